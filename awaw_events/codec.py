@@ -1,0 +1,93 @@
+"""Encoding and decoding events: one canonical JSON encoding, one decoder built once (STYLE 2).
+
+The canonical encoding (msgspec JSON, fields in definition order, defaults omitted) is what the hash chain covers,
+so two copies of a game that hold the same events have the same hashes whatever store they live in.
+
+Stored events are decoded leniently (a newer field from a newer version is ignored); input from users is decoded
+strictly by :func:`parse_event`: unknown types and unknown fields are errors that name the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from awaw_events.errors import InputError
+from awaw_events.events import EVENT_TYPES, AnyEvent, Event
+
+_ENCODER: Final = msgspec.json.Encoder()
+_DECODER: Final[msgspec.json.Decoder[AnyEvent]] = msgspec.json.Decoder(AnyEvent)
+
+EVENT_CLASSES: Final[dict[str, type[Event]]] = {str(cls.__struct_config__.tag): cls for cls in EVENT_TYPES}
+"""Every event class by its tag."""
+
+
+def tag_of(cls: type[Event] | Event) -> str:
+    """The stable tag of an event class or event (``unit_built``)."""
+    kind = cls if isinstance(cls, type) else type(cls)
+    return str(kind.__struct_config__.tag)
+
+
+def encode(event: Event) -> bytes:
+    """The canonical JSON encoding of one event."""
+    return _ENCODER.encode(event)
+
+
+def decode(data: bytes | str) -> AnyEvent:
+    """Decode one stored event."""
+    return _DECODER.decode(data)
+
+
+def to_builtins(event: Event) -> dict[str, Any]:
+    """The event as plain JSON-compatible data (the ``type`` tag first)."""
+    data: dict[str, Any] = msgspec.to_builtins(event)
+    return data
+
+
+def _field_path(message: str) -> tuple[str, str | None]:
+    """Split a msgspec validation message into its text and the field path it names.
+
+    ``Expected `int`, got `str` - at `$.dice[0]``` gives ``("Expected `int`, got `str`", "dice[0]")``;
+    ``Object missing required field `owner` - at `$.attackers[0]``` gives the path ``attackers[0].owner``.
+    """
+    text, _, path = message.partition(" - at `$")
+    path = path.rstrip("`").lstrip(".")
+    missing = "missing required field `"
+    if missing in text:
+        name = text.split(missing, 1)[1].split("`", 1)[0]
+        return f"missing required field {name!r}", f"{path}.{name}" if path else name
+    return text, path or None
+
+
+def parse_event(obj: object, *, where: str | None = None, strict: bool = True) -> AnyEvent:
+    """Validate one event typed by a user (a mapping from JSON or YAML) strictly.
+
+    Raises :class:`InputError` naming ``where`` and the field for an unknown type, an unknown or missing field,
+    a value of the wrong type or out of range, or a cross-field problem (a die face above its die size).
+    ``strict=False`` accepts numbers and booleans written as strings (values typed at the command line).
+    """
+    if not isinstance(obj, dict):
+        raise InputError(f"expected an event object, got {type(obj).__name__}", where=where)
+    tag = obj.get("type")
+    if tag is None:
+        raise InputError("missing the event type", where=where, field="type")
+    cls = EVENT_CLASSES.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        raise InputError(f"unknown event type {tag!r} (see `awaw schema`)", where=where, field="type")
+    known = set(cls.__struct_encode_fields__) | {"type"}
+    for key in obj:
+        if key not in known:
+            raise InputError(
+                f"unknown field {key!r} for {tag!r}; expected one of: {', '.join(sorted(known - {'type'}))}",
+                where=where,
+                field=str(key),
+            )
+    try:
+        event: AnyEvent = msgspec.convert(obj, AnyEvent, strict=strict)
+    except msgspec.ValidationError as exc:
+        text, field = _field_path(str(exc))
+        raise InputError(text, where=where, field=field) from None
+    for field_name, problem in event.check():
+        raise InputError(problem, where=where, field=field_name)
+    return event

@@ -1,0 +1,37 @@
+"""A small rooted error tree with domain names (STYLE 12). Messages are lowercase and quote bad input with ``!r``."""
+
+from __future__ import annotations
+
+
+class AwawError(Exception):
+    """The root of every error this project raises on purpose."""
+
+
+class InputError(AwawError, ValueError):
+    """An event (or a value typed at the command line) that cannot enter the log.
+
+    ``where`` names the place (``line 12``, ``document 3``, ``argument 2``), ``field`` the field path.
+    """
+
+    def __init__(self, message: str, *, where: str | None = None, field: str | None = None) -> None:
+        self.message = message
+        self.where = where
+        self.field = field
+        parts = [p for p in (where, f"field {field!r}" if field else None) if p]
+        super().__init__(f"{', '.join(parts)}: {message}" if parts else message)
+
+
+class GameNotFoundError(AwawError, LookupError):
+    """No game or timeline of that name."""
+
+
+class GameExistsError(AwawError):
+    """A game of that name already exists."""
+
+
+class ConflictError(AwawError):
+    """Someone appended to the timeline first: this batch was written on a stale view, and nothing of it was kept."""
+
+
+class PointError(AwawError, ValueError):
+    """A point of a game (``--at``) that cannot be parsed or is not in the game."""

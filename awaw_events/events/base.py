@@ -1,0 +1,138 @@
+"""The base of every event, and the small value types events share.
+
+Every event is a frozen, keyword-only ``msgspec.Struct`` with an explicit, stable snake_case tag (STYLE 1). The tag
+and the field names are the on-disk schema: classes may be renamed freely, tags and fields never. Schemas change
+only by adding fields with defaults; ``omit_defaults=True`` keeps the canonical encoding (and so the hash chain) of
+old events unchanged when a defaulted field is added.
+
+Every event carries its **game time** (year, season, player-turn side, phase, segment) and its **actor** (a major
+power, the system for derived bookkeeping, or a referee for rulings). Wall-clock time is metadata kept by the store,
+never part of the event.
+"""
+
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+from msgspec import Meta
+
+from awaw_events.vocab import Actor, Phase, Season, Side
+
+Year = Annotated[int, Meta(ge=1930, le=1955, description="Calendar year of the game turn.")]
+Factors = Annotated[int, Meta(ge=0, le=99, description="Combat factors (or counters where stated).")]
+Brps = Annotated[int, Meta(ge=0, le=2000, description="An amount of BRPs (basic resource points).")]
+SignedBrps = Annotated[int, Meta(ge=-2000, le=2000, description="A signed change of BRPs.")]
+Fifths = Annotated[int, Meta(ge=0, le=5000, description="Oil in fifths of a counter (partial counters, 33.8).")]
+Count = Annotated[int, Meta(ge=0, le=10_000)]
+EventRef = Annotated[int, Meta(ge=1, description="The sequence number of an earlier event in the timeline.")]
+RollRef = Annotated[int, Meta(ge=1, description="The roll number of the ``dice_rolled`` event that decided this.")]
+
+UnitId = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-/]*$",
+        description="A counter id, stable for the whole game (e.g. ``ger-arm-1``, ``bismarck``).",
+    ),
+]
+Ident = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:\-/]*$",
+        description="An identifier chosen by the players (attack id, yard id, reserve id ...).",
+    ),
+]
+Hex = Annotated[
+    str,
+    Meta(
+        pattern=r"^(EUR|PAC):([A-Z]|AA|BB|CC|DD|EE|FF|GG|HH|II|JJ|KK|LL|MM|NN)\d{1,2}$",
+        description="A map-qualified hex id: ``EUR:K37``, ``PAC:DD11`` (27-30 extract 5.5).",
+    ),
+]
+Location = Annotated[
+    str,
+    Meta(
+        pattern=(
+            r"^((EUR|PAC):([A-Z]|AA|BB|CC|DD|EE|FF|GG|HH|II|JJ|KK|LL|MM|NN)\d{1,2}"
+            r"|box:[a-z_]+|sw:(atlantic|pacific|indian_ocean)|pool|chart:[a-z_]+)$"
+        ),
+        description=(
+            "Where a counter is: a hex (``EUR:K37``), a mapboard box (``box:urals``), an SW box "
+            "(``sw:atlantic``), a shipyard chart (``chart:kiel``) or the force pool (``pool``)."
+        ),
+    ),
+]
+Text = Annotated[str, Meta(max_length=2000)]
+Name = Annotated[str, Meta(min_length=1, max_length=80)]
+
+
+class Modifier(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A named modifier (die-roll modifier, DM item, limit adjustment) with its value and rule."""
+
+    code: Name
+    value: int
+    rule: str | None = None
+
+
+class UnitFactors(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A unit and the factors it contributes or loses."""
+
+    unit: UnitId
+    factors: Factors
+
+
+class Move(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One unit moving to one location."""
+
+    unit: UnitId
+    to: Location
+
+
+class Event(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+    tag_field="type",
+):
+    """The base of every event: game time and actor.
+
+    ``side`` is the player turn (None for game-turn level events such as the weather roll or the year start
+    sequence); ``phase`` is the phase of the sequence of play (None for events that open or close a span).
+    """
+
+    family: ClassVar[str] = "core"
+    """Which rule system the event belongs to (for docs and ``awaw log --type``)."""
+    annotation: ClassVar[bool] = False
+    """True for events that annotate the log (notes, bookmarks, rulings): exempt from game-time ordering."""
+
+    year: Year
+    season: Season
+    side: Side | None = None
+    phase: Phase | None = None
+    segment: Annotated[str, Meta(max_length=40)] | None = None
+    actor: Actor = "system"
+
+    def check(self) -> list[tuple[str, str]]:
+        """Cross-field checks that a type alone cannot state: ``[(field, problem), ...]``.
+
+        Range and type checks live in the field annotations; this hook is for the rest (a die larger than its
+        die size, an empty list that must not be empty). Called on input, never on the fold's hot path.
+        """
+        return []
+
+
+def event_fields(cls: type[Event]) -> tuple[str, ...]:
+    """The encoded field names of an event class, in order."""
+    return tuple(f.encode_name for f in msgspec.structs.fields(cls))
+
+
+def as_dict(event: Event) -> dict[str, Any]:
+    """The event as a plain dict, tag included (defaults omitted, like the encoding)."""
+    result: dict[str, Any] = msgspec.to_builtins(event)
+    return result
+
+
+Outcome = Literal["yes", "no"]

@@ -1,0 +1,235 @@
+"""Set-up, rule options, the calendar, dice and the trust events (rulings, reveals, notes, bookmarks).
+
+Sources: 27-30 extract 3.1 (game flow), 31-34 extract 3.2, A3R extract 1 and 4.1 (rule options), issue 3 (dice,
+rulings).
+"""
+
+from typing import Annotated, ClassVar, Literal
+
+from msgspec import Meta
+
+from awaw_events.events.base import (
+    Count,
+    Event,
+    EventRef,
+    Ident,
+    Modifier,
+    Name,
+    Text,
+    Year,
+)
+from awaw_events.vocab import Power, RuleSet, Season
+
+Variant = Literal["classic", "full"]
+"""Classic AWAW fixes the Gathering Storm / Storm over Asia results (27-30 extract 5.7)."""
+
+RollPurpose = Literal[
+    "crt",
+    "attrition",
+    "overrun",
+    "air_combat",
+    "naval_combat",
+    "interception",
+    "sw",
+    "winter",
+    "weather",
+    "diplomacy",
+    "research",
+    "french_surrender",
+    "colony_alignment",
+    "vichy",
+    "oil",
+    "partisans",
+    "other",
+]
+
+Sha256Hex = Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$", description="A SHA-256 digest, lowercase hex.")]
+
+
+class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
+    """The first event of every game: the rule set, the agreed house-rule options and the dice commitment.
+
+    ``options`` holds every house-rule option by its id (A3R extract 1.2), e.g. ``econ.deficit_spending``; a game
+    records all of them, defaults included, so an audit never guesses. ``seed_commitment`` is the SHA-256 of the
+    game's secret dice seed (issue 3); the seed itself is never in the log until ``seed_revealed``.
+    """
+
+    family: ClassVar[str] = "game"
+    title: Annotated[str, Meta(max_length=200)] = ""
+    rules: RuleSet = "awaw"
+    variant: Variant = "classic"
+    scenario: Annotated[str, Meta(max_length=200)] = "campaign-1939"
+    options: dict[str, str] = {}
+    players: dict[str, str] = {}
+    seed_commitment: Sha256Hex | None = None
+    dice_scheme: Literal["hmac-sha256-v1"] = "hmac-sha256-v1"
+
+
+class RuleOptionChanged(Event, tag="rule_option_changed", frozen=True, kw_only=True):
+    """A mid-game change of a house-rule option, with consent (A3R extract 1.1, 4.1). Rare; the audit flags it."""
+
+    family: ClassVar[str] = "game"
+    option: Name
+    old: str
+    new: str
+    consented_by: list[Name] = []
+
+
+class GameTurnStarted(Event, tag="game_turn_started", frozen=True, kw_only=True):
+    """A new game turn (one season) begins; resets per-turn counters (27-30 extract 4.9)."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class GameTurnEnded(Event, tag="game_turn_ended", frozen=True, kw_only=True):
+    """A game turn ends (after the Allied player turn): Japanese resistance oil, automatic winter preparation."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class PlayerTurnStarted(Event, tag="player_turn_started", frozen=True, kw_only=True):
+    """The Axis or Allied player turn begins (``side`` says which)."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class PlayerTurnEnded(Event, tag="player_turn_ended", frozen=True, kw_only=True):
+    """End of a player turn: reserve caps (33.422), uninversion (27.82), partial oil retained (33.83)."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class PhaseStarted(Event, tag="phase_started", frozen=True, kw_only=True):
+    """A phase (or segment) of the sequence of play begins (``phase``/``segment`` say which)."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class PhaseEnded(Event, tag="phase_ended", frozen=True, kw_only=True):
+    """A phase (or segment) of the sequence of play ends."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class YearStarted(Event, tag="year_started", frozen=True, kw_only=True):
+    """The Year Start Sequence (YSS) between years: BRP growth, IC regains (A3R extract 2.1, 4.1)."""
+
+    family: ClassVar[str] = "calendar"
+
+
+class ResearchResult(Event, tag="research_result", frozen=True, kw_only=True):
+    """A research or production result that rules depend on (27.336, 27.61, 27.731, 33.232B, 34.431)."""
+
+    family: ClassVar[str] = "game"
+    power: Power
+    project: Name
+    steps: Count = 0
+    result: Annotated[str, Meta(max_length=80)] = ""
+    roll: Annotated[int, Meta(ge=1)] | None = None
+
+
+class DiceRolled(Event, tag="dice_rolled", frozen=True, kw_only=True):
+    """A die roll, an event of its own (purpose, dice, modifiers, source).
+
+    ``roll`` is a gap-free sequence number within the timeline (1, 2, 3 ...): the events a roll decides refer to it
+    by that number, and a log restarted to re-roll shows the gap. ``source`` is ``seeded`` when derived from the
+    game's committed seed (checkable after ``seed_revealed``) and ``physical`` when typed in from real dice
+    (unverifiable). ``dice`` are the raw faces, never only a modified total.
+    """
+
+    family: ClassVar[str] = "dice"
+    roll: Annotated[int, Meta(ge=1)]
+    purpose: RollPurpose
+    dice: Annotated[list[Annotated[int, Meta(ge=1, le=100)]], Meta(min_length=1, max_length=10)]
+    sides: Annotated[int, Meta(ge=2, le=100)] = 6
+    modifiers: list[Modifier] = []
+    source: Literal["seeded", "physical"] = "physical"
+    ref: Annotated[str, Meta(max_length=64)] | None = None
+
+    def check(self) -> list[tuple[str, str]]:
+        return [
+            (f"dice[{i}]", f"a d{self.sides} shows 1 to {self.sides}, got {face}")
+            for i, face in enumerate(self.dice)
+            if face > self.sides
+        ]
+
+    @property
+    def total(self) -> int:
+        """The sum of the faces plus all modifiers."""
+        return sum(self.dice) + sum(m.value for m in self.modifiers)
+
+
+class SeedRevealed(Event, tag="seed_revealed", frozen=True, kw_only=True):
+    """The game's (or branch's) secret dice seed, published at the end so anyone can check every seeded roll."""
+
+    family: ClassVar[str] = "dice"
+    annotation: ClassVar[bool] = True
+    seed: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")]
+
+
+class SeedCommitted(Event, tag="seed_committed", frozen=True, kw_only=True):
+    """A new dice seed commitment, for the rolls that follow (a what-if branch re-rolls with its own seed)."""
+
+    family: ClassVar[str] = "dice"
+    annotation: ClassVar[bool] = True
+    seed_commitment: Sha256Hex
+    first_roll: Annotated[int, Meta(ge=1)]
+
+
+class Ruling(Event, tag="ruling", frozen=True, kw_only=True):
+    """A ruling voids earlier events, or replaces them with the ``replacements`` events that follow it.
+
+    A disputed event is never edited or deleted (issue 3): projections, replays and the audit read the log with
+    the voided events left out and the replacements standing in the place of the first voided event.
+    """
+
+    family: ClassVar[str] = "trust"
+    annotation: ClassVar[bool] = True
+    voids: Annotated[list[EventRef], Meta(min_length=1)]
+    replacements: Annotated[int, Meta(ge=0, le=100)] = 0
+    rule: Annotated[str, Meta(max_length=40)] = ""
+    agreed_by: list[Name] = []
+    reason: Text = ""
+
+
+class BookmarkSet(Event, tag="bookmark_set", frozen=True, kw_only=True):
+    """A named point of the game ("Barbarossa begins"), usable wherever a point is asked for."""
+
+    family: ClassVar[str] = "trust"
+    annotation: ClassVar[bool] = True
+    name: Annotated[str, Meta(min_length=1, max_length=80, pattern=r"^[^\s/][^/]*$")]
+    at: EventRef
+
+
+class NoteAdded(Event, tag="note_added", frozen=True, kw_only=True):
+    """A note on an earlier event, by its number: commentary that changes nothing in the game."""
+
+    family: ClassVar[str] = "trust"
+    annotation: ClassVar[bool] = True
+    about: EventRef
+    text: Text
+
+
+__all__ = [
+    "BookmarkSet",
+    "DiceRolled",
+    "GameCreated",
+    "GameTurnEnded",
+    "GameTurnStarted",
+    "Ident",
+    "NoteAdded",
+    "PhaseEnded",
+    "PhaseStarted",
+    "PlayerTurnEnded",
+    "PlayerTurnStarted",
+    "ResearchResult",
+    "RollPurpose",
+    "RuleOptionChanged",
+    "Ruling",
+    "Season",
+    "SeedCommitted",
+    "SeedRevealed",
+    "Variant",
+    "Year",
+    "YearStarted",
+]

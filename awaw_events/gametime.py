@@ -1,0 +1,93 @@
+"""Game time: ordering events by the sequence of play, and parsing points of a game (``1940-spring/axis``).
+
+A game turn is a season; Winter carries the year in which it begins (27-30 extract 5.2). Within a game turn, the
+game-turn level phases (year start, research, game-turn start) come first, then the Axis player turn, then the
+Allied player turn (A3R option ``sop.variant``: the Axis always move first), then the end of the game turn.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+from awaw_events.errors import PointError
+from awaw_events.events import Event
+from awaw_events.vocab import GAME_TURN_PHASES, PLAYER_TURN_PHASES, SEASONS, SIDES, Phase, Season, Side
+
+SEASON_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SEASONS)}
+_SIDE_RANK: Final[dict[str | None, int]] = {None: 0, "axis": 1, "allied": 2}
+_PHASE_RANK: Final[dict[str | None, int]] = {None: 0} | {
+    p: i + 1 for i, p in enumerate(("setup", *GAME_TURN_PHASES[1:], *PLAYER_TURN_PHASES))
+}
+_END_OF_GAME_TURN_RANK: Final = 3
+
+
+class TimeKey(NamedTuple):
+    """A sortable position in the sequence of play."""
+
+    year: int
+    season: int
+    side: int
+    phase: int
+
+
+def time_key(event: Event) -> TimeKey:
+    """Where an event stands in the sequence of play; events of a log never go backwards in it."""
+    side = _SIDE_RANK[event.side]
+    if event.phase == "end_of_game_turn":
+        side = _END_OF_GAME_TURN_RANK
+    return TimeKey(event.year, SEASON_INDEX[event.season], side, _PHASE_RANK[event.phase])
+
+
+def turn_index(year: int, season: str) -> int:
+    """Game turns since 1900 Spring: consecutive seasons differ by one (Winter 1940 -> Spring 1941)."""
+    return (year - 1900) * 4 + SEASON_INDEX[season]
+
+
+def label(event: Event) -> str:
+    """A short readable game time: ``Fall 1939 Axis combat``."""
+    parts = [event.season.capitalize(), str(event.year)]
+    if event.side:
+        parts.append(event.side.capitalize())
+    if event.phase:
+        parts.append(event.phase.replace("_", " "))
+    return " ".join(parts)
+
+
+class GamePoint(NamedTuple):
+    """A span of game time named by the user: a game turn, a player turn in it, or a phase in that."""
+
+    year: int
+    season: Season
+    side: Side | None = None
+    phase: Phase | None = None
+
+    def contains(self, event: Event) -> bool:
+        """Whether an event falls inside this span."""
+        if (event.year, event.season) != (self.year, self.season):
+            return False
+        if self.side is not None and event.side != self.side:
+            return False
+        return self.phase is None or event.phase == self.phase
+
+    def __str__(self) -> str:
+        return "/".join(str(p) for p in (f"{self.year}-{self.season}", self.side, self.phase) if p)
+
+
+_POINT = re.compile(r"^(?P<year>\d{4})-(?P<season>[a-z]+)(?:/(?P<side>[a-z]+))?(?:/(?P<phase>[a-z_]+))?$")
+
+
+def parse_game_point(text: str) -> GamePoint:
+    """Parse ``1940-spring``, ``1940-spring/axis`` or ``1940-spring/axis/combat``."""
+    match = _POINT.match(text.strip().lower())
+    if not match:
+        raise PointError(f"not a game time: {text!r} (expected e.g. '1940-spring', '1940-spring/axis/combat')")
+    season, side, phase = match["season"], match["side"], match["phase"]
+    if season not in SEASONS:
+        raise PointError(f"unknown season {season!r} in {text!r}; expected one of {', '.join(SEASONS)}")
+    if side is not None and side not in SIDES:
+        raise PointError(f"unknown side {side!r} in {text!r}; expected 'axis' or 'allied'")
+    if phase is not None and phase not in _PHASE_RANK:
+        known = ", ".join(p for p in _PHASE_RANK if p)
+        raise PointError(f"unknown phase {phase!r} in {text!r}; expected one of {known}")
+    return GamePoint(int(match["year"]), season, side, phase)  # type: ignore[arg-type]

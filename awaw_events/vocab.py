@@ -1,0 +1,181 @@
+"""The game's fixed vocabulary: powers, factions, seasons, phases, unit types.
+
+These literals are part of the on-disk schema (they appear in stored events), so values are only ever added,
+never renamed. Sources: rules 27-30 extract section 5 (powers and alliance factions, turn structure), rules 31-34
+extract section 5, rules 10-16 extract section 7 (unit types).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, get_args
+
+Season = Literal["spring", "summer", "fall", "winter"]
+"""A game turn is one season; Winter carries the year in which it begins (27-30 extract 5.2)."""
+
+SEASONS: Final[tuple[Season, ...]] = get_args(Season)
+
+Side = Literal["axis", "allied"]
+"""The two player turns of every game turn, Axis first (A3R house rule option ``sop.variant``; 27-30 extract 5.2)."""
+
+SIDES: Final[tuple[Side, ...]] = get_args(Side)
+
+Power = Literal["germany", "italy", "japan", "britain", "france", "usa", "russia", "china"]
+"""The major powers (27-30 extract 5.1). China stands for Nationalist China; Communist China is a nationality."""
+
+POWERS: Final[tuple[Power, ...]] = get_args(Power)
+
+Actor = Literal["germany", "italy", "japan", "britain", "france", "usa", "russia", "china", "system", "referee"]
+"""Who recorded an event: a major power, the system (derived bookkeeping) or a referee (rulings)."""
+
+Faction = Literal["european_axis", "japan", "western_allies", "russia", "china"]
+"""Alliance factions: the unit of oil pooling, redeployment and hex-control sharing (27-30 extract 5.1; 33.4)."""
+
+FACTIONS: Final[tuple[Faction, ...]] = get_args(Faction)
+
+FACTION_OF_POWER: Final[dict[Power, Faction]] = {
+    "germany": "european_axis",
+    "italy": "european_axis",
+    "japan": "japan",
+    "britain": "western_allies",
+    "france": "western_allies",
+    "usa": "western_allies",
+    "russia": "russia",
+    "china": "china",
+}
+
+SIDE_OF_FACTION: Final[dict[Faction, Side]] = {
+    "european_axis": "axis",
+    "japan": "axis",
+    "western_allies": "allied",
+    "russia": "allied",
+    "china": "allied",
+}
+
+Phase = Literal[
+    "setup",
+    "year_start",
+    "research",
+    "game_turn_start",
+    "diplomacy",
+    "oil_adjustment",
+    "sw",
+    "movement",
+    "initial_supply",
+    "combat",
+    "exploitation",
+    "attrition",
+    "post_combat_supply",
+    "unit_construction",
+    "redeployment",
+    "end_of_player_turn",
+    "end_of_game_turn",
+]
+"""Phases and segments-as-phases of the sequence of play (27-30 extract 5.3; 31-34 extract 5.3; A3R 3.2).
+
+Order within a player turn follows ``PLAYER_TURN_PHASES``; game-turn level phases come before the player turns.
+"""
+
+PHASES: Final[tuple[Phase, ...]] = get_args(Phase)
+
+GAME_TURN_PHASES: Final[tuple[Phase, ...]] = ("setup", "year_start", "research", "game_turn_start")
+PLAYER_TURN_PHASES: Final[tuple[Phase, ...]] = (
+    "diplomacy",
+    "oil_adjustment",
+    "sw",
+    "movement",
+    "initial_supply",
+    "combat",
+    "exploitation",
+    "attrition",
+    "post_combat_supply",
+    "unit_construction",
+    "redeployment",
+    "end_of_player_turn",
+)
+
+UnitType = Literal[
+    # ground (10; 27.11A-C)
+    "infantry",
+    "mech_infantry",
+    "replacement",
+    "armor",
+    "airborne",
+    "chindit",
+    "marine",
+    "snlf",
+    "commando",
+    "flak",
+    "partisan",
+    # air (27.11C)
+    "aaf",
+    "jet",
+    "air_transport",
+    "strategic_bomber",
+    "interceptor",
+    "nas",
+    "kamikaze",
+    # naval (27.11C, 27.7)
+    "dd",
+    "cve",
+    "ca",
+    "bb",
+    "bc",
+    "pb",
+    "cv",
+    "cvb",
+    "cvl",
+    "transport",
+    "submarine",
+    "asw",
+]
+"""Counter types (rules 10-16 extract 7.1; 27-30 extract 5.6)."""
+
+UNIT_TYPES: Final[tuple[UnitType, ...]] = get_args(UnitType)
+
+GROUND_TYPES: Final[frozenset[UnitType]] = frozenset(UNIT_TYPES[:11])
+AIR_TYPES: Final[frozenset[UnitType]] = frozenset(UNIT_TYPES[11:18])
+NAVAL_TYPES: Final[frozenset[UnitType]] = frozenset(UNIT_TYPES[18:])
+NAMED_SHIP_TYPES: Final[frozenset[UnitType]] = frozenset({"bb", "bc", "pb", "cv", "cvb", "cvl"})
+"""Capital ships and carriers that go on the naval construction chart by size (27.7251)."""
+CHART_TYPES: Final[frozenset[UnitType]] = NAMED_SHIP_TYPES | {"dd", "cve", "ca"}
+"""Naval counters that are built through a shipyard chart; subs, ASW and transports are immediate (27.721)."""
+
+Map = Literal["EUR", "PAC"]
+
+Theater = Literal["europe", "pacific"]
+Front = Literal["western", "eastern", "mediterranean", "pacific", "asian", "southeast_asian"]
+"""Fronts of each theater (27-30 extract 5.4)."""
+
+SwBox = Literal["atlantic", "pacific", "indian_ocean"]
+"""Strategic warfare boxes; transports are typed by SW box (27.472-27.474)."""
+
+WeatherZone = Literal[
+    "russian_winter",
+    "siberia",
+    "eastern_poland",
+    "western",
+    "mediterranean",
+    "monsoon",
+    "clear",
+]
+"""Weather zones (31-34 extract 5.5)."""
+
+WeatherType = Literal["clear", "mud", "winter", "monsoon"]
+
+SupplyStatus = Literal["full", "partial", "unsupplied", "isolated"]
+"""Supply results (30.4-30.6). ``partial`` is limited supply; ``isolated`` is no supply at all."""
+
+CombatResult = Literal["A", "a", "Ex", "Ex-1", "Ex-2", "Ex-3", "d", "D", "none"]
+"""Results of the Combat Results Table (15.6) and house table (A3R App. C-1)."""
+
+ChartRow = Literal["5", "4", "3", "2", "launch"]
+"""Rows ("levels") of a naval construction chart (27.724C)."""
+
+CHART_ROWS: Final[tuple[ChartRow, ...]] = get_args(ChartRow)
+
+RuleSet = Literal["awaw", "a3r"]
+
+
+def faction_of(power: Power) -> Faction:
+    """The alliance faction a major power belongs to."""
+    return FACTION_OF_POWER[power]

@@ -1,0 +1,1 @@
+"""Rules tables as plain typed data, each citing its rule number."""

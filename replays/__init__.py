@@ -1,0 +1,1 @@
+"""Replays, branches, diffs, audits, reports and the ``awaw`` command line."""
