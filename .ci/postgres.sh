@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Start a throwaway PostgreSQL server on 127.0.0.1 for the store contract tests, and print its DSN.
+# Installs Debian's postgresql package when the server binaries are missing.
+set -euo pipefail
+PORT="${AWAW_PG_PORT:-55432}"
+if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) >&2
+fi
+BIN="$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)")"
+[ -x "$BIN/pg_ctl" ] || BIN="$(dirname "$(command -v pg_ctl)")"
+id postgres >/dev/null 2>&1 || useradd --system --create-home postgres
+DATA="$(mktemp -d /tmp/awaw-pg.XXXXXX)"
+chown postgres "$DATA"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+as_pg "$BIN/initdb" -D "$DATA/data" -U postgres --auth=trust >/dev/null
+as_pg "$BIN/pg_ctl" -D "$DATA/data" -o "-p $PORT -k $DATA -c listen_addresses=127.0.0.1 -c fsync=off" -l "$DATA/log" -w start >/dev/null
+as_pg "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres awaw_test
+echo "postgresql://postgres@127.0.0.1:$PORT/awaw_test"

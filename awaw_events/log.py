@@ -1,0 +1,384 @@
+"""The game log: what may enter a timeline, and the library functions behind ``awaw new``, ``import`` and ``record``.
+
+The store keeps batches whole and ordered; this module keeps the log *sound*: a game starts with ``game_created``,
+game time never goes backwards (annotations aside), dice are numbered without gaps, and references point at events
+and rolls that exist. Every check names the event (line or document index) and the field, and a batch with any
+problem is rejected whole, before anything is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+import msgspec
+
+from awaw_events import dice
+from awaw_events.codec import encode, parse_event, tag_of
+from awaw_events.errors import ConflictError, InputError
+from awaw_events.events import (
+    AnyEvent,
+    BookmarkSet,
+    DiceRolled,
+    Event,
+    GameCreated,
+    NoteAdded,
+    Ruling,
+    SeedCommitted,
+    SeedRevealed,
+)
+from awaw_events.gametime import GamePoint, TimeKey, label, time_key
+from awaw_events.options import resolve_options
+from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, chain_hash
+
+MAX_ERRORS = 20
+"""How many problems one rejected batch reports at most."""
+
+
+class LogContext(NamedTuple):
+    """What validation needs to know about a timeline before a batch: its size, game time and dice count."""
+
+    size: int = 0
+    last_time: TimeKey | None = None
+    start_time: TimeKey | None = None
+    last_roll: int = 0
+    has_game: bool = False
+
+
+def context_of(store: GameStore, timeline: str) -> LogContext:
+    """The validation context at the end of a timeline, read from its tail (pages back only as far as needed)."""
+    count = store.count(timeline)
+    if count == 0:
+        return LogContext()
+    first = store.record_at(timeline, 1)
+    start_time = time_key(first.event) if first else None
+    last_time: TimeKey | None = None
+    last_roll: int | None = None
+    stop = count
+    while stop >= 1 and (last_time is None or last_roll is None):
+        start = max(1, stop - PAGE + 1)
+        for record in reversed(list(store.records(timeline, start=start, stop=stop))):
+            event = record.event
+            if last_time is None and not event.annotation:
+                last_time = time_key(event)
+            if last_roll is None and isinstance(event, DiceRolled):
+                last_roll = event.roll
+        stop = start - 1
+    return LogContext(count, last_time, start_time, last_roll or 0, True)
+
+
+class Numbered(NamedTuple):
+    """An event read from input, with where it came from (``line 12``)."""
+
+    where: str
+    event: AnyEvent
+
+
+def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogContext, list[InputError]]:
+    """Check a batch against the timeline's end: the context after it, and every problem (at most ``MAX_ERRORS``)."""
+    errors: list[InputError] = []
+    count, last_time, start_time, last_roll, has_game = context
+    for where, event in batch:
+        seq = count + 1
+        problem = _check_one(event, seq, last_time, start_time, last_roll, has_game)
+        if problem:
+            field, message = problem
+            errors.append(InputError(message, where=where, field=field))
+            if len(errors) >= MAX_ERRORS:
+                break
+        count = seq
+        if isinstance(event, GameCreated):
+            has_game = True
+            start_time = time_key(event)
+        if not event.annotation:
+            last_time = time_key(event)
+        if isinstance(event, DiceRolled):
+            last_roll = event.roll
+    return LogContext(count, last_time, start_time, last_roll, has_game), errors
+
+
+def _check_one(
+    event: Event,
+    seq: int,
+    last_time: TimeKey | None,
+    start_time: TimeKey | None,
+    last_roll: int,
+    has_game: bool,
+) -> tuple[str, str] | None:
+    if isinstance(event, GameCreated):
+        if has_game or seq != 1:
+            return "type", "a game has one game_created event, and it comes first"
+        return None
+    if not has_game:
+        return "type", f"a game starts with a game_created event, not {event.__struct_config__.tag!r}"
+    if not event.annotation and last_time is not None and time_key(event) < last_time:
+        return (
+            "season" if time_key(event)[:2] != last_time[:2] else "phase",
+            f"out of game-time order: {label(event)} comes before the previous event's game time",
+        )
+    if start_time is not None and (event.year, time_key(event).season) < (start_time.year, start_time.season):
+        return "year", f"{label(event)} is before the game starts"
+    if isinstance(event, DiceRolled) and event.roll != last_roll + 1:
+        return "roll", f"dice are numbered without gaps: expected roll {last_roll + 1}, got {event.roll}"
+    if isinstance(event, SeedCommitted) and event.first_roll != last_roll + 1:
+        return "first_roll", f"the next roll is {last_roll + 1}, not {event.first_roll}"
+    roll = getattr(event, "roll", None)
+    if not isinstance(event, DiceRolled) and isinstance(roll, int) and roll > last_roll:
+        return "roll", f"refers to roll {roll}, but only {last_roll} rolls have been made"
+    refs: list[tuple[str, int]] = []
+    if isinstance(event, Ruling):
+        refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]
+    elif isinstance(event, BookmarkSet):
+        refs = [("at", event.at)]
+    elif isinstance(event, NoteAdded):
+        refs = [("about", event.about)]
+    for field, ref in refs:
+        if ref >= seq:
+            return field, f"refers to event {ref}, but this is event {seq}: only earlier events can be named"
+    return None
+
+
+def check_batch(context: LogContext, batch: Sequence[Numbered]) -> None:
+    """Raise a :class:`BatchRejected` with every problem of the batch, or return if it may be appended."""
+    _, errors = validate_batch(context, batch)
+    if errors:
+        raise BatchRejected(errors)
+
+
+class BatchRejected(InputError):
+    """A batch of events kept out of the log; ``errors`` lists each problem with its line and field."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0]
+        more = f" (and {len(self.errors) - 1} more problem(s))" if len(self.errors) > 1 else ""
+        super().__init__(first.message + more, where=first.where, field=first.field)
+
+
+def new_game(store: GameStore, name: str, created: GameCreated, extra: Sequence[AnyEvent] = ()) -> list[Record]:
+    """Start a game with its ``game_created`` event (and any set-up events after it)."""
+    batch = [Numbered("event 1", created), *(Numbered(f"event {i}", e) for i, e in enumerate(extra, start=2))]
+    check_batch(LogContext(), batch)
+    return store.create_game(name, [created, *extra])
+
+
+def append_events(
+    store: GameStore,
+    timeline: str,
+    batch: Sequence[Numbered],
+    *,
+    expected_count: int | None = None,
+    chunk: int = 10_000,
+    progress: Callable[[int], None] | None = None,
+) -> list[Record]:
+    """Validate a batch against the timeline's end, then append it atomically (all or nothing).
+
+    Creates the game when the timeline does not exist and the batch starts with ``game_created``.
+    ``progress`` is called with the number of events validated so far, for long batches.
+    """
+    if not batch:
+        return []
+    exists = store.exists(timeline)
+    if exists and isinstance(batch[0].event, GameCreated):
+        # A copy of the whole game (a play-by-e-mail hand-off): keep what is shared, append only what is new.
+        known = shared_prefix(store, timeline, [n.event for n in batch])
+        batch = batch[known:]
+        if not batch:
+            return []
+    context = context_of(store, timeline) if exists else LogContext()
+    if expected_count is not None and expected_count != context.size:
+        raise ConflictError(
+            f"{timeline!r} has {context.size} events, not the {expected_count} this batch was written against"
+        )
+    errors: list[InputError] = []
+    for start in range(0, len(batch), chunk):
+        context, errors = validate_batch(context, batch[start : start + chunk])
+        if errors:
+            break
+        if progress:
+            progress(min(start + chunk, len(batch)))
+    if errors:
+        raise BatchRejected(errors)
+    events = [n.event for n in batch]
+    if not exists:
+        return store.create_game(timeline, events)
+    return store.append(timeline, events, expected_count=context.size - len(batch))
+
+
+class Divergence(InputError):
+    """A file that claims to be a copy of a game (it starts with its ``game_created``) but parts from it."""
+
+
+def shared_prefix(store: GameStore, timeline: str, events: Sequence[AnyEvent]) -> int:
+    """How many leading events of ``events`` the timeline already holds, byte for byte.
+
+    ``events`` must start at event 1 of the game. Raises :class:`Divergence` naming the first event where the
+    two part, if the timeline and the events disagree before either ends.
+    """
+    stored = store.records(timeline)
+    previous = GENESIS_HASH
+    for seq, (event, record) in enumerate(zip(events, stored, strict=False), start=1):
+        digest = chain_hash(previous, encode(event))
+        if digest != record.hash:
+            raise Divergence(
+                f"this copy parts from {timeline!r} at event {seq}: the store has "
+                f"{tag_of(record.event)!r} ({label(record.event)}), the file has {tag_of(event)!r} "
+                f"({label(event)}); refusing to merge diverged copies",
+                where=f"event {seq}",
+            )
+        previous = digest
+    return min(len(events), store.count(timeline))
+
+
+def numbered(events: Iterable[AnyEvent], first: int = 1, prefix: str = "event") -> list[Numbered]:
+    """Number events for validation messages (``event 3``)."""
+    return [Numbered(f"{prefix} {i}", e) for i, e in enumerate(events, start=first)]
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Commands that make events
+
+
+def start_game(
+    store: GameStore,
+    name: str,
+    *,
+    rules: str = "awaw",
+    options: Mapping[str, str] | None = None,
+    title: str = "",
+    start: GamePoint | None = None,
+    setup: Sequence[Numbered] = (),
+    seeded: bool = True,
+) -> list[Record]:
+    """``awaw new``: record ``game_created`` with the rule set, every option and the dice commitment.
+
+    A fresh secret seed is kept in the store beside the game (``seeded=False`` for games rolled with physical dice
+    only). ``setup`` events (a scenario file) follow the first event in the same atomic batch.
+    """
+    point = start or GamePoint(1939, "fall")
+    seed = dice.new_seed() if seeded else None
+    created = GameCreated(
+        year=point.year,
+        season=point.season,
+        phase="setup",
+        title=title,
+        rules=rules,  # type: ignore[arg-type]
+        options=resolve_options(rules, options or {}),
+        seed_commitment=dice.commitment(seed) if seed else None,
+    )
+    batch = [Numbered("game_created", created), *setup]
+    check_batch(LogContext(), batch)
+    records = store.create_game(name, [n.event for n in batch])
+    if seed:
+        store.put_secret(name, seed)
+    return records
+
+
+_TIME_FIELDS = ("year", "season", "side", "phase")
+
+
+def _typed_value(text: str) -> Any:
+    """A value typed at the command line: JSON for lists, objects, quoted strings and null; otherwise the text
+    (numbers and booleans are converted by the event's own field types)."""
+    stripped = text.strip()
+    if stripped == "null":
+        return None
+    if stripped[:1] in ("[", "{", '"'):
+        try:
+            return msgspec.json.decode(stripped)
+        except msgspec.DecodeError as exc:
+            raise InputError(f"not valid JSON: {exc}") from None
+    return text
+
+
+def record_event(store: GameStore, timeline: str, tag: str, assignments: Sequence[str]) -> Record:
+    """``awaw record``: one event typed as ``FIELD=VALUE`` words, appended at the end of a timeline.
+
+    Game time (year, season, side, phase) defaults to that of the timeline's last event; a ``dice_rolled`` event's
+    ``roll`` defaults to the next roll number; ``actor`` defaults to ``system``.
+    """
+    fields: dict[str, Any] = {"type": tag}
+    for index, word in enumerate(assignments, start=1):
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise InputError(f"expected FIELD=VALUE, got {word!r}", where=f"argument {index}")
+        try:
+            fields[key.strip()] = _typed_value(value)
+        except InputError as exc:
+            raise InputError(exc.message, where=f"argument {index}", field=key) from None
+    context = context_of(store, timeline)
+    last = store.head_record(timeline)
+    if last is not None:
+        timed = _last_timed(store, timeline) or last.event
+        for name in _TIME_FIELDS:
+            fields.setdefault(name, getattr(timed, name))
+    if tag == "dice_rolled":
+        fields.setdefault("roll", context.last_roll + 1)
+    fields = {k: v for k, v in fields.items() if v is not None or k not in _TIME_FIELDS}
+    event = parse_event(fields, where="the event", strict=False)
+    check_batch(context, [Numbered("the event", event)])
+    return store.append(timeline, [event], expected_count=context.size)[0]
+
+
+def _last_timed(store: GameStore, timeline: str) -> Event | None:
+    """The last event that is not an annotation (annotations carry no meaningful game time)."""
+    count = store.count(timeline)
+    start = max(1, count - 200)
+    for record in reversed(list(store.records(timeline, start=start, stop=count))):
+        if not record.event.annotation:
+            return record.event
+    return None
+
+
+def roll(
+    store: GameStore,
+    timeline: str,
+    *,
+    purpose: str,
+    dice_count: int = 1,
+    sides: int = 6,
+    modifier: int = 0,
+    ref: str | None = None,
+    actor: str = "system",
+) -> Record:
+    """``awaw roll``: derive the next roll from the timeline's committed seed and record it."""
+    seed = store.secret(timeline)
+    if seed is None:
+        raise InputError(
+            f"{timeline!r} has no secret dice seed in this store: record physical rolls with "
+            "`awaw record GAME dice_rolled dice=[...] purpose=...`"
+        )
+    context = context_of(store, timeline)
+    number = context.last_roll + 1
+    timed = _last_timed(store, timeline)
+    if timed is None:
+        raise InputError(f"{timeline!r} has no events")
+    fields: dict[str, Any] = {
+        "type": "dice_rolled",
+        **{name: getattr(timed, name) for name in _TIME_FIELDS if getattr(timed, name) is not None},
+        "actor": actor,
+        "roll": number,
+        "purpose": purpose,
+        "dice": dice.roll_dice(seed, number, dice_count, sides),
+        "sides": sides,
+        "source": "seeded",
+    }
+    if modifier:
+        fields["modifiers"] = [{"code": "modifier", "value": modifier}]
+    if ref:
+        fields["ref"] = ref
+    event = parse_event(fields, where="the roll")
+    check_batch(context, [Numbered("the roll", event)])
+    return store.append(timeline, [event], expected_count=context.size)[0]
+
+
+def reveal(store: GameStore, timeline: str) -> Record:
+    """``awaw reveal``: publish the timeline's secret seed so that anyone can check every seeded roll."""
+    seed = store.secret(timeline)
+    if seed is None:
+        raise InputError(f"{timeline!r} has no secret dice seed in this store")
+    timed = _last_timed(store, timeline)
+    assert timed is not None
+    event = SeedRevealed(year=timed.year, season=timed.season, side=timed.side, phase=timed.phase, seed=seed)
+    context = context_of(store, timeline)
+    return store.append(timeline, [event], expected_count=context.size)[0]

@@ -1,0 +1,99 @@
+"""House-rule options a game records in its ``game_created`` event (A3R extract section 1.2, "Best of AWAW" 2007).
+
+Every option has the value ``a3r`` (or ``off``/``none``), meaning the standard A3R rule, and the values the house
+package suggests; the default here is the package's (bold) value. An A3R game records **every** option, defaults
+included, so that an audit never guesses (A3R extract 1.1). Options marked optional in the package are recorded
+all the same.
+
+Choices made here where the extract gives no default:
+* ``air.combat``: the package lists AWAW air combat as optional; default ``a3r`` (the extract's bold value).
+* ``econ.deficit_spending``: needs mutual consent; default ``none`` (the A3R rule).
+* ``diplo.russian_unpreparedness``: the extract says "No default. Record it"; we default to ``a3r`` (the base game's
+  rule) and record it explicitly like every other option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, NamedTuple
+
+from awaw_events.errors import InputError
+
+
+class Option(NamedTuple):
+    """One house-rule option: its values, the default, and the rule it comes from."""
+
+    values: tuple[str, ...]
+    default: str
+    rule: str
+
+
+A3R_OPTIONS: Final[dict[str, Option]] = {
+    "naval.strait_restrictions": Option(("a3r", "awaw_21_211_c_g"), "awaw_21_211_c_g", "App. A 21.211; 28.514"),
+    "map.beach_hexes": Option(("a3r", "awaw_eto"), "awaw_eto", "intro"),
+    "econ.brp_prorating": Option(("a3r", "awaw_35_7"), "awaw_35_7", "App. B 35.7"),
+    "econ.deficit_spending": Option(("none", "option1_grant_matched", "option2_base_reduction"), "none", "intro"),
+    "econ.deficit_limits_scope": Option(("both_options", "option2_only"), "both_options", "intro"),
+    "econ.deficit_base_reduction": Option(("one_for_one", "growth_rate_at_yss"), "one_for_one", "intro"),
+    "sop.variant": Option(("a3r", "best_of_awaw"), "best_of_awaw", "intro"),
+    "combat.attrition": Option(("a3r", "awaw_14_house"), "awaw_14_house", "App. C"),
+    "combat.crt": Option(("a3r", "awaw_15_house"), "awaw_15_house", "App. C-1"),
+    "air.combat": Option(("a3r", "awaw_17_19_house"), "a3r", "App. C-2"),
+    "air.airdrop": Option(("a3r", "awaw_style"), "awaw_style", "intro (AWAW 10.55C-D)"),
+    "ops.offensives": Option(("a3r", "awaw_9_6"), "awaw_9_6", "App. D"),
+    "units.replacements": Option(("a3r", "awaw_style"), "awaw_style", "intro"),
+    "units.partisans": Option(("a3r", "house"), "house", "intro; 14.13-14.17"),
+    "units.air_naval_uninversion": Option(("a3r", "awaw_33_7_mod"), "awaw_33_7_mod", "intro (mod. AWAW 33.7)"),
+    "econ.same_turn_rebuild": Option(("a3r", "double_cost"), "double_cost", "intro"),
+    "diplo.rgt": Option(("a3r", "awaw_modified"), "awaw_modified", "App. E"),
+    "diplo.rgt_russian_garrison": Option(("off", "on"), "off", "App. E"),
+    "diplo.russian_unpreparedness": Option(("a3r", "approach1", "approach2_experimental"), "a3r", "App. E"),
+    "diplo.rgt_excess_garrison_modifier": Option(("off", "on"), "off", "App. E"),
+    "diplo.usat_changes": Option(("a3r", "on"), "on", "intro"),
+    "redeploy.rules": Option(("a3r", "awaw_28_mod"), "awaw_28_mod", "App. F"),
+    "redeploy.railheads": Option(("off", "on"), "off", "28.65"),
+    "redeploy.russia_wa_sr_ground": Option(("a3r", "on"), "on", "28.7"),
+    "terrain.rough": Option(("a3r", "awaw"), "awaw", "intro"),
+    "move.min_one_hex": Option(("a3r", "on"), "on", "intro"),
+    "terrain.chott_el_jerid_winter": Option(("off", "on"), "on", "intro"),
+    "forts.effects": Option(("a3r", "awaw_32_2_mod"), "awaw_32_2_mod", "App. G"),
+    "supply.ic_supply": Option(("a3r", "awaw_37_7_mod"), "awaw_37_7_mod", "App. H"),
+    "supply.sources": Option(("a3r", "awaw_30_2_mod"), "awaw_30_2_mod", "App. I"),
+    "econ.northern_grant_routes": Option(("a3r", "murmansk_archangel"), "murmansk_archangel", "intro"),
+    "france.surrender": Option(("a3r", "awaw_58_house"), "a3r", "App. J"),
+    "france.vichy_interactions": Option(("off", "on"), "off", "58.7"),
+    "weather.winter": Option(("a3r", "awaw_34_41_house"), "awaw_34_41_house", "App. K"),
+    "sw.murmansk_box": Option(("a3r", "best_of_awaw"), "best_of_awaw", "App. L"),
+    "econ.naval_raiding_cost": Option(("off", "one_brp_per_3ff"), "off", "intro"),
+}
+"""The options of A3R extract table 1.2, by id."""
+
+AWAW_OPTIONS: Final[dict[str, Option]] = {
+    "econ.deficit_spending": A3R_OPTIONS["econ.deficit_spending"],
+    "econ.deficit_limits_scope": A3R_OPTIONS["econ.deficit_limits_scope"],
+    "econ.deficit_base_reduction": A3R_OPTIONS["econ.deficit_base_reduction"],
+}
+"""Options an AWAW (standard rules) game may record: deficit spending is a house rule players may adopt."""
+
+
+def resolve_options(rules: str, given: Mapping[str, str]) -> dict[str, str]:
+    """The full option set a new game records: the given values checked, and (for A3R) every default filled in.
+
+    Raises :class:`InputError` naming an unknown option or value.
+    """
+    table = A3R_OPTIONS if rules == "a3r" else AWAW_OPTIONS
+    for name, value in given.items():
+        if name not in table:
+            raise InputError(
+                f"unknown option {name!r} for {rules} games; known: {', '.join(sorted(table))}", field=name
+            )
+        if value not in table[name].values:
+            raise InputError(f"option {name!r} takes one of {', '.join(table[name].values)}, not {value!r}", field=name)
+    if given.get("diplo.russian_unpreparedness") == "approach1" and given.get("diplo.rgt_russian_garrison") == "on":
+        raise InputError(
+            "diplo.rgt_russian_garrison must be 'off' with diplo.russian_unpreparedness=approach1 (A3R App. E)",
+            field="diplo.rgt_russian_garrison",
+        )
+    if rules != "a3r":
+        return dict(given)
+    return {name: given.get(name, option.default) for name, option in A3R_OPTIONS.items()}

@@ -1,0 +1,512 @@
+"""The event store: one stream per timeline of a game, on the ``eventsourcing`` library.
+
+SQLite (``eventsourcing.sqlite``, WAL mode) is the embedded default; PostgreSQL (``eventsourcing.postgres``) is the
+server option. Both keep the library's table ``stored_events(originator_id, originator_version, topic, state)``,
+where the originator is a timeline's stream and the version is the event's sequence number in its timeline.
+
+Each stored record is a small JSON array ``[hash, recorded_at, event]``: the event in its canonical encoding, the
+wall-clock time it was recorded (metadata, never hashed) and ``hash = sha256(previous hash || event bytes)``, so that
+any change to a stored event, a deletion or a reordering breaks the chain that :meth:`GameStore.verify` walks.
+Because the hash covers only the canonical event bytes, two copies of a game with the same events have the same
+chain in any store: ``awaw head`` of one can be checked against the other.
+
+Timelines live in a registry stream of their own. A branch names its parent and the sequence number it forks at;
+its stream holds only its own events, numbered on from the fork, so creating a branch copies nothing and reading it
+is the parent's prefix followed by its own events.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final, NamedTuple
+from urllib.parse import unquote, urlparse
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, Mapper, StoredEvent, Transcoder
+
+from awaw_events.codec import decode, encode, tag_of
+from awaw_events.errors import AwawError, ConflictError, GameExistsError, GameNotFoundError, InputError
+from awaw_events.events import AnyEvent, Event
+
+GENESIS_HASH: Final = "0" * 64
+"""The hash before the first event of a game."""
+
+REGISTRY_STREAM: Final = "awaw:registry"
+PAGE: Final = 5_000
+"""Events read per query when walking a stream."""
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def chain_hash(previous: str, event_bytes: bytes) -> str:
+    """The hash of an event given the hash before it: ``sha256(bytes.fromhex(previous) + event_bytes)``."""
+    return hashlib.sha256(bytes.fromhex(previous) + event_bytes).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The registry of timelines
+
+
+class TimelineCreated(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="timeline_created"):
+    """A timeline: a game's main line (no parent) or a branch forking from ``parent`` after event ``fork_at``."""
+
+    name: str
+    game: str
+    stream: str
+    parent: str | None = None
+    fork_at: int = 0
+    created_at: str = ""
+
+
+class TimelineRenamed(msgspec.Struct, frozen=True, kw_only=True, tag="timeline_renamed"):
+    """A timeline takes a new name (promoting a branch swaps names with the main line)."""
+
+    old: str
+    new: str
+
+
+class TimelineDeleted(msgspec.Struct, frozen=True, kw_only=True, tag="timeline_deleted"):
+    """A branch deleted (only a branch from which nothing forks)."""
+
+    name: str
+
+
+RegistryRecord = TimelineCreated | TimelineRenamed | TimelineDeleted
+_REGISTRY_DECODER: Final[msgspec.json.Decoder[RegistryRecord]] = msgspec.json.Decoder(RegistryRecord)
+
+
+class Timeline(NamedTuple):
+    """A timeline as the registry knows it."""
+
+    name: str
+    game: str
+    stream: str
+    parent: str | None
+    fork_at: int
+    created_at: str
+
+    @property
+    def is_branch(self) -> bool:
+        return self.parent is not None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Records
+
+
+class Record(NamedTuple):
+    """One stored event of a timeline: its sequence number, the event, its chain hash and when it was recorded."""
+
+    seq: int
+    event: AnyEvent
+    hash: str
+    recorded_at: str
+
+
+class _Pending(NamedTuple):
+    """A record on its way into the store (the eventsourcing "domain event" our mapper turns into a row)."""
+
+    originator_id: str
+    originator_version: int
+    topic: str
+    state: bytes
+
+
+class _PassThroughMapper(Mapper[str]):
+    """The project's mapper: records are encoded with msgspec before they reach it (the library's default mapper
+    reads ``__dict__``, which msgspec Structs lack), so it only moves fields into the library's ``StoredEvent``."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        return StoredEvent(
+            originator_id=domain_event.originator_id,
+            originator_version=domain_event.originator_version,
+            topic=domain_event.topic,
+            state=domain_event.state,
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        return _Pending(
+            str(stored_event.originator_id), stored_event.originator_version, stored_event.topic, stored_event.state
+        )
+
+
+class _NullTranscoder(Transcoder):
+    def encode(self, obj: Any) -> bytes:  # pragma: no cover - never called
+        raise NotImplementedError
+
+    def decode(self, data: bytes) -> Any:  # pragma: no cover - never called
+        raise NotImplementedError
+
+
+class _EventStoreApp(Application[str]):
+    """The eventsourcing application that owns the recorder."""
+
+    name = "awaw"
+
+    def construct_mapper(self) -> Mapper[str]:
+        return _PassThroughMapper(transcoder=_NullTranscoder())
+
+
+_RECORD_DECODER: Final[msgspec.json.Decoder[tuple[str, str, AnyEvent]]] = msgspec.json.Decoder(
+    tuple[str, str, AnyEvent]
+)
+_RAW_DECODER: Final[msgspec.json.Decoder[tuple[str, str, msgspec.Raw]]] = msgspec.json.Decoder(
+    tuple[str, str, msgspec.Raw]
+)
+
+
+def _record_bytes(hash_: str, recorded_at: str, event_bytes: bytes) -> bytes:
+    return b'["' + hash_.encode() + b'","' + recorded_at.encode() + b'",' + event_bytes + b"]"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Verification
+
+
+class Problem(NamedTuple):
+    """Something wrong with a stored timeline: the event it concerns and what."""
+
+    seq: int
+    message: str
+
+
+class VerifyReport(NamedTuple):
+    """What ``verify`` found: the events checked, the head hash, and the problems (none when intact)."""
+
+    timeline: str
+    events: int
+    head: str
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The store
+
+
+def store_env(url: str) -> dict[str, str]:
+    """The eventsourcing settings for a store address: a SQLite path, ``:memory:``, or ``postgresql://...``."""
+    if url.startswith(("postgresql://", "postgres://")):
+        parts = urlparse(url)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": parts.path.lstrip("/") or "awaw",
+            "POSTGRES_HOST": parts.hostname or "localhost",
+            "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_USER": unquote(parts.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            "ORIGINATOR_ID_TYPE": "text",
+            "CREATE_TABLE": "y",
+        }
+        return env
+    if url.startswith("sqlite:///"):
+        url = url.removeprefix("sqlite:///")
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": url if url != ":memory:" else "file:awaw-memory-" + uuid.uuid4().hex + "?mode=memory",
+        "SQLITE_LOCK_TIMEOUT": "10",
+        "ORIGINATOR_ID_TYPE": "text",
+        "CREATE_TABLE": "y",
+    }
+
+
+class GameStore:
+    """Games and their timelines, stored as event streams on the eventsourcing library.
+
+    The store validates nothing about the game itself (that is :mod:`awaw_events.log`'s job); it guarantees that a
+    batch is appended whole or not at all, at the position the writer expected, with an unbroken hash chain.
+    """
+
+    def __init__(self, url: str = "awaw.db") -> None:
+        self.url = url
+        env = store_env(url)
+        # Keys are read as AWAW_<KEY> first, then <KEY>; pass them under our application's name so that the
+        # user's environment cannot redirect the store behind the caller's back.
+        self._app = _EventStoreApp(env={f"AWAW_{k}": v for k, v in env.items()})
+        self._recorder = self._app.recorder
+        self._timelines: dict[str, Timeline] | None = None
+        self._registry_version = 0
+
+    def close(self) -> None:
+        self._app.close()
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- registry ------------------------------------------------------------------------------------------------
+
+    def _load_registry(self) -> dict[str, Timeline]:
+        rows = self._recorder.select_events(REGISTRY_STREAM, gt=self._registry_version)
+        timelines = dict(self._timelines or {})
+        for row in rows:
+            rec = _REGISTRY_DECODER.decode(row.state)
+            if isinstance(rec, TimelineCreated):
+                timelines[rec.name] = Timeline(rec.name, rec.game, rec.stream, rec.parent, rec.fork_at, rec.created_at)
+            elif isinstance(rec, TimelineRenamed):
+                old = timelines.pop(rec.old)
+                timelines[rec.new] = old._replace(name=rec.new)
+                for name, tl in list(timelines.items()):
+                    if tl.parent == rec.old:
+                        timelines[name] = tl._replace(parent=rec.new)
+            else:
+                timelines.pop(rec.name, None)
+            self._registry_version = row.originator_version
+        self._timelines = timelines
+        return timelines
+
+    def _append_registry(self, *records: RegistryRecord) -> None:
+        self._load_registry()
+        base = self._registry_version
+        pending = [
+            _Pending(REGISTRY_STREAM, base + i, str(rec.__struct_config__.tag), msgspec.json.encode(rec))
+            for i, rec in enumerate(records, start=1)
+        ]
+        try:
+            self._app.save(*pending)
+        except IntegrityError:
+            raise ConflictError("another writer changed the list of timelines first; try again") from None
+        self._load_registry()
+
+    def timelines(self) -> list[Timeline]:
+        """Every timeline of every game, main lines first, in creation order."""
+        return list(self._load_registry().values())
+
+    def timeline(self, name: str) -> Timeline:
+        """The timeline of that name (a game's name is its main line)."""
+        timelines = self._load_registry()
+        if name not in timelines:
+            known = ", ".join(sorted(timelines)) or "none yet"
+            raise GameNotFoundError(f"no game or timeline named {name!r} (known: {known})")
+        return timelines[name]
+
+    def exists(self, name: str) -> bool:
+        return name in self._load_registry()
+
+    # -- writing -------------------------------------------------------------------------------------------------
+
+    def create_game(self, name: str, events: Sequence[Event]) -> list[Record]:
+        """Start a game: register its main line and append its first events (``game_created`` first)."""
+        if not _NAME.match(name):
+            raise InputError(
+                f"invalid game name {name!r}: use letters, digits, '.', '_' or '-', starting with a letter or digit"
+            )
+        if self.exists(name):
+            raise GameExistsError(f"a game named {name!r} already exists")
+        stream = "game:" + uuid.uuid4().hex
+        records = self._append(stream, 0, GENESIS_HASH, events)
+        self._append_registry(TimelineCreated(name=name, game=name, stream=stream, created_at=_now()))
+        return records
+
+    def create_branch(self, parent: str, name: str, fork_at: int) -> Timeline:
+        """A new timeline sharing ``parent``'s first ``fork_at`` events, copying none of them (cost O(1))."""
+        source = self.timeline(parent)
+        if not _NAME.match(name.replace("/", "-", 1)) or name.count("/") > 1:
+            raise InputError(f"invalid branch name {name!r}")
+        if self.exists(name):
+            raise GameExistsError(f"a timeline named {name!r} already exists")
+        count = self.count(parent)
+        if not 1 <= fork_at <= count:
+            raise InputError(f"cannot fork {parent!r} at event {fork_at}: it has events 1 to {count}")
+        stream = "branch:" + uuid.uuid4().hex
+        self._append_registry(
+            TimelineCreated(
+                name=name, game=source.game, stream=stream, parent=parent, fork_at=fork_at, created_at=_now()
+            )
+        )
+        return self.timeline(name)
+
+    def rename(self, old: str, new: str) -> None:
+        self._append_registry(TimelineRenamed(old=old, new=new))
+
+    def delete_timeline(self, name: str) -> None:
+        self._append_registry(TimelineDeleted(name=name))
+
+    def append(self, name: str, events: Sequence[Event], *, expected_count: int | None = None) -> list[Record]:
+        """Append a batch atomically at the end of a timeline.
+
+        ``expected_count`` is the number of events the writer saw; if someone appended since, nothing is written
+        and :class:`ConflictError` is raised. Without it, the batch goes after whatever is there now (still
+        atomically: a concurrent writer that wins the race makes this one fail, never interleave).
+        """
+        timeline = self.timeline(name)
+        head = self.head_record(name)
+        count = head.seq if head else 0
+        if expected_count is not None and expected_count != count:
+            raise ConflictError(
+                f"{name!r} has {count} events, not the {expected_count} this batch was written against; "
+                "someone appended first, so nothing was written"
+            )
+        previous = head.hash if head else GENESIS_HASH
+        return self._append(timeline.stream, count, previous, events)
+
+    def _append(self, stream: str, count: int, previous: str, events: Sequence[Event]) -> list[Record]:
+        now = _now()
+        pending: list[_Pending] = []
+        records: list[Record] = []
+        for seq, event in enumerate(events, start=count + 1):
+            data = encode(event)
+            previous = chain_hash(previous, data)
+            pending.append(_Pending(stream, seq, tag_of(event), _record_bytes(previous, now, data)))
+            records.append(Record(seq, event, previous, now))  # type: ignore[arg-type]
+        if not pending:
+            return []
+        try:
+            self._app.save(*pending)
+        except IntegrityError:
+            raise ConflictError(
+                f"someone appended to this timeline at event {count + 1} first; nothing of this batch was written"
+            ) from None
+        return records
+
+    # -- reading -------------------------------------------------------------------------------------------------
+
+    def _segments(self, timeline: Timeline, stop: int | None) -> list[tuple[str, int, int | None]]:
+        """The (stream, after, up_to) pieces that make up a timeline, oldest first."""
+        pieces: list[tuple[str, int, int | None]] = []
+        current: Timeline | None = timeline
+        upper = stop
+        while current is not None:
+            lower = current.fork_at
+            if upper is None or upper > lower:
+                pieces.append((current.stream, lower, upper))
+            if current.parent is None:
+                break
+            upper = lower if upper is None else min(upper, lower)
+            current = self.timeline(current.parent)
+        pieces.reverse()
+        return pieces
+
+    def _rows(self, name: str, start: int, stop: int | None) -> Iterator[StoredEvent]:
+        for stream, after, up_to in self._segments(self.timeline(name), stop):
+            gt = max(after, start - 1)
+            while True:
+                lte = up_to if up_to is not None else None
+                rows = self._recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+                yield from rows
+                if len(rows) < PAGE:
+                    break
+                gt = rows[-1].originator_version
+
+    def records(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[Record]:
+        """The stored records of a timeline, from event ``start`` to ``stop`` inclusive."""
+        for row in self._rows(name, start, stop):
+            hash_, recorded_at, event = _RECORD_DECODER.decode(row.state)
+            yield Record(row.originator_version, event, hash_, recorded_at)
+
+    def events(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[AnyEvent]:
+        """The events of a timeline alone (the fold's fast path)."""
+        decoder = _RECORD_DECODER.decode
+        for row in self._rows(name, start, stop):
+            yield decoder(row.state)[2]
+
+    def head_record(self, name: str) -> Record | None:
+        """The last record of a timeline (None for an empty one)."""
+        timeline = self.timeline(name)
+        rows = self._recorder.select_events(timeline.stream, desc=True, limit=1)
+        if rows:
+            hash_, recorded_at, event = _RECORD_DECODER.decode(rows[0].state)
+            return Record(rows[0].originator_version, event, hash_, recorded_at)
+        if timeline.parent is None:
+            return None
+        return self.record_at(timeline.parent, timeline.fork_at)
+
+    def record_at(self, name: str, seq: int) -> Record | None:
+        """The record with sequence number ``seq`` (None if the timeline is shorter)."""
+        return next(self.records(name, start=seq, stop=seq), None)
+
+    def count(self, name: str) -> int:
+        """The number of events in a timeline."""
+        head = self.head_record(name)
+        return head.seq if head else 0
+
+    def own_count(self, name: str) -> int:
+        """The number of events a timeline holds itself (a branch's own events after its fork)."""
+        timeline = self.timeline(name)
+        return self.count(name) - timeline.fork_at
+
+    # -- secrets -------------------------------------------------------------------------------------------------
+
+    def put_secret(self, name: str, seed: str) -> None:
+        """Keep a timeline's secret dice seed beside its events (never in the timeline, so never exported).
+
+        A timeline may hold several seeds over time (a new commitment after a reveal); the latest one counts.
+        """
+        stream = "awaw:secret:" + self.timeline(name).stream
+        rows = self._recorder.select_events(stream, desc=True, limit=1)
+        version = rows[0].originator_version + 1 if rows else 1
+        self._app.save(_Pending(stream, version, "secret", seed.encode()))
+
+    def secret(self, name: str) -> str | None:
+        """The latest secret dice seed of a timeline, if this store holds it."""
+        stream = "awaw:secret:" + self.timeline(name).stream
+        rows = self._recorder.select_events(stream, desc=True, limit=1)
+        return rows[0].state.decode() if rows else None
+
+    # -- verification --------------------------------------------------------------------------------------------
+
+    def verify(self, name: str) -> VerifyReport:
+        """Walk the hash chain of a timeline: every event present, in order, and unchanged since it was written."""
+        problems: list[Problem] = []
+        previous = GENESIS_HASH
+        expected = 1
+        for row in self._rows(name, 1, None):
+            seq = row.originator_version
+            if seq != expected:
+                missing = f"event {expected}" if seq == expected + 1 else f"events {expected} to {seq - 1}"
+                problems.append(Problem(expected, f"{missing} missing from the store"))
+            expected = seq + 1
+            try:
+                stored_hash, _recorded_at, raw = _RAW_DECODER.decode(row.state)
+                decode(bytes(raw))
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                problems.append(Problem(seq, f"event {seq} cannot be read: {exc}"))
+                previous = GENESIS_HASH
+                continue
+            actual = chain_hash(previous, bytes(raw))
+            if actual != stored_hash:
+                problems.append(
+                    Problem(
+                        seq,
+                        f"event {seq} ({row.topic}) does not match its hash: it was changed, "
+                        "moved, or an event before it was removed",
+                    )
+                )
+            previous = stored_hash
+        return VerifyReport(name, expected - 1, previous, tuple(problems))
+
+
+def open_store(url: str) -> GameStore:
+    """Open (creating if needed) the store at a SQLite path, ``:memory:``, or a ``postgresql://`` address."""
+    try:
+        return GameStore(url)
+    except AwawError:
+        raise
+    except Exception as exc:  # the library raises OSError / psycopg errors for unreachable stores
+        raise AwawError(f"cannot open the store {url!r}: {exc}") from exc
+
+
+def iter_chunks(items: Iterable[Event], size: int) -> Iterator[list[Event]]:
+    """Split an iterable of events into lists of at most ``size``."""
+    chunk: list[Event] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

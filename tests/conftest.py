@@ -1,0 +1,85 @@
+"""Shared fixtures: stores of every kind, and small games."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from awaw_events.events import DiceRolled, GameCreated, PhaseStarted, UnitBuilt
+from awaw_events.store import GameStore
+
+POSTGRES_DSN = os.environ.get("AWAW_TEST_POSTGRES_DSN")
+STORE_KINDS = ["sqlite-file", "sqlite-memory"] + (["postgres"] if POSTGRES_DSN else [])
+
+
+def _postgres_store() -> GameStore:
+    """A store on a fresh schema-less database state: drop our tables first so each test starts empty."""
+    import psycopg
+
+    assert POSTGRES_DSN is not None
+    with psycopg.connect(POSTGRES_DSN, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS awaw_events CASCADE")
+        conn.execute("DROP TABLE IF EXISTS stored_events CASCADE")
+        conn.execute("DROP TABLE IF EXISTS awaw_stored_events CASCADE")
+    return GameStore(POSTGRES_DSN)
+
+
+@pytest.fixture(params=STORE_KINDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]:
+    """The store contract runs against every backend available (SQLite always; PostgreSQL when configured)."""
+    kind = request.param
+    if kind == "sqlite-file":
+        s = GameStore(str(tmp_path / "test.db"))
+    elif kind == "sqlite-memory":
+        s = GameStore(":memory:")
+    else:
+        s = _postgres_store()
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "awaw.db")
+
+
+def created(**kw: object) -> GameCreated:
+    return GameCreated(year=1939, season="fall", phase="setup", **kw)  # type: ignore[arg-type]
+
+
+def roll(n: int, *, dice: list[int] | None = None, season: str = "fall") -> DiceRolled:
+    return DiceRolled(
+        year=1939,
+        season=season,
+        side="axis",
+        phase="combat",
+        roll=n,
+        purpose="crt",  # type: ignore[arg-type]
+        dice=dice or [(n % 6) + 1],
+    )
+
+
+def armor(unit: str = "ger-arm-1", cost: int = 8) -> UnitBuilt:
+    return UnitBuilt(
+        year=1939,
+        season="fall",
+        side="axis",
+        phase="unit_construction",
+        actor="germany",
+        unit=unit,
+        owner="germany",
+        nationality="germany",
+        unit_type="armor",
+        factors=4,
+        location="EUR:K30",
+        cost=cost,
+    )
+
+
+def phase(name: str, side: str = "axis") -> PhaseStarted:
+    return PhaseStarted(year=1939, season="fall", side=side, phase=name)  # type: ignore[arg-type]
