@@ -1,0 +1,379 @@
+"""``awaw``: record, import, export, show and verify A World at War game logs.
+
+The CLI only parses, calls one library function and formats (STYLE 10). Domain errors become ``Error: ...`` with
+exit code 1.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+import click
+import msgspec
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from awaw_events import io as event_io
+from awaw_events.codec import tag_of
+from awaw_events.errors import AwawError
+from awaw_events.events import EVENT_TYPES, AnyEvent, DiceRolled
+from awaw_events.gametime import GamePoint, parse_game_point
+from awaw_events.log import BatchRejected, append_events, record_event, reveal, roll, start_game
+from awaw_events.store import GameStore, open_store
+from replays import formatting, logview
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
+
+
+class Context:
+    """What every command shares: where the store is."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+
+    @contextmanager
+    def store(self) -> Iterator[GameStore]:
+        with domain_errors():
+            store = open_store(self.db)
+        try:
+            with domain_errors():
+                yield store
+        finally:
+            store.close()
+
+
+@contextmanager
+def domain_errors() -> Iterator[None]:
+    """Turn domain errors into ``Error: ...`` messages (exit 1); a rejected batch lists each problem."""
+    try:
+        yield
+    except BatchRejected as exc:
+        lines = [str(e) for e in exc.errors]
+        more = "" if len(lines) == 1 else f"{len(lines)} problems, nothing was written:\n  " + "\n  ".join(lines)
+        raise click.ClickException(more or lines[0] + "; nothing was written") from None
+    except AwawError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")(func)
+
+
+def _point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> GamePoint | None:
+    if value is None:
+        return None
+    with domain_errors():
+        return parse_game_point(value)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="awaw-events")
+@click.option(
+    "--db",
+    envvar="AWAW_DB",
+    default="awaw.db",
+    show_default=True,
+    help="The store: a SQLite file, ':memory:', or a postgresql://user:pass@host/db address. Env: AWAW_DB.",
+)
+@click.pass_context
+def cli(ctx: click.Context, db: str) -> None:
+    """Event-sourced game logs for A World at War and Advanced Third Reich.
+
+    Every player action and die roll is an immutable event; the state of the game at any point is rebuilt from
+    them, and the log can be verified, branched and audited against the rules.
+    """
+    ctx.obj = Context(db)
+
+
+@cli.command()
+@click.argument("game")
+@click.option(
+    "--rules",
+    type=click.Choice(["awaw", "a3r"]),
+    default="awaw",
+    show_default=True,
+    help="The rule set: A World at War, or Advanced Third Reich with the Best of AWAW house rules.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A house-rule option (repeatable), e.g. econ.deficit_spending=option1_grant_matched.",
+)
+@click.option(
+    "--scenario", type=click.File("r"), help="Set-up events (JSON Lines or YAML) to record after game_created."
+)
+@click.option("--title", default="", help="A title for the game.")
+@click.option("--start", default="1939-fall", show_default=True, help="The game turn the game starts in.")
+@click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
+@pass_context
+def new(
+    obj: Context,
+    game: str,
+    rules: str,
+    options: tuple[str, ...],
+    scenario: IO[str] | None,
+    title: str,
+    start: str,
+    physical_dice: bool,
+) -> None:
+    """Start GAME: record its rule set, options and dice commitment in its first event."""
+    with domain_errors():
+        parsed = dict(_split_option(o) for o in options)
+        point = parse_game_point(start)
+        setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
+    with obj.store() as store:
+        records = start_game(
+            store, game, rules=rules, options=parsed, title=title, start=point, setup=setup, seeded=not physical_dice
+        )
+    dice = "physical dice" if physical_dice else "seeded dice (commitment recorded)"
+    click.echo(f"created {game}: {rules} rules, {len(records)} event(s), {dice}")
+
+
+def _split_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+    return name.strip(), value.strip()
+
+
+@cli.command("import")
+@click.argument("game")
+@click.argument("file", type=click.File("r"))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "yaml"]),
+    help="The file's format (default: from its extension; jsonl for standard input).",
+)
+@pass_context
+def import_(obj: Context, game: str, file: IO[str], fmt: str | None) -> None:
+    """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
+
+    Into a game that does not exist yet, the file's game_created event creates it.
+    """
+    with domain_errors():
+        chosen = fmt or ("jsonl" if file.name in ("-", "<stdin>") else event_io.format_for(file.name))
+    with _progress("reading") as advance, domain_errors():
+        batch = event_io.read_events(file, chosen, progress=advance)  # type: ignore[arg-type]
+    with obj.store() as store, _progress("checking", total=len(batch)) as advance:
+        records = append_events(store, game, batch, progress=advance)
+    if records:
+        click.echo(f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}")
+    elif batch:
+        click.echo(f"{game} already holds all {len(batch)} event(s) of the file; nothing was written")
+    else:
+        click.echo("no events in the file; nothing was written")
+
+
+@contextmanager
+def _progress(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error for long work (only on a terminal)."""
+    progress = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        transient=True,
+        console=formatting.err_console(),
+        disable=not sys.stderr.isatty(),
+    )
+    with progress:
+        task = progress.add_task(label, total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("event_type", metavar="TYPE", type=click.Choice(EVENT_TAGS))
+@click.argument("fields", nargs=-1, metavar="FIELD=VALUE...")
+@pass_context
+def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) -> None:
+    """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
+
+    Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
+    defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    """
+    with obj.store() as store:
+        rec = record_event(store, game, event_type, fields)
+    click.echo(f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})")
+
+
+@cli.command("roll")
+@click.argument("game")
+@click.option(
+    "--purpose",
+    required=True,
+    type=click.Choice(
+        sorted(
+            [
+                "crt",
+                "attrition",
+                "overrun",
+                "air_combat",
+                "naval_combat",
+                "interception",
+                "sw",
+                "winter",
+                "weather",
+                "diplomacy",
+                "research",
+                "french_surrender",
+                "colony_alignment",
+                "vichy",
+                "oil",
+                "partisans",
+                "other",
+            ]
+        )
+    ),
+    help="What the roll decides.",
+)
+@click.option("--dice", "count", default=1, show_default=True, type=click.IntRange(1, 10), help="How many dice.")
+@click.option("--sides", default=6, show_default=True, type=click.IntRange(2, 100), help="Faces per die.")
+@click.option("--modifier", default=0, show_default=True, type=int, help="A modifier added to the total.")
+@click.option("--for", "ref", help="What the roll is for (an attack id, a battle id ...).")
+@click.option("--actor", default="system", show_default=True, help="Who rolls.")
+@pass_context
+def roll_(
+    obj: Context, game: str, purpose: str, count: int, sides: int, modifier: int, ref: str | None, actor: str
+) -> None:
+    """Roll dice for GAME from its committed secret seed, and record the roll."""
+    with obj.store() as store:
+        rec = roll(store, game, purpose=purpose, dice_count=count, sides=sides, modifier=modifier, ref=ref, actor=actor)
+    event = rec.event
+    assert isinstance(event, DiceRolled)
+    click.echo(f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})")
+
+
+@cli.command("reveal")
+@click.argument("game")
+@pass_context
+def reveal_(obj: Context, game: str) -> None:
+    """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll."""
+    with obj.store() as store:
+        rec = reveal(store, game)
+    click.echo(f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll")
+
+
+@cli.command("log")
+@click.argument("game")
+@click.option("--turn", callback=_point, help="Only this span: 1940-spring, 1940-spring/axis, 1940-spring/axis/combat.")
+@click.option("--power", help="Only events by or about this major power.")
+@click.option("--type", "kind", help="Only this event type (unit_built) or family (naval).")
+@json_option
+@pass_context
+def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
+    """Show the events of GAME: a table, or JSON lines with --json."""
+    with obj.store() as store:
+        records = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
+    if as_json:
+        formatting.print_json_lines(logview.as_json(records))
+        return
+    formatting.console().print(formatting.log_table(records, f"{game}: {len(records)} event(s)"))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), help="Default: from -o's extension, else jsonl.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write to this file instead of standard output.",
+)
+@pass_context
+def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> None:
+    """Write every event of GAME as JSON Lines or YAML (import reads it back identically)."""
+    with domain_errors():
+        chosen = fmt or (event_io.format_for(output.name) if output else "jsonl")
+    with obj.store() as store:
+        store.timeline(game)
+        events = store.events(game)
+        if output is None:
+            _export(events, chosen, sys.stdout)
+        else:
+            with output.open("w", encoding="utf-8", newline="\n") as handle:
+                count = _export(events, chosen, handle)
+            click.echo(f"exported {count} event(s) to {output}", err=True)
+
+
+def _export(events: Iterator[AnyEvent], fmt: str, handle: IO[str]) -> int:
+    if fmt == "yaml":
+        return event_io.write_yaml(events, handle)
+    count = 0
+    encoder = msgspec.json.Encoder()
+    for event in events:
+        handle.write(encoder.encode(event).decode() + "\n")
+        count += 1
+    return count
+
+
+@cli.command()
+@json_option
+@pass_context
+def games(obj: Context, as_json: bool) -> None:
+    """List the games in the store and their timelines."""
+    with obj.store() as store:
+        rows = [(t, store.count(t.name)) for t in store.timelines()]
+    if as_json:
+        formatting.print_json([{**t._asdict(), "events": n, "own_events": n - t.fork_at} for t, n in rows])
+        return
+    if not rows:
+        click.echo("no games yet: start one with `awaw new GAME` or `awaw import GAME FILE`")
+        return
+    formatting.console().print(formatting.games_table(rows))
+
+
+@cli.command()
+@click.argument("game")
+@json_option
+@pass_context
+def verify(obj: Context, game: str, as_json: bool) -> None:
+    """Check GAME's hash chain: no stored event changed, removed or moved. Exit 1 on any problem."""
+    with obj.store() as store:
+        report = store.verify(game)
+    if as_json:
+        formatting.print_json(
+            {
+                "timeline": report.timeline,
+                "events": report.events,
+                "head": report.head,
+                "ok": report.ok,
+                "problems": [p._asdict() for p in report.problems],
+            }
+        )
+    else:
+        for line in formatting.verify_lines(report):
+            click.echo(line)
+    if not report.ok:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@json_option
+@pass_context
+def head(obj: Context, game: str, as_json: bool) -> None:
+    """Print the hash of GAME's last event and the event count: what to send with a play-by-e-mail hand-off."""
+    with obj.store() as store:
+        last = store.head_record(game)
+    count, digest = (last.seq, last.hash) if last else (0, "0" * 64)
+    if as_json:
+        formatting.print_json({"timeline": game, "events": count, "head": digest})
+    else:
+        click.echo(f"{digest} {count}")
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of every event type (the tagged union)."""
+    formatting.print_json(msgspec.json.schema(AnyEvent))

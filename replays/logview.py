@@ -1,0 +1,89 @@
+"""Reading a game's log for people: filters for ``awaw log`` and one-line summaries of events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
+
+from awaw_events.codec import tag_of, to_builtins
+from awaw_events.errors import InputError
+from awaw_events.events import EVENT_TYPES
+from awaw_events.gametime import GamePoint, label
+from awaw_events.store import GameStore, Record
+from awaw_events.vocab import POWERS
+
+_TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
+_POWER_FIELDS = ("power", "owner", "aggressor", "donor", "recipient", "payer", "nationality")
+FAMILIES = frozenset(cls.family for cls in EVENT_TYPES)
+TAGS = frozenset(tag_of(cls) for cls in EVENT_TYPES)
+
+
+class LogFilter(NamedTuple):
+    """What ``awaw log`` shows: a span of game time, a power, an event type or family."""
+
+    turn: GamePoint | None = None
+    power: str | None = None
+    kind: str | None = None
+
+    def check(self) -> None:
+        if self.power is not None and self.power not in POWERS:
+            raise InputError(f"unknown power {self.power!r}; expected one of {', '.join(POWERS)}", field="power")
+        if self.kind is not None and self.kind not in TAGS | FAMILIES:
+            raise InputError(
+                f"unknown event type or family {self.kind!r} (families: {', '.join(sorted(FAMILIES))})",
+                field="type",
+            )
+
+    def matches(self, record: Record) -> bool:
+        event = record.event
+        if self.turn is not None and not self.turn.contains(event):
+            return False
+        if self.kind is not None and self.kind not in (tag_of(event), type(event).family):
+            return False
+        if self.power is not None:
+            values = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS)}
+            if self.power not in values:
+                return False
+        return True
+
+
+def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[Record]:
+    """The records of a timeline that pass a filter."""
+    log_filter.check()
+    return (record for record in store.records(timeline) if log_filter.matches(record))
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        inner = ", ".join(_short(v) for v in value[:4])
+        return f"[{inner}{', ...' if len(value) > 4 else ''}]"
+    if isinstance(value, dict):
+        if set(value) == {"unit", "factors"}:
+            return f"{value['unit']}:{value['factors']}"
+        if set(value) >= {"code", "value"}:
+            return f"{value['code']}{value['value']:+d}"
+        if len(value) > 4:
+            return f"{{{len(value)} entries}}"
+        return "{" + ", ".join(f"{k}={_short(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def summary(record: Record) -> str:
+    """The event's own fields, ``key=value``, without its game time (shown in its own column)."""
+    data = to_builtins(record.event)
+    return " ".join(f"{k}={_short(v)}" for k, v in data.items() if k not in _TIME_KEYS)
+
+
+def when(record: Record) -> str:
+    return label(record.event)
+
+
+def as_json(records: Iterable[Record]) -> Iterator[dict[str, Any]]:
+    """Records as JSON objects for scripts: sequence number, hash, recording time and the event."""
+    for record in records:
+        yield {
+            "seq": record.seq,
+            "hash": record.hash,
+            "recorded_at": record.recorded_at,
+            "event": to_builtins(record.event),
+        }

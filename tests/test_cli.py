@@ -1,0 +1,221 @@
+"""The ``awaw`` command line, through click's CliRunner: exact outputs and exit codes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from awaw_events import codec
+from replays.cli import cli
+from tests.conftest import armor, created, phase, roll
+
+
+@pytest.fixture
+def run(db_path: str):  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+        return runner.invoke(cli, ["--db", db_path, *args], input=input, catch_exceptions=False)
+
+    return invoke
+
+
+def jsonl(*events: object) -> str:
+    return "".join(codec.encode(e).decode() + "\n" for e in events)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def game_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.jsonl"
+    path.write_text(jsonl(created(title="test"), phase("combat"), roll(1), roll(2), armor("ger-arm-1")))
+    return path
+
+
+def test_new_records_rules_options_and_commitment(run) -> None:  # type: ignore[no-untyped-def]
+    result = run("new", "g", "--rules", "a3r", "--option", "econ.deficit_spending=option1_grant_matched")
+    assert result.exit_code == 0
+    assert result.output == "created g: a3r rules, 1 event(s), seeded dice (commitment recorded)\n"
+    first = json.loads(run("log", "g", "--json").output.splitlines()[0])["event"]
+    assert first["type"] == "game_created"
+    assert first["options"]["econ.deficit_spending"] == "option1_grant_matched"
+    assert first["options"]["combat.crt"] == "awaw_15_house"
+    assert len(first["seed_commitment"]) == 64
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("econ.deficit=none", "Error: field 'econ.deficit': unknown option 'econ.deficit' for a3r games"),
+        (
+            "econ.deficit_spending=lots",
+            "Error: field 'econ.deficit_spending': option 'econ.deficit_spending' takes one of none, "
+            "option1_grant_matched, option2_base_reduction, not 'lots'",
+        ),
+    ],
+)
+def test_new_rejects_unknown_options(run, option: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    result = run("new", "g", "--rules", "a3r", "--option", option)
+    assert result.exit_code == 1
+    assert result.output.startswith(message)
+    assert run("games").output.startswith("no games yet")
+
+
+def test_import_then_export_gives_back_the_same_events(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = run("import", "g", str(game_file))
+    assert result.output == "imported 5 event(s) into g: events 1 to 5\n"
+    exported = run("export", "g").output
+    assert exported == game_file.read_text()
+    yaml_path = tmp_path / "g.yaml"
+    assert run("export", "g", "-o", str(yaml_path)).exit_code == 0
+    assert run("import", "h", str(yaml_path)).output == "imported 5 event(s) into h: events 1 to 5\n"
+    assert run("export", "h").output == exported
+    assert run("head", "g").output == run("head", "h").output
+
+
+def test_a_bad_event_among_good_ones_rejects_the_file(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    lines = [jsonl(roll(n)) for n in range(3, 40)]
+    lines[20] = lines[20].replace('"dice":[', '"dice":[7,')
+    bad = tmp_path / "more.jsonl"
+    bad.write_text("".join(lines))
+    result = run("import", "g", str(bad))
+    assert result.exit_code == 1
+    assert result.output == "Error: line 21, field 'dice[0]': a d6 shows 1 to 6, got 7; nothing was written\n"
+    assert run("head", "g").output.endswith(" 5\n")
+
+
+def test_several_problems_are_all_listed(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(jsonl(created()) + '{"type":"phase_started","year":1939}\n' + "not json\n")
+    result = run("import", "g", str(bad))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "Error: 2 problems, nothing was written:",
+        "  line 2, field 'season': missing required field 'season'",
+        "  line 3: not valid JSON: JSON is malformed: invalid character (byte 4)",
+    ]
+
+
+def test_import_reads_standard_input(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
+    result = run("import", "g", "-", input=game_file.read_text())
+    assert result.output == "imported 5 event(s) into g: events 1 to 5\n"
+
+
+def test_record_fills_game_time_and_roll_number(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    result = run("record", "g", "dice_rolled", "purpose=attrition", "dice=[3]", "actor=germany")
+    assert result.output == "recorded event 6: dice_rolled (Fall 1939 Axis unit construction)\n"
+    last = json.loads(run("log", "g", "--json", "--type", "dice").output.splitlines()[-1])["event"]
+    assert last == {
+        "type": "dice_rolled",
+        "year": 1939,
+        "season": "fall",
+        "side": "axis",
+        "phase": "unit_construction",
+        "actor": "germany",
+        "roll": 3,
+        "purpose": "attrition",
+        "dice": [3],
+    }
+    bad = run("record", "g", "unit_built", "unit=x", "factors=four")
+    assert bad.exit_code == 1
+    assert bad.output.startswith("Error: the event, field 'factors': Expected `int`, got `str`")
+    assert run("record", "g", "dice_rolled", "purpose").output == (
+        "Error: argument 1: expected FIELD=VALUE, got 'purpose'\n"
+    )
+
+
+def test_roll_and_reveal(run) -> None:  # type: ignore[no-untyped-def]
+    run("new", "g")
+    first = run("roll", "g", "--purpose", "crt", "--dice", "2")
+    assert first.output.startswith("roll 1: [")
+    assert run("roll", "g", "--purpose", "weather").output.startswith("roll 2: [")
+    assert run("reveal", "g").output == "seed revealed in event 4; `awaw verify g` now checks every seeded roll\n"
+
+
+def test_log_filters(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    rows = [json.loads(line)["seq"] for line in run("log", "g", "--json", "--power", "germany").output.splitlines()]
+    assert rows == [5]
+    rows = [json.loads(line)["seq"] for line in run("log", "g", "--json", "--type", "dice_rolled").output.splitlines()]
+    assert rows == [3, 4]
+    rows = [
+        json.loads(line)["seq"] for line in run("log", "g", "--json", "--turn", "1939-fall/axis").output.splitlines()
+    ]
+    assert rows == [2, 3, 4, 5]
+    assert run("log", "g", "--turn", "1939-autumn").output.startswith("Error: unknown season 'autumn'")
+    assert run("log", "g", "--power", "prussia").output.startswith("Error: field 'power': unknown power 'prussia'")
+    table = run("log", "g", "--type", "units").output
+    assert "unit_built" in table
+    assert "ger-arm-1" in table
+    assert "dice_rolled" not in table
+
+
+def test_verify_detects_tampering(run, game_file: Path, db_path: str) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    ok = run("verify", "g")
+    assert ok.exit_code == 0
+    assert ok.output.splitlines()[0] == "g: 5 events, hash chain intact"
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute(
+            "UPDATE stored_events SET state = replace(state, X'22636F7374223A38', X'22636F7374223A34') "
+            "WHERE originator_id LIKE 'game:%' AND originator_version = 5"
+        )
+    conn.close()
+    bad = run("verify", "g")
+    assert bad.exit_code == 1
+    assert bad.output.splitlines() == [
+        "g: 1 problem(s) in 5 events",
+        "  event 5: event 5 (unit_built) does not match its hash: it was changed, moved, or an event before it was "
+        "removed",
+    ]
+
+
+def test_games_lists_timelines(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    data = json.loads(run("games", "--json").output)
+    assert [(d["name"], d["events"], d["parent"]) for d in data] == [("g", 5, None)]
+    assert "g " in run("games").output
+
+
+def test_unknown_game_is_an_error(run) -> None:  # type: ignore[no-untyped-def]
+    result = run("log", "nope")
+    assert result.exit_code == 1
+    assert result.output == "Error: no game or timeline named 'nope' (known: none yet)\n"
+
+
+def test_schema_is_json_schema_of_the_union(run) -> None:  # type: ignore[no-untyped-def]
+    schema = json.loads(run("schema").output)
+    assert "anyOf" in schema
+    assert len(schema["anyOf"]) == len(codec.EVENT_CLASSES)
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_has_help(command: str) -> None:
+    result = CliRunner().invoke(cli, [command, "--help"])
+    assert result.exit_code == 0
+    assert len(cli.commands[command].help or "") > 20
+
+
+def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    run("import", "g", str(game_file))
+    assert run("import", "g", str(game_file)).output == (
+        "g already holds all 5 event(s) of the file; nothing was written\n"
+    )
+    extended = tmp_path / "extended.jsonl"
+    extended.write_text(game_file.read_text() + jsonl(armor("ger-arm-2")))
+    assert run("import", "g", str(extended)).output == "imported 1 event(s) into g: events 6 to 6\n"
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(game_file.read_text().replace('"dice":[3]', '"dice":[6]'))
+    result = run("import", "g", str(edited))
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: event 4: this copy parts from 'g' at event 4: the store has 'dice_rolled' (Fall 1939 Axis combat), "
+        "the file has 'dice_rolled' (Fall 1939 Axis combat); refusing to merge diverged copies\n"
+    )
+    assert run("head", "g").output.endswith(" 6\n")

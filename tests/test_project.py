@@ -1,0 +1,51 @@
+"""Project hygiene: layering, generated docs current, every command documented in the README."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from replays.cli import cli
+from replays.docs import events_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {"awaw_events": {"projections", "replays"}, "projections": {"replays"}}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_lower_layers_do_not_import_higher_ones(package: str) -> None:
+    for path in (ROOT / package).rglob("*.py"):
+        bad = _imports(path) & FORBIDDEN[package]
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_projections_do_no_io() -> None:
+    banned = {"sqlite3", "os", "pathlib", "random", "time", "datetime", "secrets", "socket", "subprocess"}
+    for path in (ROOT / "projections").rglob("*.py"):
+        bad = _imports(path) & banned
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_event_docs_are_current() -> None:
+    assert (ROOT / "docs" / "events.md").read_text(encoding="utf-8") == events_markdown(), (
+        "docs/events.md is stale: run `python -m replays.docs`"
+    )
+
+
+def test_readme_mentions_every_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in cli.commands:
+        assert f"awaw {name}" in readme, f"README.md does not show `awaw {name}`"
