@@ -1,0 +1,449 @@
+"""The board: units and force pools, hex control, bridgeheads, fortifications, partisans, weather, politics.
+
+Sources: 10-16 extract 4 (per-unit and per-hex state, 4.6 event transitions), 27-30 extract 4.4 and 4.6-4.7,
+31-34 extract 4.1 (bridgeheads, fortifications, weather), A3R extract 5.1.
+
+What the board trusts: it shows the game as the players recorded it. Losses claimed by ``combat_losses_taken`` or
+``attrition_losses_taken`` are claims for the audit; the board removes units on ``unit_eliminated`` and
+``unit_reduced``. Advances after combat and attrition occupations move the units they name. Ships on a shipyard
+chart are units located on ``chart:<yard>`` until launched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from awaw_events.events import (
+    AdvanceAfterCombat,
+    AirdropMade,
+    AnyEvent,
+    AttritionOccupation,
+    BridgeheadPlaced,
+    BridgeheadRemoved,
+    CounterRemoved,
+    CtlSet,
+    DiplomaticResult,
+    ForcePoolChanged,
+    FortificationBuilt,
+    FortificationEliminated,
+    FortificationPlaced,
+    FrenchForcesAssigned,
+    HexControlChanged,
+    PartisansPlaced,
+    RailheadBuilt,
+    ShipArrivedForRepair,
+    ShipDamaged,
+    ShipDisplacedFromChart,
+    ShipLaidDown,
+    ShipLaunched,
+    ShipRaised,
+    ShipScuttled,
+    ShipSunk,
+    StatusChanged,
+    SupplyDetermined,
+    TensionChanged,
+    UnitBuilt,
+    UnitEliminated,
+    UnitInversionChanged,
+    UnitMoved,
+    UnitPlaced,
+    UnitRedeployed,
+    UnitReduced,
+    UnitTransferred,
+    WarDeclared,
+    WeatherDetermined,
+    WinterPreparationChanged,
+)
+from projections.core import Clock, Context
+
+
+class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A counter in play (or on a shipyard chart)."""
+
+    id: str
+    owner: str
+    nationality: str
+    unit_type: str
+    factors: int
+    location: str
+    name: str | None = None
+    inverted: bool = False
+    damaged: bool = False
+    supply: str | None = None
+
+
+class Eliminated(msgspec.Struct, frozen=True, kw_only=True):
+    """A counter out of play: the last record of it, why, and when (27.13A needs the game turn and cause)."""
+
+    unit: Unit
+    cause: str
+    turn: int
+    year: int
+    season: str
+    side: str | None
+    ref: str | None = None
+
+
+class Bridgehead(msgspec.Struct, frozen=True, kw_only=True):
+    faction: str
+    cause: str
+    placed: str
+    ref: str | None = None
+
+
+class Fortification(msgspec.Struct, frozen=True, kw_only=True):
+    kind: str
+    owner: str
+    built: str
+
+
+class Weather(msgspec.Struct, frozen=True, kw_only=True):
+    weather: str
+    level: int | None = None
+    turn: str = ""
+
+
+class BoardState(msgspec.Struct, kw_only=True):
+    """The board at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
+
+    units: dict[str, Unit] = {}
+    eliminated: dict[str, Eliminated] = {}
+    force_pools: dict[str, int] = {}
+    control: dict[str, str] = {}
+    bridgeheads: dict[str, Bridgehead] = {}
+    fortifications: dict[str, Fortification] = {}
+    railheads: dict[str, str] = {}
+    weather: dict[str, Weather] = {}
+    winter_preparation: dict[str, int] = {}
+    wars: dict[str, str] = {}
+    tensions: dict[str, int] = {}
+    statuses: dict[str, str] = {}
+    diplomacy: dict[str, int] = {}
+    ctl: dict[str, int] = {}
+
+
+def initial() -> BoardState:
+    return BoardState()
+
+
+def clone(state: BoardState) -> BoardState:
+    """A state with fresh containers (records are frozen and shared)."""
+    return BoardState(
+        units=dict(state.units),
+        eliminated=dict(state.eliminated),
+        force_pools=dict(state.force_pools),
+        control=dict(state.control),
+        bridgeheads=dict(state.bridgeheads),
+        fortifications=dict(state.fortifications),
+        railheads=dict(state.railheads),
+        weather=dict(state.weather),
+        winter_preparation=dict(state.winter_preparation),
+        wars=dict(state.wars),
+        tensions=dict(state.tensions),
+        statuses=dict(state.statuses),
+        diplomacy=dict(state.diplomacy),
+        ctl=dict(state.ctl),
+    )
+
+
+def war_key(a: str, b: str) -> str:
+    """Wars are symmetric: one key per pair of belligerents."""
+    return "|".join(sorted((a, b)))
+
+
+def at_war(state: BoardState, a: str, b: str) -> bool:
+    return war_key(a, b) in state.wars
+
+
+def _move(units: dict[str, Unit], unit_id: str, location: str, **changes: Any) -> None:
+    unit = units.get(unit_id)
+    if unit is not None:
+        units[unit_id] = msgspec.structs.replace(unit, location=location, **changes)
+
+
+def _eliminate(state: BoardState, unit_id: str, cause: str, clock: Clock, ref: str | None = None) -> None:
+    unit = state.units.pop(unit_id, None)
+    if unit is not None:
+        state.eliminated[unit_id] = Eliminated(
+            unit=unit, cause=cause, turn=clock.turn, year=clock.year, season=clock.season, side=clock.side, ref=ref
+        )
+
+
+def step(state: BoardState, event: AnyEvent, ctx: Context) -> None:
+    """Apply one event to a private working state (see :mod:`projections.core`)."""
+    units = state.units
+    now = ctx.now
+    match event:
+        case UnitPlaced() | UnitBuilt():
+            state.eliminated.pop(event.unit, None)
+            units[event.unit] = Unit(
+                id=event.unit,
+                owner=event.owner,
+                nationality=event.nationality,
+                unit_type=event.unit_type,
+                factors=event.factors,
+                location=event.location,
+                name=event.name,
+                inverted=event.inverted,
+            )
+        case PartisansPlaced():
+            units[event.unit] = Unit(
+                id=event.unit,
+                owner=event.owner,
+                nationality=event.owner,
+                unit_type="partisan",
+                factors=event.factors,
+                location=event.hex,
+            )
+        case UnitMoved():
+            _move(units, event.unit, event.path[-1])
+        case UnitRedeployed():
+            _move(units, event.unit, event.destination)
+        case AdvanceAfterCombat() | AttritionOccupation():
+            for move in event.moves:
+                _move(units, move.unit, move.to)
+        case AirdropMade():
+            _move(units, event.unit, event.target)
+        case UnitEliminated():
+            _eliminate(state, event.unit, event.cause, now, event.ref)
+        case UnitReduced():
+            unit = units.get(event.unit)
+            if unit is not None:
+                left = unit.factors - event.factors_lost
+                if left > 0:
+                    units[event.unit] = msgspec.structs.replace(unit, factors=left)
+                else:
+                    _eliminate(state, event.unit, "combat", now, event.ref)
+        case UnitInversionChanged():
+            unit = units.get(event.unit)
+            if unit is not None:
+                units[event.unit] = msgspec.structs.replace(unit, inverted=event.inverted)
+        case UnitTransferred():
+            unit = units.get(event.unit)
+            if unit is not None:
+                units[event.unit] = msgspec.structs.replace(
+                    unit, owner=event.new_owner, nationality=event.nationality or unit.nationality
+                )
+        case ForcePoolChanged():
+            key = "/".join(p for p in (event.power, event.unit_type, event.area) if p)
+            state.force_pools[key] = state.force_pools.get(key, 0) + event.delta
+        case CtlSet():
+            state.ctl[f"{event.faction}/{event.domain}"] = event.level
+        case SupplyDetermined():
+            for result in event.results:
+                unit = units.get(result.subject)
+                if unit is not None:
+                    units[result.subject] = msgspec.structs.replace(unit, supply=result.status)
+        case HexControlChanged():
+            state.control[event.hex] = event.controller
+        case BridgeheadPlaced():
+            state.bridgeheads[event.hex] = Bridgehead(
+                faction=event.faction, cause=event.cause, placed=now.label, ref=event.ref
+            )
+        case BridgeheadRemoved():
+            state.bridgeheads.pop(event.hex, None)
+        case FortificationPlaced():
+            state.fortifications[event.hex] = Fortification(kind=event.kind, owner=event.owner, built="setup")
+        case FortificationBuilt():
+            for hex_ in event.hexes:
+                state.fortifications[hex_] = Fortification(kind=event.kind, owner=event.power, built=now.label)
+        case FortificationEliminated():
+            state.fortifications.pop(event.hex, None)
+        case RailheadBuilt():
+            state.railheads[event.hex] = event.power
+        case CounterRemoved():
+            if event.counter == "railhead":
+                state.railheads.pop(event.location, None)
+        case WeatherDetermined():
+            state.weather[event.zone] = Weather(
+                weather=event.weather, level=event.level, turn=f"{now.season} {now.year}"
+            )
+        case WinterPreparationChanged():
+            state.winter_preparation[event.faction] = event.level
+        case WarDeclared():
+            state.wars[war_key(event.aggressor, event.target)] = f"{now.season} {now.year}"
+        case TensionChanged():
+            state.tensions[event.track] = event.new
+        case StatusChanged():
+            state.statuses[event.country] = event.status
+        case DiplomaticResult():
+            state.diplomacy[event.country] = event.result
+        case FrenchForcesAssigned():
+            for unit_id in event.free_french:
+                unit = units.get(unit_id)
+                if unit is not None:
+                    units[unit_id] = msgspec.structs.replace(unit, nationality="free_french")
+            for unit_id in event.vichy:
+                unit = units.get(unit_id)
+                if unit is not None:
+                    units[unit_id] = msgspec.structs.replace(unit, nationality="vichy")
+            for unit_id in (*event.to_british_pool, *event.eliminated):
+                _eliminate(state, unit_id, "surrender", now)
+        # ships: on a chart they are units located on chart:<yard>
+        case ShipLaidDown():
+            units[event.ship] = Unit(
+                id=event.ship,
+                owner=event.owner,
+                nationality=event.owner,
+                unit_type=event.unit_type,
+                factors=event.factors,
+                location=f"chart:{event.yard}",
+                name=event.name,
+            )
+        case ShipLaunched():
+            _move(units, event.ship, event.location, inverted=True, damaged=False)
+        case ShipScuttled():
+            _eliminate(state, event.ship, "voluntary", now)
+        case ShipSunk():
+            _eliminate(state, event.ship, "naval_combat", now, event.ref)
+        case ShipDamaged():
+            unit = units.get(event.ship)
+            if unit is not None:
+                units[event.ship] = msgspec.structs.replace(unit, damaged=True)
+        case ShipRaised():
+            gone = state.eliminated.pop(event.ship, None)
+            if gone is not None:
+                units[event.ship] = msgspec.structs.replace(gone.unit, damaged=True)
+        case ShipArrivedForRepair():
+            _move(units, event.ship, f"chart:{event.yard}")
+        case ShipDisplacedFromChart():
+            if event.destroyed:
+                _eliminate(state, event.ship, "naval_combat", now)
+            else:
+                unit = units.get(event.ship)
+                if unit is not None:
+                    units[event.ship] = msgspec.structs.replace(unit, damaged=True)
+        case _:
+            pass
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Views
+
+
+def summary(state: BoardState) -> dict[str, Any]:
+    """The board as plain data (``awaw state --view board --json``)."""
+    return {
+        "units": {k: msgspec.to_builtins(v) for k, v in sorted(state.units.items())},
+        "eliminated": {
+            k: {
+                "cause": v.cause,
+                "when": f"{v.season} {v.year}",
+                "unit_type": v.unit.unit_type,
+                "owner": v.unit.owner,
+                "factors": v.unit.factors,
+            }
+            for k, v in sorted(state.eliminated.items())
+        },
+        "force_pools": dict(sorted(state.force_pools.items())),
+        "control": dict(sorted(state.control.items())),
+        "bridgeheads": {k: msgspec.to_builtins(v) for k, v in sorted(state.bridgeheads.items())},
+        "fortifications": {k: msgspec.to_builtins(v) for k, v in sorted(state.fortifications.items())},
+        "railheads": dict(sorted(state.railheads.items())),
+        "weather": {k: msgspec.to_builtins(v) for k, v in sorted(state.weather.items())},
+        "winter_preparation": dict(sorted(state.winter_preparation.items())),
+        "wars": sorted(state.wars),
+        "tensions": dict(sorted(state.tensions.items())),
+        "statuses": dict(sorted(state.statuses.items())),
+        "ctl": dict(sorted(state.ctl.items())),
+    }
+
+
+def _unit_words(unit: Unit) -> str:
+    name = f" {unit.name}" if unit.name else ""
+    return f"{unit.owner} {unit.unit_type}{name} ({unit.id}, {unit.factors})"
+
+
+def differences(a: BoardState, b: BoardState, label_a: str = "A", label_b: str = "B") -> list[str]:
+    """The differences between two boards, in words a player understands."""
+    lines: list[str] = []
+    for unit_id in sorted(a.units.keys() | b.units.keys()):
+        ua, ub = a.units.get(unit_id), b.units.get(unit_id)
+        if ua == ub:
+            continue
+        if ub is None:
+            assert ua is not None
+            gone = b.eliminated.get(unit_id)
+            where = f"eliminated ({gone.cause}) in {label_b}" if gone else f"not in play in {label_b}"
+            lines.append(f"{_unit_words(ua)}: at {ua.location} in {label_a}, {where}")
+        elif ua is None:
+            gone = a.eliminated.get(unit_id)
+            where = f"eliminated ({gone.cause}) in {label_a}" if gone else f"not in play in {label_a}"
+            lines.append(f"{_unit_words(ub)}: {where}, at {ub.location} in {label_b}")
+        else:
+            changes = []
+            if ua.location != ub.location:
+                changes.append(f"at {ua.location} in {label_a}, at {ub.location} in {label_b}")
+            if ua.factors != ub.factors:
+                changes.append(f"{ua.factors} factors in {label_a}, {ub.factors} in {label_b}")
+            for flag in ("inverted", "damaged"):
+                if getattr(ua, flag) != getattr(ub, flag):
+                    changes.append(f"{flag} in {label_a if getattr(ua, flag) else label_b} only")
+            if ua.supply != ub.supply:
+                changes.append(f"supply {ua.supply or 'unknown'} in {label_a}, {ub.supply or 'unknown'} in {label_b}")
+            if ua.owner != ub.owner:
+                changes.append(f"owned by {ua.owner} in {label_a}, by {ub.owner} in {label_b}")
+            lines.append(f"{_unit_words(ua)}: " + "; ".join(changes))
+    for hex_ in sorted(a.control.keys() | b.control.keys()):
+        ca, cb = a.control.get(hex_), b.control.get(hex_)
+        if ca != cb:
+            lines.append(
+                f"{hex_}: controlled by {ca or 'nobody recorded'} in {label_a}, "
+                f"by {cb or 'nobody recorded'} in {label_b}"
+            )
+    for name, da, db in (
+        ("bridgehead", a.bridgeheads, b.bridgeheads),
+        ("fortification", a.fortifications, b.fortifications),
+    ):
+        for hex_ in sorted(da.keys() ^ db.keys()):
+            lines.append(f"{name} at {hex_}: only in {label_a if hex_ in da else label_b}")
+    for zone in sorted(a.weather.keys() | b.weather.keys()):
+        wa, wb = a.weather.get(zone), b.weather.get(zone)
+        if wa != wb:
+            lines.append(f"weather in {zone}: {_weather_words(wa)} in {label_a}, {_weather_words(wb)} in {label_b}")
+    for key in sorted(a.wars.keys() ^ b.wars.keys()):
+        lines.append(f"war {key.replace('|', ' vs ')}: only in {label_a if key in a.wars else label_b}")
+    for track in sorted(a.tensions.keys() | b.tensions.keys()):
+        if a.tensions.get(track) != b.tensions.get(track):
+            lines.append(f"{track.upper()}: {a.tensions.get(track)} in {label_a}, {b.tensions.get(track)} in {label_b}")
+    for country in sorted(a.statuses.keys() | b.statuses.keys()):
+        if a.statuses.get(country) != b.statuses.get(country):
+            lines.append(
+                f"{country}: {a.statuses.get(country, 'no status')} in {label_a}, "
+                f"{b.statuses.get(country, 'no status')} in {label_b}"
+            )
+    return lines
+
+
+def _weather_words(weather: Weather | None) -> str:
+    if weather is None:
+        return "not determined"
+    return weather.weather + (f" level {weather.level}" if weather.level is not None else "")
+
+
+def tables(state: BoardState) -> dict[str, list[dict[str, Any]]]:
+    """Rows for read-model tables (``awaw materialize``)."""
+    return {
+        "units": [msgspec.to_builtins(u) for u in state.units.values()],
+        "eliminated_units": [
+            {
+                "id": k,
+                "cause": v.cause,
+                "year": v.year,
+                "season": v.season,
+                "side": v.side,
+                "ref": v.ref,
+                "owner": v.unit.owner,
+                "unit_type": v.unit.unit_type,
+                "factors": v.unit.factors,
+            }
+            for k, v in state.eliminated.items()
+        ],
+        "hex_control": [{"hex": h, "controller": c} for h, c in state.control.items()],
+        "bridgeheads": [{"hex": h, **msgspec.to_builtins(b)} for h, b in state.bridgeheads.items()],
+        "fortifications": [{"hex": h, **msgspec.to_builtins(f)} for h, f in state.fortifications.items()],
+        "weather": [{"zone": z, **msgspec.to_builtins(w)} for z, w in state.weather.items()],
+        "force_pools": [{"pool": k, "factors": v} for k, v in state.force_pools.items()],
+    }

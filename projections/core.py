@@ -1,0 +1,103 @@
+"""What every projection shares: the game's rule set and options (``Meta``) and where the game stands (``Clock``).
+
+How the folds are built (read this before writing one):
+
+* A projection is a module with a state class, ``initial()``, ``clone(state)`` and ``step(state, event, ctx)``.
+  ``step`` updates a state **in place** and is private to the fold machinery; the public API is
+  :func:`projections.game.fold` and :func:`projections.game.apply`, which clone the state they are given once and
+  return a new state, never touching their input. So every state a caller holds is a value: a pure function of
+  the events folded into it (no I/O, no clock, no randomness).
+* Records inside a state (a unit, a ship, a ledger line) are frozen structs, replaced, never changed; containers
+  (dicts, lists) belong to one state and are copied by ``clone``. Cloning is shallow and cheap, and a fold over a
+  million events clones once, which is what keeps full replays within a small factor of reading the events.
+  (We depart here from "a frozen State per event": copying every container on every event would cost more than the
+  rest of the fold together.)
+* Events a projection does not care about leave its state unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from awaw_events.events import AnyEvent, GameCreated
+from awaw_events.gametime import turn_index
+from awaw_events.vocab import Phase, Season, Side
+
+
+class Meta(msgspec.Struct, frozen=True, kw_only=True):
+    """The rule set and house-rule options of the game (from ``game_created`` and ``rule_option_changed``)."""
+
+    rules: str = "awaw"
+    variant: str = "classic"
+    options: dict[str, str] = {}
+    start_year: int = 1939
+    start_season: Season = "fall"
+
+    def option(self, name: str, default: str) -> str:
+        """An option's value, or ``default`` when the game did not record it."""
+        return self.options.get(name, default)
+
+
+class Clock(msgspec.Struct, frozen=True, kw_only=True):
+    """Where the game stands after the last event folded: game time and the number of events."""
+
+    seq: int = 0
+    year: int = 1939
+    season: Season = "fall"
+    side: Side | None = None
+    phase: Phase | None = None
+
+    @property
+    def turn(self) -> int:
+        """The game turn as an index (consecutive seasons differ by one)."""
+        return turn_index(self.year, self.season)
+
+    @property
+    def label(self) -> str:
+        parts = [self.season.capitalize(), str(self.year)]
+        if self.side:
+            parts.append(self.side.capitalize())
+        if self.phase:
+            parts.append(self.phase.replace("_", " "))
+        return " ".join(parts)
+
+
+class Context(msgspec.Struct, frozen=True, kw_only=True):
+    """What a projection's ``step`` may read besides its own state: the game's meta and the clock *before* the
+    event (``previous``) and *at* it (``now``), so turn boundaries are visible."""
+
+    meta: Meta
+    previous: Clock
+    now: Clock
+
+    @property
+    def new_turn(self) -> bool:
+        """The event is the first of a new game turn."""
+        return self.now.turn != self.previous.turn
+
+    @property
+    def new_player_turn(self) -> bool:
+        return self.new_turn or (self.now.side is not None and self.now.side != self.previous.side)
+
+
+def meta_from(event: GameCreated) -> Meta:
+    return Meta(
+        rules=event.rules,
+        variant=event.variant,
+        options=dict(event.options),
+        start_year=event.year,
+        start_season=event.season,
+    )
+
+
+def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:
+    """The clock after an event: annotations (notes, rulings ...) do not move game time."""
+    if event.annotation:
+        return msgspec.structs.replace(clock, seq=seq)
+    return Clock(seq=seq, year=event.year, season=event.season, side=event.side, phase=event.phase)
+
+
+VIEWS: Final = ("board", "brp", "oil", "naval")
+"""The four projections, by the name ``awaw state --view`` uses."""

@@ -1,0 +1,107 @@
+"""The whole game state: the four projections (board, BRP ledgers, oil, naval charts) folded together.
+
+``fold(state, events)`` and ``apply(state, event)`` are pure: they clone the state they are given once, apply the
+events to the clone, and return it (see :mod:`projections.core` for why the working copy is mutated in place).
+Rulings are honoured by :func:`effective_events`, which a caller applies to a timeline's records before folding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+import msgspec
+
+from awaw_events.events import AnyEvent, GameCreated, RuleOptionChanged
+from projections import board, brp, naval, oil
+from projections.core import Clock, Context, Meta, clock_after, meta_from
+
+CODE_VERSION: Final = "projections-1"
+"""Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
+
+
+class GameState(msgspec.Struct, kw_only=True):
+    """Everything the projections know after ``clock.seq`` events. Treat it as a value."""
+
+    meta: Meta = Meta()
+    clock: Clock = Clock()
+    board: board.BoardState = msgspec.field(default_factory=board.initial)
+    brp: brp.State = msgspec.field(default_factory=brp.initial)
+    oil: oil.State = msgspec.field(default_factory=oil.initial)
+    naval: naval.State = msgspec.field(default_factory=naval.initial)
+
+
+def initial() -> GameState:
+    """The state before the first event."""
+    return GameState()
+
+
+def clone(state: GameState) -> GameState:
+    return GameState(
+        meta=state.meta,
+        clock=state.clock,
+        board=board.clone(state.board),
+        brp=brp.clone(state.brp),
+        oil=oil.clone(state.oil),
+        naval=naval.clone(state.naval),
+    )
+
+
+def _step(state: GameState, event: AnyEvent) -> None:
+    previous = state.clock
+    now = clock_after(previous, event, previous.seq + 1)
+    if isinstance(event, GameCreated):
+        state.meta = meta_from(event)
+    elif isinstance(event, RuleOptionChanged):
+        state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
+    ctx = Context(meta=state.meta, previous=previous, now=now)
+    board.step(state.board, event, ctx)
+    brp.step(state.brp, event, ctx)
+    oil.step(state.oil, event, ctx)
+    naval.step(state.naval, event, ctx)
+    state.clock = now
+
+
+def fold(state: GameState, events: Iterable[AnyEvent]) -> GameState:
+    """The state after ``events``, starting from ``state`` (which is left unchanged)."""
+    work = clone(state)
+    for event in events:
+        _step(work, event)
+    return work
+
+
+def apply(state: GameState, event: AnyEvent) -> GameState:
+    """The state after one more event."""
+    return fold(state, (event,))
+
+
+def replay(events: Iterable[AnyEvent]) -> GameState:
+    """The state after a whole sequence of events, from the beginning."""
+    return fold(initial(), events)
+
+
+def steps(state: GameState, events: Iterable[AnyEvent]) -> Iterator[GameState]:
+    """Every intermediate state, one per event (each a separate value, for step-by-step replays)."""
+    current = state
+    for event in events:
+        current = apply(current, event)
+        yield current
+
+
+def view(state: GameState, name: str) -> dict[str, Any]:
+    """One projection as plain data: ``board``, ``brp``, ``oil`` or ``naval``."""
+    module = {"board": board, "brp": brp, "oil": oil, "naval": naval}[name]
+    projection = getattr(state, name)
+    return module.summary(projection)  # type: ignore[no-any-return]
+
+
+def encode_state(state: GameState) -> bytes:
+    """A snapshot of the state (msgpack)."""
+    return msgspec.msgpack.encode(state)
+
+
+_STATE_DECODER: Final = msgspec.msgpack.Decoder(GameState)
+
+
+def decode_state(data: bytes) -> GameState:
+    return _STATE_DECODER.decode(data)
