@@ -17,7 +17,7 @@ from awaw_events.vocab import GAME_TURN_PHASES, PLAYER_TURN_PHASES, SEASONS, SID
 SEASON_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SEASONS)}
 _SIDE_RANK: Final[dict[str | None, int]] = {None: 0, "axis": 1, "allied": 2}
 _PHASE_RANK: Final[dict[str | None, int]] = {None: 0} | {
-    p: i + 1 for i, p in enumerate(("setup", *GAME_TURN_PHASES[1:], *PLAYER_TURN_PHASES))
+    p: i + 1 for i, p in enumerate(("setup", *GAME_TURN_PHASES[1:], *PLAYER_TURN_PHASES, "end_of_game_turn"))
 }
 _END_OF_GAME_TURN_RANK: Final = 3
 
@@ -37,6 +37,16 @@ def time_key(event: Event) -> TimeKey:
     if event.phase == "end_of_game_turn":
         side = _END_OF_GAME_TURN_RANK
     return TimeKey(event.year, SEASON_INDEX[event.season], side, _PHASE_RANK[event.phase])
+
+
+def span_key(year: int, season: str, side: str | None = None, phase: str | None = None) -> tuple[int, ...]:
+    """The prefix of :class:`TimeKey` that a span of game time fixes (two to four parts)."""
+    key: list[int] = [year, SEASON_INDEX[season]]
+    if side is not None or phase == "end_of_game_turn":
+        key.append(_END_OF_GAME_TURN_RANK if phase == "end_of_game_turn" else _SIDE_RANK[side])
+        if phase is not None:
+            key.append(_PHASE_RANK[phase])
+    return tuple(key)
 
 
 def turn_index(year: int, season: str) -> int:

@@ -1,0 +1,1977 @@
+"""Generate ``examples/campaign-1939.jsonl``: the opening of a classic AWAW campaign, Fall 1939 to Spring 1940.
+
+Run ``python examples/make_campaign_1939.py`` from the repository root; the output is byte-identical on every run
+(no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
+
+The generator is data-driven: small rules tables copied from the extracts in ``/work/shared/rules`` (each with its
+rule number) decide odds, combat and attrition results, chart cells and costs; a ledger follows every power's BRPs
+and construction limit, and Japan's oil reserve, and refuses to write a log that overspends. Set-up numbers that the
+extracts do not give (BRP levels, growth, the minor countries' BRP values, most unit counts) are illustrative and
+listed in ``examples/README.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, cast
+
+import msgspec
+
+from awaw_events.codec import encode, parse_event, tag_of
+from awaw_events.events import (
+    AdvanceAfterCombat,
+    AirCombatResolved,
+    AirMissionFlown,
+    AnyEvent,
+    AttackDeclared,
+    AttackEnded,
+    AttritionDeclared,
+    AttritionLossesTaken,
+    AttritionOccupation,
+    AttritionResolved,
+    BookmarkSet,
+    BreakthroughCreated,
+    BridgeheadPlaced,
+    BrpGained,
+    BrpGrantMade,
+    BrpLost,
+    BrpsSet,
+    CombatLossesTaken,
+    CombatRoundResolved,
+    ConstructionLimitDeclared,
+    CtlSet,
+    DiceRolled,
+    Event,
+    ExploitationAllowance,
+    FortificationBuilt,
+    FortificationPlaced,
+    FrenchSurrenderChecked,
+    GameCreated,
+    GameTurnEnded,
+    GameTurnStarted,
+    HexControlChanged,
+    NavalCombatResolved,
+    NoteAdded,
+    OffensiveDeclared,
+    OilCountersEliminated,
+    OilExpended,
+    OilProduced,
+    OilReserveDefined,
+    OilTrackingStarted,
+    OverrunResolved,
+    PhaseStarted,
+    PlayerTurnEnded,
+    PlayerTurnStarted,
+    ResearchResult,
+    RpSpent,
+    ShipAdvanced,
+    ShipArrivedForRepair,
+    ShipDamaged,
+    ShipLaidDown,
+    ShipLaunched,
+    ShipRepairStarted,
+    ShipSunk,
+    ShipyardDefined,
+    StatusChanged,
+    SupplyDetermined,
+    SwCombatResolved,
+    TensionChanged,
+    UnitBuilt,
+    UnitEliminated,
+    UnitInversionChanged,
+    UnitMoved,
+    UnitPlaced,
+    UnitRedeployed,
+    UnitReduced,
+    WarDeclared,
+    WeatherDetermined,
+    WinterPreparationChanged,
+    YearStarted,
+)
+from awaw_events.events.base import Modifier, Move, UnitFactors
+from awaw_events.events.board import SupplyResult
+from awaw_events.events.combat import Attacker, Defender
+from awaw_events.vocab import GAME_TURN_PHASES, PLAYER_TURN_PHASES, SEASONS, Actor, Phase, Season, Side, SupplyStatus
+
+OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
+
+# =====================================================================================================================
+# Rules tables (copied from the extracts; each names its rule)
+# =====================================================================================================================
+
+CRT: Final[dict[str, tuple[str, ...]]] = {
+    "1:4": ("A", "A", "A", "A", "A", "Ex"),
+    "1:3": ("A", "A", "A", "A", "Ex", "Ex"),
+    "1:2": ("A", "A", "a", "Ex", "Ex", "Ex"),
+    "1:1": ("A", "a", "Ex", "Ex-1", "Ex-2", "d"),
+    "2:1": ("a", "Ex", "Ex-1", "Ex-2", "d", "D"),
+    "3:1": ("Ex", "Ex-1", "Ex-2", "d", "D", "D"),
+    "4:1": ("Ex-1", "Ex-2", "d", "D", "D", "D"),
+    "5:1": ("Ex-2", "d", "D", "D", "D", "D"),
+}
+"""Combat Results Table, rule 15.6 (10-16 extract 1.7), die rows 1-6 per odds column."""
+
+ATTRITION_COLUMNS: Final[tuple[tuple[int, int], ...]] = (
+    (1, 10),
+    (11, 20),
+    (21, 30),
+    (31, 40),
+    (41, 50),
+    (51, 60),
+    (61, 10_000),
+)
+"""Attrition Table factor columns, rule 14.41 (10-16 extract 1.5)."""
+
+ATTRITION_TABLE: Final[dict[int, tuple[str, ...]]] = {
+    0: ("-", "-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H"),
+    1: ("-", "1C", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H"),
+    2: ("-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H"),
+    3: ("-", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H"),
+    4: ("-", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H"),
+    5: ("1C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H"),
+    6: ("1C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H"),
+    7: ("2C", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H"),
+    8: ("2C", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H"),
+    9: ("1C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H"),
+    10: ("2C/1H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H", "11C/6H"),
+    11: ("3C/1H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H", "12C/6H"),
+}
+"""Attrition Table, rule 14.41 (10-16 extract 1.6): modified roll (clamped 0..11, 14.43) -> result per column."""
+
+AIR_COMBAT_TABLE: Final[dict[int, tuple[str, ...]]] = {
+    1: ("0", "0", "0/1", "0/1", "1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3"),
+    2: ("0/1", "0/1", "1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2"),
+    3: ("1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4"),
+    4: ("1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4"),
+    5: ("1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4", "3/5", "4/4"),
+    6: ("1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4", "3/5", "4/4", "4/5"),
+}
+"""Air Combat Table 19.2 (A3R extract 2.4.1, AWAW App. C-2), rows 1-6 factors, columns 2d6 = 2..12+: kills/aborts."""
+
+BRPS_PER_FACTOR: Final[dict[str, int]] = {
+    "infantry": 1,
+    "replacement": 1,
+    "nas": 1,
+    "flak": 1,
+    "armor": 2,
+    "partisan": 2,
+    "airborne": 3,
+    "marine": 3,
+    "commando": 3,
+    "aaf": 3,
+    "strategic_bomber": 3,
+    "interceptor": 3,
+    "submarine": 3,
+    "asw": 3,
+    "transport": 3,
+}
+"""BRP construction cost per combat factor, rule 27.11A-C (27-30 extract 1.1)."""
+
+SB_INSTALMENT_BRPS: Final = 3
+"""Every shipbuilding point spent comes with 3 BRPs, rules 27.72, 27.7251, 27.7272A (27-30 extract 1.8)."""
+DOW_MAJOR_BRPS: Final = 35
+DOW_MINOR_BRPS: Final = 10
+FULL_OFFENSIVE_BRPS: Final = 15
+"""Declarations of war and the full offensive, BRP Costs Chart 27.12 (27-30 extract 1.2)."""
+FORTIFICATION_BRPS: Final = 5
+FORTIFICATION_RPS: Final = 1
+"""A fortification costs 5 BRPs (27.11D) and 1 RP (32.12; Japan pays no RP)."""
+OIL_FIFTHS_PER_COUNTER: Final = 5
+"""One oil counter = five partial counters (33.81); all oil is counted in fifths."""
+BRPS_PER_OIL_FIFTH: Final = 5
+"""A fifth of oil covers 5 BRPs of construction at normal cost (33.82C) or 5 BRPs of BRP growth (33.82D)."""
+
+DM_BASIC: Final = Modifier(code="basic", value=2, rule="15.32A")
+DM_ROUGH: Final = Modifier(code="rough_terrain", value=1, rule="15.32D")
+DM_INVASION: Final = Modifier(code="seaborne_invasion", value=1, rule="15.32B")
+DM_EXPLOITING_ARMOR: Final = Modifier(code="exploiting_armor", value=-1, rule="15.33A")
+"""Defense multiplier items, rules 15.32-15.33 (10-16 extract 1.9)."""
+
+WINTER_ZONE_MODIFIER: Final[dict[tuple[str, str], int]] = {
+    ("russian_winter", "winter"): 5,
+    ("siberia", "winter"): 5,
+    ("siberia", "fall"): 2,
+}
+"""Winter Table modifiers, rules 34.32C-D (31-34 extract 1.20-1.21): one die + the zone modifier."""
+
+FIXED_WEATHER: Final[dict[tuple[str, str], tuple[str, int | None]]] = {
+    ("russian_winter", "spring"): ("mud", None),
+    ("siberia", "spring"): ("mud", None),
+    ("eastern_poland", "winter"): ("winter", 6),
+    ("western", "winter"): ("winter", 6),
+    ("mediterranean", "winter"): ("winter", 4),
+    ("monsoon", "summer"): ("monsoon", None),
+}
+"""Weather by zone and season, rules 34.21-34.33 (31-34 extract 1.20); anything not listed is clear."""
+
+WEATHER_ZONES: Final = ("russian_winter", "siberia", "eastern_poland", "western", "mediterranean", "monsoon")
+
+
+PHASE_ORDER: Final[tuple[str | None, ...]] = (None, *GAME_TURN_PHASES, *PLAYER_TURN_PHASES, "end_of_game_turn")
+"""The order of phases in a game turn (27-30 extract 5.3; A3R ``sop.variant``: the Axis move first)."""
+
+
+def order_key(event: Event) -> tuple[int, int, int, int]:
+    """Where an event stands in the sequence of play: (year, season, side, phase); the end of the game turn comes
+    after both player turns. Same order as ``awaw_events.gametime.time_key``, which has no rank for the phase
+    ``end_of_game_turn`` yet."""
+    side = 3 if event.phase == "end_of_game_turn" else (None, "axis", "allied").index(event.side)
+    return event.year, SEASONS.index(event.season), side, PHASE_ORDER.index(event.phase)
+
+
+def next_column(season: Season, steps: int) -> Season:
+    """The chart column ``steps`` seasons after ``season`` (Winter -> Spring), 27.7251."""
+    return SEASONS[(SEASONS.index(season) + steps) % len(SEASONS)]
+
+
+def lay_down_cell(unit_type: str, factors: int, season: Season) -> tuple[str, Season]:
+    """Where a new ship goes on its chart, rule 27.7251 (27-30 extract 1.10)."""
+    if unit_type in ("dd", "cve"):
+        return "launch", next_column(season, 1)
+    if unit_type == "ca":
+        return "2", next_column(season, 2)
+    return str(factors), season
+
+
+def repair_cell(unit_type: str, season: Season) -> tuple[str, Season, int]:
+    """Where a ship under repair goes and its SB cost, rule 27.7267: named ship Launch +2 (1 SB), cruiser +1 (free)."""
+    if unit_type == "ca":
+        return "launch", next_column(season, 1), 0
+    return "launch", next_column(season, 2), 1
+
+
+def construction_limit(base: int) -> int:
+    """Basic construction limit, rule 27.32A: one third of the BRP base, rounded down."""
+    return base // 3
+
+
+def grant_limit_effect(amount: int) -> int:
+    """Construction limit change for a BRP grant, rules 27.334 and 27.34A: one per three BRPs, rounded down."""
+    return amount // 3
+
+
+def odds_column(attack: int, defence: int) -> str:
+    """The CRT column, rules 15.51-15.52: fractions dropped in the defender's favour; above 5:1 reads 5:1."""
+    if attack >= defence:
+        return f"{min(attack // defence, 5)}:1"
+    ratio = -(-defence // attack)
+    return "below_1:4" if ratio > 4 else f"1:{ratio}"
+
+
+def crt_result(column: str, die: int, round_no: int = 1) -> str:
+    """The CRT result, rule 15.6, with +1 per previous round (15.75)."""
+    row = min(die + round_no - 1, 6)
+    return CRT[column][row - 1]
+
+
+def attrition_result(factors: int, modified: int, *, pacific: bool, take_2c: bool) -> tuple[str, int, int]:
+    """Attrition result (column label, C, H), rules 14.41-14.44; the H result is halved on the Pacific map."""
+    index = next(i for i, (lo, hi) in enumerate(ATTRITION_COLUMNS) if lo <= factors <= hi)
+    lo, hi = ATTRITION_COLUMNS[index]
+    cell = ATTRITION_TABLE[max(0, min(11, modified))][index]
+    c = h = 0
+    for part in cell.split("/"):
+        if part.endswith("C"):
+            c = int(part[:-1])
+        elif part.endswith("H"):
+            h = int(part[:-1])
+    if take_2c and (c, h) == (1, 1):
+        c, h = 2, 0
+    if pacific:
+        h //= 2
+    label = f"{lo}+" if hi >= 10_000 else f"{lo}-{hi}"
+    return label, c, h
+
+
+def air_combat(factors: int, roll: int) -> tuple[int, int]:
+    """Air Combat Table 19.2: (enemy factors eliminated, enemy factors aborted) for a side's factors and 2d6."""
+    cell = AIR_COMBAT_TABLE[factors][max(2, min(12, roll)) - 2]
+    kills, _, aborts = cell.partition("/")
+    return int(kills), int(aborts or 0)
+
+
+# =====================================================================================================================
+# The log writer, with its BRP, construction-limit and oil ledgers
+# =====================================================================================================================
+
+GROUND: Final = frozenset({"infantry", "armor", "airborne", "replacement", "mech_infantry", "marine"})
+AIR: Final = frozenset({"aaf", "nas", "strategic_bomber", "interceptor"})
+
+
+@dataclass
+class Unit:
+    owner: str
+    unit_type: str
+    factors: int
+    location: str
+
+
+@dataclass
+class TurnBook:
+    """One power's BRPs in one game turn: what it had, spent, gained and lost."""
+
+    start: int
+    spent: int = 0
+    construction: int = 0
+    gained: int = 0
+    lost: int = 0
+    limit: int | None = None
+
+
+@dataclass
+class Game:
+    events: list[AnyEvent] = field(default_factory=list)
+    year: int = 1939
+    season: Season = "fall"
+    side: Side | None = None
+    phase: Phase | None = "setup"
+    rolls: int = 0
+    available: dict[str, int] = field(default_factory=dict)
+    books: dict[tuple[str, str], TurnBook] = field(default_factory=dict)
+    yards: dict[str, str] = field(default_factory=dict)
+    yard_rate: dict[str, tuple[int, str]] = field(default_factory=dict)
+    charts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    sb_used: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    oil: dict[str, int] = field(default_factory=dict)
+    oil_max: dict[str, int] = field(default_factory=dict)
+    oil_books: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)
+
+    # -- time ---------------------------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> str:
+        return f"{self.season.capitalize()} {self.year}"
+
+    def at(self, year: int, season: Season, phase: Phase | None = None) -> None:
+        self.year, self.season, self.side, self.phase = year, season, None, phase
+
+    def start_game_turn(self, year: int, season: Season) -> None:
+        # Fall 1939 follows the set-up, so its marker stands in the game_turn_start phase (after "setup").
+        self.at(year, season, "game_turn_start" if (year, season) == (1939, "fall") else None)
+        self.emit(GameTurnStarted)
+
+    def start_player_turn(self, side: Side) -> None:
+        self.side, self.phase = side, None
+        self.emit(PlayerTurnStarted, actor="system")
+
+    def enter(self, phase: Phase) -> None:
+        """Move on to ``phase``: every player-turn phase passed on the way gets its ``phase_started`` marker."""
+        if self.side is None:
+            self.phase = phase
+            return
+        current = PLAYER_TURN_PHASES.index(self.phase) if self.phase in PLAYER_TURN_PHASES else -1
+        target = PLAYER_TURN_PHASES.index(phase)
+        if target < current:
+            raise ValueError(f"phase {phase!r} comes before {self.phase!r}")
+        for name in PLAYER_TURN_PHASES[current + 1 : target + 1]:
+            self.phase = name
+            self.emit(PhaseStarted)
+
+    def end_player_turn(self) -> None:
+        self.enter("end_of_player_turn")
+        for faction, reserve in (("japan", "japan"),):
+            level, maximum = self.oil.get(reserve), self.oil_max.get(reserve)
+            if self.side == "axis" and level is not None and maximum is not None and level > maximum:
+                self.emit(
+                    OilCountersEliminated,
+                    faction=faction,
+                    reserve=reserve,
+                    amount=level - maximum,
+                    reason="over_reserve_max",
+                )
+        self.emit(PlayerTurnEnded)
+
+    def end_game_turn(self) -> None:
+        self.side, self.phase = None, "end_of_game_turn"
+        self.emit(GameTurnEnded)
+
+    # -- writing ------------------------------------------------------------------------------------------------
+
+    def emit(self, cls: type[Event], actor: str = "system", **fields: Any) -> int:
+        """Append one event at the current game time; returns its event number (1-based line number)."""
+        event: Any = cls(
+            year=self.year, season=self.season, side=self.side, phase=self.phase, actor=cast(Actor, actor), **fields
+        )
+        parse_event(msgspec.to_builtins(event), where=f"event {len(self.events) + 1}")
+        if self.events and not cls.annotation:
+            last = next(e for e in reversed(self.events) if not type(e).annotation)
+            if order_key(event) < order_key(last):
+                raise ValueError(f"{tag_of(cls)} goes back in game time")
+        self.events.append(event)
+        self._account(event)
+        return len(self.events)
+
+    def roll(self, purpose: str, dice: Sequence[int], ref: str | None = None, actor: str = "system") -> int:
+        """A physical die roll (the faces as typed in); returns its roll number."""
+        self.rolls += 1
+        self.emit(
+            DiceRolled, actor=actor, roll=self.rolls, purpose=purpose, dice=list(dice), source="physical", ref=ref
+        )
+        return self.rolls
+
+    # -- ledgers ------------------------------------------------------------------------------------------------
+
+    def book(self, power: str) -> TurnBook:
+        key = (self.turn, power)
+        if key not in self.books:
+            self.books[key] = TurnBook(start=self.available[power])
+        return self.books[key]
+
+    def _spend(self, power: str, amount: int, *, construction: bool) -> None:
+        book = self.book(power)
+        self.available[power] -= amount
+        book.spent += amount
+        if self.available[power] < 0:
+            raise ValueError(f"{power} overspends in {self.turn}: {self.available[power]}")
+        if construction:
+            book.construction += amount
+            if book.limit is None or book.construction > book.limit:
+                raise ValueError(f"{power} exceeds its construction limit in {self.turn}")
+
+    def _gain(self, power: str, amount: int, *, lost: bool = False) -> None:
+        book = self.book(power)
+        self.available[power] += -amount if lost else amount
+        if lost:
+            book.lost += amount
+        else:
+            book.gained += amount
+        if self.available[power] < 0:
+            raise ValueError(f"{power} below zero BRPs in {self.turn}")
+
+    def _shipbuilding(self, yard: str | None, ship: str, sb: int, *, one_factor: bool, on_chart: int = 0) -> None:
+        """Shipyard checks: SB per turn within the rate (27.724A), one-factor units within half the rate rounded up
+        (27.7221), counters on the chart within the capacity (27.724B, 27.741-27.743)."""
+        if yard is None:
+            return
+        rate, rule = self.yard_rate[yard]
+        used = self.sb_used.setdefault((self.turn, yard), [0, 0])
+        used[0] += sb
+        used[1] += sb if one_factor else 0
+        if used[0] > rate or used[1] > -(-rate // 2):
+            raise ValueError(f"shipyard {yard} over its rate in {self.turn}: {used}")
+        if on_chart > 0:
+            self.charts[yard].add(ship)
+        elif on_chart < 0:
+            self.charts[yard].discard(ship)
+        capacity = max(10, 2 * rate) if rule == "us_box" else 2 * rate
+        if len(self.charts[yard]) > capacity:
+            raise ValueError(f"shipyard {yard} over its capacity in {self.turn}")
+
+    def _oil(self, reserve: str, delta: int) -> None:
+        self.oil[reserve] += delta
+        if self.oil[reserve] < 0:
+            raise ValueError(f"oil reserve {reserve} below zero in {self.turn}")
+        entry = self.oil_books.setdefault((self.turn, reserve), [self.oil[reserve] - delta, 0, 0, 0])
+        if delta > 0:
+            entry[1] += delta
+        else:
+            entry[2] -= delta
+        entry[3] = self.oil[reserve]
+
+    def _account(self, e: Any) -> None:
+        match e:
+            case BrpsSet():
+                self.available[e.power] = e.available
+                self.books[(self.turn, e.power)] = TurnBook(start=e.available)
+            case WarDeclared():
+                self._spend(e.aggressor, e.brp_cost, construction=False)
+            case OffensiveDeclared():
+                self._spend(e.power, e.brp_cost, construction=False)
+            case ConstructionLimitDeclared():
+                self.book(e.power).limit = e.limit
+            case UnitBuilt():
+                self._spend(e.payer or e.owner, e.cost, construction=True)
+                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location)
+                self._shipbuilding(e.yard, e.unit, e.sb, one_factor=True)
+            case UnitPlaced():
+                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location)
+            case ShipLaidDown():
+                self.units[e.ship] = Unit(e.owner, e.unit_type, e.factors, f"chart:{e.yard}")
+                self._shipbuilding(e.yard, e.ship, e.sb, one_factor=e.unit_type in ("dd", "cve"), on_chart=1)
+                if not e.setup:
+                    self._spend(e.owner, e.brps, construction=True)
+            case ShipAdvanced() | ShipLaunched() | ShipRepairStarted():
+                self._spend(self.yards[e.yard], e.brps, construction=True)
+                on_chart = {"ship_launched": -1, "ship_repair_started": 1}.get(tag_of(e), 0)
+                self._shipbuilding(e.yard, e.ship, e.sb, one_factor=False, on_chart=on_chart)
+            case FortificationBuilt():
+                self._spend(e.power, e.brp_cost, construction=True)
+            case BrpGrantMade():
+                self._spend(e.donor, e.amount, construction=False)
+                self._gain(e.recipient, e.amount)
+            case BrpLost():
+                self._gain(e.power, e.amount, lost=True)
+            case BrpGained():
+                self._gain(e.power, e.amount)
+            case ShipyardDefined():
+                self.yards[e.yard] = e.owner
+                self.yard_rate[e.yard] = (e.rate, e.capacity_rule)
+            case OilReserveDefined():
+                self.oil_max[e.reserve] = e.maximum
+            case OilTrackingStarted():
+                self.oil[e.reserve] = e.initial
+            case OilProduced() if e.reserve is not None:
+                self._oil(e.reserve, e.amount)
+            case OilExpended() | OilCountersEliminated():
+                self._oil(e.reserve, -e.amount)
+            case HexControlChanged():
+                self.control[e.hex] = e.controller
+            case UnitReduced():
+                self.units[e.unit].factors -= e.factors_lost
+            case _:
+                pass
+
+    # -- rendering ----------------------------------------------------------------------------------------------
+
+    def render(self) -> bytes:
+        return b"".join(encode(e) + b"\n" for e in self.events)
+
+
+# =====================================================================================================================
+# Helpers that turn one game action into its events
+# =====================================================================================================================
+
+
+def place(g: Game, power: str, units: Sequence[tuple[Any, ...]], nationality: str | None = None) -> None:
+    """Set-up placements: (unit, type, factors, location[, movement][, name])."""
+    for spec in units:
+        unit, unit_type, factors, location, *rest = spec
+        movement = next((r for r in rest if isinstance(r, int)), None)
+        name = next((r for r in rest if isinstance(r, str)), None)
+        g.emit(
+            UnitPlaced,
+            unit=unit,
+            owner=power,
+            nationality=nationality or power,
+            unit_type=unit_type,
+            factors=factors,
+            location=location,
+            movement=movement,
+            name=name,
+            inverted=False,
+        )
+
+
+def build(
+    g: Game,
+    power: str,
+    unit: str,
+    unit_type: str,
+    factors: int,
+    location: str,
+    *,
+    yard: str | None = None,
+    oil_covered: bool = False,
+    name: str | None = None,
+) -> None:
+    """A unit built at its 27.11 cost (multiplier 1); subs, ASW and transports also take 1 SB per factor."""
+    sb = factors if unit_type in ("submarine", "asw", "transport") else 0
+    cost = BRPS_PER_FACTOR[unit_type] * factors
+    g.emit(
+        UnitBuilt,
+        actor=power,
+        unit=unit,
+        owner=power,
+        nationality=power,
+        unit_type=unit_type,
+        factors=factors,
+        location=location,
+        cost=cost,
+        multiplier=1,
+        yard=yard,
+        sb=sb,
+        name=name,
+        oil_covered_brps=cost if oil_covered else None,
+        inverted=unit_type not in GROUND,
+    )
+
+
+def lay_down(g: Game, yard: str, ship: str, unit_type: str, factors: int, *, name: str | None = None) -> None:
+    """A ship laid down: 1 SB + 3 BRPs per factor for DDs/CVEs, 1 SB + 3 BRPs otherwise (27.7251)."""
+    owner = g.yards[yard]
+    row, column = lay_down_cell(unit_type, factors, g.season)
+    sb = factors if unit_type in ("dd", "cve") else 1
+    g.emit(
+        ShipLaidDown,
+        actor=owner,
+        yard=yard,
+        ship=ship,
+        owner=owner,
+        unit_type=unit_type,
+        factors=factors,
+        name=name,
+        row=row,
+        column=column,
+        sb=sb,
+        brps=sb * SB_INSTALMENT_BRPS,
+    )
+
+
+def advance(g: Game, yard: str, ship: str, row: str) -> None:
+    """Continue construction: down one row, same column, 1 SB + 3 BRPs (27.7272A)."""
+    g.emit(
+        ShipAdvanced,
+        actor=g.yards[yard],
+        yard=yard,
+        ship=ship,
+        mode="continue",
+        row=row,
+        column=g.season,
+        sb=1,
+        brps=SB_INSTALMENT_BRPS,
+    )
+
+
+def launch(g: Game, yard: str, ship: str, location: str, *, paid: bool) -> None:
+    """Launch: from row 2 for 1 SB + 3 BRPs, or free from the Launch row (27.7272D, 27.7273)."""
+    sb = 1 if paid else 0
+    g.emit(
+        ShipLaunched,
+        actor=g.yards[yard],
+        yard=yard,
+        ship=ship,
+        mode="paid_from_row2" if paid else "free",
+        location=location,
+        sb=sb,
+        brps=sb * SB_INSTALMENT_BRPS,
+    )
+    g.units[ship].location = location
+
+
+def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0) -> None:
+    """Declare this turn's construction limit (27.32A, 27.334, 27.34A)."""
+    components = {"basic": construction_limit(base)}
+    if granted:
+        components["grants_given"] = -grant_limit_effect(granted)
+    if received:
+        components["grants_received"] = grant_limit_effect(received)
+    g.emit(ConstructionLimitDeclared, actor=power, power=power, limit=sum(components.values()), components=components)
+
+
+def weather(g: Game, dice: dict[str, int]) -> None:
+    """The weather of every zone this game turn (34.1-34.3); winter-table zones roll one die (34.41)."""
+    for zone in WEATHER_ZONES:
+        modifier = WINTER_ZONE_MODIFIER.get((zone, g.season))
+        if modifier is not None:
+            roll = g.roll("winter", [dice[zone]], ref=f"winter-table:{zone}")
+            g.emit(
+                WeatherDetermined,
+                zone=zone,
+                weather="winter",
+                level=dice[zone] + modifier,
+                roll=roll,
+                modifiers=[Modifier(code=f"{zone}_{g.season}", value=modifier, rule="34.32")],
+            )
+        else:
+            kind, level = FIXED_WEATHER.get((zone, g.season), ("clear", None))
+            g.emit(WeatherDetermined, zone=zone, weather=kind, level=level)
+
+
+def tension(g: Game, track: str, old: int, mods: Sequence[tuple[str, int, str | None]], cause: str) -> int:
+    """A tension track moves by the sum of its modifiers (A3R extract 2.6 for RGT, 2.5 for USAT)."""
+    new = old + sum(v for _, v, _ in mods)
+    g.emit(
+        TensionChanged,
+        track=track,
+        old=old,
+        new=new,
+        cause=cause,
+        modifiers=[Modifier(code=c, value=v, rule=r) for c, v, r in mods],
+    )
+    return new
+
+
+def fly(g: Game, actor: str, mission: str, units: Sequence[str], target: str, ref: str) -> None:
+    """An air (or naval) mission; the units that flew it are inverted (27-30 extract 1.20; A3R option 13)."""
+    g.emit(AirMissionFlown, actor=actor, mission=mission, units=list(units), target=target, ref=ref)
+    for unit in units:
+        g.emit(UnitInversionChanged, actor=actor, unit=unit, inverted=True, cause="mission")
+
+
+def control(g: Game, hexes: Sequence[str], controller: str, cause: str, ref: str | None = None) -> None:
+    for h in hexes:
+        g.emit(HexControlChanged, hex=h, controller=controller, cause=cause, ref=ref)
+
+
+def supply(
+    g: Game, faction: str, determination: str, subjects: Sequence[str], status: str = "full", source: str | None = None
+) -> None:
+    g.emit(
+        SupplyDetermined,
+        faction=faction,
+        determination=determination,
+        results=[SupplyResult(subject=s, status=cast(SupplyStatus, status), source=source) for s in subjects],
+    )
+
+
+def dm_used(defender: Defender) -> int:
+    """A defending unit's net DM, never below 1 before combat (15.31, 15.35)."""
+    return max(1, sum(m.value for m in defender.dms))
+
+
+def attacker_requirement(result: str, attack: int, defence: int, defenders: Sequence[Defender]) -> int:
+    """Factors the attacker must lose for a result, rules 15.61-15.62 (10-16 extract 5.3)."""
+    if result == "A":
+        return defence
+    if result == "a":
+        return math.ceil(defence / 2)
+    if result == "Ex":
+        return defence if attack > defence else attack
+    if result.startswith("Ex-"):
+        k = int(result[3:])
+        return sum(d.factors * max(0, dm_used(d) - k) for d in defenders)
+    return 0
+
+
+def check_losses(g: Game, losses: Sequence[UnitFactors], need: int) -> None:
+    """Losses pay the requirement without an unnecessary whole unit (15.62); air and fleet factors one by one."""
+    total = sum(u.factors for u in losses)
+    if total < need:
+        raise ValueError(f"losses {total} below the requirement {need}")
+    for u in losses:
+        whole = g.units[u.unit].unit_type in GROUND
+        if total - (u.factors if whole else 1) >= need:
+            raise ValueError(f"unnecessary loss of {u.unit}")
+
+
+def remove(g: Game, losses: Sequence[UnitFactors], ref: str, cause: str) -> None:
+    """Eliminate, reduce or sink the units named in a loss list."""
+    for loss in losses:
+        unit = g.units[loss.unit]
+        if loss.factors < unit.factors:
+            g.emit(UnitReduced, unit=loss.unit, factors_lost=loss.factors, ref=ref)
+        elif unit.unit_type in ("dd", "ca", "bb", "bc", "pb", "cv", "cvl"):
+            g.emit(ShipSunk, ship=loss.unit, ref=ref)
+        else:
+            g.emit(UnitEliminated, unit=loss.unit, cause=cause, ref=ref)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """One ground attack as the players declared it, with the die typed in and the losses chosen."""
+
+    attack: str
+    actor: str
+    hexes: list[str]
+    attackers: list[Attacker]
+    defenders: list[Defender]
+    die: int
+    ground_support: list[UnitFactors] = field(default_factory=list)
+    shore_bombardment: list[UnitFactors] = field(default_factory=list)
+    kind: str = "regular"
+    terrain: str = "clear"
+    invasion_ctl: int | None = None
+    attacker_losses: list[UnitFactors] = field(default_factory=list)
+    defender_losses: list[UnitFactors] = field(default_factory=list)
+    advance: list[Move] = field(default_factory=list)
+    breakthrough: tuple[str, str] | None = None
+    controller: str = "germany"
+
+
+def fight(g: Game, b: Battle) -> tuple[str, int]:
+    """Declare, roll and resolve one round of a ground attack (15.5-15.9).
+
+    Returns the result applied and the event number of its ``combat_round_resolved``.
+    """
+    g.emit(
+        AttackDeclared,
+        actor=b.actor,
+        attack=b.attack,
+        kind=b.kind,
+        defender_hexes=b.hexes,
+        attackers=b.attackers,
+        defenders=b.defenders,
+        ground_support=b.ground_support,
+        shore_bombardment=b.shore_bombardment,
+        terrain=b.terrain,
+    )
+    attack = (
+        sum(a.factors for a in b.attackers)
+        + sum(s.factors for s in b.ground_support)
+        + sum(s.factors for s in b.shore_bombardment)
+    )
+    defence = sum(d.factors * dm_used(d) for d in b.defenders)
+    column = odds_column(attack, defence)
+    roll = g.roll("crt", [b.die], ref=b.attack, actor=b.actor)
+    rolled = crt_result(column, b.die)
+    result, conversion = rolled, "none"
+    if b.invasion_ctl is not None:  # 15.55A-C: invasion or fortified-hex combat, mandatory conversions
+        n = 1 if b.invasion_ctl <= 1 else (2 if b.invasion_ctl == 2 else 3)
+        if rolled == "D" or (rolled == "Ex-2" and n == 1):
+            result, conversion = f"Ex-{n}", "15.55"
+    round_event = g.emit(
+        CombatRoundResolved,
+        actor=b.actor,
+        attack=b.attack,
+        round=1,
+        attack_strength=attack,
+        defence_strength=defence,
+        odds=column,
+        roll=roll,
+        modified_die=b.die,
+        result=result,
+        conversion=conversion,
+    )
+    need = attacker_requirement(result, attack, defence, b.defenders)
+    if need:
+        check_losses(g, b.attacker_losses, need)
+        g.emit(CombatLossesTaken, actor=b.actor, attack=b.attack, loser="attacker", losses=b.attacker_losses)
+        remove(g, b.attacker_losses, b.attack, "combat")
+    if result in ("D", "Ex") or result.startswith("Ex-"):
+        lost = [UnitFactors(unit=d.unit, factors=d.factors) for d in b.defenders]
+    elif result == "d":
+        lost = b.defender_losses
+        check_losses(g, lost, math.ceil(sum(d.factors for d in b.defenders) / 2))
+    else:
+        lost = []
+    if lost:
+        g.emit(CombatLossesTaken, attack=b.attack, loser="defender", losses=lost)
+        remove(g, lost, b.attack, "combat")
+    cleared = len(lost) == len(b.defenders)
+    g.emit(
+        AttackEnded,
+        actor=b.actor,
+        attack=b.attack,
+        after_round=1,
+        reason="defender_eliminated" if cleared else "result",
+    )
+    if cleared:
+        g.emit(AdvanceAfterCombat, actor=b.actor, attack=b.attack, moves=b.advance)
+        for move in b.advance:
+            g.units[move.unit].location = move.to
+        if b.advance:
+            control(g, b.hexes, b.controller, "advance_after_combat", b.attack)
+        if b.breakthrough:
+            g.emit(
+                BreakthroughCreated,
+                actor=b.actor,
+                breakthrough=b.breakthrough[0],
+                attack=b.attack,
+                hex=b.hexes[0],
+                armor=b.breakthrough[1],
+            )
+    return result, round_event
+
+
+def attrition(
+    g: Game,
+    *,
+    ident: str,
+    actor: str,
+    faction: str,
+    target: str,
+    front: str,
+    counted: Sequence[tuple[str, int]],
+    ctl_mod: int,
+    die: int,
+    pacific: bool,
+    take_2c: bool,
+    losses: Sequence[tuple[str, int]],
+    occupy: Sequence[Move] = (),
+) -> None:
+    """Attrition on a front (14.2-14.6): declaration, roll, table result, losses and occupation."""
+    factors = sum(f for _, f in counted)
+    g.emit(
+        AttritionDeclared,
+        actor=actor,
+        attrition=ident,
+        attacker=faction,
+        target=target,
+        front=front,
+        counted=[UnitFactors(unit=u, factors=f) for u, f in counted],
+        factors=factors,
+    )
+    roll = g.roll("attrition", [die], ref=ident, actor=actor)
+    mods = [Modifier(code="ctl", value=ctl_mod, rule="14.42B")] if ctl_mod else []
+    modified = max(0, min(11, die + ctl_mod))
+    column, c, h = attrition_result(factors, modified, pacific=pacific, take_2c=take_2c)
+    g.emit(
+        AttritionResolved,
+        actor=actor,
+        attrition=ident,
+        roll=roll,
+        modifiers=mods,
+        modified_die=modified,
+        column=column,
+        losses=c,
+        hexes=h,
+        chose_2c=take_2c,
+    )
+    if len(losses) != c or len(occupy) > h:
+        raise ValueError(f"attrition {ident}: losses/occupation do not match {c}C/{h}H")
+    g.emit(AttritionLossesTaken, attrition=ident, losses=[UnitFactors(unit=u, factors=f) for u, f in losses])
+    for unit, _ in losses:
+        g.emit(UnitEliminated, unit=unit, cause="attrition", ref=ident)
+    if occupy:
+        hexes = [m.to for m in occupy]
+        g.emit(AttritionOccupation, actor=actor, attrition=ident, hexes=hexes, moves=list(occupy))
+        control(g, hexes, actor, "attrition_occupation", ident)
+
+
+def oil_turn(g: Game, produced: int, spends: Sequence[tuple[str, int]]) -> None:
+    """Japan's oil adjustment phase: market oil in, then the general offsets bought (33.41A, 33.52, 33.61)."""
+    g.emit(OilProduced, actor="japan", faction="japan", source="international_market", amount=produced, reserve="japan")
+    for purpose, amount in spends:
+        g.emit(
+            OilExpended,
+            actor="japan",
+            faction="japan",
+            reserve="japan",
+            purpose=purpose,
+            amount=amount,
+            domain="japan",
+            nationality="japan",
+        )
+
+
+def construction_oil(g: Game, brps: int) -> None:
+    """Construction oil for Japan: one fifth per 5 BRPs at normal cost (33.61D, 33.82C)."""
+    if brps % BRPS_PER_OIL_FIFTH:
+        raise ValueError("Japanese builds are planned in whole 5-BRP blocks")
+    g.emit(
+        OilExpended,
+        actor="japan",
+        faction="japan",
+        reserve="japan",
+        purpose="construction",
+        amount=brps // BRPS_PER_OIL_FIFTH,
+        domain="japan",
+        nationality="japan",
+        detail={"brps": brps},
+    )
+
+
+# =====================================================================================================================
+# The game
+# =====================================================================================================================
+
+# Illustrative set-up BRPs (base, available); the extracts give none of these.
+START_BRPS: Final[dict[str, tuple[int, int]]] = {
+    "germany": (150, 110),
+    "italy": (75, 50),
+    "japan": (90, 60),
+    "britain": (125, 95),
+    "france": (85, 65),
+    "usa": (200, 80),
+    "russia": (90, 70),
+    "china": (24, 12),
+}
+# Illustrative 1940 Year Start Sequence: BRP growth and conquests added to the base; available = new base.
+GROWTH_1940: Final[dict[str, int]] = {
+    "germany": 10,
+    "italy": 5,
+    "japan": 10,
+    "britain": 10,
+    "france": 5,
+    "usa": 10,
+    "russia": 10,
+    "china": 0,
+}
+POLAND_BRPS: Final = 15  # illustrative
+DENMARK_BRPS: Final = 5  # illustrative
+
+# Hexes: the Maginot and West Wall hexes come from rule 32.4; the rest are plausible ids on the European and
+# Pacific maps (see README).
+BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG = "EUR:L32", "EUR:J30", "EUR:K29", "EUR:J38"
+WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA = (
+    "EUR:L37",
+    "EUR:L34",
+    "EUR:M36",
+    "EUR:O35",
+    "EUR:L39",
+    "EUR:P37",
+    "EUR:K39",
+    "EUR:I41",
+)
+PARIS, LONDON, GLASGOW, SCAPA, CALAIS = "EUR:P21", "EUR:M20", "EUR:H20", "EUR:E22", "EUR:N22"
+ROME, GENOA, TRIESTE, LENINGRAD, MOSCOW, SEVASTOPOL = "EUR:Y23", "EUR:T23", "EUR:S26", "EUR:D44", "EUR:H49", "EUR:V38"
+HELSINKI, KARELIA, OSLO, BERGEN, COPENHAGEN = "EUR:D41", "EUR:D43", "EUR:D33", "EUR:D30", "EUR:H32"
+LORIENT, MARSEILLES = "EUR:R17", "EUR:V21"
+TOKYO, CHUNGKING = "PAC:K30", "PAC:Q10"
+MAGINOT: Final = {"EUR:P24": ["EUR:O24", "EUR:O25"], "EUR:P25": ["EUR:O26", "EUR:P26"], "EUR:Q24": ["EUR:Q25"]}
+WEST_WALL: Final = {
+    "EUR:M27": ["EUR:M26"],
+    "EUR:N26": ["EUR:N25", "EUR:O25"],
+    "EUR:O26": ["EUR:O25"],
+    "EUR:P26": ["EUR:P25"],
+    "EUR:Q25": ["EUR:Q24"],
+}
+JAPAN_FRONT: Final = ["PAC:N18", "PAC:O18", "PAC:P18", "PAC:Q17"]
+CHINA_FRONT: Final = ["PAC:N17", "PAC:O17", "PAC:P17", "PAC:Q16"]
+
+
+def inf(prefix: str, numbers: Sequence[int], factors: int, mf: int, where: Sequence[str]) -> list[tuple[Any, ...]]:
+    return [(f"{prefix}-inf-{n}", "infantry", factors, where[i % len(where)], mf) for i, n in enumerate(numbers)]
+
+
+def setup(g: Game) -> dict[str, int]:
+    """Fall 1939 set-up: BRPs, forces, shipyards, charts, fortifications, control, CTLs, oil, winter preparation."""
+    g.emit(
+        GameCreated,
+        title="Classic campaign game: Fall 1939 to Spring 1940 (example)",
+        rules="awaw",
+        variant="classic",
+        scenario="campaign-1939",
+        options={"econ.deficit_spending": "none"},
+    )
+    for power, (base, available) in START_BRPS.items():
+        g.emit(BrpsSet, power=power, base=base, available=available)
+    tensions = {"rgt": 0, "usat": 0, "usjt": 0}
+    tensions["usat"] = tension(g, "usat", 0, [("setup", 5, None)], "setup")
+    tensions["usjt"] = tension(g, "usjt", 0, [("setup", 10, None)], "setup")
+
+    # German forces (27-30 extract 5.1 for the fleet; 10-16 extract 1.1 for the 4-6 armor and 3-3 infantry).
+    place(
+        g,
+        "germany",
+        [
+            (f"ger-arm-{n}", "armor", 4, h, 6)
+            for n, h in enumerate(["EUR:L33", "EUR:L33", "EUR:M35", "EUR:K33", "EUR:K33", "EUR:L31"], 1)
+        ],
+    )
+    place(
+        g,
+        "germany",
+        inf("ger", range(1, 4), 3, 3, ["EUR:L33"])
+        + inf("ger", range(4, 7), 3, 3, ["EUR:M35"])
+        + inf("ger", range(7, 13), 3, 3, ["EUR:M28", "EUR:N28", "EUR:O27", "EUR:K30", "EUR:K31", "EUR:J37"]),
+    )
+    place(
+        g,
+        "germany",
+        [
+            (f"ger-aaf-{n}", "aaf", 5, h)
+            for n, h in enumerate(["EUR:L32", "EUR:L32", "EUR:M34", "EUR:K31", "EUR:M29"], 1)
+        ],
+    )
+    place(g, "germany", [("ger-ab-1", "airborne", 1, BERLIN, 3)])
+    place(
+        g,
+        "germany",
+        [
+            ("gneisenau", "bc", 3, KIEL, "Gneisenau"),
+            ("scharnhorst", "bc", 3, KIEL, "Scharnhorst"),
+            ("graf-spee", "pb", 2, "sw:atlantic", "Admiral Graf Spee"),
+            ("lutzow", "pb", 2, WILHELMSHAVEN, "Lützow"),
+            ("scheer", "pb", 2, WILHELMSHAVEN, "Admiral Scheer"),
+            ("ger-ca-1", "ca", 2, KIEL, "Blücher"),
+            ("ger-ca-2", "ca", 2, KIEL),
+        ]
+        + [(f"ger-dd-{n}", "dd", 1, KIEL if n <= 3 else WILHELMSHAVEN) for n in range(1, 7)]
+        + [(f"ger-sub-{n}", "submarine", 1, "sw:atlantic") for n in range(1, 6)],
+    )
+    # Italy, neutral in 1939.
+    place(
+        g,
+        "italy",
+        inf("ita", range(1, 7), 2, 3, [ROME, GENOA, TRIESTE, "EUR:Z24", "EUR:CC20", "EUR:U27"])
+        + [("ita-arm-1", "armor", 2, ROME, 5), ("ita-aaf-1", "aaf", 5, ROME), ("ita-aaf-2", "aaf", 3, "EUR:U25")]
+        + [("cesare", "bb", 2, "EUR:AA25", "Giulio Cesare"), ("cavour", "bb", 2, "EUR:AA25", "Conte di Cavour")]
+        + [(f"ita-ca-{n}", "ca", 2, "EUR:AA25") for n in (1, 2)]
+        + [(f"ita-dd-{n}", "dd", 1, GENOA) for n in (1, 2)],
+    )
+    # Poland: an Allied minor (its counters are listed under Britain, which plays them).
+    place(
+        g,
+        "britain",
+        inf("pol", range(1, 3), 2, 3, [POZNAN])
+        + inf("pol", range(3, 6), 2, 3, [LODZ])
+        + inf("pol", [6], 2, 3, [WARSAW])
+        + inf("pol", [7], 2, 3, [BREST])
+        + inf("pol", [8], 2, 3, [KRAKOW])
+        + [("pol-arm-1", "armor", 2, WARSAW, 5)],
+        nationality="poland",
+    )
+    # Britain and France.
+    place(
+        g,
+        "britain",
+        inf("brit", range(1, 7), 3, 3, [LONDON, LONDON, GLASGOW, "EUR:L21", "EUR:K22", SCAPA])
+        + [("brit-arm-1", "armor", 3, LONDON, 5)]
+        + [("brit-aaf-1", "aaf", 5, LONDON), ("brit-aaf-2", "aaf", 3, "EUR:L22"), ("brit-aaf-3", "aaf", 3, SCAPA)]
+        + [
+            ("hood", "bc", 4, SCAPA, "Hood"),
+            ("renown", "bc", 3, SCAPA, "Renown"),
+            ("nelson", "bb", 3, SCAPA, "Nelson"),
+            ("rodney", "bb", 3, SCAPA, "Rodney"),
+            ("ark-royal", "cv", 2, SCAPA, "Ark Royal"),
+        ]
+        + [(f"brit-ca-{n}", "ca", 2, SCAPA if n <= 3 else "EUR:M21") for n in range(1, 7)]
+        + [(f"brit-dd-{n}", "dd", 1, SCAPA) for n in range(1, 5)]
+        + [("brit-asw-1", "asw", 1, "sw:atlantic"), ("brit-asw-2", "asw", 1, "sw:atlantic")],
+    )
+    place(
+        g,
+        "france",
+        inf(
+            "fra",
+            range(1, 9),
+            2,
+            3,
+            ["EUR:P24", "EUR:P25", "EUR:Q24", "EUR:O23", "EUR:O22", PARIS, "EUR:Q22", MARSEILLES],
+        )
+        + [("fra-arm-1", "armor", 3, PARIS, 5), ("fra-aaf-1", "aaf", 3, PARIS), ("fra-aaf-2", "aaf", 2, "EUR:O23")]
+        + [("dunkerque", "bc", 2, "EUR:R18", "Dunkerque"), ("strasbourg", "bc", 2, "EUR:R18", "Strasbourg")]
+        + [(f"fra-ca-{n}", "ca", 2, MARSEILLES) for n in (1, 2, 3)]
+        + [(f"fra-dd-{n}", "dd", 1, LORIENT) for n in (1, 2, 3)],
+    )
+    # Russia, the United States, Japan, China.
+    place(
+        g,
+        "russia",
+        inf(
+            "rus",
+            range(1, 11),
+            3,
+            3,
+            [LENINGRAD, LENINGRAD, "EUR:D45", "EUR:E44", MOSCOW, "EUR:K43", "EUR:L42", "EUR:N41", "EUR:P40", "EUR:R41"],
+        )
+        + [("rus-arm-1", "armor", 4, "EUR:L42", 5), ("rus-arm-2", "armor", 4, "EUR:N41", 5)]
+        + [("rus-aaf-1", "aaf", 3, LENINGRAD), ("rus-aaf-2", "aaf", 3, "EUR:L42")]
+        + [("marat", "bb", 2, LENINGRAD, "Marat"), ("rus-ca-1", "ca", 2, SEVASTOPOL)]
+        + [(f"rus-dd-{n}", "dd", 1, LENINGRAD) for n in (1, 2)],
+    )
+    place(
+        g,
+        "usa",
+        [
+            ("usa-inf-1", "infantry", 3, "box:us_atlantic", 3),
+            ("usa-inf-2", "infantry", 3, "box:us_pacific", 2),
+            ("usa-aaf-1", "aaf", 3, "box:us_atlantic"),
+            ("usa-ca-1", "ca", 2, "box:us_atlantic"),
+            ("usa-ca-2", "ca", 2, "box:us_pacific"),
+            ("usa-dd-1", "dd", 1, "box:us_atlantic"),
+        ],
+    )
+    place(
+        g,
+        "japan",
+        inf("jap", range(1, 10), 3, 2, JAPAN_FRONT)
+        + inf("jap", range(10, 13), 3, 2, [TOKYO])
+        + [("jap-arm-1", "armor", 2, "PAC:M19", 3)]
+        + [("jap-aaf-1", "aaf", 3, "PAC:N19"), ("jap-aaf-2", "aaf", 3, TOKYO), ("jap-nas-1", "nas", 2, TOKYO)]
+        + [
+            ("akagi", "cv", 3, TOKYO, "Akagi"),
+            ("kaga", "cv", 3, TOKYO, "Kaga"),
+            ("nagato", "bb", 4, TOKYO, "Nagato"),
+            ("mutsu", "bb", 4, TOKYO, "Mutsu"),
+        ]
+        + [(f"jap-ca-{n}", "ca", 2, TOKYO) for n in (1, 2, 3)]
+        + [(f"jap-dd-{n}", "dd", 1, TOKYO) for n in (1, 2)],
+    )
+    place(g, "china", inf("chi", range(1, 15), 2, 2, [*CHINA_FRONT, CHUNGKING, "PAC:P15", "PAC:R14"]))
+
+    # Shipyards, rule 27.731 (27-30 extract 1.13).
+    for yard, owner, where, rate, rule in (
+        ("kiel", "germany", KIEL, 2, "double_rate"),
+        ("genoa", "italy", GENOA, 1, "double_rate"),
+        ("trieste", "italy", TRIESTE, 1, "double_rate"),
+        ("tokyo", "japan", TOKYO, 3, "double_rate"),
+        ("leningrad", "russia", LENINGRAD, 1, "double_rate"),
+        ("sevastopol", "russia", SEVASTOPOL, 1, "double_rate"),
+        ("glasgow", "britain", GLASGOW, 4, "double_rate"),
+        ("canada", "britain", "box:canada", 1, "double_rate"),
+        ("australia", "britain", "box:australia", 1, "double_rate"),
+        ("lorient", "france", LORIENT, 1, "double_rate"),
+        ("marseilles", "france", MARSEILLES, 1, "double_rate"),
+        ("us-atlantic", "usa", "box:us_atlantic", 1, "us_box"),
+        ("us-pacific", "usa", "box:us_pacific", 1, "us_box"),
+    ):
+        g.emit(ShipyardDefined, yard=yard, owner=owner, location=where, rate=rate, capacity_rule=rule)
+    # The Kiel chart at the start (27-30 extract 1.9): rows as printed, columns chosen for this example.
+    for ship, unit_type, factors, name, row, column in (
+        ("tirpitz", "bb", 4, "Tirpitz", "4", "spring"),
+        ("bismarck", "bb", 4, "Bismarck", "3", "winter"),
+        ("graf-zeppelin", "cvl", 2, "Graf Zeppelin", "2", "summer"),
+        ("ger-ca-3", "ca", 2, None, "2", "fall"),
+    ):
+        g.emit(
+            ShipLaidDown,
+            yard="kiel",
+            ship=ship,
+            owner="germany",
+            unit_type=unit_type,
+            factors=factors,
+            name=name,
+            row=row,
+            column=column,
+            setup=True,
+        )
+
+    # Fortifications present at the start, rule 32.4 (31-34 extract 1.18).
+    for h, facing in MAGINOT.items():
+        g.emit(FortificationPlaced, hex=h, kind="maginot", owner="france", hexsides=facing)
+    for h, facing in WEST_WALL.items():
+        g.emit(FortificationPlaced, hex=h, kind="west_wall", owner="germany", hexsides=facing)
+    g.emit(FortificationPlaced, hex=SEVASTOPOL, kind="fortress", owner="russia", hexsides=["EUR:U38", "EUR:U39"])
+    g.emit(FortificationPlaced, hex="EUR:Z7", kind="fortress", owner="britain")
+    g.emit(FortificationPlaced, hex="EUR:EE19", kind="fortress", owner="britain")
+    g.emit(FortificationPlaced, hex="PAC:EE11", kind="fortress", owner="britain")
+
+    # Control of key hexes.
+    for controller, hexes in (
+        ("germany", [BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG, "EUR:L33", "EUR:M35", "EUR:K33"]),
+        ("poland", [WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA, "EUR:L35", "EUR:L36"]),
+        ("france", [PARIS, *MAGINOT]),
+        ("britain", [LONDON, GLASGOW, SCAPA]),
+        ("italy", [ROME]),
+        ("russia", [MOSCOW, LENINGRAD]),
+        ("finland", [HELSINKI, KARELIA]),
+        ("norway", [OSLO, BERGEN]),
+        ("denmark", [COPENHAGEN]),
+        ("japan", [TOKYO, *JAPAN_FRONT]),
+        ("china", [CHUNGKING, *CHINA_FRONT]),
+    ):
+        control(g, hexes, controller, "setup")
+
+    # Combat training levels (15.8): the 14.43 examples give Germany 2 and Russia 1; the rest are illustrative.
+    for faction, level in (("european_axis", 2), ("russia", 1), ("western_allies", 1), ("japan", 1), ("china", 0)):
+        g.emit(CtlSet, faction=faction, domain="ground", level=level)
+
+    # Oil reserves (33.421-33.422; maxima in fifths) and the only reserve tracked from the start: Japan's (33.422B).
+    for reserve, faction, where, counters in (
+        ("european_axis", "european_axis", BERLIN, 10),
+        ("japan", "japan", TOKYO, 10),
+        ("russia", "russia", "box:urals", 6),
+        ("wa_europe", "western_allies", LONDON, 6),
+        ("wa_india", "western_allies", "box:india", 3),
+        ("wa_south_africa", "western_allies", "box:south_africa", 3),
+        ("wa_pearl_harbor", "western_allies", "PAC:EE50", 3),
+        ("wa_manila", "western_allies", "PAC:W22", 3),
+    ):
+        g.emit(
+            OilReserveDefined,
+            reserve=reserve,
+            faction=faction,
+            location=where,
+            maximum=counters * OIL_FIFTHS_PER_COUNTER,
+        )
+    g.emit(OilTrackingStarted, reserve="japan", trigger="campaign_start", initial=10 * OIL_FIFTHS_PER_COUNTER)
+
+    # Winter preparation at the start (34.41A-D).
+    prep_ea = g.emit(WinterPreparationChanged, faction="european_axis", level=0, cause="setup")
+    for faction, level in (("japan", 2), ("western_allies", 0), ("russia", 6), ("china", 0)):
+        g.emit(WinterPreparationChanged, faction=faction, level=level, cause="setup")
+    g.emit(
+        NoteAdded,
+        about=prep_ea,
+        text="34.41A: Germany counts winter preparation 2 when attacking Poland in the "
+        "first turn; Fall 1939 has no winter in Poland, so it changes nothing here.",
+    )
+    return tensions
+
+
+def fall_1939(g: Game, t: dict[str, int]) -> None:
+    g.start_game_turn(1939, "fall")
+    weather(g, {"siberia": 3})
+    at_war_0 = [("automatic", 1, "A3R App. E"), ("ST_AT_WAR_0", 3, "A3R App. E")]
+    t["rgt"] = tension(g, "rgt", t["rgt"], at_war_0, "turn_start")
+
+    # ---------------------------------------------------------------- Axis Fall 1939
+    g.start_player_turn("axis")
+    g.enter("diplomacy")
+    g.emit(WarDeclared, actor="germany", aggressor="germany", target="poland", brp_cost=DOW_MINOR_BRPS)
+    g.enter("oil_adjustment")
+    oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    g.enter("movement")
+    g.emit(UnitMoved, actor="germany", unit="ger-inf-3", path=["EUR:L33", "EUR:M34", "EUR:M35"], mf_used=2)
+    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=["EUR:K33", "EUR:K32", BERLIN], mf_used=2)
+    g.enter("initial_supply")
+    supply(
+        g,
+        "european_axis",
+        "initial",
+        ["ger-arm-1", "ger-arm-2", "ger-arm-3", "ger-inf-1", "ger-inf-4"],
+        source="berlin",
+    )
+    g.enter("combat")
+    g.emit(
+        OffensiveDeclared, actor="germany", power="germany", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+    )
+    ger: dict[str, Any] = {"hexside": "clear", "ctl": 2}
+    for aaf, target in (("ger-aaf-1", POZNAN), ("ger-aaf-2", POZNAN), ("ger-aaf-3", LODZ)):
+        fly(g, "germany", "ground_support", [aaf], target, "pol-1" if target == POZNAN else "pol-2")
+    fight(
+        g,
+        Battle(
+            attack="pol-1",
+            actor="germany",
+            hexes=[POZNAN],
+            die=5,
+            attackers=[
+                Attacker(unit="ger-arm-1", factors=4, origin="EUR:L33", armor=True, **ger),
+                Attacker(unit="ger-arm-2", factors=4, origin="EUR:L33", armor=True, **ger),
+                Attacker(unit="ger-inf-1", factors=3, origin="EUR:L33", **ger),
+                Attacker(unit="ger-inf-2", factors=3, origin="EUR:L33", **ger),
+                Attacker(unit="ger-inf-3", factors=3, origin="EUR:M35", **ger),
+            ],
+            defenders=[
+                Defender(unit="pol-inf-1", factors=2, hex=POZNAN, dms=[DM_BASIC]),
+                Defender(unit="pol-inf-2", factors=2, hex=POZNAN, dms=[DM_BASIC]),
+            ],
+            ground_support=[UnitFactors(unit="ger-aaf-1", factors=5), UnitFactors(unit="ger-aaf-2", factors=5)],
+            advance=[Move(unit="ger-arm-1", to=POZNAN)],
+            breakthrough=("bt-poznan", "ger-arm-1"),
+        ),
+    )
+    fight(
+        g,
+        Battle(
+            attack="pol-2",
+            actor="germany",
+            hexes=[LODZ],
+            die=3,
+            attackers=[
+                Attacker(unit="ger-arm-3", factors=4, origin="EUR:M35", armor=True, **ger),
+                Attacker(unit="ger-inf-4", factors=3, origin="EUR:M35", **ger),
+                Attacker(unit="ger-inf-5", factors=3, origin="EUR:M35", **ger),
+                Attacker(unit="ger-inf-6", factors=3, origin="EUR:M35", **ger),
+            ],
+            defenders=[Defender(unit=f"pol-inf-{n}", factors=2, hex=LODZ, dms=[DM_BASIC]) for n in (3, 4, 5)],
+            ground_support=[UnitFactors(unit="ger-aaf-3", factors=5)],
+            attacker_losses=[UnitFactors(unit=u, factors=3) for u in ("ger-inf-4", "ger-inf-5", "ger-inf-6")]
+            + [UnitFactors(unit="ger-aaf-3", factors=3)],
+            advance=[Move(unit="ger-arm-3", to=LODZ)],
+            breakthrough=("bt-lodz", "ger-arm-3"),
+        ),
+    )
+    g.enter("exploitation")
+    for unit in ("ger-arm-1", "ger-arm-2"):
+        g.emit(ExploitationAllowance, actor="germany", unit=unit, breakthrough="bt-poznan", allowance=6)
+    g.emit(
+        UnitMoved,
+        actor="germany",
+        unit="ger-arm-1",
+        path=["EUR:L35", "EUR:L36"],
+        mf_used=2,
+        exploitation=True,
+        breakthrough="bt-poznan",
+    )
+    g.emit(
+        UnitMoved,
+        actor="germany",
+        unit="ger-arm-2",
+        path=[POZNAN, "EUR:L35", "EUR:L36"],
+        mf_used=3,
+        exploitation=True,
+        breakthrough="bt-poznan",
+    )
+    control(g, ["EUR:L35", "EUR:L36"], "germany", "exploitation", "bt-poznan")
+    fly(g, "germany", "ground_support", ["ger-aaf-4"], WARSAW, "pol-x1")
+    warsaw, warsaw_round = fight(
+        g,
+        Battle(
+            attack="pol-x1",
+            actor="germany",
+            kind="exploitation",
+            hexes=[WARSAW],
+            die=4,
+            terrain="city",
+            attackers=[
+                Attacker(unit="ger-arm-1", factors=4, origin="EUR:L36", armor=True, **ger),
+                Attacker(unit="ger-arm-2", factors=4, origin="EUR:L36", armor=True, **ger),
+            ],
+            defenders=[
+                Defender(unit="pol-inf-6", factors=2, hex=WARSAW, dms=[DM_BASIC, DM_EXPLOITING_ARMOR]),
+                Defender(unit="pol-arm-1", factors=2, hex=WARSAW, dms=[DM_BASIC]),
+            ],
+            ground_support=[UnitFactors(unit="ger-aaf-4", factors=5)],
+            advance=[Move(unit="ger-arm-2", to=WARSAW)],
+        ),
+    )
+    g.emit(
+        NoteAdded,
+        about=warsaw_round,
+        text=f"Warsaw falls to an exploitation attack: 13 against 6 is 2:1, "
+        f"die 4 reads {warsaw}; the Polish DMs drop to 1 and 2, so an Ex-2 costs the attacker nothing (15.61).",
+    )
+    g.enter("attrition")
+    attrition(
+        g,
+        ident="china-1939-fall",
+        actor="japan",
+        faction="japan",
+        target="china",
+        front="asian",
+        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)],
+        ctl_mod=1,
+        die=4,
+        pacific=True,
+        take_2c=False,
+        losses=[("chi-inf-1", 2), ("chi-inf-2", 2), ("chi-inf-3", 2)],
+    )
+    g.enter("post_combat_supply")
+    supply(g, "european_axis", "post_combat", ["ger-arm-1", "ger-arm-2", "ger-arm-3"], source="berlin")
+    supply(g, "western_allies", "post_combat", ["pol-inf-7", "pol-inf-8"], status="isolated")
+    fallen = g.emit(StatusChanged, actor="germany", country="poland", status="conquered", faction="european_axis")
+    for unit in ("pol-inf-7", "pol-inf-8"):
+        g.emit(UnitEliminated, unit=unit, cause="surrender", ref="poland")
+    control(g, [KRAKOW], "germany", "conquest")
+    g.emit(BrpGained, actor="germany", power="germany", amount=POLAND_BRPS, cause="conquest", area="poland")
+    g.emit(BookmarkSet, name="Poland falls", at=fallen)
+    g.enter("unit_construction")
+    limit(g, "germany", START_BRPS["germany"][0])
+    launch(g, "kiel", "ger-ca-3", KIEL, paid=True)
+    lay_down(g, "kiel", "ger-dd-7", "dd", 1)
+    for n in (4, 5, 6):
+        build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
+    build(g, "germany", "ger-arm-7", "armor", 4, BERLIN)
+    g.emit(
+        FortificationBuilt,
+        actor="germany",
+        power="germany",
+        kind="fortification",
+        hexes=[KONIGSBERG],
+        brp_cost=FORTIFICATION_BRPS,
+        rp_cost=FORTIFICATION_RPS,
+        basis="city",
+    )
+    limit(g, "italy", START_BRPS["italy"][0])
+    lay_down(g, "genoa", "ita-ca-3", "ca", 2)
+    build(g, "italy", "ita-inf-7", "infantry", 2, ROME)
+    limit(g, "japan", START_BRPS["japan"][0])
+    construction_oil(g, 10)
+    lay_down(g, "tokyo", "jap-dd-3", "dd", 1)
+    for n in (13, 14):
+        build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
+    build(g, "japan", "jap-nas-2", "nas", 1, TOKYO, oil_covered=True)
+    g.enter("redeployment")
+    g.emit(
+        UnitRedeployed, actor="germany", unit="ger-arm-3", kind="SR", origin=LODZ, destination="EUR:M28", path=[BERLIN]
+    )
+    g.emit(
+        UnitRedeployed,
+        actor="germany",
+        unit="ger-inf-2",
+        kind="SR",
+        origin="EUR:L33",
+        destination="EUR:N28",
+        path=[BERLIN],
+    )
+    g.emit(UnitRedeployed, actor="germany", unit="ger-arm-1", kind="TR", origin="EUR:L36", destination=POZNAN)
+    g.enter("end_of_player_turn")
+    for unit in ("ger-aaf-1", "ger-aaf-2", "ger-aaf-3", "ger-aaf-4"):
+        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
+    g.emit(UnitInversionChanged, unit="ger-ca-3", inverted=False, cause="end_of_player_turn")
+    t["usat"] = tension(
+        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_BRPS + 7) // 15, "A3R intro")], "axis_offensives"
+    )
+    g.end_player_turn()
+
+    # ---------------------------------------------------------------- Allied Fall 1939
+    g.start_player_turn("allied")
+    g.enter("diplomacy")
+    for power in ("britain", "france"):
+        g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DOW_MAJOR_BRPS)
+    g.enter("movement")
+    for unit, path in (
+        ("rus-inf-8", ["EUR:M40", BREST]),
+        ("rus-inf-9", ["EUR:O39", "EUR:P38", LWOW]),
+        ("rus-inf-6", ["EUR:J42", VILNA]),
+        ("rus-inf-7", ["EUR:K40", BIALYSTOK]),
+    ):
+        g.emit(UnitMoved, actor="russia", unit=unit, path=path, mf_used=len(path))
+    control(g, [BREST, LWOW, VILNA, BIALYSTOK], "russia", "occupation")
+    t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIA_EASTERN_POLAND", -1, "A3R App. E")], "russian_occupation")
+    g.emit(UnitMoved, actor="britain", unit="hood", path=["EUR:F23", "EUR:G25", "EUR:F27"], mf_used=3)
+    g.enter("initial_supply")
+    supply(g, "western_allies", "initial", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
+    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="moscow")
+    g.enter("unit_construction")
+    limit(g, "britain", START_BRPS["britain"][0])
+    for n in (5, 6):
+        lay_down(g, "glasgow", f"brit-dd-{n}", "dd", 1)
+    for n in (7, 8):
+        lay_down(g, "glasgow", f"brit-ca-{n}", "ca", 2)
+    for n in (7, 8):
+        build(g, "britain", f"brit-inf-{n}", "infantry", 3, LONDON)
+    limit(g, "france", START_BRPS["france"][0])
+    lay_down(g, "lorient", "fra-dd-4", "dd", 1)
+    for n in (9, 10):
+        build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
+    limit(g, "usa", START_BRPS["usa"][0])
+    lay_down(g, "us-atlantic", "usa-ca-3", "ca", 2)
+    limit(g, "russia", START_BRPS["russia"][0])
+    lay_down(g, "leningrad", "rus-dd-3", "dd", 1)
+    for n in (11, 12):
+        build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
+    limit(g, "china", START_BRPS["china"][0])
+    for n in (15, 16):
+        build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
+    g.enter("redeployment")
+    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-1", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
+    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-2", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
+    g.emit(UnitRedeployed, actor="russia", unit="rus-inf-5", kind="SR", origin=MOSCOW, destination=LENINGRAD)
+    g.emit(UnitRedeployed, actor="china", unit="chi-inf-15", kind="SR", origin=CHUNGKING, destination="PAC:N17")
+    g.emit(UnitRedeployed, actor="china", unit="chi-inf-16", kind="SR", origin=CHUNGKING, destination="PAC:P17")
+    g.enter("end_of_player_turn")
+    g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
+    g.end_player_turn()
+    g.end_game_turn()
+
+
+def winter_1939(g: Game, t: dict[str, int]) -> None:
+    g.start_game_turn(1939, "winter")
+    g.enter("game_turn_start")
+    weather(g, {"russian_winter": 4, "siberia": 2})
+    t["rgt"] = tension(
+        g, "rgt", t["rgt"], [("automatic", 1, "A3R App. E"), ("ST_AT_WAR_2PLUS", 1, "A3R App. E")], "turn_start"
+    )
+
+    # ---------------------------------------------------------------- Axis Winter 1939
+    g.start_player_turn("axis")
+    g.enter("oil_adjustment")
+    oil_turn(g, 10, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    g.enter("sw")
+    g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=5, killers=2, brps_taken=6, subs_lost=2)
+    for n in (1, 2):
+        g.emit(UnitEliminated, unit=f"ger-sub-{n}", cause="naval_combat", ref="sw-atlantic-1939-winter")
+    g.emit(BrpLost, actor="germany", power="britain", amount=6, cause="sw", target="atlantic", attacker="germany")
+    g.enter("movement")
+    g.emit(UnitMoved, actor="germany", unit="scharnhorst", path=["EUR:I29", "EUR:G27", "EUR:E26"], mf_used=3)
+    g.emit(UnitMoved, actor="germany", unit="gneisenau", path=["EUR:I29", "EUR:G27", "EUR:E26"], mf_used=3)
+    g.emit(UnitMoved, actor="germany", unit="scharnhorst", path=["EUR:G27", "EUR:I29", KIEL], mf_used=3)
+    g.emit(UnitMoved, actor="germany", unit="gneisenau", path=["EUR:G27", "EUR:I29", KIEL], mf_used=3)
+    g.enter("initial_supply")
+    supply(g, "european_axis", "initial", ["ger-arm-1", "ger-arm-2", "ger-inf-1"], source="berlin")
+    supply(g, "japan", "initial", [f"jap-inf-{n}" for n in range(1, 10)], source="tokyo")
+    g.enter("attrition")
+    attrition(
+        g,
+        ident="china-1939-winter",
+        actor="japan",
+        faction="japan",
+        target="china",
+        front="asian",
+        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)],
+        ctl_mod=1,
+        die=6,
+        pacific=True,
+        take_2c=False,
+        losses=[(f"chi-inf-{n}", 2) for n in (4, 9, 10, 11)],
+        occupy=[Move(unit="jap-inf-2", to="PAC:O17")],
+    )
+    g.enter("unit_construction")
+    limit(g, "germany", START_BRPS["germany"][0])
+    launch(g, "kiel", "ger-dd-7", KIEL, paid=False)
+    advance(g, "kiel", "bismarck", "2")
+    build(g, "germany", "ger-sub-6", "submarine", 1, WILHELMSHAVEN, yard="kiel")
+    build(g, "germany", "ger-aaf-6", "aaf", 5, BERLIN)
+    for n in (13, 14):
+        build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
+    limit(g, "italy", START_BRPS["italy"][0])
+    lay_down(g, "trieste", "ita-dd-3", "dd", 1)
+    build(g, "italy", "ita-inf-8", "infantry", 2, ROME)
+    limit(g, "japan", START_BRPS["japan"][0])
+    construction_oil(g, 10)
+    launch(g, "tokyo", "jap-dd-3", TOKYO, paid=False)
+    lay_down(g, "tokyo", "jap-ca-4", "ca", 2)
+    for n in (15, 16):
+        build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
+    build(g, "japan", "jap-nas-3", "nas", 1, TOKYO, oil_covered=True)
+    g.enter("redeployment")
+    g.emit(
+        UnitRedeployed, actor="germany", unit="ger-sub-6", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic"
+    )
+    g.emit(UnitRedeployed, actor="germany", unit="ger-aaf-5", kind="TR", origin="EUR:M29", destination="EUR:K30")
+    g.emit(UnitRedeployed, actor="japan", unit="jap-inf-13", kind="NR", origin=TOKYO, destination="PAC:N18")
+    g.enter("end_of_player_turn")
+    for unit in ("ger-dd-7", "ger-aaf-6", "jap-dd-3", "jap-nas-3"):
+        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
+    g.end_player_turn()
+
+    # ---------------------------------------------------------------- Allied Winter 1939
+    g.start_player_turn("allied")
+    g.enter("diplomacy")
+    g.emit(WarDeclared, actor="russia", aggressor="russia", target="finland", brp_cost=DOW_MINOR_BRPS)
+    t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIAN_DOW_MINOR", -1, "A3R App. E")], "russian_dow_finland")
+    # Finland, attacked by Russia, is played by the side that did not attack it (A3R intro, sop.variant (f)).
+    place(
+        g,
+        "germany",
+        [("fin-inf-1", "infantry", 3, KARELIA, 3), ("fin-inf-2", "infantry", 2, HELSINKI, 3)],
+        nationality="finland",
+    )
+    g.enter("movement")
+    g.emit(UnitMoved, actor="russia", unit="rus-inf-3", path=["EUR:D45", "EUR:D44"], mf_used=1)
+    g.emit(UnitMoved, actor="russia", unit="rus-inf-4", path=["EUR:E44", "EUR:D44"], mf_used=1)
+    fly(g, "britain", "bombing", ["brit-aaf-2"], WILHELMSHAVEN, "heligoland")
+    fly(g, "germany", "interception", ["ger-aaf-5"], WILHELMSHAVEN, "heligoland")
+    dice = (2, 3, 4, 5)  # British 2d6, then German 2d6 (both sides roll at once, 19.21)
+    roll = g.roll("air_combat", dice, ref="heligoland", actor="britain")
+    brit_kills, brit_aborts = air_combat(3, dice[0] + dice[1])
+    ger_kills, ger_aborts = air_combat(5, dice[2] + dice[3])
+    brit_lost = min(3, ger_kills)
+    g.emit(
+        AirCombatResolved,
+        actor="britain",
+        battle="heligoland",
+        round=1,
+        attacker_factors=3,
+        defender_factors=5,
+        roll=roll,
+        attacker_eliminated=brit_lost,
+        attacker_aborted=min(3 - brit_lost, ger_aborts),
+        defender_eliminated=brit_kills,
+        defender_aborted=min(5 - brit_kills, brit_aborts),
+    )
+    g.emit(UnitEliminated, unit="brit-aaf-2", cause="air_combat", ref="heligoland")
+    g.emit(UnitReduced, unit="ger-aaf-5", factors_lost=brit_kills, ref="heligoland")
+    g.enter("initial_supply")
+    supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="leningrad")
+    g.enter("combat")
+    g.emit(
+        OffensiveDeclared, actor="russia", power="russia", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+    )
+    rus: dict[str, Any] = {"hexside": "clear", "ctl": 1}
+    winter_war, karelia_round = fight(
+        g,
+        Battle(
+            attack="karelia-1",
+            actor="russia",
+            hexes=[KARELIA],
+            die=2,
+            terrain="forest",
+            controller="russia",
+            attackers=[Attacker(unit=f"rus-inf-{n}", factors=3, origin=LENINGRAD, **rus) for n in (1, 2, 3, 4)],
+            defenders=[Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, DM_ROUGH])],
+            attacker_losses=[UnitFactors(unit="rus-inf-1", factors=3), UnitFactors(unit="rus-inf-2", factors=3)],
+        ),
+    )
+    g.emit(
+        NoteAdded,
+        about=karelia_round,
+        text=f"The Winter War: 12 Russian factors against a 3-factor Finnish "
+        f"infantry in forest (DM 3) is 1:1; die 2 gives {winter_war!r} and Russia loses ceil(9/2) = 5 factors.",
+    )
+    g.enter("unit_construction")
+    g.emit(BrpGrantMade, actor="britain", donor="britain", recipient="france", amount=9)
+    limit(g, "britain", START_BRPS["britain"][0], granted=9)
+    launch(g, "glasgow", "brit-dd-5", GLASGOW, paid=False)
+    launch(g, "glasgow", "brit-dd-6", GLASGOW, paid=False)
+    lay_down(g, "glasgow", "vanguard", "bb", 4, name="Vanguard")
+    build(g, "britain", "brit-asw-3", "asw", 1, GLASGOW, yard="glasgow")
+    build(g, "britain", "brit-aaf-4", "aaf", 3, LONDON)
+    build(g, "britain", "brit-inf-9", "infantry", 3, LONDON)
+    limit(g, "france", START_BRPS["france"][0], received=9)
+    launch(g, "lorient", "fra-dd-4", LORIENT, paid=False)
+    lay_down(g, "marseilles", "fra-ca-4", "ca", 2)
+    for n in (11, 12, 13):
+        build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
+    limit(g, "usa", START_BRPS["usa"][0])
+    build(g, "usa", "usa-inf-3", "infantry", 3, "box:us_atlantic")
+    limit(g, "russia", START_BRPS["russia"][0])
+    launch(g, "leningrad", "rus-dd-3", LENINGRAD, paid=False)
+    for n in (1, 2):
+        build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
+    limit(g, "china", START_BRPS["china"][0])
+    for n in (17, 18):
+        build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
+    g.enter("redeployment")
+    g.emit(UnitRedeployed, actor="britain", unit="brit-asw-3", kind="NR", origin=GLASGOW, destination="sw:atlantic")
+    g.emit(
+        UnitRedeployed, actor="britain", unit="brit-inf-3", kind="NR", origin=GLASGOW, destination=CALAIS, nr="bef-2"
+    )
+    g.emit(UnitRedeployed, actor="russia", unit="rus-aaf-2", kind="SR", origin="EUR:L42", destination=LENINGRAD)
+    for n in (17, 18):
+        g.emit(UnitRedeployed, actor="china", unit=f"chi-inf-{n}", kind="SR", origin=CHUNGKING, destination="PAC:Q16")
+    g.enter("end_of_player_turn")
+    for unit in ("brit-dd-5", "brit-dd-6", "brit-aaf-4", "fra-dd-4", "rus-dd-3"):
+        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
+    g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
+    g.end_player_turn()
+    g.end_game_turn()
+
+
+def spring_1940(g: Game, t: dict[str, int]) -> None:
+    g.start_game_turn(1940, "spring")
+    # Year Start Sequence 1940 (illustrative growth; conquests added to the base).
+    g.enter("year_start")
+    g.emit(YearStarted)
+    bases: dict[str, int] = {}
+    for power, (base, _) in START_BRPS.items():
+        bases[power] = base + GROWTH_1940[power] + (POLAND_BRPS if power == "germany" else 0)
+        g.emit(BrpsSet, power=power, base=bases[power], available=bases[power], growth=GROWTH_1940[power])
+    g.emit(
+        OilExpended,
+        actor="japan",
+        faction="japan",
+        reserve="japan",
+        purpose="brp_growth",
+        amount=GROWTH_1940["japan"] // BRPS_PER_OIL_FIFTH,
+        domain="japan",
+        nationality="japan",
+    )
+    g.enter("research")
+    g.emit(RpSpent, actor="germany", power="germany", amount=2, purpose="winter_preparation")
+    g.emit(
+        ResearchResult,
+        actor="germany",
+        power="germany",
+        project="winter_preparation",
+        steps=1,
+        result="one winter preparation result",
+    )
+    g.emit(WinterPreparationChanged, actor="germany", faction="european_axis", level=1, cause="produced")
+    g.enter("game_turn_start")
+    weather(g, {})
+    t["rgt"] = tension(
+        g, "rgt", t["rgt"], [("automatic", 1, "A3R App. E"), ("ST_AT_WAR_2PLUS", 1, "A3R App. E")], "turn_start"
+    )
+
+    # ---------------------------------------------------------------- Axis Spring 1940
+    g.start_player_turn("axis")
+    g.enter("diplomacy")
+    for country in ("denmark", "norway"):
+        g.emit(WarDeclared, actor="germany", aggressor="germany", target=country, brp_cost=DOW_MINOR_BRPS)
+    place(g, "britain", [("den-inf-1", "infantry", 1, COPENHAGEN, 3)], nationality="denmark")
+    place(
+        g,
+        "britain",
+        [("nor-inf-1", "infantry", 2, OSLO, 3), ("nor-inf-2", "infantry", 2, BERGEN, 3)],
+        nationality="norway",
+    )
+    g.enter("oil_adjustment")
+    oil_turn(g, 10, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    g.enter("sw")
+    g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=4, killers=3, brps_taken=2, subs_lost=3)
+    for n in (3, 4, 5):
+        g.emit(UnitEliminated, unit=f"ger-sub-{n}", cause="naval_combat", ref="sw-atlantic-1940-spring")
+    g.emit(BrpLost, actor="germany", power="britain", amount=2, cause="sw", target="atlantic", attacker="germany")
+    g.enter("movement")
+    g.emit(
+        OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+    )
+    fly(g, "germany", "ground_support", ["ger-aaf-2"], COPENHAGEN, "denmark-overrun")
+    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=[BERLIN, "EUR:K31", "EUR:J31", "EUR:I32"], mf_used=3)
+    g.emit(UnitMoved, actor="germany", unit="ger-arm-5", path=["EUR:K33", "EUR:K32", "EUR:J32", "EUR:I32"], mf_used=3)
+    overrun_att, overrun_def = 4 + 4 + 5, 1 * 2
+    g.emit(
+        OverrunResolved,
+        actor="germany",
+        overrun="denmark-overrun",
+        units=[UnitFactors(unit="ger-arm-4", factors=4), UnitFactors(unit="ger-arm-5", factors=4)],
+        target=COPENHAGEN,
+        defence_strength=overrun_def,
+        attack_strength=overrun_att,
+        success=overrun_att // overrun_def >= 6,
+        defenders=["den-inf-1"],
+    )
+    g.emit(UnitEliminated, unit="den-inf-1", cause="overrun", ref="denmark-overrun")
+    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=[COPENHAGEN], mf_used=2)
+    control(g, [COPENHAGEN], "germany", "overrun", "denmark-overrun")
+    g.emit(StatusChanged, actor="germany", country="denmark", status="conquered", faction="european_axis")
+    g.emit(BrpGained, actor="germany", power="germany", amount=DENMARK_BRPS, cause="conquest", area="denmark")
+    for ship in ("gneisenau", "scharnhorst", "lutzow", "ger-ca-1"):
+        g.emit(UnitMoved, actor="germany", unit=ship, path=[KIEL, "EUR:H31", "EUR:F32", "EUR:E33"], mf_used=3)
+    g.emit(UnitMoved, actor="britain", unit="renown", path=[SCAPA, "EUR:D25", "EUR:C28"], mf_used=3)
+    naval = g.roll("naval_combat", [5, 2], ref="skagerrak", actor="britain")
+    g.emit(
+        NavalCombatResolved,
+        actor="britain",
+        battle="skagerrak",
+        location="EUR:C28",
+        attacker_units=["renown"],
+        defender_units=["gneisenau", "scharnhorst"],
+        roll=naval,
+        outcome="Renown and Gneisenau damaged (naval combat table, outside the extracts)",
+    )
+    for ship in ("renown", "gneisenau"):
+        g.emit(ShipDamaged, ship=ship, cause="naval_combat", ref="skagerrak")
+    g.enter("initial_supply")
+    supply(g, "european_axis", "initial", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
+    g.enter("combat")
+    fly(g, "germany", "ground_support", ["ger-aaf-1"], OSLO, "oslo")
+    fly(g, "germany", "shore_bombardment", ["ger-ca-1"], OSLO, "oslo")
+    invading: dict[str, Any] = {"hexside": "sea", "ctl": 2, "role": "invading"}
+    oslo, oslo_round = fight(
+        g,
+        Battle(
+            attack="oslo",
+            actor="germany",
+            kind="invasion",
+            hexes=[OSLO],
+            die=6,
+            invasion_ctl=2,
+            attackers=[
+                Attacker(unit="ger-inf-8", factors=3, origin="EUR:E33", **invading),
+                Attacker(unit="ger-inf-9", factors=3, origin="EUR:E33", **invading),
+            ],
+            defenders=[Defender(unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, DM_INVASION])],
+            ground_support=[UnitFactors(unit="ger-aaf-1", factors=5)],
+            shore_bombardment=[UnitFactors(unit="ger-ca-1", factors=2)],
+            attacker_losses=[UnitFactors(unit="ger-ca-1", factors=2)],
+            advance=[Move(unit="ger-inf-8", to=OSLO), Move(unit="ger-inf-9", to=OSLO)],
+        ),
+    )
+    landing = g.emit(
+        BridgeheadPlaced,
+        actor="germany",
+        hex=OSLO,
+        faction="european_axis",
+        cause="seaborne_invasion",
+        ref="oslo",
+        first_unit="ger-inf-8",
+    )
+    g.emit(BookmarkSet, name="Weserübung: Oslo bridgehead", at=landing)
+    g.emit(
+        NoteAdded,
+        about=oslo_round,
+        text=f"Oslo: 13 against 6 is 2:1 and the die of 6 reads D, converted to "
+        f"{oslo} by 15.55B (invasion, German CTL 2); the loss of 2 factors is paid by the Blücher.",
+    )
+    g.enter("attrition")
+    attrition(
+        g,
+        ident="china-1940-spring",
+        actor="japan",
+        faction="japan",
+        target="china",
+        front="asian",
+        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)] + [("jap-inf-13", 3)],
+        ctl_mod=1,
+        die=2,
+        pacific=True,
+        take_2c=True,
+        losses=[("chi-inf-8", 2), ("chi-inf-15", 2)],
+    )
+    g.enter("post_combat_supply")
+    supply(g, "european_axis", "post_combat", ["ger-inf-8", "ger-inf-9"], status="partial", source="bridgehead")
+    g.enter("unit_construction")
+    limit(g, "germany", bases["germany"])
+    advance(g, "kiel", "tirpitz", "3")
+    build(g, "germany", "ger-sub-7", "submarine", 1, WILHELMSHAVEN, yard="kiel")
+    for n in (15, 16, 17):
+        build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
+    build(g, "germany", "ger-arm-8", "armor", 4, BERLIN)
+    build(g, "germany", "ger-ab-2", "airborne", 1, BERLIN)
+    g.emit(
+        FortificationBuilt,
+        actor="germany",
+        power="germany",
+        kind="fortification",
+        hexes=["EUR:M27"],
+        brp_cost=FORTIFICATION_BRPS,
+        rp_cost=FORTIFICATION_RPS,
+        basis="city",
+        upgrade=True,
+    )
+    limit(g, "italy", bases["italy"])
+    launch(g, "genoa", "ita-ca-3", GENOA, paid=True)
+    launch(g, "trieste", "ita-dd-3", TRIESTE, paid=False)
+    build(g, "italy", "ita-inf-9", "infantry", 2, ROME)
+    limit(g, "japan", bases["japan"])
+    construction_oil(g, 10)
+    for n in (4, 5):
+        lay_down(g, "tokyo", f"jap-dd-{n}", "dd", 1)
+    build(g, "japan", "jap-inf-17", "infantry", 3, TOKYO, oil_covered=True)
+    build(g, "japan", "jap-nas-4", "nas", 1, TOKYO, oil_covered=True)
+    g.enter("redeployment")
+    g.emit(UnitRedeployed, actor="germany", unit="gneisenau", kind="NR", origin="EUR:E33", destination=KIEL)
+    g.emit(ShipArrivedForRepair, actor="germany", ship="gneisenau", yard="kiel")
+    g.emit(
+        UnitRedeployed, actor="germany", unit="ger-sub-7", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic"
+    )
+    g.enter("end_of_player_turn")
+    for unit in ("ger-aaf-1", "ger-aaf-2", "ita-ca-3", "ita-dd-3"):
+        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
+    t["usat"] = tension(
+        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_BRPS + 7) // 15, "A3R intro")], "axis_offensives"
+    )
+    g.end_player_turn()
+
+    # ---------------------------------------------------------------- Allied Spring 1940
+    g.start_player_turn("allied")
+    g.enter("movement")
+    g.emit(UnitMoved, actor="britain", unit="renown", path=["EUR:C28", "EUR:E24", GLASGOW], mf_used=3)
+    g.emit(ShipArrivedForRepair, actor="britain", ship="renown", yard="glasgow")
+    g.emit(UnitMoved, actor="britain", unit="hood", path=["EUR:F27", "EUR:E26", "EUR:D29"], mf_used=3)
+    g.enter("initial_supply")
+    supply(g, "western_allies", "initial", ["brit-inf-1", "brit-inf-2", "brit-inf-3", "fra-inf-1"], source="paris")
+    g.enter("unit_construction")
+    limit(g, "britain", bases["britain"])
+    for n in (7, 8):
+        launch(g, "glasgow", f"brit-ca-{n}", GLASGOW, paid=True)
+    _row, column, sb = repair_cell("bc", g.season)
+    g.emit(
+        ShipRepairStarted,
+        actor="britain",
+        ship="renown",
+        yard="glasgow",
+        column=column,
+        sb=sb,
+        brps=sb * SB_INSTALMENT_BRPS,
+    )
+    build(g, "britain", "brit-asw-4", "asw", 1, GLASGOW, yard="glasgow")
+    for n in (10, 11):
+        build(g, "britain", f"brit-inf-{n}", "infantry", 3, LONDON)
+    build(g, "britain", "brit-aaf-5", "aaf", 3, LONDON)
+    limit(g, "france", bases["france"])
+    lay_down(g, "lorient", "fra-dd-5", "dd", 1)
+    for n in (14, 15):
+        build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
+    limit(g, "usa", bases["usa"])
+    launch(g, "us-atlantic", "usa-ca-3", "box:us_atlantic", paid=True)
+    limit(g, "russia", bases["russia"])
+    for n in (19, 20, 21):
+        build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
+    limit(g, "china", bases["china"])
+    for n in (19, 20):
+        build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
+    g.enter("redeployment")
+    g.emit(UnitRedeployed, actor="britain", unit="brit-asw-4", kind="NR", origin=GLASGOW, destination="sw:atlantic")
+    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-7", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-3")
+    g.enter("end_of_player_turn")
+    for unit in ("brit-ca-7", "brit-ca-8", "brit-aaf-5", "usa-ca-3"):
+        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
+    g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
+    g.end_player_turn()
+    g.end_game_turn()
+
+
+def build_game() -> Game:
+    g = Game()
+    tensions = setup(g)
+    fall_1939(g, tensions)
+    winter_1939(g, tensions)
+    spring_1940(g, tensions)
+    return g
+
+
+def summary(g: Game) -> str:
+    """The BRP and oil bookkeeping per power per turn (for the README and the report)."""
+    lines = ["turn         power    start  spent  constr  limit  gained  lost  end"]
+    for (turn, power), b in g.books.items():
+        end = b.start - b.spent + b.gained - b.lost
+        lim = "-" if b.limit is None else str(b.limit)
+        lines.append(
+            f"{turn:12} {power:8} {b.start:5} {b.spent:6} {b.construction:7} {lim:>6} {b.gained:7} {b.lost:5} {end:4}"
+        )
+    lines.append("oil (fifths)  reserve  start  in  out  end")
+    for (turn, reserve), (start, gained, spent, end) in g.oil_books.items():
+        lines.append(f"{turn:12} {reserve:8} {start:5} {gained:3} {spent:4} {end:4}")
+    counts: dict[str, int] = defaultdict(int)
+    for e in g.events:
+        counts[type(e).family] += 1
+    lines.append("families: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    g = build_game()
+    OUTPUT.write_bytes(g.render())
+    if "--summary" in argv:
+        print(summary(g))
+    print(f"wrote {len(g.events)} events to {OUTPUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
