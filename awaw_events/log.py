@@ -29,7 +29,7 @@ from awaw_events.events import (
 )
 from awaw_events.gametime import GamePoint, TimeKey, label, time_key
 from awaw_events.options import resolve_options
-from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, chain_hash
+from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, VerifyReport, chain_hash
 
 MAX_ERRORS = 20
 """How many problems one rejected batch reports at most."""
@@ -43,6 +43,8 @@ class LogContext(NamedTuple):
     start_time: TimeKey | None = None
     last_roll: int = 0
     has_game: bool = False
+    replacements_due: int = 0
+    """Events still to come that replace voided ones (exempt from game-time order)."""
 
 
 def context_of(store: GameStore, timeline: str) -> LogContext:
@@ -64,7 +66,12 @@ def context_of(store: GameStore, timeline: str) -> LogContext:
             if last_roll is None and isinstance(event, DiceRolled):
                 last_roll = event.roll
         stop = start - 1
-    return LogContext(count, last_time, start_time, last_roll or 0, True)
+    due = 0
+    rulings = store.rulings(timeline)
+    if rulings:
+        seq, ruling = rulings[-1]
+        due = max(0, seq + ruling.replacements - count)
+    return LogContext(count, last_time, start_time, last_roll or 0, True, due)
 
 
 class Numbered(NamedTuple):
@@ -77,10 +84,11 @@ class Numbered(NamedTuple):
 def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogContext, list[InputError]]:
     """Check a batch against the timeline's end: the context after it, and every problem (at most ``MAX_ERRORS``)."""
     errors: list[InputError] = []
-    count, last_time, start_time, last_roll, has_game = context
+    count, last_time, start_time, last_roll, has_game, due = context
     for where, event in batch:
         seq = count + 1
-        problem = _check_one(event, seq, last_time, start_time, last_roll, has_game)
+        replacing = due > 0
+        problem = _check_one(event, seq, None if replacing else last_time, start_time, last_roll, has_game)
         if problem:
             field, message = problem
             errors.append(InputError(message, where=where, field=field))
@@ -90,11 +98,15 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
         if isinstance(event, GameCreated):
             has_game = True
             start_time = time_key(event)
-        if not event.annotation:
+        if replacing:
+            due -= 1
+        elif not event.annotation:
             last_time = time_key(event)
+        if isinstance(event, Ruling):
+            due = event.replacements
         if isinstance(event, DiceRolled):
             last_roll = event.roll
-    return LogContext(count, last_time, start_time, last_roll, has_game), errors
+    return LogContext(count, last_time, start_time, last_roll, has_game, due), errors
 
 
 def _check_one(
@@ -382,3 +394,45 @@ def reveal(store: GameStore, timeline: str) -> Record:
     event = SeedRevealed(year=timed.year, season=timed.season, side=timed.side, phase=timed.phase, seed=seed)
     context = context_of(store, timeline)
     return store.append(timeline, [event], expected_count=context.size)[0]
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Verification and hand-offs
+
+
+class Verification(NamedTuple):
+    """``awaw verify``: the hash chain, and every roll checked."""
+
+    chain: VerifyReport
+    dice: dice.DiceReport
+
+    @property
+    def ok(self) -> bool:
+        return self.chain.ok and not self.dice.problems
+
+
+def verify_game(store: GameStore, timeline: str) -> Verification:
+    """Walk the hash chain and check every roll (numbering, and seeded rolls against a revealed seed)."""
+    chain = store.verify(timeline)
+    rolls = dice.check_rolls((r.seq, r.event) for r in store.records(timeline))
+    return Verification(chain, rolls)
+
+
+class Extension(NamedTuple):
+    """Whether a timeline extends a log that was handed over, known by its head (hash and event count)."""
+
+    found_at: int | None
+    """the event of this timeline whose hash is the given head (None: not found)"""
+    events: int
+
+
+def extends(store: GameStore, timeline: str, head: str) -> Extension:
+    """Does ``timeline`` extend the log whose last event has hash ``head``? (Each hash commits to every event
+    before it, so finding it at event k proves the first k events are exactly those of the handed-over log.)"""
+    head = head.strip().lower()
+    count = 0
+    for record in store.records(timeline):
+        count = record.seq
+        if record.hash == head:
+            return Extension(record.seq, store.count(timeline))
+    return Extension(None, count)

@@ -17,6 +17,7 @@ is the parent's prefix followed by its own events.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import re
@@ -31,7 +32,7 @@ from eventsourcing.persistence import IntegrityError, Mapper, StoredEvent, Trans
 
 from awaw_events.codec import decode, encode, tag_of
 from awaw_events.errors import AwawError, ConflictError, GameExistsError, GameNotFoundError, InputError
-from awaw_events.events import AnyEvent, Event
+from awaw_events.events import AnyEvent, BookmarkSet, Event, Ruling
 
 GENESIS_HASH: Final = "0" * 64
 """The hash before the first event of a game."""
@@ -358,11 +359,18 @@ class GameStore:
         now = _now()
         pending: list[_Pending] = []
         records: list[Record] = []
+        rulings: list[_Pending] = []
         for seq, event in enumerate(events, start=count + 1):
             data = encode(event)
             previous = chain_hash(previous, data)
             pending.append(_Pending(stream, seq, tag_of(event), _record_bytes(previous, now, data)))
             records.append(Record(seq, event, previous, now))  # type: ignore[arg-type]
+            if isinstance(event, Ruling | BookmarkSet):
+                # Indexes of rulings and bookmarks beside the stream, written in the same transaction, so that
+                # reading a timeline's rulings or bookmarks never scans its events.
+                kind = "rulings" if isinstance(event, Ruling) else "bookmarks"
+                rulings.append(_Pending(f"awaw:{kind}:{stream}", seq, tag_of(event), data))
+        pending.extend(rulings)
         if not pending:
             return []
         try:
@@ -438,6 +446,53 @@ class GameStore:
         """The number of events a timeline holds itself (a branch's own events after its fork)."""
         timeline = self.timeline(name)
         return self.count(name) - timeline.fork_at
+
+    # -- rulings and snapshots ------------------------------------------------------------------------------------
+
+    def rulings(self, name: str, *, stop: int | None = None) -> list[tuple[int, Ruling]]:
+        """The rulings of a timeline up to event ``stop``, with their sequence numbers, from the ruling index."""
+        found: list[tuple[int, Ruling]] = []
+        for stream, after, up_to in self._segments(self.timeline(name), stop):
+            for row in self._recorder.select_events("awaw:rulings:" + stream, gt=after, lte=up_to):
+                event = decode(row.state)
+                assert isinstance(event, Ruling)
+                found.append((row.originator_version, event))
+        return found
+
+    def bookmarks(self, name: str, *, stop: int | None = None) -> list[tuple[int, BookmarkSet]]:
+        """The bookmarks of a timeline (and its parents before the fork), with their sequence numbers."""
+        found: list[tuple[int, BookmarkSet]] = []
+        for stream, after, up_to in self._segments(self.timeline(name), stop):
+            for row in self._recorder.select_events("awaw:bookmarks:" + stream, gt=after, lte=up_to):
+                event = decode(row.state)
+                assert isinstance(event, BookmarkSet)
+                found.append((row.originator_version, event))
+        return found
+
+    def put_snapshot(self, name: str, seq: int, key: str, data: bytes) -> None:
+        """Keep a projection snapshot of a timeline at event ``seq``; ``key`` names the projection code version.
+
+        A snapshot is only a cache: a conflicting writer (someone stored the same one first) is ignored.
+        """
+        stream = f"awaw:snapshot:{key}:{self.timeline(name).stream}"
+        with contextlib.suppress(IntegrityError):
+            self._app.save(_Pending(stream, seq, "snapshot", data))
+
+    def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
+        """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents."""
+        timeline: Timeline | None = self.timeline(name)
+        upper = seq
+        while timeline is not None:
+            if upper > timeline.fork_at:
+                stream = f"awaw:snapshot:{key}:{timeline.stream}"
+                rows = self._recorder.select_events(stream, gt=timeline.fork_at, lte=upper, desc=True, limit=1)
+                if rows:
+                    return rows[0].originator_version, rows[0].state
+            if timeline.parent is None:
+                break
+            upper = min(upper, timeline.fork_at)
+            timeline = self.timeline(timeline.parent)
+        return None
 
     # -- secrets -------------------------------------------------------------------------------------------------
 

@@ -47,9 +47,9 @@ def clone(state: GameState) -> GameState:
     )
 
 
-def _step(state: GameState, event: AnyEvent) -> None:
+def _step(state: GameState, event: AnyEvent, seq: int) -> None:
     previous = state.clock
-    now = clock_after(previous, event, previous.seq + 1)
+    now = clock_after(previous, event, seq)
     if isinstance(event, GameCreated):
         state.meta = meta_from(event)
     elif isinstance(event, RuleOptionChanged):
@@ -63,10 +63,20 @@ def _step(state: GameState, event: AnyEvent) -> None:
 
 
 def fold(state: GameState, events: Iterable[AnyEvent]) -> GameState:
-    """The state after ``events``, starting from ``state`` (which is left unchanged)."""
+    """The state after ``events``, starting from ``state`` (which is left unchanged); events are numbered on from
+    the state's last sequence number."""
     work = clone(state)
-    for event in events:
-        _step(work, event)
+    for seq, event in enumerate(events, start=work.clock.seq + 1):
+        _step(work, event, seq)
+    return work
+
+
+def fold_numbered(state: GameState, numbered: Iterable[tuple[int, AnyEvent]]) -> GameState:
+    """Like :func:`fold`, for events that carry their own sequence numbers (a log with rulings applied, where
+    voided events leave gaps and replacements stand in the place of what they replace)."""
+    work = clone(state)
+    for seq, event in numbered:
+        _step(work, event, seq)
     return work
 
 

@@ -14,6 +14,7 @@ from typing import IO, Any, TypeVar
 
 import click
 import msgspec
+import sqlite_utils
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from awaw_events import io as event_io
@@ -21,9 +22,24 @@ from awaw_events.codec import tag_of
 from awaw_events.errors import AwawError
 from awaw_events.events import EVENT_TYPES, AnyEvent, DiceRolled
 from awaw_events.gametime import GamePoint, parse_game_point
-from awaw_events.log import BatchRejected, append_events, record_event, reveal, roll, start_game
+from awaw_events.log import (
+    BatchRejected,
+    Divergence,
+    append_events,
+    extends,
+    record_event,
+    reveal,
+    roll,
+    shared_prefix,
+    start_game,
+    verify_game,
+)
 from awaw_events.store import GameStore, open_store
+from projections.core import VIEWS
+from projections.game import view as projection_view
 from replays import formatting, logview
+from replays.materialize import materialize as write_read_model
+from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -274,11 +290,11 @@ def reveal_(obj: Context, game: str) -> None:
 def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
     """Show the events of GAME: a table, or JSON lines with --json."""
     with obj.store() as store:
-        records = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
+        rows = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
     if as_json:
-        formatting.print_json_lines(logview.as_json(records))
+        formatting.print_json_lines(logview.as_json(rows))
         return
-    formatting.console().print(formatting.log_table(records, f"{game}: {len(records)} event(s)"))
+    formatting.console().print(formatting.log_table(rows, f"{game}: {len(rows)} event(s)"))
 
 
 @cli.command()
@@ -335,27 +351,73 @@ def games(obj: Context, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game")
+@click.option(
+    "--against",
+    metavar="HASH|FILE",
+    help="A head hash (from `awaw head`) or an exported log: prove GAME extends it, or name where they part.",
+)
 @json_option
 @pass_context
-def verify(obj: Context, game: str, as_json: bool) -> None:
-    """Check GAME's hash chain: no stored event changed, removed or moved. Exit 1 on any problem."""
+def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
+    """Check GAME: its hash chain (no stored event changed, removed or moved) and every die roll. Exit 1 on any
+    problem."""
     with obj.store() as store:
-        report = store.verify(game)
+        result = verify_game(store, game)
+        handoff = _against(store, game, against) if against else None
+    lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice)
+    ok = result.ok
+    if handoff is not None:
+        ok = ok and handoff[0]
+        lines.append(handoff[1])
     if as_json:
         formatting.print_json(
             {
-                "timeline": report.timeline,
-                "events": report.events,
-                "head": report.head,
-                "ok": report.ok,
-                "problems": [p._asdict() for p in report.problems],
+                "timeline": game,
+                "events": result.chain.events,
+                "head": result.chain.head,
+                "ok": ok,
+                "problems": [p._asdict() for p in result.chain.problems] + [p._asdict() for p in result.dice.problems],
+                "dice": {
+                    "verified": result.dice.verified,
+                    "unrevealed": result.dice.unrevealed,
+                    "physical": result.dice.physical,
+                },
+                "against": None if handoff is None else {"ok": handoff[0], "message": handoff[1]},
             }
         )
     else:
-        for line in formatting.verify_lines(report):
+        for line in lines:
             click.echo(line)
-    if not report.ok:
+    if not ok:
         sys.exit(1)
+
+
+def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
+    text = against.strip()
+    if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text):
+        found = extends(store, game, text)
+        if found.found_at is None:
+            return False, f"against {text[:12]}...: not found in {game}: it does not extend that log"
+        return True, (
+            f"against {text[:12]}...: {game} extends that log (its event {found.found_at}; "
+            f"{found.events - found.found_at} event(s) since)"
+        )
+    path = Path(text)
+    with domain_errors():
+        if not path.exists():
+            raise AwawError(f"--against takes a 64-character head hash or an exported log file; {text!r} is neither")
+        with path.open(encoding="utf-8") as handle:
+            events = [n.event for n in event_io.read_events(handle, event_io.format_for(path.name))]
+    try:
+        shared = shared_prefix(store, game, events)
+    except Divergence as exc:
+        return False, f"against {path.name}: {exc.message}"
+    if shared < len(events):
+        return False, (
+            f"against {path.name}: {game} holds only the first {shared} of its {len(events)} events "
+            "(the file extends the game)"
+        )
+    return True, f"against {path.name}: {game} extends it ({len(events)} shared event(s))"
 
 
 @cli.command()
@@ -377,3 +439,67 @@ def head(obj: Context, game: str, as_json: bool) -> None:
 def schema() -> None:
     """Print the JSON Schema of every event type (the tagged union)."""
     formatting.print_json(msgspec.json.schema(AnyEvent))
+
+
+def _views(value: str) -> tuple[str, ...]:
+    return VIEWS if value == "all" else (value,)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--at", "at", help="An event number, a game time (1940-spring, 1940-spring/axis/combat) or a bookmark.")
+@click.option("--before", is_flag=True, help="The state at the start of that point instead of its end.")
+@click.option(
+    "--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True, help="Which projection to show."
+)
+@json_option
+@pass_context
+def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_json: bool) -> None:
+    """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at, before=before)
+        snapshot = state_at(store, game, seq)
+    views = {name: projection_view(snapshot, name) for name in _views(view)}
+    if as_json:
+        formatting.print_json({"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, **views})
+        return
+    out = formatting.console()
+    out.print(f"{game} after event {seq} ({snapshot.clock.label})")
+    for name, data in views.items():
+        formatting.print_view(out, name, data)
+
+
+@cli.command()
+@click.argument("game")
+@click.option(
+    "--every",
+    default=SNAPSHOT_EVERY,
+    show_default=True,
+    type=click.IntRange(100, 1_000_000),
+    help="Events between snapshots.",
+)
+@pass_context
+def snapshot(obj: Context, game: str, every: int) -> None:
+    """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
+    with obj.store() as store:
+        count = build_snapshots(store, game, every=every)
+    click.echo(f"{game}: {count} snapshot(s), one every {every} events")
+
+
+@cli.command()
+@click.argument("game")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite file to write the read-model tables to.",
+)
+@click.option("--at", "at", help="The point to materialize (default: the end).")
+@pass_context
+def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
+    """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at)
+        counts = write_read_model(store, game, sqlite_utils.Database(output), seq)
+    click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")

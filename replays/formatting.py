@@ -10,8 +10,10 @@ import msgspec
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from awaw_events.store import Record, Timeline, VerifyReport
+from awaw_events.dice import DiceReport
+from awaw_events.store import Timeline, VerifyReport
 from replays import logview
 
 
@@ -36,21 +38,27 @@ def print_json_lines(items: Iterable[Any]) -> None:
         sys.stdout.write(encoder.encode(item).decode() + "\n")
 
 
-def log_table(records: Sequence[Record], title: str) -> Table:
+def log_table(rows: Sequence[logview.Row], title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("game time", no_wrap=True)
     table.add_column("actor", no_wrap=True)
     table.add_column("event", no_wrap=True)
     table.add_column("details", overflow="fold")
-    for record in records:
-        table.add_row(
+    if any(row.status for row in rows):
+        table.add_column("ruling", no_wrap=True)
+    for row in rows:
+        record = row.record
+        cells: list[str | Text] = [
             str(record.seq),
             logview.when(record),
             record.event.actor,
             str(record.event.__struct_config__.tag),
-            logview.summary(record),
-        )
+            Text(logview.summary(record)),
+        ]
+        if len(table.columns) > len(cells):
+            cells.append(row.status)
+        table.add_row(*cells)
     return table
 
 
@@ -74,9 +82,55 @@ def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
     return table
 
 
+def dice_lines(report: DiceReport) -> list[str]:
+    lines = [
+        f"dice: {report.verified} seeded roll(s) verified, {report.unrevealed} awaiting the seed's reveal, "
+        f"{report.physical} physical (unverifiable)"
+    ]
+    lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
+    return lines
+
+
 def verify_lines(report: VerifyReport) -> list[str]:
     if report.ok:
         return [f"{report.timeline}: {report.events} events, hash chain intact", f"head {report.head}"]
     lines = [f"{report.timeline}: {len(report.problems)} problem(s) in {report.events} events"]
     lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
     return lines
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, dict | list):
+        return msgspec.json.encode(value).decode()
+    return "" if value is None else str(value)
+
+
+def print_view(out: Console, name: str, data: dict[str, Any]) -> None:
+    """Render one projection's summary generically: maps of records as tables, maps of values as two columns."""
+    out.print(f"\n[bold]{name}[/bold]")
+    for key, value in data.items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            columns: list[str] = []
+            for row in value.values():
+                columns += [c for c in row if c not in columns]
+            table = Table(title=key, box=box.SIMPLE_HEAD, title_justify="left")
+            table.add_column("", no_wrap=True)
+            for column in columns:
+                table.add_column(column, overflow="fold")
+            for row_key, row in value.items():
+                table.add_row(str(row_key), *(Text(_cell(row.get(c))) for c in columns))
+            out.print(table)
+        elif isinstance(value, dict):
+            if not value:
+                out.print(f"{key}: none")
+                continue
+            table = Table(title=key, box=box.SIMPLE_HEAD, title_justify="left", show_header=False)
+            table.add_column("", no_wrap=True)
+            table.add_column("")
+            for row_key, row in value.items():
+                table.add_row(str(row_key), Text(_cell(row)))
+            out.print(table)
+        elif isinstance(value, list):
+            out.print(Text(f"{key}: " + (", ".join(_cell(v) for v in value) if value else "none")))
+        else:
+            out.print(Text(f"{key}: {_cell(value)}"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
+from awaw_events import rulings
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.errors import InputError
 from awaw_events.events import EVENT_TYPES
@@ -47,10 +48,32 @@ class LogFilter(NamedTuple):
         return True
 
 
-def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[Record]:
-    """The records of a timeline that pass a filter."""
+class Row(NamedTuple):
+    """A record as ``awaw log`` shows it: with the ruling that voided it, or the events it replaces."""
+
+    record: Record
+    voided_by: int | None = None
+    replaces: tuple[int, ...] = ()
+
+    @property
+    def status(self) -> str:
+        if self.voided_by is not None:
+            return f"voided by {self.voided_by}"
+        if self.replaces:
+            return "replaces " + ", ".join(str(s) for s in self.replaces)
+        return ""
+
+
+def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[Row]:
+    """The records of a timeline that pass a filter, marked with the rulings that stand at its end."""
     log_filter.check()
-    return (record for record in store.records(timeline) if log_filter.matches(record))
+    index = rulings.index(store.rulings(timeline))
+    replaced = {
+        seq: tuple(v for v, r in index.voided_by.items() if r == ruling) for seq, ruling in index.replacement_of.items()
+    }
+    for record in store.records(timeline):
+        if log_filter.matches(record):
+            yield Row(record, index.voided_by.get(record.seq), replaced.get(record.seq, ()))
 
 
 def _short(value: Any) -> str:
@@ -78,12 +101,18 @@ def when(record: Record) -> str:
     return label(record.event)
 
 
-def as_json(records: Iterable[Record]) -> Iterator[dict[str, Any]]:
-    """Records as JSON objects for scripts: sequence number, hash, recording time and the event."""
-    for record in records:
-        yield {
+def as_json(rows: Iterable[Row]) -> Iterator[dict[str, Any]]:
+    """Rows as JSON objects for scripts: sequence number, hash, recording time, the event, and ruling marks."""
+    for row in rows:
+        record = row.record
+        data: dict[str, Any] = {
             "seq": record.seq,
             "hash": record.hash,
             "recorded_at": record.recorded_at,
             "event": to_builtins(record.event),
         }
+        if row.voided_by is not None:
+            data["voided_by"] = row.voided_by
+        if row.replaces:
+            data["replaces"] = list(row.replaces)
+        yield data

@@ -1,0 +1,135 @@
+"""The state of a game at any point: points (event numbers, game times, bookmarks), rulings, snapshots.
+
+A point is an event number (``250``), a game time (``1940-spring``, ``1940-spring/axis``,
+``1940-spring/axis/combat``: the end of that span, or its start with ``before=True``) or a bookmark's name. The
+state at a point is the fold of the *effective* log (rulings applied) up to it, started from the nearest stored
+snapshot that is still valid: snapshots are keyed by the projection code version and the timeline, and one is
+skipped when a later ruling voids an event before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from awaw_events import rulings as rulings_mod
+from awaw_events.errors import PointError
+from awaw_events.events import AnyEvent
+from awaw_events.gametime import GamePoint, TimeKey, parse_game_point, span_key, time_key
+from awaw_events.store import GameStore, Record
+from projections import game
+from projections.game import GameState
+
+SNAPSHOT_EVERY: Final = 2_000
+"""Events between stored snapshots: the state at any point is at most this many events of folding away."""
+
+
+def _key(store: GameStore, timeline: str, seq: int) -> TimeKey:
+    record = store.record_at(timeline, seq)
+    assert record is not None
+    return time_key(record.event)
+
+
+def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, before: bool = False) -> int:
+    """The number of events up to the end of a span of game time (or up to its start, ``before=True``).
+
+    Game time never goes backwards in a log (annotations and ruling replacements aside), so this is a binary
+    search: a few reads, whatever the length of the game.
+    """
+    target = span_key(*point)
+    depth = len(target)
+    low, high = 0, store.count(timeline)  # invariant: events 1..low are within; events after high are not
+
+    def within(seq: int) -> bool:
+        key = tuple(_key(store, timeline, seq))[:depth]
+        return key < target if before else key <= target
+
+    while low < high:
+        middle = (low + high + 1) // 2
+        if within(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: bool = False) -> int:
+    """The event number a point names (the end of the timeline when ``text`` is None)."""
+    count = store.count(timeline)
+    if text is None:
+        return count
+    text = text.strip()
+    if text.isdigit():
+        seq = int(text)
+        if not 0 <= seq <= count:
+            raise PointError(f"{timeline!r} has events 1 to {count}, not {seq}")
+        return seq - 1 if before and seq > 0 else seq
+    for _, bookmark in reversed(store.bookmarks(timeline)):
+        if bookmark.name == text:
+            return bookmark.at - 1 if before else bookmark.at
+    try:
+        point = parse_game_point(text)
+    except PointError:
+        names = sorted({b.name for _, b in store.bookmarks(timeline)})
+        known = f"; bookmarks: {', '.join(names)}" if names else ""
+        raise PointError(
+            f"{text!r} is neither an event number, a game time (1940-spring, 1940-spring/axis/combat) "
+            f"nor a bookmark of {timeline!r}{known}"
+        ) from None
+    return seq_for_game_time(store, timeline, point, before=before)
+
+
+def effective_records(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Record]:
+    """The records ``start..stop`` of the effective log (rulings standing at ``stop`` applied)."""
+    index = rulings_mod.index(store.rulings(timeline, stop=stop), stop=stop)
+
+    def fetch(seq: int) -> Record:
+        record = store.record_at(timeline, seq)
+        assert record is not None
+        return record
+
+    return rulings_mod.effective(store.records(timeline, start=start, stop=stop), index, fetch)
+
+
+def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, GameState]:
+    """The latest stored snapshot at or before ``seq`` that no ruling up to ``seq`` makes stale."""
+    stale_from = seq
+    all_rulings = store.rulings(timeline, stop=seq)
+    while stale_from > 0:
+        found = store.snapshot_at_or_before(timeline, stale_from, game.CODE_VERSION)
+        if found is None:
+            break
+        at, data = found
+        later = [r for s, r in all_rulings if s > at]
+        touched = min((v for r in later for v in r.voids), default=None)
+        if touched is None or touched > at:
+            return at, game.decode_state(data)
+        stale_from = touched - 1
+    return 0, game.initial()
+
+
+def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT_EVERY, save: bool = True) -> GameState:
+    """The game state after event ``seq``: the nearest valid snapshot plus a short fold.
+
+    With ``save``, snapshots are stored every ``every`` events on the way (when no later ruling could make them
+    stale), so the next query near here is fast.
+    """
+    start, state = _valid_snapshot(store, timeline, seq)
+    if start == seq:
+        return state
+    last_ruling = max((s for s, _ in store.rulings(timeline, stop=seq)), default=0)
+    pending: list[tuple[int, AnyEvent]] = []
+    for record in effective_records(store, timeline, start + 1, seq):
+        pending.append((record.seq, record.event))
+        if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
+            state = game.fold_numbered(state, pending)
+            pending = []
+            store.put_snapshot(timeline, record.seq, game.CODE_VERSION, game.encode_state(state))
+    return game.fold_numbered(state, pending)
+
+
+def build_snapshots(store: GameStore, timeline: str, *, every: int = SNAPSHOT_EVERY) -> int:
+    """Fold a whole timeline once, storing a snapshot every ``every`` events; returns how many are stored."""
+    count = store.count(timeline)
+    state_at(store, timeline, count, every=every, save=True)
+    return count // every
