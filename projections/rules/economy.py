@@ -1,0 +1,289 @@
+"""A3R "Best of AWAW" economy house rules: BRP prorating and timing (35.7), deficit spending, grant ordering.
+
+Sources: A3R extract 1.2 (options 3 ``econ.brp_prorating``, 4 ``econ.deficit_spending``, 4a
+``econ.deficit_limits_scope``, 4b ``econ.deficit_base_reduction``), 2.1 (App. B 35.7), 3.3 (checks C-BRP-1..11) and
+5.3 (the BRP ledger per-turn algorithm); seed ``a3r-house-rules-best-of-awaw-2007.txt`` (intro, App. B).
+
+The option values are the strings of ``awaw_events.options.A3R_OPTIONS``. BRPs are ints; prorating rounds down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from awaw_events.events.economy import ChangeCause
+from awaw_events.vocab import Power, Season, Side
+from projections.rules.oil import Breach
+
+# ---------------------------------------------------------------------------------------------------------------
+# Option values (A3R extract 1.2)
+# ---------------------------------------------------------------------------------------------------------------
+
+ProratingOption = Literal["a3r", "awaw_35_7"]
+"""Option 3 ``econ.brp_prorating``: the package value ``awaw_35_7`` prorates gains and losses by season."""
+
+DeficitOption = Literal["none", "option1_grant_matched", "option2_base_reduction"]
+"""Option 4 ``econ.deficit_spending`` (needs mutual consent): none (A3R); Option 1, deficits up to the turn's
+incoming grants; Option 2, Germany, Russia, Britain and the U.S. may overspend, uncovered deficits cut the base."""
+
+DeficitLimitsScope = Literal["both_options", "option2_only"]
+"""Option 4a ``econ.deficit_limits_scope`` [UNSURE]: do the 1939 ban and the base-minus-KEA cap bind both options
+(default) or Option 2 only?"""
+
+DeficitBaseReduction = Literal["one_for_one", "growth_rate_at_yss"]
+"""Option 4b ``econ.deficit_base_reduction`` [UNSURE]: the uncovered deficit cuts the base one for one at the end of
+the player turn (default), or AWAW-style at the YSS by deficit x growth rate, the rest off next year's BRPs."""
+
+NegativeRounding = Literal["toward_zero", "floor"]
+"""How a net loss is rounded (A3R extract 2.1 [UNSURE], Q4): ``toward_zero`` (default, the magnitude rounds down,
+in the owner's favour) or ``floor`` (mathematical floor of the signed amount)."""
+
+AlliedWinterConquest = Literal["yss", "next_spring"]
+"""35.73A names only Axis winter conquests (credited at the YSS); Allied ones are not stated (A3R extract Q5).
+Default ``yss``; ``next_spring`` credits them in the next Spring diplomatic phase at 100 %."""
+
+# ---------------------------------------------------------------------------------------------------------------
+# Prorating (35.71, 35.72; extract 2.1)
+# ---------------------------------------------------------------------------------------------------------------
+
+PRORATE_PERCENT: Final[dict[Season, int]] = {"spring": 100, "summer": 75, "fall": 50, "winter": 25}
+"""BRP gains and losses are prorated by the season of the turn in which they are applied, rounded down (35.71)."""
+
+
+def prorate(amount: int, season: Season, *, negative_rounding: NegativeRounding = "toward_zero") -> int:
+    """A BRP gain or loss prorated by season, rounded down (35.71; T-B1: +20 in Summer -> +15, Winter -> +5)."""
+    pct = PRORATE_PERCENT[season]
+    if amount >= 0 or negative_rounding == "floor":
+        return amount * pct // 100
+    return -(-amount * pct // 100)
+
+
+def prorate_batch(items: Iterable[int], season: Season, *, negative_rounding: NegativeRounding = "toward_zero") -> int:
+    """Net a batch (one power's items of one diplomatic phase, or its losses at the end of one combat phase), then
+    prorate once (35.72; T-B3: +15 and -5 in Summer -> net 10 -> +7, not 11 - 3 = 8)."""
+    return prorate(sum(items), season, negative_rounding=negative_rounding)
+
+
+def batch_findings(
+    items: Iterable[int],
+    season: Season,
+    recorded: int,
+    *,
+    option: ProratingOption = "awaw_35_7",
+    negative_rounding: NegativeRounding = "toward_zero",
+) -> tuple[Breach, ...]:
+    """A recorded batch amount equals the netted, prorated sum (35.71, 35.72; checks C-BRP-1, C-BRP-2). With the
+    A3R option (no prorating) the batch applies its net unchanged."""
+    values = list(items)
+    expected = (
+        prorate_batch(values, season, negative_rounding=negative_rounding) if option == "awaw_35_7" else sum(values)
+    )
+    if recorded != expected:
+        return (
+            Breach(
+                "35.71-35.72",
+                f"batch {values} in {season} ({PRORATE_PERCENT[season]} %) gives {expected}, recorded {recorded}",
+            ),
+        )
+    return ()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Timing (35.73; extract 2.1)
+# ---------------------------------------------------------------------------------------------------------------
+
+BatchPoint = Literal[
+    "diplomatic_phase",
+    "combat_phase_end",
+    "yss",
+    "allied_turn_start",
+    "immediate",
+]
+"""Where a BRP change is applied (35.73; extract 2.1 and 5.3)."""
+
+Whose = Literal["own", "opponent", "event", "capturing"]
+"""Whose phase: the affected power's own, the opposing player's, the phase in which the event occurred, or the
+capturing player's combat phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """When a cause's BRP change is applied and whether it is prorated (35.73; extract 2.1)."""
+
+    point: BatchPoint
+    whose: Whose
+    next_season: bool
+    prorated: bool
+    rule: str
+
+
+CHANGE_TIMING: Final[dict[ChangeCause, Timing]] = {
+    "conquest": Timing("diplomatic_phase", "own", True, True, "35.73A"),
+    "minor_activation": Timing("diplomatic_phase", "event", False, True, "35.73B"),
+    "association": Timing("diplomatic_phase", "event", False, True, "35.73B"),
+    "economic_penetration": Timing("diplomatic_phase", "event", False, True, "35.73B"),
+    "diplomatic_withdrawal": Timing("diplomatic_phase", "event", False, True, "35.73B"),
+    "loss_of_conquest": Timing("combat_phase_end", "own", False, True, "35.73C (if not retaken)"),
+    "loss_of_minor": Timing("combat_phase_end", "own", False, True, "35.73C"),
+    "loss_of_colony": Timing("combat_phase_end", "own", False, True, "35.73C"),
+    "kea_capture": Timing("combat_phase_end", "capturing", False, True, "35.73D (original owner's KEA)"),
+    "ic_capture": Timing("combat_phase_end", "capturing", False, True, "35.73D (Russian-controlled IC)"),
+    "free_french_colonies": Timing("allied_turn_start", "own", True, True, "58.531A"),
+    "econ_interest_forfeit": Timing("immediate", "own", False, False, "App. E"),
+    "other": Timing("immediate", "own", False, False, "-"),
+}
+"""Timing of each cause of BRP change (35.73A-D, 58.531A, App. E; extract 2.1). KEAs held by a non-original power and
+Axis-held ICs count as conquests (35.73D): record them with cause ``conquest``/``loss_of_conquest``."""
+
+NEXT_SEASON: Final[dict[Season, Season]] = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
+
+
+@dataclass(frozen=True, slots=True)
+class ConquestCredit:
+    """When conquest BRPs arrive: the batch point, its season (``None`` at the YSS), and the amount applied."""
+
+    point: BatchPoint
+    season: Season | None
+    next_year: bool
+    applied: int
+
+
+def conquest_credit(
+    value: int,
+    season_of_conquest: Season,
+    conqueror_side: Side,
+    *,
+    allied_winter: AlliedWinterConquest = "yss",
+    negative_rounding: NegativeRounding = "toward_zero",
+) -> ConquestCredit:
+    """Conquest BRPs (35.73A; check C-BRP-3; T-B2): a Spring/Summer/Fall conquest is credited at the end of the
+    conqueror's diplomatic phase of the next season, prorated by that season; an Axis Winter conquest at the
+    following YSS, unprorated (extract 2.1 [UNSURE]: YSS amounts are yearly)."""
+    if season_of_conquest != "winter":
+        due = NEXT_SEASON[season_of_conquest]
+        return ConquestCredit("diplomatic_phase", due, False, prorate(value, due, negative_rounding=negative_rounding))
+    if conqueror_side == "allied" and allied_winter == "next_spring":
+        return ConquestCredit("diplomatic_phase", "spring", True, prorate(value, "spring"))
+    return ConquestCredit("yss", None, True, value)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Deficit spending (intro; extract 1.2 option 4, 3.3 C-BRP-7..11, 5.3)
+# ---------------------------------------------------------------------------------------------------------------
+
+DEFICIT_BANNED_YEARS: Final[frozenset[int]] = frozenset({1939})
+"""Deficit spending is prohibited in 1939 (intro)."""
+
+OPTION2_POWERS: Final[frozenset[Power]] = frozenset({"germany", "russia", "britain", "usa"})
+"""Option 2: only Germany, Russia, Britain and the U.S. may spend beyond their available BRPs (intro)."""
+
+
+def deficit_cap(base: int, uncontrolled_kea_values: Iterable[int] = ()) -> int:
+    """The most a nation may be in deficit: its BRP base minus the BRP value of its uncontrolled key economic areas
+    (intro; check C-BRP-9). Never below 0."""
+    return max(0, base - sum(uncontrolled_kea_values))
+
+
+def deficit_findings(
+    power: Power,
+    year: int,
+    deficit: int,
+    *,
+    option: DeficitOption,
+    base: int,
+    uncontrolled_kea_values: Iterable[int] = (),
+    grants_this_turn: int = 0,
+    limits_scope: DeficitLimitsScope = "both_options",
+    consent: bool = True,
+) -> tuple[Breach, ...]:
+    """Checks on a power's outstanding deficit (``deficit`` = BRPs spent beyond those available, > 0) (intro; checks
+    C-OPT-2, C-BRP-7..11; T-B5, T-B6).
+
+    Option 1: the deficit must be matched by the BRP grants the power receives this turn (judged by the end of the
+    turn). Option 2: only Germany, Russia, Britain and the U.S.; any power may fall short of grants (the base pays).
+    The 1939 ban and the base-minus-KEA cap bind both options unless ``limits_scope="option2_only"``.
+    """
+    if deficit <= 0:
+        return ()
+    found: list[Breach] = []
+    if option == "none":
+        return (Breach("intro", f"{power} spent {deficit} BRPs beyond those available; deficit spending is off"),)
+    if not consent:
+        found.append(Breach("intro", "deficit spending without the consent of all players"))
+    limits = limits_scope == "both_options" or option == "option2_base_reduction"
+    if limits and year in DEFICIT_BANNED_YEARS:
+        found.append(Breach("intro", f"deficit spending by {power} in {year}"))
+    cap = deficit_cap(base, uncontrolled_kea_values)
+    if limits and deficit > cap:
+        found.append(Breach("intro", f"{power} deficit {deficit} exceeds base minus uncontrolled KEAs ({cap})"))
+    if option == "option1_grant_matched" and deficit > grants_this_turn:
+        found.append(Breach("intro", f"{power} deficit {deficit} exceeds this turn's grants ({grants_this_turn})"))
+    if option == "option2_base_reduction" and power not in OPTION2_POWERS:
+        found.append(Breach("intro", f"{power} may not deficit spend under Option 2"))
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class GrantApplication:
+    """How a grant is applied (intro; extract 5.3 ``apply_grant``): first to the base-reducing deficit, then to other
+    deficits, the rest to available BRPs."""
+
+    to_base_reducing: int
+    to_other: int
+    to_available: int
+
+
+def apply_grant(grant: int, *, base_reducing_deficit: int = 0, other_deficit: int = 0) -> GrantApplication:
+    """Apply a received grant: base-reducing deficit first, then other deficits, then available (intro; C-BRP-11).
+
+    "Other deficits" are not defined by the text; extract 5.3 reads them as negative balances from losses.
+    """
+    if min(grant, base_reducing_deficit, other_deficit) < 0:
+        raise ValueError("grants and deficits are not negative")
+    a = min(grant, base_reducing_deficit)
+    b = min(grant - a, other_deficit)
+    return GrantApplication(a, b, grant - a - b)
+
+
+@dataclass(frozen=True, slots=True)
+class DeficitSettlement:
+    """The end-of-player-turn settlement of an Option 2 deficit (intro; extract 5.3 step I)."""
+
+    uncovered: int
+    base_after: int
+    available_after: int
+    yss_base_cut: int
+    yss_level_deduction: int
+
+
+def settle_deficit(
+    base: int,
+    available: int,
+    *,
+    reduction: DeficitBaseReduction = "one_for_one",
+    growth_rate_percent: int = 0,
+) -> DeficitSettlement:
+    """Settle a power's negative available BRPs at the end of its player turn under Option 2 (intro; 5.3 step I;
+    T-B5: base 125, 2 uncovered -> base 123, available 0).
+
+    ``one_for_one`` (default, extract Q2): the base falls by the uncovered deficit now and available is reset to 0.
+    ``growth_rate_at_yss`` (AWAW 35 style [UNSURE]): the base is cut at the YSS by ``floor(uncovered x growth rate)``
+    and the rest is deducted from next year's BRPs; nothing changes now except available is reset to 0.
+    """
+    uncovered = max(0, -available)
+    if uncovered == 0:
+        return DeficitSettlement(0, base, available, 0, 0)
+    if reduction == "one_for_one":
+        return DeficitSettlement(uncovered, base - uncovered, 0, 0, 0)
+    cut = uncovered * growth_rate_percent // 100
+    return DeficitSettlement(uncovered, base, 0, cut, uncovered - cut)
+
+
+def option1_end_of_turn_findings(power: Power, available_at_end: int) -> tuple[Breach, ...]:
+    """Option 1: by the end of the turn the grants must have covered the deficit, so available is back >= 0
+    (intro; check C-BRP-10)."""
+    if available_at_end < 0:
+        return (Breach("intro", f"{power} ends the turn {-available_at_end} BRPs in deficit under Option 1"),)
+    return ()
