@@ -62,6 +62,22 @@ def _step(state: GameState, event: AnyEvent, seq: int) -> None:
     state.clock = now
 
 
+class Fold:
+    """An incremental fold over a private clone, for walkers that look at the state between events (the audit,
+    step-by-step replays). ``state`` is the live working state: read it, never change it or keep it past the next
+    :meth:`push`; :meth:`result` hands it over (and ends the fold)."""
+
+    def __init__(self, state: GameState | None = None) -> None:
+        self.state = clone(state) if state is not None else initial()
+
+    def push(self, seq: int, event: AnyEvent) -> None:
+        _step(self.state, event, seq)
+
+    def result(self) -> GameState:
+        state, self.state = self.state, clone(self.state)
+        return state
+
+
 def fold(state: GameState, events: Iterable[AnyEvent]) -> GameState:
     """The state after ``events``, starting from ``state`` (which is left unchanged); events are numbered on from
     the state's last sequence number."""

@@ -134,3 +134,34 @@ def print_view(out: Console, name: str, data: dict[str, Any]) -> None:
             out.print(Text(f"{key}: " + (", ".join(_cell(v) for v in value) if value else "none")))
         else:
             out.print(Text(f"{key}: {_cell(value)}"))
+
+
+def checks_table(checks: Sequence[Any]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title=f"{len(checks)} audit checks")
+    for column in ("family", "rule", "check", "what it checks", "events it reads"):
+        table.add_column(column, overflow="fold")
+    for c in checks:
+        table.add_row(c.family, c.rule, c.id, c.title, ", ".join(str(k.__struct_config__.tag) for k in c.reads))
+    return table
+
+
+def print_audit(out: Console, game: str, first: int, last: int, report: Any) -> None:
+    """The audit for people: each finding with its event, rule, expected and recorded values, then what could
+    not be checked."""
+    span = f"events {first} to {last}" if last >= first else "no events"
+    if report.clean:
+        out.print(Text(f"{game}: clean ({report.events} events checked by {report.checks} checks, {span})"))
+    else:
+        out.print(Text(f"{game}: {len(report.findings)} finding(s) in {report.events} events ({span})"))
+        table = Table(box=box.SIMPLE_HEAD)
+        for column in ("#", "game time", "event", "rule", "expected", "recorded", "finding"):
+            table.add_column(column, overflow="fold")
+        for f in report.findings:
+            table.add_row(
+                str(f.seq), f.game_time, f.event_type, f.rule, Text(f.expected), Text(f.recorded), Text(f.message)
+            )
+        out.print(table)
+    if report.skipped:
+        out.print(Text("not checked (the log lacks a fact these checks need):"))
+        for s in report.skipped:
+            out.print(Text(f"  {s.rule} {s.check}: {s.reason} ({s.times} event(s), first event {s.first_seq})"))

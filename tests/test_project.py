@@ -49,3 +49,11 @@ def test_readme_mentions_every_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in cli.commands:
         assert f"awaw {name}" in readme, f"README.md does not show `awaw {name}`"
+
+
+def test_audit_check_docs_are_current() -> None:
+    from replays.audit.docs import checks_markdown
+
+    assert (ROOT / "docs" / "audit-checks.md").read_text(encoding="utf-8") == checks_markdown(), (
+        "docs/audit-checks.md is stale: run `python -m replays.audit.docs`"
+    )

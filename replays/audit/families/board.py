@@ -1,0 +1,1 @@
+"""Audit checks: board (being written)."""

@@ -1,0 +1,1 @@
+"""Audit checks: combat (being written)."""

@@ -1,0 +1,1 @@
+"""Audit checks: construction (being written)."""

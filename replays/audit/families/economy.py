@@ -1,0 +1,1 @@
+"""Audit checks: economy (being written)."""

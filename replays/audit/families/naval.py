@@ -1,0 +1,1 @@
+"""Audit checks: naval (being written)."""

@@ -1,0 +1,1 @@
+"""Audit checks: oil (being written)."""

@@ -1,0 +1,1 @@
+"""Audit checks: weather (being written)."""
