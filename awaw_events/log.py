@@ -47,9 +47,10 @@ class LogContext(NamedTuple):
     """Events still to come that replace voided ones (exempt from game-time order)."""
 
 
-def context_of(store: GameStore, timeline: str) -> LogContext:
-    """The validation context at the end of a timeline, read from its tail (pages back only as far as needed)."""
-    count = store.count(timeline)
+def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogContext:
+    """The validation context after event ``at`` (default: the end of the timeline), read backwards from there
+    (paging back only as far as needed)."""
+    count = store.count(timeline) if at is None else at
     if count == 0:
         return LogContext()
     first = store.record_at(timeline, 1)
@@ -67,7 +68,7 @@ def context_of(store: GameStore, timeline: str) -> LogContext:
                 last_roll = event.roll
         stop = start - 1
     due = 0
-    rulings = store.rulings(timeline)
+    rulings = store.rulings(timeline, stop=count)
     if rulings:
         seq, ruling = rulings[-1]
         due = max(0, seq + ruling.replacements - count)

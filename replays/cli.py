@@ -6,6 +6,7 @@ exit code 1.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,14 +35,20 @@ from awaw_events.log import (
     start_game,
     verify_game,
 )
-from awaw_events.store import GameStore, open_store
+from awaw_events.store import GameStore, Record, open_store
 from projections.core import VIEWS
 from projections.game import view as projection_view
 from replays import formatting, logview
 from replays.audit.engine import audit_timeline
 from replays.audit.engine import checks as audit_checks
+from replays.branching import create_branch, delete_branch
+from replays.branching import diff as diff_timelines
+from replays.branching import promote as promote_branch
 from replays.materialize import materialize as write_read_model
+from replays.replay import narrative
+from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
+from replays.stepper import Stepper, terminal_key
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -578,3 +585,158 @@ def audit(
         formatting.print_audit(formatting.console(), game, first, last, report)
     if not report.clean:
         sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--from", "start", help="Start at this point (event number, game time, bookmark).")
+@click.option("--to", "stop", help="Stop at this point.")
+@click.option(
+    "--by",
+    type=click.Choice(["event", "phase"]),
+    default="event",
+    show_default=True,
+    help="One step per event, or per phase.",
+)
+@click.option(
+    "--view",
+    type=click.Choice([*VIEWS, "all"]),
+    default="all",
+    show_default=True,
+    help="Which projections' changes to show.",
+)
+@click.option(
+    "--step",
+    "interactive",
+    is_flag=True,
+    help="Interactive: n next, p previous, t turn, g event, v view, e end, q quit.",
+)
+@json_option
+@pass_context
+def replay(
+    obj: Context, game: str, start: str | None, stop: str | None, by: str, view: str, interactive: bool, as_json: bool
+) -> None:
+    """Walk GAME event by event (or phase by phase), showing what each step changed in each projection."""
+    if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
+    with obj.store() as store:
+        first = resolve_point(store, game, start, before=True) + 1 if start else 1
+        last = resolve_point(store, game, stop)
+        walk = replay_steps(
+            store,
+            game,
+            start=first,
+            stop=last,
+            by=by,  # type: ignore[arg-type]
+            views=_views(view),
+        )
+        if interactive:
+            Stepper(
+                walk,
+                read_key=terminal_key,
+                prompt=lambda text: click.prompt(text, default="", show_default=False),
+                echo=click.echo,
+            ).run()
+        elif as_json:
+            formatting.print_json_lines(step.as_json() for step in walk)
+        else:
+            for step in walk:
+                for line in narrative(step):
+                    click.echo(line)
+
+
+@cli.command("branch")
+@click.argument("game")
+@click.argument("name")
+@click.option("--at", "at", help="Fork after this point (event number, game time, bookmark); default the end.")
+@click.option("--same-dice", is_flag=True, help="Keep the parent's dice (no new seed for the branch's rolls).")
+@pass_context
+def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool) -> None:
+    """Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them."""
+    with obj.store() as store:
+        timeline = create_branch(store, game, at, name, reroll=not same_dice)
+    dice_note = "same dice as the parent" if same_dice else "its own committed dice seed"
+    click.echo(f"created {timeline.name}: forks from {game} after event {timeline.fork_at}, {dice_note}")
+
+
+@cli.command()
+@click.argument("branch")
+@click.option(
+    "--keep-old-as", default="previous-main", show_default=True, help="The branch name the old main line keeps."
+)
+@pass_context
+def promote(obj: Context, branch: str, keep_old_as: str) -> None:
+    """Make BRANCH its game's main line; the old main line stays as a branch."""
+    with obj.store() as store:
+        main, old = promote_branch(store, branch, keep_old_as=keep_old_as)
+    click.echo(f"{branch} is now {main}; the old main line is {old}")
+
+
+@cli.command()
+@click.argument("branch")
+@pass_context
+def prune(obj: Context, branch: str) -> None:
+    """Delete BRANCH, if nothing forks from it (main lines are never deleted)."""
+    with obj.store() as store:
+        delete_branch(store, branch)
+    click.echo(f"deleted {branch}")
+
+
+@cli.command("diff")
+@click.argument("a")
+@click.argument("b")
+@click.option("--at", "at", help="Compare the states at this point (default: the end of each).")
+@click.option("--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True)
+@json_option
+@pass_context
+def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool) -> None:
+    """Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ."""
+    with obj.store() as store:
+        result = diff_timelines(store, a, b, at=at, views=_views(view))
+    div = result.divergence
+    if as_json:
+        formatting.print_json(
+            {
+                "a": a,
+                "b": b,
+                "shared_events": div.shared,
+                "first_divergence": div.shared + 1,
+                "only_a": [logview_row(r) for r in div.only_a],
+                "only_b": [logview_row(r) for r in div.only_b],
+                "at_a": result.at_a,
+                "at_b": result.at_b,
+                "differences": result.differences,
+            }
+        )
+        return
+    for line in formatting.diff_lines(result):
+        click.echo(line)
+
+
+def logview_row(record: Record) -> dict[str, object]:
+    return next(logview.as_json([logview.Row(record)]))
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("name")
+@click.option("--at", "at", help="The point to bookmark (default: the end).")
+@pass_context
+def bookmark(obj: Context, game: str, name: str, at: str | None) -> None:
+    """Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at)
+        rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
+    click.echo(f"bookmarked event {seq} of {game} as {name!r} (event {rec.seq})")
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("event", type=int)
+@click.argument("text")
+@pass_context
+def note(obj: Context, game: str, event: int, text: str) -> None:
+    """Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged)."""
+    with obj.store() as store:
+        rec = record_event(store, game, "note_added", [f"about={event}", f"text={json.dumps(text)}"])
+    click.echo(f"noted event {event} of {game} (event {rec.seq})")

@@ -165,3 +165,29 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any) -> 
         out.print(Text("not checked (the log lacks a fact these checks need):"))
         for s in report.skipped:
             out.print(Text(f"  {s.rule} {s.check}: {s.reason} ({s.times} event(s), first event {s.first_seq})"))
+
+
+def diff_lines(result: Any) -> list[str]:
+    """A diff for people: where the timelines part, the events each lacks, and the state differences."""
+    div = result.divergence
+    lines = [f"{result.a} and {result.b} share their first {div.shared} event(s)"]
+    if div.only_a or div.only_b:
+        lines.append(f"they part at event {div.shared + 1}")
+    for name, records in ((result.a, div.only_a), (result.b, div.only_b)):
+        if records:
+            lines.append(f"only in {name} ({len(records)}{'+' if len(records) >= 200 else ''}):")
+            lines += [
+                f"  {r.seq} {logview.when(r)} {r.event.__struct_config__.tag} {logview.summary(r)}".rstrip()
+                for r in records[:20]
+            ]
+            if len(records) > 20:
+                lines.append(f"  ... and {len(records) - 20} more")
+    lines.append(f"state of {result.a} after event {result.at_a} vs {result.b} after event {result.at_b}:")
+    any_difference = False
+    for view, items in result.differences.items():
+        for item in items:
+            lines.append(f"  {view}: {item}")
+            any_difference = True
+    if not any_difference:
+        lines.append("  no differences")
+    return lines

@@ -1,0 +1,5 @@
+"""``python -m replays`` runs the ``awaw`` command line."""
+
+from replays.cli import cli
+
+cli()

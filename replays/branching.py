@@ -1,0 +1,191 @@
+"""What-if timelines: branches, promotion, pruning, and diffs between timelines.
+
+Branches are a tree of timelines, like the variations of a PGN game: a branch has a parent, the event it forks
+after, and its own events; its history is the parent's prefix plus its own. Creating a branch copies nothing (one
+registry record and the branch's dice commitment), so it costs the same whatever the parent's length. A branch
+re-rolls its dice from its own committed seed: its first event is a ``seed_committed`` for the rolls after the fork.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from awaw_events import dice
+from awaw_events.errors import InputError
+from awaw_events.events import AnyEvent, SeedCommitted
+from awaw_events.gametime import label
+from awaw_events.log import context_of
+from awaw_events.store import GameStore, Record, Timeline
+from projections import board, brp, naval, oil
+from projections.core import VIEWS
+from replays.state import resolve_point, state_at
+
+
+def branch_name(store: GameStore, parent: str, name: str) -> str:
+    """A branch is named ``GAME/NAME`` (names are unique within a game)."""
+    game = store.timeline(parent).game
+    return name if name.startswith(game + "/") else f"{game}/{name}"
+
+
+def create_branch(store: GameStore, parent: str, point: str | None, name: str, *, reroll: bool = True) -> Timeline:
+    """``awaw branch``: a new timeline sharing ``parent``'s events up to ``point`` (default: its end).
+
+    With ``reroll`` the branch gets its own secret seed, committed in its first event, for every roll after the fork.
+    """
+    fork_at = resolve_point(store, parent, point)
+    if fork_at < 1:
+        raise InputError(f"a branch forks after at least the first event of {parent!r}")
+    full = branch_name(store, parent, name)
+    context = context_of(store, parent, fork_at)
+    timeline = store.create_branch(parent, full, fork_at)
+    if reroll:
+        seed = dice.new_seed()
+        fork = store.record_at(parent, fork_at)
+        assert fork is not None
+        when = fork.event
+        commit = SeedCommitted(
+            year=when.year,
+            season=when.season,
+            side=when.side,
+            phase=when.phase,
+            seed_commitment=dice.commitment(seed),
+            first_roll=context.last_roll + 1,
+        )
+        store.append(full, [commit], expected_count=fork_at)
+        store.put_secret(full, seed)
+    return timeline
+
+
+def children(store: GameStore, name: str) -> list[Timeline]:
+    return [t for t in store.timelines() if t.parent == name]
+
+
+def promote(store: GameStore, branch: str, *, keep_old_as: str = "previous-main") -> tuple[str, str]:
+    """Make a branch the game's main line; the old main line stays, as the branch ``GAME/<keep_old_as>``."""
+    timeline = store.timeline(branch)
+    if not timeline.is_branch or branch == timeline.game:
+        raise InputError(f"{branch!r} is already the main line of {timeline.game!r}")
+    old_name = branch_name(store, timeline.game, keep_old_as)
+    if store.exists(old_name):
+        raise InputError(f"a timeline named {old_name!r} already exists: choose another name for the old main line")
+    store.rename(timeline.game, old_name)
+    store.rename(branch, timeline.game)
+    return timeline.game, old_name
+
+
+def delete_branch(store: GameStore, name: str) -> None:
+    """Delete a branch from which nothing forks. Main lines are never deleted (their events stay in the store)."""
+    timeline = store.timeline(name)
+    if name == timeline.game:
+        raise InputError(f"{name!r} is the main line of its game; only branches can be deleted")
+    forks = children(store, name)
+    if forks:
+        raise InputError(f"{name!r} cannot be deleted: {', '.join(t.name for t in forks)} fork(s) from it")
+    store.delete_timeline(name)
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Diffs
+
+
+class Divergence(NamedTuple):
+    """Where two timelines part: the number of events they share, and what each has after that."""
+
+    shared: int
+    only_a: list[Record]
+    only_b: list[Record]
+
+
+def _lineage(store: GameStore, name: str) -> list[tuple[str, int]]:
+    """(stream, events of that stream's timeline taken) from the root down to the timeline itself."""
+    chain: list[tuple[str, int]] = []
+    timeline: Timeline | None = store.timeline(name)
+    upper: int | None = None
+    while timeline is not None:
+        chain.append((timeline.stream, upper if upper is not None else store.count(timeline.name)))
+        upper = timeline.fork_at
+        timeline = store.timeline(timeline.parent) if timeline.parent else None
+    chain.reverse()
+    return chain
+
+
+def _known_shared(store: GameStore, a: str, b: str) -> int:
+    """Events two timelines share by construction (a common ancestor's prefix), without reading them."""
+    shared = 0
+    for (stream_a, upto_a), (stream_b, upto_b) in zip(_lineage(store, a), _lineage(store, b), strict=False):
+        if stream_a != stream_b:
+            break
+        shared = min(upto_a, upto_b)
+        if upto_a != upto_b:
+            break
+    return shared
+
+
+def divergence(store: GameStore, a: str, b: str, *, limit: int = 200) -> Divergence:
+    """The first event where two timelines part (by hash: same events, same chain), and up to ``limit`` of the
+    events each has that the other lacks."""
+    start = _known_shared(store, a, b) + 1
+    left = store.records(a, start=start)
+    right = store.records(b, start=start)
+    shared = start - 1
+    only_a: list[Record] = []
+    only_b: list[Record] = []
+    for ra, rb in _zip_longest(left, right):
+        if ra is not None and rb is not None and ra.hash == rb.hash and not only_a and not only_b:
+            shared = ra.seq
+            continue
+        if ra is not None and len(only_a) < limit:
+            only_a.append(ra)
+        if rb is not None and len(only_b) < limit:
+            only_b.append(rb)
+        if len(only_a) >= limit and len(only_b) >= limit:
+            break
+    return Divergence(shared, only_a, only_b)
+
+
+def _zip_longest(a: Iterator[Record], b: Iterator[Record]) -> Iterator[tuple[Record | None, Record | None]]:
+    while True:
+        x, y = next(a, None), next(b, None)
+        if x is None and y is None:
+            return
+        yield x, y
+
+
+class Diff(NamedTuple):
+    """``awaw diff``: where two timelines part, and how their states differ at the chosen points."""
+
+    a: str
+    b: str
+    at_a: int
+    at_b: int
+    divergence: Divergence
+    differences: dict[str, list[str]]
+
+
+_MODULES = {"board": board, "brp": brp, "oil": oil, "naval": naval}
+
+
+def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tuple[str, ...] = VIEWS) -> Diff:
+    """Compare two timelines: the first divergence, the events each lacks, and the state differences at ``at``
+    (a point valid in both; default: the end of each) in words a player understands."""
+    at_a = resolve_point(store, a, at)
+    at_b = resolve_point(store, b, at)
+    state_a = state_at(store, a, at_a)
+    state_b = state_at(store, b, at_b)
+    label_a, label_b = _short(a), _short(b)
+    differences = {
+        view: _MODULES[view].differences(getattr(state_a, view), getattr(state_b, view), label_a, label_b)
+        for view in views
+    }
+    return Diff(a, b, at_a, at_b, divergence(store, a, b), differences)
+
+
+def _short(name: str) -> str:
+    return name.rsplit("/", 1)[-1]
+
+
+def describe(record: Record) -> str:
+    """One line for an event in a diff: number, game time, type."""
+    event: AnyEvent = record.event
+    return f"{record.seq} {label(event)} {event.__struct_config__.tag}"

@@ -1,0 +1,98 @@
+"""Replays: walk a game event by event, or phase by phase, showing what each step changed in each projection.
+
+A step is one event, or all the events of one phase (one span of game time: year, season, side, phase). For each
+step the replay gives the events and, per projection, the differences between the state before and after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal, NamedTuple
+
+from awaw_events.codec import tag_of
+from awaw_events.gametime import label
+from awaw_events.store import GameStore, Record
+from projections import board, brp, naval, oil
+from projections.core import VIEWS
+from projections.game import GameState, fold_numbered
+from replays.logview import summary
+from replays.state import effective_records, state_at
+
+By = Literal["event", "phase"]
+_MODULES = {"board": board, "brp": brp, "oil": oil, "naval": naval}
+
+
+class Step(NamedTuple):
+    """One step of a replay: its events, the state after it, and what changed in each projection."""
+
+    number: int
+    records: tuple[Record, ...]
+    state: GameState
+    changes: dict[str, list[str]]
+
+    @property
+    def title(self) -> str:
+        first, last = self.records[0], self.records[-1]
+        span = f"event {first.seq}" if first is last else f"events {first.seq}-{last.seq}"
+        return f"{label(last.event)} ({span})"
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "events": [
+                {"seq": r.seq, "type": tag_of(r.event), "game_time": label(r.event), "details": summary(r)}
+                for r in self.records
+            ],
+            "changes": {k: v for k, v in self.changes.items() if v},
+        }
+
+
+def changes(before: GameState, after: GameState, views: tuple[str, ...] = VIEWS) -> dict[str, list[str]]:
+    """What a step changed, per projection, in words."""
+    return {
+        view: _MODULES[view].differences(getattr(before, view), getattr(after, view), "before", "after")
+        for view in views
+    }
+
+
+def _phase_key(record: Record) -> tuple[Any, ...]:
+    event = record.event
+    return (event.year, event.season, event.side, event.phase)
+
+
+def _groups(records: Iterator[Record], by: By) -> Iterator[list[Record]]:
+    group: list[Record] = []
+    for record in records:
+        if group and (by == "event" or _phase_key(record) != _phase_key(group[-1])):
+            yield group
+            group = []
+        group.append(record)
+    if group:
+        yield group
+
+
+def steps(
+    store: GameStore,
+    timeline: str,
+    *,
+    start: int = 1,
+    stop: int | None = None,
+    by: By = "event",
+    views: tuple[str, ...] = VIEWS,
+) -> Iterator[Step]:
+    """The steps of a replay from event ``start`` to ``stop`` (the effective log, rulings applied)."""
+    last = store.count(timeline) if stop is None else stop
+    state = state_at(store, timeline, start - 1) if start > 1 else state_at(store, timeline, 0)
+    for index, group in enumerate(_groups(effective_records(store, timeline, start, last), by), start=1):
+        after = fold_numbered(state, ((r.seq, r.event) for r in group))
+        yield Step(index, tuple(group), after, changes(state, after, views))
+        state = after
+
+
+def narrative(step: Step) -> list[str]:
+    """A step as readable lines: its events, then what changed."""
+    lines = [f"== {step.title}"]
+    lines += [f"  {r.seq}. {tag_of(r.event)} ({r.event.actor}) {summary(r)}".rstrip() for r in step.records]
+    for view, items in step.changes.items():
+        lines += [f"    {view}: {item}" for item in items]
+    return lines
