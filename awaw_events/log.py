@@ -55,24 +55,25 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
         return LogContext()
     first = store.record_at(timeline, 1)
     start_time = time_key(first.event) if first else None
+    at_record = store.record_at(timeline, count)
+    last_roll = at_record.rolls if at_record else 0
     last_time: TimeKey | None = None
-    last_roll: int | None = None
     stop = count
-    while stop >= 1 and (last_time is None or last_roll is None):
-        start = max(1, stop - PAGE + 1)
+    page = 8  # the last event that is not an annotation is almost always the last event
+    while stop >= 1 and last_time is None:
+        start = max(1, stop - page + 1)
+        page = min(page * 8, PAGE)
         for record in reversed(list(store.records(timeline, start=start, stop=stop))):
-            event = record.event
-            if last_time is None and not event.annotation:
-                last_time = time_key(event)
-            if last_roll is None and isinstance(event, DiceRolled):
-                last_roll = event.roll
+            if not record.event.annotation:
+                last_time = time_key(record.event)
+                break
         stop = start - 1
     due = 0
     rulings = store.rulings(timeline, stop=count)
     if rulings:
         seq, ruling = rulings[-1]
         due = max(0, seq + ruling.replacements - count)
-    return LogContext(count, last_time, start_time, last_roll or 0, True, due)
+    return LogContext(count, last_time, start_time, last_roll, True, due)
 
 
 class Numbered(NamedTuple):

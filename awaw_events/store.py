@@ -4,8 +4,9 @@ SQLite (``eventsourcing.sqlite``, WAL mode) is the embedded default; PostgreSQL 
 server option. Both keep the library's table ``stored_events(originator_id, originator_version, topic, state)``,
 where the originator is a timeline's stream and the version is the event's sequence number in its timeline.
 
-Each stored record is a small JSON array ``[hash, recorded_at, event]``: the event in its canonical encoding, the
-wall-clock time it was recorded (metadata, never hashed) and ``hash = sha256(previous hash || event bytes)``, so that
+Each stored record is a small JSON array ``[hash, recorded_at, rolls, event]``: the event in its canonical encoding,
+the wall-clock time it was recorded (metadata, never hashed), the number of dice rolled so far (so the next roll
+number at any point is one read) and ``hash = sha256(previous hash || event bytes)``, so that
 any change to a stored event, a deletion or a reordering breaks the chain that :meth:`GameStore.verify` walks.
 Because the hash covers only the canonical event bytes, two copies of a game with the same events have the same
 chain in any store: ``awaw head`` of one can be checked against the other.
@@ -29,10 +30,11 @@ from urllib.parse import unquote, urlparse
 import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, Mapper, StoredEvent, Transcoder
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 
 from awaw_events.codec import decode, encode, tag_of
 from awaw_events.errors import AwawError, ConflictError, GameExistsError, GameNotFoundError, InputError
-from awaw_events.events import AnyEvent, BookmarkSet, Event, Ruling
+from awaw_events.events import AnyEvent, BookmarkSet, DiceRolled, Event, Ruling
 
 GENESIS_HASH: Final = "0" * 64
 """The hash before the first event of a game."""
@@ -107,6 +109,16 @@ class Record(NamedTuple):
     event: AnyEvent
     hash: str
     recorded_at: str
+    rolls: int = 0
+    """The number of dice rolls in the timeline up to and including this event (the last roll's number)."""
+
+
+class _Row(NamedTuple):
+    """A stored row as read back: its version (the event's sequence number), topic and state."""
+
+    version: int
+    topic: str
+    state: bytes
 
 
 class _Pending(NamedTuple):
@@ -153,16 +165,18 @@ class _EventStoreApp(Application[str]):
         return _PassThroughMapper(transcoder=_NullTranscoder())
 
 
-_RECORD_DECODER: Final[msgspec.json.Decoder[tuple[str, str, AnyEvent]]] = msgspec.json.Decoder(
-    tuple[str, str, AnyEvent]
+_RECORD_DECODER: Final[msgspec.json.Decoder[tuple[str, str, int, AnyEvent]]] = msgspec.json.Decoder(
+    tuple[str, str, int, AnyEvent]
 )
-_RAW_DECODER: Final[msgspec.json.Decoder[tuple[str, str, msgspec.Raw]]] = msgspec.json.Decoder(
-    tuple[str, str, msgspec.Raw]
+_RAW_DECODER: Final[msgspec.json.Decoder[tuple[str, str, int, msgspec.Raw]]] = msgspec.json.Decoder(
+    tuple[str, str, int, msgspec.Raw]
 )
 
 
-def _record_bytes(hash_: str, recorded_at: str, event_bytes: bytes) -> bytes:
-    return b'["' + hash_.encode() + b'","' + recorded_at.encode() + b'",' + event_bytes + b"]"
+def _record_bytes(hash_: str, recorded_at: str, rolls: int, event_bytes: bytes) -> bytes:
+    """``[hash, recorded_at, rolls so far, event]``: the running roll count makes "the next roll number" at any
+    point one read, whatever the length of the timeline (branches fork in constant time)."""
+    return b'["%s","%s",%d,%s]' % (hash_.encode(), recorded_at.encode(), rolls, event_bytes)
 
 
 def _now() -> str:
@@ -278,7 +292,7 @@ class GameStore:
             for i, rec in enumerate(records, start=1)
         ]
         try:
-            self._app.save(*pending)
+            self._app.events.put(pending)
         except IntegrityError:
             raise ConflictError("another writer changed the list of timelines first; try again") from None
         self._load_registry()
@@ -353,9 +367,9 @@ class GameStore:
                 "someone appended first, so nothing was written"
             )
         previous = head.hash if head else GENESIS_HASH
-        return self._append(timeline.stream, count, previous, events)
+        return self._append(timeline.stream, count, previous, events, head.rolls if head else 0)
 
-    def _append(self, stream: str, count: int, previous: str, events: Sequence[Event]) -> list[Record]:
+    def _append(self, stream: str, count: int, previous: str, events: Sequence[Event], rolls: int = 0) -> list[Record]:
         now = _now()
         pending: list[_Pending] = []
         records: list[Record] = []
@@ -363,8 +377,10 @@ class GameStore:
         for seq, event in enumerate(events, start=count + 1):
             data = encode(event)
             previous = chain_hash(previous, data)
-            pending.append(_Pending(stream, seq, tag_of(event), _record_bytes(previous, now, data)))
-            records.append(Record(seq, event, previous, now))  # type: ignore[arg-type]
+            if isinstance(event, DiceRolled):
+                rolls = max(rolls, event.roll)
+            pending.append(_Pending(stream, seq, tag_of(event), _record_bytes(previous, now, rolls, data)))
+            records.append(Record(seq, event, previous, now, rolls))  # type: ignore[arg-type]
             if isinstance(event, Ruling | BookmarkSet):
                 # Indexes of rulings and bookmarks beside the stream, written in the same transaction, so that
                 # reading a timeline's rulings or bookmarks never scans its events.
@@ -374,7 +390,7 @@ class GameStore:
         if not pending:
             return []
         try:
-            self._app.save(*pending)
+            self._app.events.put(pending)
         except IntegrityError:
             raise ConflictError(
                 f"someone appended to this timeline at event {count + 1} first; nothing of this batch was written"
@@ -399,36 +415,64 @@ class GameStore:
         pieces.reverse()
         return pieces
 
-    def _rows(self, name: str, start: int, stop: int | None) -> Iterator[StoredEvent]:
+    def _rows(self, name: str, start: int, stop: int | None) -> Iterator[_Row]:
         for stream, after, up_to in self._segments(self.timeline(name), stop):
-            gt = max(after, start - 1)
+            yield from self._stream_rows(stream, max(after, start - 1), up_to)
+
+    def _stream_rows(self, stream: str, gt: int, lte: int | None) -> Iterator[_Row]:
+        """Rows of one stream after ``gt`` up to ``lte``, a page at a time.
+
+        On SQLite this reads through the library's datastore with a lean query (the library's ``select_events``
+        builds a ``StoredEvent`` per row, which costs more than decoding the event); elsewhere it uses
+        ``select_events``.
+        """
+        datastore = getattr(self._recorder, "datastore", None)
+        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
+            table = self._recorder.events_table_name
             while True:
-                lte = up_to if up_to is not None else None
-                rows = self._recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+                sql = f"SELECT originator_version, topic, state FROM {table} WHERE originator_id = ? "
+                params: list[object] = [stream]
+                sql += "AND originator_version > ? "
+                params.append(gt)
+                if lte is not None:
+                    sql += "AND originator_version <= ? "
+                    params.append(lte)
+                sql += "ORDER BY originator_version LIMIT ?"
+                params.append(PAGE)
+                with datastore.transaction(commit=False) as cursor:
+                    cursor.execute(sql, params)
+                    rows = [_Row(r[0], r[1], r[2]) for r in cursor.fetchall()]
                 yield from rows
                 if len(rows) < PAGE:
-                    break
-                gt = rows[-1].originator_version
+                    return
+                gt = rows[-1].version
+        while True:
+            page = self._recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+            yield from (_Row(r.originator_version, r.topic, r.state) for r in page)
+            if len(page) < PAGE:
+                return
+            gt = page[-1].originator_version
 
     def records(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[Record]:
         """The stored records of a timeline, from event ``start`` to ``stop`` inclusive."""
-        for row in self._rows(name, start, stop):
-            hash_, recorded_at, event = _RECORD_DECODER.decode(row.state)
-            yield Record(row.originator_version, event, hash_, recorded_at)
+        decoder = _RECORD_DECODER.decode
+        for version, _topic, state in self._rows(name, start, stop):
+            hash_, recorded_at, rolls, event = decoder(state)
+            yield Record(version, event, hash_, recorded_at, rolls)
 
     def events(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[AnyEvent]:
         """The events of a timeline alone (the fold's fast path)."""
         decoder = _RECORD_DECODER.decode
-        for row in self._rows(name, start, stop):
-            yield decoder(row.state)[2]
+        for _version, _topic, state in self._rows(name, start, stop):
+            yield decoder(state)[3]
 
     def head_record(self, name: str) -> Record | None:
         """The last record of a timeline (None for an empty one)."""
         timeline = self.timeline(name)
         rows = self._recorder.select_events(timeline.stream, desc=True, limit=1)
         if rows:
-            hash_, recorded_at, event = _RECORD_DECODER.decode(rows[0].state)
-            return Record(rows[0].originator_version, event, hash_, recorded_at)
+            hash_, recorded_at, rolls, event = _RECORD_DECODER.decode(rows[0].state)
+            return Record(rows[0].originator_version, event, hash_, recorded_at, rolls)
         if timeline.parent is None:
             return None
         return self.record_at(timeline.parent, timeline.fork_at)
@@ -476,7 +520,7 @@ class GameStore:
         """
         stream = f"awaw:snapshot:{key}:{self.timeline(name).stream}"
         with contextlib.suppress(IntegrityError):
-            self._app.save(_Pending(stream, seq, "snapshot", data))
+            self._app.events.put([_Pending(stream, seq, "snapshot", data)])
 
     def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
         """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents."""
@@ -504,7 +548,7 @@ class GameStore:
         stream = "awaw:secret:" + self.timeline(name).stream
         rows = self._recorder.select_events(stream, desc=True, limit=1)
         version = rows[0].originator_version + 1 if rows else 1
-        self._app.save(_Pending(stream, version, "secret", seed.encode()))
+        self._app.events.put([_Pending(stream, version, "secret", seed.encode())])
 
     def secret(self, name: str) -> str | None:
         """The latest secret dice seed of a timeline, if this store holds it."""
@@ -520,13 +564,13 @@ class GameStore:
         previous = GENESIS_HASH
         expected = 1
         for row in self._rows(name, 1, None):
-            seq = row.originator_version
+            seq = row.version
             if seq != expected:
                 missing = f"event {expected}" if seq == expected + 1 else f"events {expected} to {seq - 1}"
                 problems.append(Problem(expected, f"{missing} missing from the store"))
             expected = seq + 1
             try:
-                stored_hash, _recorded_at, raw = _RAW_DECODER.decode(row.state)
+                stored_hash, _recorded_at, _rolls, raw = _RAW_DECODER.decode(row.state)
                 decode(bytes(raw))
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 problems.append(Problem(seq, f"event {seq} cannot be read: {exc}"))

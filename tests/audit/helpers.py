@@ -10,7 +10,7 @@ from replays.audit import AuditReport, audit
 
 
 def records(events: Sequence[Event]) -> list[Record]:
-    return [Record(seq, event, "", "") for seq, event in enumerate(events, start=1)]  # type: ignore[arg-type]
+    return [Record(seq, event, "", "", 0) for seq, event in enumerate(events, start=1)]  # type: ignore[arg-type]
 
 
 def run(events: Sequence[Event], rule: str | None = None) -> AuditReport:
