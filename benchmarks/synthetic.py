@@ -137,19 +137,18 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                 )
             yield from emit(PhaseStarted(**t, side=side, phase="movement"))
             mine = [u for u, p in units.items() if p in powers]
+            entered: list[tuple[str, str]] = []
             for unit in rng.choices(mine, k=moves) if mine else ():
-                yield from emit(
-                    UnitMoved(
-                        **t, side=side, phase="movement", actor=units[unit], unit=unit, path=[_hex(rng), _hex(rng)]
-                    )
-                )
+                path = [_hex(rng), _hex(rng)]
+                entered.append((path[-1], units[unit]))
+                yield from emit(UnitMoved(**t, side=side, phase="movement", actor=units[unit], unit=unit, path=path))
             yield from emit(PhaseStarted(**t, side=side, phase="combat"))
             for attack in range(attacks):
                 roll += 1
                 yield from emit(
                     DiceRolled(**t, side=side, phase="combat", roll=roll, purpose="crt", dice=[rng.randint(1, 6)])
                 )
-                target = _hex(rng)
+                target, taker = rng.choice(entered) if entered else (_hex(rng), powers[0])
                 yield from emit(
                     CombatRoundResolved(
                         **t,
@@ -161,9 +160,7 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                         odds="2:1",
                     )
                 )
-                yield from emit(
-                    HexControlChanged(**t, side=side, phase="combat", hex=target, controller=rng.choice(powers))
-                )
+                yield from emit(HexControlChanged(**t, side=side, phase="combat", hex=target, controller=taker))
                 if attack % 40 == 0 and len(units) > 100:
                     victim = rng.choice([u for u in units if units[u] not in powers] or list(units))
                     pending.setdefault(units.pop(victim), []).append(victim)

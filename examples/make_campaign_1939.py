@@ -1409,7 +1409,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     )
     g.enter("post_combat_supply")
     supply(g, "european_axis", "post_combat", ["ger-arm-1", "ger-arm-2", "ger-arm-3"], source="berlin")
-    supply(g, "western_allies", "post_combat", ["pol-inf-7", "pol-inf-8"], status="isolated")
     fallen = g.emit(StatusChanged, actor="germany", country="poland", status="conquered", faction="european_axis")
     for unit in ("pol-inf-7", "pol-inf-8"):
         g.emit(UnitEliminated, unit=unit, cause="surrender", ref="poland")
