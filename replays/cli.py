@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypeVar, get_args
 
 import click
 import msgspec
@@ -22,6 +22,7 @@ from awaw_events import io as event_io
 from awaw_events.codec import tag_of
 from awaw_events.errors import AwawError
 from awaw_events.events import EVENT_TYPES, AnyEvent, DiceRolled
+from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import GamePoint, parse_game_point
 from awaw_events.log import (
     BatchRejected,
@@ -237,29 +238,7 @@ def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) ->
 @click.option(
     "--purpose",
     required=True,
-    type=click.Choice(
-        sorted(
-            [
-                "crt",
-                "attrition",
-                "overrun",
-                "air_combat",
-                "naval_combat",
-                "interception",
-                "sw",
-                "winter",
-                "weather",
-                "diplomacy",
-                "research",
-                "french_surrender",
-                "colony_alignment",
-                "vichy",
-                "oil",
-                "partisans",
-                "other",
-            ]
-        )
-    ),
+    type=click.Choice(sorted(get_args(RollPurpose))),
     help="What the roll decides.",
 )
 @click.option("--dice", "count", default=1, show_default=True, type=click.IntRange(1, 10), help="How many dice.")

@@ -11,13 +11,21 @@ SEED = "17" * 32
 
 
 def _roll(n: int, faces: list[int], *, purpose: str = "crt", source: str = "physical", sides: int = 6) -> DiceRolled:
-    return DiceRolled(year=1939, season="fall", side="axis", phase="combat", roll=n, purpose=purpose,  # type: ignore[arg-type]
-                      dice=faces, source=source, sides=sides)  # type: ignore[arg-type]
+    return DiceRolled(
+        year=1939,
+        season="fall",
+        side="axis",
+        phase="combat",
+        roll=n,
+        purpose=purpose,  # type: ignore[arg-type]
+        dice=faces,
+        source=source,
+        sides=sides,
+    )  # type: ignore[arg-type]
 
 
 def _crt(roll: int) -> CombatRoundResolved:
-    return CombatRoundResolved(year=1939, season="fall", side="axis", phase="combat", attack="a", roll=roll,
-                               result="D")
+    return CombatRoundResolved(year=1939, season="fall", side="axis", phase="combat", attack="a", roll=roll, result="D")
 
 
 def test_a_clean_log_has_no_dice_findings() -> None:
@@ -36,8 +44,9 @@ def test_faces_off_the_die_gaps_and_reuse() -> None:
 
 
 def test_a_roll_decides_one_result_of_its_purpose() -> None:
-    attrition = AttritionResolved(year=1939, season="fall", side="axis", phase="combat", attrition="z", roll=1,
-                                  losses=1, hexes=0)
+    attrition = AttritionResolved(
+        year=1939, season="fall", side="axis", phase="combat", attrition="z", roll=1, losses=1, hexes=0
+    )
     events = [created(), phase("combat"), _roll(1, [3]), _crt(1), _crt(1), attrition, _crt(9)]
     assert findings(events, "dice") == [
         (5, "roll_use", "roll 1 already decided event 4 (combat_round_resolved reuses it)"),
@@ -64,6 +73,5 @@ def test_seeded_rolls_are_checked_against_the_revealed_seed() -> None:
 
 
 def test_a_reveal_must_match_the_commitment() -> None:
-    events = [created(seed_commitment=dice.commitment(SEED)),
-              SeedRevealed(year=1939, season="fall", seed="00" * 32)]
+    events = [created(seed_commitment=dice.commitment(SEED)), SeedRevealed(year=1939, season="fall", seed="00" * 32)]
     assert findings(events, "dice") == [(2, "seeded_rolls", "the revealed seed does not hash to the game's commitment")]
