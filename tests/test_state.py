@@ -92,8 +92,9 @@ def test_a_ruling_makes_older_snapshots_stale(tmp_path: Path, events: list) -> N
     target = next(i for i, e in enumerate(events, start=1) if type(e).__name__ == "UnitEliminated")
     unit = events[target - 1].unit
     last = events[-1]
-    ruling = Ruling(year=last.year, season=last.season, side=last.side, phase=last.phase, voids=[target],
-                    rule="15.6", reason="test")
+    ruling = Ruling(
+        year=last.year, season=last.season, side=last.side, phase=last.phase, voids=[target], rule="15.6", reason="test"
+    )
     append_events(store, "g", numbered([ruling], first=len(events) + 1))
     state = state_at(store, "g", store.count("g"), save=False)
     assert unit in state.board.units
