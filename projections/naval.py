@@ -130,7 +130,7 @@ always record the launch separately and want the capacity counted until then).""
 ADVANCE_TO_LAUNCH_OPTION: Final[str] = "naval.advance_to_launch"
 ADVANCE_TO_LAUNCH_DEFAULT: Final[AdvanceToLaunch] = "launch_at_once"
 
-SETUP_OWNER_UNKNOWN: Final[str] = ""
+UNKNOWN_OWNER: Final[str] = ""
 """Owner of an implicit chart whose yard is not in the starting table 27.731 and whose first event names no owner."""
 
 
@@ -312,10 +312,11 @@ def _player_turn(clock: Clock) -> str:
 
 
 def _chart(state: State, yard: str, owner: str | None = None) -> Chart:
-    """The yard's chart; a yard not yet defined gets an implicit chart from the starting table (27.731)."""
+    """The yard's chart; a yard not yet defined gets an implicit chart from the starting table (27.731; ids match
+    with ``-`` or ``_``: ``us-atlantic`` is ``us_atlantic``)."""
     chart = state.charts.get(yard)
     if chart is None:
-        start = STARTING_SHIPYARDS.get(yard)  # type: ignore[call-overload]
+        start = STARTING_SHIPYARDS.get(yard.replace("-", "_"))  # type: ignore[call-overload]
         if start is not None:
             chart = Chart(
                 yard=yard,
@@ -326,7 +327,7 @@ def _chart(state: State, yard: str, owner: str | None = None) -> Chart:
                 defined=False,
             )
         else:
-            who = owner or SETUP_OWNER_UNKNOWN
+            who = owner or UNKNOWN_OWNER
             chart = Chart(yard=yard, owner=who, controller=who, defined=False)
         state.charts[yard] = chart
     return chart
@@ -1033,9 +1034,9 @@ def tables(state: State) -> dict[str, list[dict[str, Any]]]:
     ]
     spend_rows = [{"spend": n, **msgspec.to_builtins(s)} for n, s in enumerate(state.spends)]
     return {
-        "naval_yards": yards,
-        "naval_ships": ship_rows,
-        "naval_cells": cell_rows,
-        "naval_steps": step_rows,
-        "naval_spends": spend_rows,
+        "yards": yards,
+        "ships": ship_rows,
+        "cells": cell_rows,
+        "steps": step_rows,
+        "spends": spend_rows,
     }

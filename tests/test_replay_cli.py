@@ -39,17 +39,26 @@ def run(db: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def _seq_of(fragment: str) -> int:
+    """The event number (line) of the first example event containing ``fragment``."""
+    for number, line in enumerate(EXAMPLE.read_text().splitlines(), start=1):
+        if fragment in line:
+            return number
+    raise AssertionError(fragment)
+
+
 def test_replay_narrates_each_step_and_its_changes(db: Path) -> None:
-    code, out = run(db, "replay", "g", "--from", "670", "--to", "672")
+    sunk = _seq_of('"type":"ship_sunk"')
+    code, out = run(db, "replay", "g", "--from", str(sunk), "--to", str(sunk + 2))
     assert code == 0
     assert out.splitlines() == [
-        "== Spring 1940 Axis combat (event 670)",
-        "  670. ship_sunk (system) ship=ger-ca-1 ref=oslo",
+        f"== Spring 1940 Axis combat (event {sunk})",
+        f"  {sunk}. ship_sunk (system) ship=ger-ca-1 ref=oslo",
         "    board: germany ca Blücher (ger-ca-1, 2): at EUR:E33 in before, eliminated (naval_combat) in after",
-        "== Spring 1940 Axis combat (event 671)",
-        "  671. combat_losses_taken (system) attack=oslo loser=defender losses=[nor-inf-1:2]",
-        "== Spring 1940 Axis combat (event 672)",
-        "  672. unit_eliminated (system) unit=nor-inf-1 cause=combat ref=oslo",
+        f"== Spring 1940 Axis combat (event {sunk + 1})",
+        f"  {sunk + 1}. combat_losses_taken (system) attack=oslo loser=defender losses=[nor-inf-1:2]",
+        f"== Spring 1940 Axis combat (event {sunk + 2})",
+        f"  {sunk + 2}. unit_eliminated (system) unit=nor-inf-1 cause=combat ref=oslo",
         "    board: britain infantry (nor-inf-1, 2): at EUR:D33 in before, eliminated (combat) in after",
     ]
     code, out = run(
@@ -86,13 +95,14 @@ def test_branch_record_diff_from_the_cli(db: Path) -> None:
 
 
 def test_bookmarks_and_notes(db: Path) -> None:
-    code, out = run(db, "bookmark", "g", "oslo landing", "--at", "666")
+    landing = _seq_of('"attack":"oslo","kind":"invasion"')
+    code, out = run(db, "bookmark", "g", "oslo landing", "--at", str(landing))
     assert code == 0, out
     state = json.loads(run(db, "state", "g", "--at", "oslo landing", "--view", "board", "--json")[1])
-    assert state["at_event"] == 666
-    assert run(db, "note", "g", "668", "disputed: was the 15.55 conversion right?")[0] == 0
+    assert state["at_event"] == landing
+    assert run(db, "note", "g", str(landing + 2), "disputed: was the 15.55 conversion right?")[0] == 0
     last = json.loads(run(db, "log", "g", "--json", "--type", "trust")[1].splitlines()[-1])
-    assert last["event"]["about"] == 668
+    assert last["event"]["about"] == landing + 2
 
 
 def test_promote_and_prune(db: Path) -> None:
