@@ -1,0 +1,373 @@
+"""Attrition combat (AWAW rule 14.4) and the A3R house variant (A3R App. C, option ``combat.attrition``).
+
+Sources: 10-16 extract sections 1.5, 1.6, 2.7, 5.6 and 6.2; seed ``awaw-rules-10-16-units-movement-combat.txt``
+(14.41-14.44, 14.521); A3R extract 2.2, 3.5, 6.1 and 7.1 and the house text App. C (14.42-14.44, 14.521D).
+
+The two variants share the Attrition Table cell for cell; they differ in the modifiers (AWAW 14.42B: the CTL
+difference; house 14.42D: date and composition DRMs that simulate CTLs, and partisan attritions) and in the Russian
+winter designation limit (14.521). Check functions return :class:`~projections.rules.oil.Breach` tuples;
+``ValueError`` is only raised for misuse (a die of 7, no attritioning factors).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from awaw_events.vocab import Season
+from projections.rules.calendar import is_before
+from projections.rules.oil import Breach
+
+AttritionVariant = Literal["awaw", "a3r_house"]
+"""AWAW rule 14, or the A3R house App. C (option ``combat.attrition = awaw_14_house``)."""
+
+DIE_FACES: Final = 6
+"""The attacker rolls one die (14.41)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The table (14.41; 10-16 extract 1.6; A3R extract 2.2)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttritionResult:
+    """C = counters the defender loses, H = hexes the attacker may occupy (14.41)."""
+
+    counters: int
+    hexes: int
+
+    @property
+    def label(self) -> str:
+        """As printed: "-", "2C", "3C/1H" (0H is not printed)."""
+        if self.counters == 0 and self.hexes == 0:
+            return "-"
+        return f"{self.counters}C" + (f"/{self.hexes}H" if self.hexes else "")
+
+
+@dataclass(frozen=True, slots=True)
+class AttritionColumn:
+    """A factor column of the Attrition Table: ``low``..``high`` attritioning ground factors (``high=None``: 61+)."""
+
+    low: int
+    high: int | None
+    label: str
+
+
+ATTRITION_COLUMNS: Final[tuple[AttritionColumn, ...]] = (
+    AttritionColumn(1, 10, "1-10"),
+    AttritionColumn(11, 20, "11-20"),
+    AttritionColumn(21, 30, "21-30"),
+    AttritionColumn(31, 40, "31-40"),
+    AttritionColumn(41, 50, "41-50"),
+    AttritionColumn(51, 60, "51-60"),
+    AttritionColumn(61, None, "61+"),
+)
+"""Columns by total attritioning ground factors (14.41; extract 1.5)."""
+
+NIL: Final = AttritionResult(0, 0)
+
+
+def _r(text: str) -> AttritionResult:
+    if text == "-":
+        return NIL
+    c, _, h = text.partition("/")
+    return AttritionResult(int(c.rstrip("C")), int(h.rstrip("H")) if h else 0)
+
+
+def _row(*cells: str) -> tuple[AttritionResult, ...]:
+    return tuple(_r(c) for c in cells)
+
+
+_TABLE: Final[dict[int, tuple[AttritionResult, ...]]] = {
+    0: _row("-", "-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H"),
+    1: _row("-", "1C", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H"),
+    2: _row("-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H"),
+    3: _row("-", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H"),
+    4: _row("-", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H"),
+    5: _row("1C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H"),
+    6: _row("1C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H"),
+    7: _row("2C", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H"),
+    8: _row("2C", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H"),
+    9: _row("1C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H"),
+    10: _row("2C/1H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H", "11C/6H"),
+    11: _row("3C/1H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H", "12C/6H"),
+}
+
+ATTRITION_TABLES: Final[dict[AttritionVariant, dict[int, tuple[AttritionResult, ...]]]] = {
+    "awaw": _TABLE,
+    "a3r_house": dict(_TABLE),
+}
+"""Attrition Table 14.41: ``ATTRITION_TABLES[variant][row][column]``, rows 0..11 (row 11 = "11+") (10-16 extract 1.6
+[RECON, high confidence; rows follow one ladder]; A3R extract 2.2: identical cells, row 0 column 11-20 read "-")."""
+
+MIN_ROW: Final = 0
+MAX_ROW: Final = 11
+"""Modified rolls below 0 read as 0, above 11 as "11+" (14.43)."""
+
+PACIFIC_HEX_DIVISOR: Final = 2
+"""Attritions on the Pacific mapboard: H halved, rounded down (14.41 table note, 14.43: 12C/6H = 12C/3H)."""
+
+
+def attrition_column(factors: int) -> int:
+    """Column index 0..6 for the total attritioning ground factors (14.41; AUD-14-06). No attrition with 0 factors."""
+    if factors <= 0:
+        raise ValueError(f"an attrition needs attritioning factors, got {factors!r}")
+    for i, col in enumerate(ATTRITION_COLUMNS):
+        if col.high is None or factors <= col.high:
+            return i
+    raise AssertionError("unreachable")
+
+
+def attrition_row(modified_roll: int) -> int:
+    """Row read for a modified roll, clamped to 0..11+ (14.43)."""
+    return max(MIN_ROW, min(MAX_ROW, modified_roll))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Modifiers (14.42; house 14.42D)
+# ---------------------------------------------------------------------------------------------------------------
+
+FACTOR_BONUS_BASE: Final = 61
+FACTOR_BONUS_STEP: Final = 10
+"""+1 for every full ten attritioning factors over 61: 71-80 +1, 81-90 +2 ... (14.42A; 62-70 give 0)."""
+
+
+def factor_modifier(factors: int) -> int:
+    """``max(0, (F - 61) // 10)`` (14.42A; EX-06, T-A7)."""
+    return max(0, (factors - FACTOR_BONUS_BASE) // FACTOR_BONUS_STEP)
+
+
+def level_of_largest_group(groups: Iterable[tuple[int, int]]) -> int:
+    """The level (CTL or winter preparation) of the largest number of factors; on a tie the lower, less favourable
+    level (14.42B-C; EX-07 to EX-09). ``groups``: (level, factors) pairs; the same level may appear several times
+    (factors are grouped by level, not by nationality)."""
+    totals: dict[int, int] = {}
+    for level, factors in groups:
+        totals[level] = totals.get(level, 0) + factors
+    if not totals:
+        raise ValueError("no units engaged")
+    top = max(totals.values())
+    return min(level for level, f in totals.items() if f == top)
+
+
+def ctl_modifier(attacker: Iterable[tuple[int, int]], defender: Iterable[tuple[int, int]]) -> int:
+    """AWAW 14.42B: attacker CTL - defender CTL, each side's CTL being that of its largest group. Not in the house
+    rules (14.42B "does not apply to A3R"). [UNSURE extract 5.6/Q8] the defender's group = its units in contact."""
+    return level_of_largest_group(attacker) - level_of_largest_group(defender)
+
+
+def winter_modifier(
+    attacker: Iterable[tuple[int, int]], defender: Iterable[tuple[int, int]], area_winter_level: int | None
+) -> int:
+    """14.42C: attacker prep - defender prep, each the largest group's level capped at the winter level of the
+    defenders' area; 0 when winter effects do not apply there this turn (``area_winter_level=None``; EX-10: a
+    Russian 6 counts as 4 in the Balkans)."""
+    if area_winter_level is None:
+        return 0
+    a = min(level_of_largest_group(attacker), area_winter_level)
+    d = min(level_of_largest_group(defender), area_winter_level)
+    return a - d
+
+
+HouseCategory = Literal["german", "british", "french_national", "american", "russian", "italian", "minor", "other"]
+"""Nationality categories of the house CTL simulation (14.42D). ``minor`` = minor ally or minor associated units;
+``other`` = anything the rule does not name (e.g. Free French, Commonwealth) [UNSURE A3R Q11]. British and French
+national units count as such after a surrender (14.42D)."""
+
+HOUSE_MAJOR_CATEGORIES: Final[frozenset[HouseCategory]] = frozenset(
+    {"german", "british", "french_national", "american", "russian"}
+)
+"""14.42D "German, British, French national, American, or Russian units"."""
+
+HOUSE_MINOR_CATEGORIES: Final[frozenset[HouseCategory]] = frozenset({"italian", "minor"})
+"""14.42D "Italian, minor ally, or minor associated units"."""
+
+HOUSE_EARLY_GERMAN_LAST_TURN: Final[tuple[int, Season]] = (1942, "spring")
+"""The German-heavy DRMs apply "through the end of Spring 1942" (14.42D)."""
+
+HOUSE_DRM_ALLIED_VS_GERMAN: Final = -1
+HOUSE_DRM_GERMAN_VS_ALLIED: Final = 1
+HOUSE_DRM_PARTISAN_VS_MAJOR: Final = -2
+HOUSE_DRM_PARTISAN_VS_MINOR: Final = -1
+HOUSE_DRM_MAJOR_VS_PARTISAN: Final = 2
+HOUSE_DRM_MINOR_VS_PARTISAN: Final = 1
+"""The house CTL-simulation DRMs (14.42D; A3R extract 2.2 codes ``CTL_SIM_*``)."""
+
+HouseAttritionKind = Literal["conventional", "by_partisans", "against_partisans"]
+
+
+def _share(composition: Mapping[HouseCategory, int], cats: frozenset[HouseCategory]) -> tuple[int, int]:
+    return sum(f for c, f in composition.items() if c in cats), sum(composition.values())
+
+
+def _at_least_half(part: int, total: int) -> bool:
+    return total > 0 and 2 * part >= total
+
+
+def _more_than_half(part: int, total: int) -> bool:
+    return total > 0 and 2 * part > total
+
+
+def house_ctl_sim_drm(
+    kind: HouseAttritionKind,
+    *,
+    attacker_side: Literal["axis", "allied"],
+    attackers: Mapping[HouseCategory, int],
+    defenders: Mapping[HouseCategory, int],
+    year: int,
+    season: Season,
+) -> int:
+    """The house CTL-simulation DRM (14.42D; T-A1, T-A2). Compositions are ground factors by category; the
+    "major" tests use >= 50 %, the "minor" ones > 50 % (so 50/50 gets the major DRM).
+
+    * conventional, through Spring 1942: Allied attrition against a zone >= 50 % German: -1; Axis attrition by
+      units >= 50 % German: +1;
+    * by partisans against a zone >= 50 % major-power units: -2, > 50 % Italian/minor: -1;
+    * against partisans by units >= 50 % major-power units: +2, > 50 % Italian/minor: +1.
+    """
+    if kind == "conventional":
+        if is_before(HOUSE_EARLY_GERMAN_LAST_TURN, (year, season)):
+            return 0
+        german = frozenset[HouseCategory]({"german"})
+        if attacker_side == "allied" and _at_least_half(*_share(defenders, german)):
+            return HOUSE_DRM_ALLIED_VS_GERMAN
+        if attacker_side == "axis" and _at_least_half(*_share(attackers, german)):
+            return HOUSE_DRM_GERMAN_VS_ALLIED
+        return 0
+    composition = defenders if kind == "by_partisans" else attackers
+    major, minor = (
+        (HOUSE_DRM_PARTISAN_VS_MAJOR, HOUSE_DRM_PARTISAN_VS_MINOR)
+        if kind == "by_partisans"
+        else (HOUSE_DRM_MAJOR_VS_PARTISAN, HOUSE_DRM_MINOR_VS_PARTISAN)
+    )
+    if _at_least_half(*_share(composition, HOUSE_MAJOR_CATEGORIES)):
+        return major
+    if _more_than_half(*_share(composition, HOUSE_MINOR_CATEGORIES)):
+        return minor
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Resolution (14.41-14.44)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttritionOutcome:
+    """A resolved attrition: column, the modifier total, the modified roll and row read, and the result applied."""
+
+    column: int
+    modifier: int
+    modified_roll: int
+    row: int
+    table_result: AttritionResult
+    result: AttritionResult
+
+    @property
+    def column_label(self) -> str:
+        return ATTRITION_COLUMNS[self.column].label
+
+
+TWO_C: Final = AttritionResult(2, 0)
+ONE_C_ONE_H: Final = AttritionResult(1, 1)
+"""14.44: an attacker who obtains 1C/1H may take 2C instead; all other results stand."""
+
+
+def attrition_result(
+    factors: int,
+    modified_roll: int,
+    *,
+    pacific: bool = False,
+    take_2c: bool = False,
+    variant: AttritionVariant = "awaw",
+) -> AttritionResult:
+    """The result for ``factors`` attritioning and a modified roll (14.41, 14.43, 14.44; extract 5.6).
+
+    The 2C option is tested on the table cell, before the Pacific halving (extract 5.6 order); ``take_2c`` on any other
+    cell changes nothing (the auditor flags it with :func:`attrition_findings`).
+    """
+    cell = ATTRITION_TABLES[variant][attrition_row(modified_roll)][attrition_column(factors)]
+    result = TWO_C if take_2c and cell == ONE_C_ONE_H else cell
+    if pacific:
+        result = AttritionResult(result.counters, result.hexes // PACIFIC_HEX_DIVISOR)
+    return result
+
+
+def resolve_attrition(
+    factors: int,
+    die: int,
+    *,
+    modifiers: Iterable[int] = (),
+    pacific: bool = False,
+    take_2c: bool = False,
+    variant: AttritionVariant = "awaw",
+) -> AttritionOutcome:
+    """Resolve one attrition: the factor bonus (14.42A) is added here; ``modifiers`` are the others (AWAW CTL
+    14.42B, winter 14.42C, house 14.42D), computed with the functions above (DT-10, T-A8, T-A9)."""
+    if not 1 <= die <= DIE_FACES:
+        raise ValueError(f"an attrition die is 1-6, got {die!r}")
+    total = factor_modifier(factors) + sum(modifiers)
+    modified = die + total
+    row = attrition_row(modified)
+    column = attrition_column(factors)
+    cell = ATTRITION_TABLES[variant][row][column]
+    result = attrition_result(factors, modified, pacific=pacific, take_2c=take_2c, variant=variant)
+    return AttritionOutcome(column, total, modified, row, cell, result)
+
+
+def attrition_findings(
+    outcome: AttritionOutcome,
+    *,
+    recorded_counters: int,
+    recorded_hexes: int,
+    chose_2c: bool = False,
+    pacific: bool = False,
+) -> tuple[Breach, ...]:
+    """A recorded result against the table: the cell (halved in the Pacific), or 2C for a 1C/1H, nothing else
+    (14.41, 14.44; AUD-14-08, C-ATT-7)."""
+    out: list[Breach] = []
+    if chose_2c and outcome.table_result != ONE_C_ONE_H:
+        out.append(Breach("14.44", f"2C taken in place of {outcome.table_result.label} (only 1C/1H may be changed)"))
+    expected = outcome.result
+    if (recorded_counters, recorded_hexes) != (expected.counters, expected.hexes):
+        allowed = {(expected.counters, expected.hexes)}
+        if outcome.table_result == ONE_C_ONE_H:
+            hexes = 1 // PACIFIC_HEX_DIVISOR if pacific else 1
+            allowed |= {(1, hexes), (2, 0)}
+        if (recorded_counters, recorded_hexes) not in allowed:
+            got = AttritionResult(recorded_counters, recorded_hexes).label
+            out.append(Breach("14.41", f"recorded {got}, table gives {expected.label} (row {outcome.row})"))
+    return tuple(out)
+
+
+def attrition_losses_required(counters: int, eligible_units: int) -> int:
+    """Counters the defender removes: exactly C, or every eligible unit if fewer (14.51; AUD-14-09)."""
+    return min(counters, eligible_units)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Russian winter attritions (14.521)
+# ---------------------------------------------------------------------------------------------------------------
+
+RussianWinterLimit = Literal["level_difference", "six_minus_axis_prep"]
+"""14.521D limit on loss + occupation designations over all Russian winter attritions of a turn: AWAW, "the difference
+in winter levels applying to Russia and Germany" (read as the absolute difference); house, 6 - the Axis winter
+preparation (A3R extract 6.1)."""
+
+HOUSE_RUSSIAN_WINTER_BASE: Final = 6
+
+
+def russian_winter_designation_limit(
+    *,
+    variant: AttritionVariant = "awaw",
+    russian_level: int = 0,
+    german_level: int = 0,
+    axis_preparation: int = 0,
+) -> int:
+    """Most hexes Russia may designate (losses + occupation) in all its winter attritions of a turn (14.521;
+    AUD-14-12, C-ATT-11; T-A11: Axis prep 2 -> 4)."""
+    if variant == "a3r_house":
+        return max(0, HOUSE_RUSSIAN_WINTER_BASE - axis_preparation)
+    return abs(german_level - russian_level)
