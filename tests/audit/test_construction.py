@@ -1,0 +1,507 @@
+"""Construction checks (27.1-27.6, 27.8-27.9), redeployment (28) and railheads (28.65): a clean case and a planted
+fault for each, and the 27-30 extract's derived cases DT-1..DT-6 and DT-17."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import pytest
+
+from awaw_events.events import (
+    BrpGrantMade,
+    BrpLost,
+    BrpsSet,
+    ConstructionLimitDeclared,
+    Event,
+    IronOreStatusChanged,
+    RailheadBuilt,
+    UnitBuilt,
+    UnitEliminated,
+    UnitPlaced,
+    UnitRedeployed,
+)
+from tests.audit.helpers import findings, run
+from tests.conftest import created
+
+E = TypeVar("E", bound=Event)
+
+
+def make(cls: type[E], **fields: Any) -> E:
+    """An event from loosely typed test fields (msgspec validates them when the log is encoded)."""
+    return cls(**fields)
+
+
+FALL = {"year": 1939, "season": "fall"}
+WINTER = {"year": 1939, "season": "winter"}
+
+
+def build(
+    unit: str,
+    unit_type: str,
+    factors: int,
+    cost: int,
+    *,
+    owner: str = "germany",
+    multiplier: int = 1,
+    oil: int | None = None,
+    when: dict[str, Any] = FALL,
+    side: str = "axis",
+    phase: str = "unit_construction",
+    inverted: bool | None = None,
+) -> UnitBuilt:
+    extra: dict[str, Any] = {} if inverted is None else {"inverted": inverted}
+    return make(
+        UnitBuilt,
+        **when,
+        side=side,
+        phase=phase,
+        unit=unit,
+        owner=owner,
+        nationality=owner,
+        unit_type=unit_type,
+        factors=factors,
+        location="EUR:L32",
+        cost=cost,
+        multiplier=multiplier,
+        oil_covered_brps=oil,
+        **extra,
+    )
+
+
+def placed(unit: str, unit_type: str, factors: int, *, owner: str = "germany", at: str = "EUR:L32") -> UnitPlaced:
+    return make(
+        UnitPlaced,
+        **FALL,
+        phase="setup",
+        unit=unit,
+        owner=owner,
+        nationality=owner,
+        unit_type=unit_type,
+        factors=factors,
+        location=at,
+    )
+
+
+def eliminated(unit: str, cause: str, *, when: dict[str, Any] = FALL, side: str = "axis") -> UnitEliminated:
+    return make(UnitEliminated, **when, side=side, phase="post_combat_supply", unit=unit, cause=cause)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Costs (27.11, 27.13, 27.14, 27.35B)
+
+
+def test_a_unit_costs_its_27_11_rate() -> None:
+    events: list[Event] = [created(), build("ger-arm-7", "armor", 4, 8), build("ger-arm-8", "armor", 4, 4)]
+    assert findings(events, "27.11") == [
+        (3, "unit_cost", "Germany paid 4 BRPs for a 4-factor armor unit; 27.11 gives 8 (2 per factor)"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("unit_type", "factors", "cost"),
+    [("infantry", 3, 3), ("armor", 3, 6), ("airborne", 1, 3), ("aaf", 5, 15), ("nas", 2, 2), ("submarine", 1, 3)],
+)
+def test_27_11_rates_audit_clean(unit_type: str, factors: int, cost: int) -> None:
+    assert findings([created(), build("u-1", unit_type, factors, cost, inverted=True)], "27.11") == []
+
+
+def test_same_turn_rebuild_of_a_voluntarily_eliminated_unit_is_doubled() -> None:
+    events: list[Event] = [
+        created(),
+        placed("ger-arm-1", "armor", 4),
+        eliminated("ger-arm-1", "voluntary"),
+        build("ger-arm-1", "armor", 4, 8),
+    ]
+    assert findings(events, "27.13") == [
+        (
+            4,
+            "same_turn_rebuild",
+            "ger-arm-1 was eliminated (voluntary) in Fall 1939 and is rebuilt in the same game turn: 27.13A doubles "
+            "its cost to 16 BRPs, not 8",
+        ),
+    ]
+    events[3] = build("ger-arm-1", "armor", 4, 16, multiplier=2)
+    assert findings(events, "27.1") == []
+
+
+def test_a_rebuild_after_combat_or_in_a_later_turn_pays_normal_cost() -> None:
+    events: list[Event] = [
+        created(),
+        placed("ger-arm-1", "armor", 4),
+        placed("ger-inf-1", "infantry", 3),
+        eliminated("ger-arm-1", "isolation"),
+        eliminated("ger-inf-1", "combat"),
+        build("ger-inf-1", "infantry", 3, 3),
+        build("ger-arm-1", "armor", 4, 16, multiplier=2, when=WINTER, oil=8),
+    ]
+    assert findings(events, "27.13") == [
+        (
+            7,
+            "same_turn_rebuild",
+            "Germany paid 16 BRPs (x2) for ger-arm-1, but it was eliminated (isolation) in Fall 1939, which does not "
+            "double the cost and oil covers it: normal cost 8 (27.13A)",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "when", "oil", "cost", "multiplier", "expected"),
+    [
+        ("DT-6 no coverage", FALL, 0, 9, 3, []),
+        ("DT-6 with coverage", FALL, 3, 6, 2, []),
+        ("DT-6 next turn, coverage", WINTER, 3, 3, 1, []),
+        (
+            "DT-6 doubled, not tripled",
+            FALL,
+            0,
+            6,
+            2,
+            [
+                (
+                    4,
+                    "triple_cost",
+                    "ger-inf-1 was eliminated (isolation) in Fall 1939 and is rebuilt the same game turn with 3 of "
+                    "its 3 BRPs not covered by oil: 27.14 triples that part (not x4), 9 BRPs in all, not 6",
+                )
+            ],
+        ),
+    ],
+)
+def test_dt6_triple_cost(
+    case: str, when: dict[str, Any], oil: int, cost: int, multiplier: int, expected: list[tuple[int, str, str]]
+) -> None:
+    events: list[Event] = [
+        created(),
+        placed("ger-inf-1", "infantry", 3),
+        eliminated("ger-inf-1", "isolation"),
+        build("ger-inf-1", "infantry", 3, cost, multiplier=multiplier, oil=oil, when=when),
+    ]
+    assert findings(events, "27.1") == expected, case
+
+
+def test_dt5_builds_beyond_the_oil_coverage_cost_double() -> None:
+    events: list[Event] = [
+        created(),
+        build("ger-arm-9", "armor", 3, 12, multiplier=2, oil=0),
+        build("ger-arm-10", "armor", 3, 6, oil=0),
+        build("ger-arm-11", "armor", 3, 9, oil=3),
+    ]
+    assert findings(events, "27.35") == [
+        (
+            3,
+            "oil_doubling",
+            "6 of the 6 BRPs of ger-arm-10 lie beyond the oil coverage: 27.35B doubles them, 12 BRPs in all, not 6",
+        ),
+    ]
+
+
+def test_a_doubling_without_recorded_oil_coverage_is_reported_as_not_checked() -> None:
+    report = run([created(), build("ger-arm-9", "armor", 3, 12, multiplier=2)], "27.35")
+    assert report.findings == ()
+    assert [(s.check, s.times) for s in report.skipped] == [("oil_doubling", 1)]
+
+
+def test_the_us_never_pays_oil_doubling() -> None:
+    events: list[Event] = [created(), build("usa-inf-1", "infantry", 3, 6, owner="usa", side="allied", multiplier=2)]
+    assert findings(events, "27.13") == [
+        (
+            2,
+            "same_turn_rebuild",
+            "The U.S. paid 6 BRPs (x2) for usa-inf-1, but it was not eliminated this game turn and oil covers it: "
+            "normal cost 3 (27.13A)",
+        ),
+    ]
+
+
+def test_a3r_option_switches_the_same_turn_penalty_off() -> None:
+    events: list[Event] = [
+        created(rules="a3r", options={"econ.same_turn_rebuild": "a3r"}),
+        placed("ger-arm-1", "armor", 4),
+        eliminated("ger-arm-1", "voluntary"),
+        build("ger-arm-1", "armor", 4, 8),
+    ]
+    assert findings(events, "27.1") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Timing, specialized units, inversion, naval air
+
+
+def test_construction_happens_in_the_unit_construction_phase() -> None:
+    events: list[Event] = [
+        created(),
+        build("ger-inf-1", "infantry", 3, 3, phase="redeployment"),
+        build("ger-int-1", "interceptor", 1, 3, phase="research", inverted=False),
+    ]
+    assert findings(events, "27.11") == [
+        (
+            2,
+            "construction_phase",
+            "ger-inf-1 is built in the redeployment phase; construction happens in the unit construction phase "
+            "(27.11, 27.91)",
+        ),
+    ]
+
+
+def test_specialized_units_wait_a_player_turn() -> None:
+    events: list[Event] = [
+        created(),
+        placed("ger-ab-1", "airborne", 1),
+        eliminated("ger-ab-1", "combat"),
+        build("ger-ab-1", "airborne", 1, 3),
+        build("ger-ab-1", "airborne", 1, 3, when=WINTER),
+    ]
+    assert findings(events, "27.21") == [
+        (
+            4,
+            "specialized_rebuild",
+            "airborne unit ger-ab-1 was eliminated in this player turn and may not be rebuilt before the next (27.21)",
+        ),
+    ]
+
+
+def test_new_air_units_enter_inverted() -> None:
+    events: list[Event] = [
+        created(),
+        build("ger-aaf-6", "aaf", 5, 15),
+        build("ger-aaf-7", "aaf", 5, 15, inverted=False),
+    ]
+    assert findings(events, "27.81") == [
+        (
+            3,
+            "built_inverted",
+            "new army air unit ger-aaf-7 is placed uninverted; constructed air and naval units enter play inverted "
+            "(27.81)",
+        ),
+    ]
+
+
+def test_naval_air_within_the_training_rate() -> None:
+    events: list[Event] = [
+        created(),
+        build("ger-nas-1", "nas", 1, 1),
+        build("ger-nas-2", "nas", 1, 1),
+        build("ger-nas-3", "nas", 1, 1),
+        build("jap-nas-1", "nas", 3, 3, owner="japan"),
+        build("ger-nas-2", "nas", 1, 1, when=WINTER),
+    ]
+    assert findings(events, "27.61") == [
+        (3, "naval_air_rate", "Germany has built 2 naval air factors this turn; its training rate is 1 (27.61)"),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Construction limits (27.3): DT-1..DT-4
+
+
+def limit(power: str, value: int, *, when: dict[str, Any] = FALL, side: str = "axis") -> ConstructionLimitDeclared:
+    return make(ConstructionLimitDeclared, **when, side=side, phase="unit_construction", power=power, limit=value)
+
+
+def base(power: str, value: int) -> BrpsSet:
+    return make(BrpsSet, **FALL, phase="setup", power=power, base=value, available=value)
+
+
+@pytest.mark.parametrize(("brp_base", "expected"), [(150, 50), (151, 50), (152, 50), (153, 51)])
+def test_dt1_basic_limit(brp_base: int, expected: int) -> None:
+    assert findings([created(), base("germany", brp_base), limit("germany", expected)], "27.3") == []
+    wrong = findings([created(), base("germany", brp_base), limit("germany", expected + 1)], "27.3")
+    assert wrong == [
+        (
+            3,
+            "limit_declared",
+            f"Germany declares a construction limit of {expected + 1}; 27.32-27.34 give {expected} "
+            f"(base {brp_base} / 3 = {expected})",
+        )
+    ]
+
+
+def lost(power: str, amount: int, cause: str) -> BrpLost:
+    return make(BrpLost, **FALL, side="allied", phase="combat", power=power, amount=amount, cause=cause)
+
+
+def test_dt2_pooled_losses_and_rockets() -> None:
+    events: list[Event] = [
+        created(),
+        base("germany", 150),
+        lost("germany", 4, "bombing"),
+        lost("germany", 4, "partisans"),
+        limit("germany", 48),
+        lost("germany", 2, "rocket"),
+        limit("germany", 46),
+        limit("germany", 47),
+    ]
+    assert findings(events, "27.3") == [
+        (
+            8,
+            "limit_declared",
+            "Germany declares a construction limit of 47; 27.32-27.34 give 46 (base 150 / 3 = 50 - 4 (losses, grants "
+            "given, iron ore))",
+        ),
+    ]
+
+
+def test_dt3_grants_move_both_limits() -> None:
+    grant = make(
+        BrpGrantMade, **FALL, side="allied", phase="unit_construction", donor="britain", recipient="russia", amount=10
+    )
+    events: list[Event] = [
+        created(),
+        base("britain", 125),
+        base("russia", 90),
+        grant,
+        limit("britain", 38, side="allied"),
+        limit("russia", 33, side="allied"),
+    ]
+    assert findings(events, "27.3") == []
+
+
+def test_dt4_iron_ore_is_five_not_cumulative() -> None:
+    cut = make(IronOreStatusChanged, **FALL, phase="combat", cut=True)
+    events: list[Event] = [created(), base("germany", 150), cut, cut, limit("germany", 45), limit("germany", 40)]
+    assert [f[:2] for f in findings(events, "27.3")] == [(6, "limit_declared")]
+
+
+def test_spending_over_the_limit() -> None:
+    events: list[Event] = [
+        created(),
+        base("germany", 150),
+        limit("germany", 50),
+        build("ger-aaf-1", "aaf", 5, 15),
+        build("ger-aaf-2", "aaf", 5, 15),
+        build("ger-aaf-3", "aaf", 5, 15),
+        build("ger-arm-1", "armor", 4, 8),
+        build("ger-inf-1", "infantry", 3, 3),
+        build("ger-arm-1", "armor", 4, 8, when=WINTER),
+    ]
+    assert findings(events, "27.31") == [
+        (
+            7,
+            "construction_limit",
+            "Germany has now spent 53 BRPs on construction this turn; the construction limit 27.32-27.34 give is 50 "
+            "(27.31)",
+        ),
+    ]
+
+
+def test_spending_against_a_declared_limit_without_a_base() -> None:
+    events: list[Event] = [created(), limit("italy", 5), build("ita-arm-1", "armor", 3, 6, owner="italy")]
+    assert findings(events, "27.31") == [
+        (
+            3,
+            "construction_limit",
+            "Italy has now spent 6 BRPs on construction this turn; the construction limit it declared is 5 (27.31)",
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Railheads (28.65)
+
+
+def railhead(power: str, hex_: str, brps: int = 5, rps: int = 2) -> RailheadBuilt:
+    return make(
+        RailheadBuilt, **FALL, side="axis", phase="unit_construction", power=power, hex=hex_, brp_cost=brps, rp_cost=rps
+    )
+
+
+def test_railhead_cost() -> None:
+    events: list[Event] = [created(), railhead("germany", "EUR:L40"), railhead("japan", "PAC:K20", brps=4)]
+    assert findings(events, "28.652") == [
+        (3, "railhead_cost", "Japan paid 4 BRPs for the railhead at PAC:K20; a railhead costs 5 (27.11D, 28.652A)"),
+    ]
+    report = run([created(), railhead("germany", "EUR:L40", rps=1)], "28.652")
+    assert report.findings == ()
+    assert [s.check for s in report.skipped] == ["railhead_cost"]
+
+
+def test_one_railhead_per_faction_per_turn_and_the_a3r_option() -> None:
+    events: list[Event] = [created(), railhead("germany", "EUR:L40"), railhead("germany", "EUR:L41")]
+    assert findings(events, "28.654") == [
+        (
+            3,
+            "railhead_rules",
+            "Germany's railhead at EUR:L41: european_axis already built a railhead this turn (28.654D)",
+        ),
+    ]
+    a3r = [created(rules="a3r"), railhead("germany", "EUR:L40", rps=0)]
+    assert findings(a3r, "28.65") == [
+        (
+            2,
+            "railhead_rules",
+            "Germany builds a railhead at EUR:L40, but this game does not use railheads (option redeploy.railheads "
+            "is off)",
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Redeployment (28): phase, segments, DT-17 SR caps
+
+
+def sr(
+    unit: str,
+    origin: str,
+    destination: str,
+    *,
+    phase: str = "redeployment",
+    kind: str = "SR",
+    segment: str | None = None,
+) -> UnitRedeployed:
+    return make(
+        UnitRedeployed,
+        **FALL,
+        side="axis",
+        phase=phase,
+        unit=unit,
+        kind=kind,
+        origin=origin,
+        destination=destination,
+        segment=segment,
+    )
+
+
+def test_dt17_sr_caps() -> None:
+    events: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, at="EUR:K30"),
+        placed("g2", "infantry", 3, at="EUR:K31"),
+        placed("g3", "infantry", 3, at="EUR:K32"),
+        placed("flak", "flak", 3, at="EUR:K33"),
+        placed("air1", "aaf", 5, at="EUR:K34"),
+        placed("air2", "aaf", 1, at="EUR:K35"),
+        sr("g1", "EUR:K30", "EUR:L32"),
+        sr("flak", "EUR:K33", "EUR:L32"),
+        sr("g2", "EUR:K31", "EUR:L32"),
+        sr("g3", "EUR:K32", "box:urals"),
+        sr("air1", "EUR:K34", "EUR:M30"),
+        sr("air2", "EUR:K35", "EUR:M30"),
+        sr("g3", "EUR:K32", "EUR:K32"),
+    ]
+    assert findings(events, "28.62") == [
+        (10, "sr_caps", "g2 brings the ground units SRed into EUR:L32 this turn to 3; 28.62C allows 2"),
+        (13, "sr_caps", "air2 brings the air factors SRed into EUR:M30 this turn to 6; 28.62C allows 5"),
+        (14, "sr_caps", "g3 SRs from EUR:K32 to the same place (28.62A)"),
+    ]
+
+
+def test_redeployment_phase_and_segment_order() -> None:
+    events: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, at="EUR:K30"),
+        sr("g1", "EUR:K30", "EUR:L32", phase="movement"),
+        sr("g1", "EUR:K30", "EUR:L33", kind="NR", segment="NR"),
+        sr("g1", "EUR:L33", "EUR:L34", kind="TR", segment="TR2"),
+        sr("g2", "EUR:K30", "EUR:L33", kind="TR", segment="TR1"),
+        sr("g3", "EUR:K30", "EUR:L33", kind="TR", segment="TR2"),
+    ]
+    assert findings(events, "28.1") == [
+        (
+            3,
+            "redeployment_phase",
+            "g1 makes a SR in the movement phase; redeployment comes after unit construction, in the redeployment "
+            "phase (28.11)",
+        ),
+        (6, "redeployment_segments", "g2 redeploys in segment TR1 after segment TR2 has begun (28.13, 28.31)"),
+        (7, "redeployment_segments", "g3: final TRs only by units that NRed or SRed this phase (28.315)"),
+    ]

@@ -1,0 +1,779 @@
+"""Naval construction and repair checks (27.7): the worked examples EX-N1..N3, EX-R1..R2, EX-A1..A3 and the derived
+cases DT-8, DT-9, DT-13..DT-16 of the 27-30 extract, each clean and with its outcome altered, plus a planted fault
+for every other check."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import pytest
+
+from awaw_events.events import (
+    Event,
+    PhaseStarted,
+    ShipAdvanced,
+    ShipArrivedForRepair,
+    ShipDamaged,
+    ShipDeferred,
+    ShipLaidDown,
+    ShipLaunched,
+    ShipRaised,
+    ShipRepairStarted,
+    ShipScuttled,
+    ShipSunk,
+    ShipyardControlChanged,
+    ShipyardDefined,
+    TensionChanged,
+    UnitBuilt,
+    UnitEliminated,
+    UnitPlaced,
+    WarDeclared,
+)
+from tests.audit.helpers import findings
+from tests.conftest import created
+
+E = TypeVar("E", bound=Event)
+
+
+def make(cls: type[E], **fields: Any) -> E:
+    """An event from loosely typed test fields (msgspec validates them when the log is encoded)."""
+    return cls(**fields)
+
+
+SPRING = {"year": 1940, "season": "spring"}
+SUMMER = {"year": 1940, "season": "summer"}
+FALL = {"year": 1940, "season": "fall"}
+WINTER = {"year": 1940, "season": "winter"}
+UC = {"side": "axis", "phase": "unit_construction"}
+
+
+def yard(name: str = "kiel", owner: str = "germany", rate: int = 2, rule: str = "double_rate") -> ShipyardDefined:
+    return make(
+        ShipyardDefined,
+        year=1939,
+        season="fall",
+        phase="setup",
+        yard=name,
+        owner=owner,
+        location="EUR:J30",
+        rate=rate,
+        capacity_rule=rule,
+    )
+
+
+def setup_ship(
+    ship: str, unit_type: str, factors: int, row: str, column: str, *, at: str = "kiel", owner: str = "germany"
+) -> ShipLaidDown:
+    return make(
+        ShipLaidDown,
+        year=1939,
+        season="fall",
+        phase="setup",
+        yard=at,
+        ship=ship,
+        owner=owner,
+        unit_type=unit_type,
+        factors=factors,
+        row=row,
+        column=column,
+        setup=True,
+    )
+
+
+def lay(
+    ship: str,
+    unit_type: str,
+    factors: int,
+    row: str,
+    column: str,
+    *,
+    when: dict[str, Any] = SPRING,
+    at: str = "kiel",
+    owner: str = "germany",
+    sb: int = 1,
+    brps: int = 3,
+    side: str = "axis",
+) -> ShipLaidDown:
+    return make(
+        ShipLaidDown,
+        **when,
+        side=side,
+        phase="unit_construction",
+        yard=at,
+        ship=ship,
+        owner=owner,
+        unit_type=unit_type,
+        factors=factors,
+        row=row,
+        column=column,
+        sb=sb,
+        brps=brps,
+    )
+
+
+def advance(
+    ship: str,
+    row: str,
+    column: str,
+    *,
+    mode: str = "continue",
+    when: dict[str, Any] = SPRING,
+    brps: int | None = None,
+    at: str = "kiel",
+    side: str = "axis",
+) -> ShipAdvanced:
+    cost = {"continue": 3, "accelerate_1": 6, "accelerate_2": 9}[mode] if brps is None else brps
+    return make(
+        ShipAdvanced,
+        **when,
+        side=side,
+        phase="unit_construction",
+        yard=at,
+        ship=ship,
+        mode=mode,
+        row=row,
+        column=column,
+        sb=1,
+        brps=cost,
+    )
+
+
+def launch(
+    ship: str,
+    *,
+    when: dict[str, Any] = SPRING,
+    paid: bool = False,
+    at: str = "kiel",
+    sb: int | None = None,
+    brps: int | None = None,
+    side: str = "axis",
+) -> ShipLaunched:
+    return make(
+        ShipLaunched,
+        **when,
+        side=side,
+        phase="unit_construction",
+        yard=at,
+        ship=ship,
+        mode="paid_from_row2" if paid else "free",
+        location="EUR:J30",
+        sb=(1 if paid else 0) if sb is None else sb,
+        brps=(3 if paid else 0) if brps is None else brps,
+    )
+
+
+def placed(unit: str, unit_type: str, factors: int, owner: str = "britain") -> UnitPlaced:
+    return make(
+        UnitPlaced,
+        year=1939,
+        season="fall",
+        phase="setup",
+        unit=unit,
+        owner=owner,
+        nationality=owner,
+        unit_type=unit_type,
+        factors=factors,
+        location="EUR:H20",
+    )
+
+
+def redeployment(when: dict[str, Any], side: str = "axis") -> PhaseStarted:
+    return make(PhaseStarted, **when, side=side, phase="redeployment")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Lay-down (27.7251): EX-N1..N3, DT-14
+
+
+@pytest.mark.parametrize(
+    ("example", "unit_type", "factors", "when", "truth", "wrong"),
+    [
+        ("EX-N1", "bc", 3, SPRING, ("3", "spring"), ("3", "summer")),
+        ("EX-N2", "ca", 2, SPRING, ("2", "fall"), ("2", "spring")),
+        ("EX-N3", "dd", 1, WINTER, ("launch", "spring"), ("launch", "winter")),
+        ("DT-14", "ca", 2, WINTER, ("2", "summer"), ("2", "fall")),
+        ("BB4", "bb", 4, SUMMER, ("4", "summer"), ("3", "summer")),
+    ],
+)
+def test_lay_down_cell(
+    example: str, unit_type: str, factors: int, when: dict[str, Any], truth: tuple[str, str], wrong: tuple[str, str]
+) -> None:
+    good = [created(), yard(rate=4), lay("s", unit_type, factors, *truth, when=when)]
+    assert findings(good, "27.7") == [], example
+    bad = [created(), yard(rate=4), lay("s", unit_type, factors, *wrong, when=when)]
+    words = {"launch": "the Launch row"}
+    t_row = words.get(truth[0], f"row {truth[0]}")
+    w_row = words.get(wrong[0], f"row {wrong[0]}")
+    kind = {"bc": "bc", "ca": "cruiser", "dd": "destroyer", "bb": "bb"}[unit_type]
+    assert findings(bad, "27.7251") == [
+        (
+            3,
+            "lay_down_cell",
+            f"s ({factors}-factor {kind}) laid down in {when['season'].capitalize()} goes to {t_row}, "
+            f"{truth[1].capitalize()} column, not {w_row}, {wrong[1].capitalize()} column (27.7251)",
+        )
+    ], example
+
+
+def test_lay_down_cost_and_shape() -> None:
+    events: list[Event] = [
+        created(),
+        yard(rate=6),
+        lay("s1", "bb", 4, "4", "spring", brps=12, sb=4),
+        lay("s2", "ca", 4, "2", "fall"),
+    ]
+    assert findings(events, "27.7251") == [
+        (3, "lay_down_cost", "laying down s1 costs 1 SB + 3 BRPs, not 4 SB + 12 BRPs (27.7251)"),
+        (
+            4,
+            "lay_down_cell",
+            "s2 cannot be laid down on a chart: cruisers are laid down two factors at a time (27.7251B), got 4",
+        ),
+    ]
+
+
+def test_captured_yards_only_repair_and_build_types() -> None:
+    captured = make(
+        ShipyardControlChanged,
+        year=1940,
+        season="spring",
+        phase="combat",
+        side="allied",
+        yard="kiel",
+        controller="russia",
+        mode="captured",
+    )
+    events: list[Event] = [
+        created(),
+        yard(),
+        captured,
+        lay("rus-ca", "ca", 2, "2", "fall", owner="russia", side="allied"),
+        yard("leningrad", "russia", 1),
+        lay("rus-cv", "cv", 3, "3", "spring", at="leningrad", owner="russia", side="allied"),
+    ]
+    assert findings(events, "27.71") == [
+        (
+            4,
+            "captured_yard",
+            "kiel is a captured shipyard (captured): it may only repair cruisers and named ships, not build rus-ca "
+            "(27.713)",
+        ),
+    ]
+    assert findings(events, "27.722") == [
+        (6, "naval_build_type", "Russia builds cv rus-cv: russia may not build cv (27.7222)"),
+    ]
+
+
+def test_germany_builds_submarines_only_and_ships_go_on_charts() -> None:
+    def built(unit: str, unit_type: str, sb: int) -> UnitBuilt:
+        return make(
+            UnitBuilt,
+            **SPRING,
+            **UC,
+            unit=unit,
+            owner="germany",
+            nationality="germany",
+            unit_type=unit_type,
+            factors=1,
+            location="EUR:J30",
+            cost=3,
+            yard="kiel",
+            sb=sb,
+        )
+
+    events: list[Event] = [
+        created(),
+        yard(rate=8),
+        built("sub", "submarine", 1),
+        built("tr", "transport", 1),
+        built("sub2", "submarine", 0),
+        built("dd", "dd", 1),
+    ]
+    assert findings(events, "27.72") == [
+        (
+            4,
+            "naval_build_type",
+            "Germany builds transport tr: germany builds only submarines among subs/ASW/transports (27.93)",
+        ),
+        (5, "immediate_build", "1-factor submarine sub2 uses 1 SB at kiel, not 0 (1 SB + 3 BRPs per factor, 27.721A)"),
+        (
+            6,
+            "immediate_build",
+            "destroyer dd is built at once, but DDs, CVEs, cruisers and named ships go through a shipyard chart "
+            "(27.7251)",
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Shipyard rate, one-factor share, capacity: DT-8, DT-9
+
+
+def kiel_full() -> list[Event]:
+    """DT-8: Kiel at rate 2 (capacity 4) with four counters on its chart."""
+    return [
+        created(),
+        yard(),
+        setup_ship("tirpitz", "bb", 4, "4", "spring"),
+        setup_ship("bismarck", "bb", 4, "3", "winter"),
+        setup_ship("graf-zeppelin", "cvl", 2, "2", "summer"),
+        setup_ship("ger-ca-3", "ca", 2, "2", "spring"),
+    ]
+
+
+def test_dt8_kiel_capacity_and_launches_free_space() -> None:
+    full = kiel_full()
+    events = [*full, lay("ger-dd-7", "dd", 1, "launch", "summer")]
+    assert findings(events, "27.74") == [
+        (
+            7,
+            "yard_capacity",
+            "kiel's chart now holds 5 ships; its capacity is 4 (27.741; launches earlier in the phase free space, "
+            "27.742)",
+        ),
+    ]
+    freed = [*full, launch("ger-ca-3", paid=True), lay("ger-dd-7", "dd", 1, "launch", "summer")]
+    assert findings(freed, "27.7") == []
+
+
+def test_dt9_kiel_one_factor_share_and_rate() -> None:
+    events: list[Event] = [
+        created(),
+        yard(),
+        lay("dd1", "dd", 1, "launch", "summer"),
+        lay("dd2", "dd", 1, "launch", "summer"),
+        lay("ca", "ca", 2, "2", "fall"),
+    ]
+    assert findings(events, "27.72") == [
+        (
+            4,
+            "one_factor_rate",
+            "kiel has now spent 2 SB on destroyers, CVEs, submarines, ASW and transports this turn; at most half its "
+            "rate, rounded up, 1, may go to one-factor units (27.7221A)",
+        ),
+        (5, "yard_rate", "kiel has now spent 3 SB this turn; its shipbuilding rate is 2 (27.724A)"),
+    ]
+    next_turn = [
+        created(),
+        yard(),
+        lay("dd1", "dd", 1, "launch", "summer"),
+        lay("dd2", "dd", 1, "launch", "fall", when=SUMMER),
+    ]
+    assert findings(next_turn, "27.72") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Options (27.7272): EX-N2 launch, EX-N3, EX-A1..A3, DT-13
+
+
+def test_ex_n2_cruiser_launched_in_fall_not_before() -> None:
+    base: list[Event] = [created(), yard(rate=4), lay("ca", "ca", 2, "2", "fall")]
+    assert findings([*base, launch("ca", when=FALL, paid=True)], "27.7") == []
+    early = findings([*base, launch("ca", when=SUMMER, paid=True)], "27.7")
+    assert early == [
+        (
+            4,
+            "chart_column",
+            "ca is in the Fall column; in Summer only ships in the Summer column may be moved or launched (27.7272)",
+        ),
+    ]
+    free = findings([*base, launch("ca", when=FALL)], "27.7")
+    assert free == [(4, "launch", "launching ca from row 2 costs 1 SB + 3 BRPs, not 0 SB + 0 BRPs (27.7272D)")]
+
+
+def test_ex_n3_destroyer_launched_free_next_turn_and_not_forgotten() -> None:
+    laid: list[Event] = [created(), yard(), lay("dd", "dd", 1, "launch", "spring", when=WINTER)]
+    spring = {"year": 1941, "season": "spring"}
+    assert findings([*laid, launch("dd", when=spring), redeployment(spring)], "27.7") == []
+    forgotten = findings([*laid, redeployment(spring)], "27.7")
+    assert forgotten == [
+        (
+            4,
+            "due_ships_decided",
+            "dd is still on the Launch row of kiel's Spring column after unit construction: it is placed on the "
+            "board this phase (27.7272D, 27.7273-27.7274)",
+        ),
+    ]
+    early = findings([*laid, launch("dd", when=WINTER)], "27.7")
+    assert early == [
+        (
+            4,
+            "chart_column",
+            "dd is in the Spring column; in Winter only ships in the Winter column may be moved or launched (27.7272)",
+        ),
+    ]
+
+
+def test_a_ship_on_row_3_is_not_launched() -> None:
+    events: list[Event] = [
+        created(),
+        yard(),
+        setup_ship("bismarck", "bb", 4, "3", "spring"),
+        launch("bismarck", paid=True),
+    ]
+    assert findings(events, "27.7272D") == [
+        (
+            4,
+            "launch",
+            "bismarck is on row 3: only ships on row 2 (paying 1 SB + 3 BRPs) or on the Launch row (free) are "
+            "launched (27.7272D)",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("example", "mode", "truth", "wrong"),
+    [
+        ("continue", "continue", ("3", "spring"), ("3", "summer")),
+        ("EX-A1", "accelerate_1", ("3", "winter"), ("3", "summer")),
+        ("EX-A2", "accelerate_2", ("3", "fall"), ("3", "winter")),
+    ],
+)
+def test_ex_a1_a2_advance_cells(example: str, mode: str, truth: tuple[str, str], wrong: tuple[str, str]) -> None:
+    base: list[Event] = [created(), yard(), setup_ship("tirpitz", "bb", 4, "4", "spring")]
+    assert findings([*base, advance("tirpitz", *truth, mode=mode)], "27.7") == [], example
+    assert findings([*base, advance("tirpitz", *wrong, mode=mode)], "27.7") == [
+        (
+            4,
+            "advance_cell",
+            f"tirpitz on row 4, Spring column: {mode.replace('_', ' ')} takes it to row 3, "
+            f"{truth[1].capitalize()} column, not row 3, {wrong[1].capitalize()} column (27.7272A-B)",
+        )
+    ], example
+
+
+def test_advance_cost() -> None:
+    events: list[Event] = [
+        created(),
+        yard(),
+        setup_ship("tirpitz", "bb", 4, "4", "spring"),
+        advance("tirpitz", "3", "winter", mode="accelerate_1", brps=3),
+    ]
+    assert findings(events, "27.7272") == [
+        (4, "advance_cost", "accelerate 1 of tirpitz costs 1 SB + 6 BRPs, not 1 SB + 3 BRPs (27.7272A-B)"),
+    ]
+
+
+def test_ex_a3_illegal_accelerations() -> None:
+    events: list[Event] = [
+        created(),
+        yard(rate=8),
+        yard("genoa", "italy", 4),
+        setup_ship("gz", "cvl", 2, "2", "spring"),
+        setup_ship("bismarck", "bb", 4, "2", "spring"),
+        setup_ship("roma", "bb", 4, "4", "spring", at="genoa", owner="italy"),
+        lay("h", "bb", 5, "5", "spring"),
+        advance("gz", "launch", "winter", mode="accelerate_1"),
+        advance("bismarck", "launch", "winter", mode="accelerate_1"),
+        advance("roma", "3", "winter", mode="accelerate_1", at="genoa"),
+        advance("h", "4", "winter", mode="accelerate_1"),
+    ]
+    assert findings(events, "27.7272B") == [
+        (
+            8,
+            "acceleration",
+            "gz (2-factor cvl, Germany) may not be accelerated: only 3-, 4- and 5-factor ships may be accelerated; "
+            "acceleration only from rows 5, 4 and 3 (27.7272B)",
+        ),
+        (
+            9,
+            "acceleration",
+            "bismarck (4-factor bb, Germany) may not be accelerated: acceleration only from rows 5, 4 and 3 (27.7272B)",
+        ),
+        (
+            10,
+            "acceleration",
+            "roma (4-factor bb, Italy) may not be accelerated: this power may not accelerate now (27.7272B)",
+        ),
+        (
+            11,
+            "acceleration",
+            "h (5-factor bb, Germany) may not be accelerated: it was placed or moved this phase (27.7272B)",
+        ),
+    ]
+    at_war = [
+        *events[:6],
+        make(
+            WarDeclared,
+            year=1940,
+            season="spring",
+            side="axis",
+            phase="diplomacy",
+            aggressor="italy",
+            target="britain",
+            brp_cost=35,
+        ),
+        events[9],
+    ]
+    assert findings(at_war, "27.7272B") == []
+
+
+def test_dt13_deferral_and_who_may_defer() -> None:
+    base: list[Event] = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter")]
+    deferred = make(ShipDeferred, **WINTER, **UC, yard="kiel", ship="bismarck", column="spring")
+    assert findings([*base, deferred, redeployment(WINTER)], "27.7") == []
+    wrong = make(ShipDeferred, **WINTER, **UC, yard="kiel", ship="bismarck", column="summer")
+    assert findings([*base, wrong], "27.7272C") == [
+        (
+            4,
+            "deferral",
+            "deferring bismarck moves it one column right, from Winter to Spring, not to Summer (27.7272C)",
+        ),
+    ]
+    italian = [
+        created(),
+        yard("genoa", "italy", 1),
+        setup_ship("roma", "bb", 4, "3", "winter", at="genoa", owner="italy"),
+        make(ShipDeferred, **WINTER, **UC, yard="genoa", ship="roma", column="spring"),
+    ]
+    assert findings(italian, "27.7272C") == [
+        (4, "deferral", "roma (Italy) may not be deferred: this power may not defer now (27.7272C)"),
+    ]
+
+
+def test_undecided_ships_and_scuttling() -> None:
+    events: list[Event] = [
+        created(),
+        yard(),
+        yard("lorient", "france", 1),
+        setup_ship("bismarck", "bb", 4, "3", "winter"),
+        setup_ship("richelieu", "bb", 4, "3", "fall", at="lorient", owner="france"),
+        make(ShipScuttled, **FALL, side="allied", phase="unit_construction", yard="lorient", ship="richelieu"),
+        redeployment(WINTER),
+    ]
+    assert findings(events, "27.7272") == [
+        (6, "scuttle", "richelieu (France) may not be scuttled now (27.7272E)"),
+        (
+            7,
+            "due_ships_decided",
+            "bismarck on row 3, Winter column at kiel was neither continued, accelerated nor deferred this unit "
+            "construction phase (27.7272)",
+        ),
+    ]
+
+
+def test_one_move_per_phase() -> None:
+    events: list[Event] = [created(), yard(rate=4), lay("h", "bb", 4, "4", "spring"), advance("h", "3", "spring")]
+    assert findings(events, "27.7272") == [
+        (
+            4,
+            "chart_column",
+            "h was already placed or moved on the chart this phase; it may not move again before its column next "
+            "comes up (27.7272)",
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Repairs and raising: EX-R1, EX-R2, DT-15, DT-16
+
+
+def damaged_at_yard(ship: str, unit_type: str, factors: int) -> list[Event]:
+    return [
+        created(),
+        yard("glasgow", "britain", 4),
+        placed(ship, unit_type, factors),
+        make(ShipDamaged, year=1939, season="winter", side="axis", phase="combat", ship=ship),
+        make(
+            ShipArrivedForRepair,
+            year=1939,
+            season="winter",
+            side="allied",
+            phase="redeployment",
+            yard="glasgow",
+            ship=ship,
+        ),
+    ]
+
+
+def repair(ship: str, column: str, *, when: dict[str, Any] = SPRING, sb: int = 1, brps: int = 3) -> ShipRepairStarted:
+    return make(
+        ShipRepairStarted,
+        **when,
+        side="allied",
+        phase="unit_construction",
+        yard="glasgow",
+        ship=ship,
+        column=column,
+        sb=sb,
+        brps=brps,
+    )
+
+
+@pytest.mark.parametrize(
+    ("example", "unit_type", "factors", "when", "column", "sb", "brps"),
+    [
+        ("EX-R1", "bc", 3, SPRING, "fall", 1, 3),
+        ("EX-R2", "ca", 2, SPRING, "summer", 0, 0),
+        ("DT-15", "bb", 4, FALL, "spring", 1, 3),
+    ],
+)
+def test_repair_placement_and_cost(
+    example: str, unit_type: str, factors: int, when: dict[str, Any], column: str, sb: int, brps: int
+) -> None:
+    base = damaged_at_yard("renown", unit_type, factors)
+    assert findings([*base, repair("renown", column, when=when, sb=sb, brps=brps)], "27.72") == [], example
+    wrong_column = "winter" if column != "winter" else "spring"
+    kind = {"bc": "bc", "ca": "cruiser", "bb": "bb"}[unit_type]
+    assert findings([*base, repair("renown", wrong_column, when=when, sb=sb, brps=brps)], "27.7267") == [
+        (
+            6,
+            "repair_cell",
+            f"renown ({kind}) starting repair in {when['season'].capitalize()} goes to the Launch row, "
+            f"{column.capitalize()} column, not the {wrong_column.capitalize()} column (27.7267)",
+        )
+    ], example
+    assert findings([*base, repair("renown", column, when=when, sb=1 - sb, brps=3 - brps)], "27.7267") == [
+        (
+            6,
+            "repair_cost",
+            f"starting the repair of renown ({kind}) costs {sb} SB + {brps} BRPs, not {1 - sb} SB + {3 - brps} BRPs "
+            "(27.7267)",
+        )
+    ], example
+
+
+def test_repairs_start_from_waiting_for_repair_and_not_in_the_damage_turn() -> None:
+    events: list[Event] = [
+        created(),
+        yard("glasgow", "britain", 4),
+        placed("hood", "bc", 3),
+        placed("renown", "bc", 3),
+        make(ShipDamaged, **SPRING, side="allied", phase="combat", ship="renown"),
+        make(ShipArrivedForRepair, **SPRING, side="allied", phase="combat", yard="glasgow", ship="renown"),
+        repair("hood", "fall"),
+        repair("renown", "fall"),
+        make(ShipDamaged, **SPRING, side="allied", phase="combat", ship="ger-dd"),
+    ]
+    events.insert(2, placed("ger-dd", "dd", 1, owner="germany"))
+    assert findings(events, "27.72") == [
+        (8, "repair_allowed", "hood: repairs start from the yard's Waiting for Repair box (27.7261)"),
+        (9, "repair_allowed", "renown: repair may not start in the player turn of the damage (27.7266A)"),
+        (10, "never_damaged", "ger-dd is a destroyer: one-factor naval units are never damaged (27.721)"),
+    ]
+
+
+def test_dt16_raising() -> None:
+    events: list[Event] = [
+        created(),
+        yard("glasgow", "britain", 4),
+        yard(),
+        placed("warspite", "bb", 4),
+        placed("york", "ca", 2),
+        make(ShipSunk, **SPRING, side="axis", phase="combat", ship="warspite", in_port=True),
+        make(ShipSunk, **SPRING, side="axis", phase="combat", ship="york", in_port=True),
+        make(ShipRaised, **SPRING, side="allied", phase="unit_construction", yard="glasgow", ship="warspite"),
+        make(ShipRaised, **SPRING, side="allied", phase="unit_construction", yard="kiel", ship="york"),
+        repair("warspite", "fall"),
+    ]
+    assert findings(events, "27.72") == [
+        (
+            9,
+            "raise_ship",
+            "york is a cruiser: only named ships sunk in port may be raised; cruisers, DDs and CVEs sunk in port "
+            "are gone (27.7262)",
+        ),
+        (
+            9,
+            "raise_ship",
+            "york is raised with SB of kiel (germany); the SB must come from a shipyard of its owner, britain "
+            "(27.7263)",
+        ),
+        (10, "repair_allowed", "warspite: repairs start from the yard's Waiting for Repair box (27.7261)"),
+        (10, "repair_allowed", "warspite: repair may not start in the player turn the ship was raised (27.7262)"),
+    ]
+
+
+def test_the_example_kiel_sequence_audits_clean() -> None:
+    """Kiel in the shipped campaign: the cruiser launched from row 2 in Fall 1939, a DD laid down and launched free
+    in Winter, Bismarck continued, Tirpitz continued in Spring 1940."""
+    fall = {"year": 1939, "season": "fall"}
+    winter = {"year": 1939, "season": "winter"}
+    events: list[Event] = [
+        created(),
+        yard(),
+        setup_ship("tirpitz", "bb", 4, "4", "spring"),
+        setup_ship("bismarck", "bb", 4, "3", "winter"),
+        setup_ship("graf-zeppelin", "cvl", 2, "2", "summer"),
+        setup_ship("ger-ca-3", "ca", 2, "2", "fall"),
+        launch("ger-ca-3", when=fall, paid=True),
+        lay("ger-dd-7", "dd", 1, "launch", "winter", when=fall),
+        redeployment(fall),
+        launch("ger-dd-7", when=winter),
+        advance("bismarck", "2", "winter", when=winter),
+        redeployment(winter),
+        advance("tirpitz", "3", "spring"),
+        redeployment(SPRING),
+    ]
+    assert findings(events, "27.7") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# American pre-war transports (27.7322): EX-T1..T3
+
+
+def transports_game(usat: int, lost: int) -> list[Event]:
+    events: list[Event] = [
+        created(),
+        yard("us-atlantic", "usa", 5, "us_box"),
+        make(TensionChanged, year=1939, season="fall", phase="setup", track="usat", old=0, new=usat),
+    ]
+    for n in range(lost):
+        events.append(placed(f"brit-tr-{n}", "transport", 1))
+    for n in range(lost):
+        events.append(
+            make(UnitEliminated, **WINTER, side="axis", phase="sw", unit=f"brit-tr-{n}", cause="naval_combat")
+        )
+    return events
+
+
+def us_transport(n: int, payer: str) -> UnitBuilt:
+    return make(
+        UnitBuilt,
+        **WINTER,
+        side="allied",
+        phase="unit_construction",
+        unit=f"wa-tr-{n}",
+        owner="britain",
+        nationality="britain",
+        unit_type="transport",
+        factors=1,
+        location="box:us_atlantic",
+        cost=3,
+        payer=payer,
+        yard="us-atlantic",
+        sb=1,
+    )
+
+
+def test_ex_t1_cash_and_carry_after_six_losses() -> None:
+    assert findings([*transports_game(21, 6), us_transport(1, "britain")], "27.7322") == []
+
+
+def test_ex_t2_lend_lease_up_to_usat_minus_25() -> None:
+    game = transports_game(29, 5)
+    assert findings([*game, us_transport(1, "usa")], "27.7322") == []
+    second = findings([*game, us_transport(1, "usa"), us_transport(2, "usa")], "27.7322")
+    assert second == [
+        (
+            15,
+            "prewar_transports",
+            "transport wa-tr-2 built in us-atlantic before the U.S. is at war with Germany (USAT 29, 5 WA transports "
+            "lost in the Axis player turn): U.S. pays more than USAT - 25 (27.7322B)",
+        )
+    ]
+    british = findings([*game, us_transport(1, "britain")], "27.7322")
+    assert british == [
+        (
+            14,
+            "prewar_transports",
+            "transport wa-tr-1 built in us-atlantic before the U.S. is at war with Germany (USAT 29, 5 WA transports "
+            "lost in the Axis player turn): cash and carry needs more than five WA transports lost (27.7322A)",
+        )
+    ]
+
+
+def test_ex_t3_two_at_us_expense_and_a_third_by_britain() -> None:
+    game = transports_game(33, 7)
+    built = [us_transport(1, "usa"), us_transport(2, "usa"), us_transport(3, "britain")]
+    assert findings([*game, *built], "27.7322") == []
