@@ -10,10 +10,20 @@ A ruling may void an earlier ruling (a ruling reversed): the earlier ruling then
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
-from awaw_events.events import Ruling
-from awaw_events.store import Record
+from awaw_events.events import AnyEvent, Ruling
+
+
+class _Numbered(Protocol):
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def event(self) -> AnyEvent: ...
+
+
+R = TypeVar("R", bound=_Numbered)
 
 
 class RulingIndex(NamedTuple):
@@ -58,7 +68,7 @@ def index(rulings: Iterable[tuple[int, Ruling]], *, stop: int | None = None) -> 
     return RulingIndex(voided_by, replacements_at, replacement_of)
 
 
-def effective(records: Iterable[Record], rulings: RulingIndex, fetch: Callable[[int], Record]) -> Iterator[Record]:
+def effective(records: Iterable[R], rulings: RulingIndex, fetch: Callable[[int], R]) -> Iterator[R]:
     """The effective records: voided ones dropped, replacements moved to the place of what they replace."""
     if rulings.empty:
         yield from records

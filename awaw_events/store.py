@@ -113,6 +113,13 @@ class Record(NamedTuple):
     """The number of dice rolls in the timeline up to and including this event (the last roll's number)."""
 
 
+class Numbered(NamedTuple):
+    """An event and its sequence number in its timeline."""
+
+    seq: int
+    event: AnyEvent
+
+
 class _Row(NamedTuple):
     """A stored row as read back: its version (the event's sequence number), topic and state."""
 
@@ -459,6 +466,12 @@ class GameStore:
         for version, _topic, state in self._rows(name, start, stop):
             hash_, recorded_at, rolls, event = decoder(state)
             yield Record(version, event, hash_, recorded_at, rolls)
+
+    def numbered(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[Numbered]:
+        """The events of a timeline with their sequence numbers (no hash or recording time decoded)."""
+        decoder = _RECORD_DECODER.decode
+        for version, _topic, state in self._rows(name, start, stop):
+            yield Numbered(version, decoder(state)[3])
 
     def events(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[AnyEvent]:
         """The events of a timeline alone (the fold's fast path)."""

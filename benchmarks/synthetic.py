@@ -26,7 +26,7 @@ from awaw_events.events import (
     OilReserveDefined,
     OilTrackingStarted,
     PhaseStarted,
-    ShipAdvanced,
+    PlayerTurnStarted,
     ShipLaidDown,
     ShipLaunched,
     ShipyardDefined,
@@ -108,8 +108,9 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
         season = SEASONS[season_index]
         t = {"year": year, "season": season}
         yield from emit(GameTurnStarted(**t, phase="game_turn_start"))
-        yield from emit(WeatherDetermined(**t, phase="game_turn_start", zone="western", weather="clear"))
+        yield from emit(WeatherDetermined(**t, phase="game_turn_start", zone="clear", weather="clear"))
         for side in ("axis", "allied"):
+            yield from emit(PlayerTurnStarted(**t, side=side))
             powers = [p for p in POWERS if (p in ("germany", "italy", "japan")) == (side == "axis")]
             yield from emit(PhaseStarted(**t, side=side, phase="oil_adjustment"))
             if side == "axis":
@@ -208,17 +209,6 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                     )
                 )
                 if ship > 2:
-                    yield from emit(
-                        ShipAdvanced(
-                            **t,
-                            side=side,
-                            phase="unit_construction",
-                            yard="kiel",
-                            ship=f"ship-{ship - 2}",
-                            row="launch",
-                            column=season,
-                        )
-                    )
                     yield from emit(
                         ShipLaunched(
                             **t,

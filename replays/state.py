@@ -16,7 +16,7 @@ from awaw_events import rulings as rulings_mod
 from awaw_events.errors import PointError
 from awaw_events.events import AnyEvent
 from awaw_events.gametime import GamePoint, TimeKey, parse_game_point, span_key, time_key
-from awaw_events.store import GameStore, Record
+from awaw_events.store import GameStore, Numbered, Record
 from projections import game
 from projections.game import GameState
 
@@ -91,6 +91,19 @@ def effective_records(store: GameStore, timeline: str, start: int, stop: int) ->
     return rulings_mod.effective(store.records(timeline, start=start, stop=stop), index, fetch)
 
 
+def effective_events(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Numbered]:
+    """Like :func:`effective_records`, but only the events and their numbers (the fold's and the audit's path)."""
+    index = rulings_mod.index(store.rulings(timeline, stop=stop), stop=stop)
+    numbered = store.numbered(timeline, start=start, stop=stop)
+    if index.empty:
+        return numbered
+
+    def fetch(seq: int) -> Numbered:
+        return next(store.numbered(timeline, start=seq, stop=seq))
+
+    return rulings_mod.effective(numbered, index, fetch)
+
+
 def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, GameState]:
     """The latest stored snapshot at or before ``seq`` that no ruling up to ``seq`` makes stale."""
     stale_from = seq
@@ -119,7 +132,7 @@ def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT
         return state
     last_ruling = max((s for s, _ in store.rulings(timeline, stop=seq)), default=0)
     pending: list[tuple[int, AnyEvent]] = []
-    for record in effective_records(store, timeline, start + 1, seq):
+    for record in effective_events(store, timeline, start + 1, seq):
         pending.append((record.seq, record.event))
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
             state = game.fold_numbered(state, pending)

@@ -18,9 +18,9 @@ from typing import Any, Final, NamedTuple, TypeAlias
 import msgspec
 
 from awaw_events.codec import tag_of
-from awaw_events.events import AnyEvent, Event
+from awaw_events.events import Event
 from awaw_events.gametime import label
-from awaw_events.store import Record
+from awaw_events.store import Numbered, Record
 from projections.game import Fold, GameState
 
 
@@ -162,7 +162,7 @@ class AuditReport(NamedTuple):
 
 
 def audit(
-    records: Iterable[Record],
+    records: Iterable[Record | Numbered],
     *,
     rule_prefix: str | None = None,
     start: int = 1,
@@ -180,32 +180,33 @@ def audit(
         for kind in reads:
             observers.setdefault(kind, []).append(function)
     fold = Fold(state)
-    ctx = AuditContext(fold.state, {})
+    ctx = AuditContext(fold.state, {})  # the fold's working state: the state before each event, updated in place
     findings: list[Finding] = []
     skipped: dict[str, Skipped] = {}
     count = 0
+    checks_for, observers_for, push = by_type.get, observers.get, fold.push
     for record in records:
-        event: AnyEvent = record.event
+        seq, event = record.seq, record.event
         kind = type(event)
-        ctx.seq, ctx.event, ctx.state = record.seq, event, fold.state
-        if record.seq >= start:
+        ctx.seq, ctx.event = seq, event
+        if seq >= start:
             count += 1
-            for c in by_type.get(kind, ()):
+            for c in checks_for(kind, ()):
                 for outcome in c.function(c, ctx):
                     if isinstance(outcome, Finding):
                         findings.append(outcome)
                     else:
                         seen = skipped.get(c.id)
                         skipped[c.id] = (
-                            Skipped(check=c.id, rule=c.rule, first_seq=record.seq, times=1, reason=outcome.reason)
+                            Skipped(check=c.id, rule=c.rule, first_seq=seq, times=1, reason=outcome.reason)
                             if seen is None
                             else msgspec.structs.replace(seen, times=seen.times + 1)
                         )
-            if progress and count % 10_000 == 0:
+            if progress is not None and count % 10_000 == 0:
                 progress(count)
-        for function in observers.get(kind, ()):
+        for function in observers_for(kind, ()):
             function(ctx)
-        fold.push(record.seq, event)
+        push(seq, event)
     return AuditReport(tuple(findings), tuple(skipped.values()), count, len(selected))
 
 
@@ -242,9 +243,9 @@ def audit_timeline(
 ) -> AuditReport:
     """Audit events ``start..stop`` of a timeline (the effective log; the state before ``start`` comes from the
     nearest snapshot)."""
-    from replays.state import effective_records, state_at
+    from replays.state import effective_events, state_at
 
     last = store.count(timeline) if stop is None else stop
     before = state_at(store, timeline, start - 1) if start > 1 else None
-    records = effective_records(store, timeline, start, last)
+    records = effective_events(store, timeline, start, last)
     return audit(records, rule_prefix=rule_prefix, state=before, progress=progress)
