@@ -1,0 +1,399 @@
+"""Attrition (AWAW rule 14; A3R house App. C when ``combat.attrition = awaw_14_house``) and air combat (A3R house
+App. C-2, only when ``air.combat = awaw_17_19_house``).
+
+Sources: 10-16 extract 2.7 (AUD-14-04, 14-06 to 14-09), 5.6 and 6.2 (EX-06, EX-15 to EX-17, DT-10); A3R extract 2.2,
+2.4, 3.5 (C-ATT-2 to C-ATT-7), 3.7 (C-AIR-1 to C-AIR-3), 7.1 and 7.3 (T-A1 to T-A10, T-AIR2 to T-AIR4). Every number
+comes from :mod:`projections.rules.attrition` and :mod:`projections.rules.air`.
+
+Which table: AWAW games use rule 14; A3R games use the house App. C when ``combat.attrition`` is ``awaw_14_house``
+(the package value, the default); with ``a3r`` the standard A3R attrition applies, which the extracts do not contain.
+
+How the facts are read:
+
+* The attrition declared (``attrition_declared``) is kept by id. The Pacific halving of H (14.41 note, 14.43) applies
+  when the counted units stand on the Pacific map (``PAC:`` hexes), or, without their locations, on the Pacific,
+  Asian and Southeast Asian fronts (which lie on the Pacific map).
+* Modifiers: the factor bonus (14.42A) is recomputed (a recorded ``factors`` / ``gf_over_61`` item is compared with
+  it); the others (AWAW CTL 14.42B, winter 14.42C, house CTL simulation 14.42D) are taken as recorded, since the log
+  does not record the defending units engaged, except that a house game may not claim a CTL difference (14.42B) and
+  the German-heavy house DRMs end with Spring 1942 (14.42D).
+* Air combat: the roll referred to by ``air_combat_resolved`` shows four dice, the attacker's 2d6 then the
+  defender's; the recorded modifiers are the attacker's net modifier, the defender's is its negative (19.31).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from awaw_events.events import (
+    AirCombatResolved,
+    AttritionDeclared,
+    AttritionLossesTaken,
+    AttritionResolved,
+)
+from projections.core import Meta
+from projections.rules import air
+from projections.rules import attrition as rules
+from projections.rules.calendar import is_before
+from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.families.combat import attacked_this_turn
+from replays.audit.families.dice import rolls
+
+FAMILY = "attrition and air combat"
+
+ATTRITION_OPTION: Final = "combat.attrition"
+HOUSE_ATTRITION: Final = "awaw_14_house"
+AIR_OPTION: Final = "air.combat"
+HOUSE_AIR: Final = "awaw_17_19_house"
+STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts"
+
+PACIFIC_FRONTS: Final = frozenset({"pacific", "asian", "southeast_asian"})
+"""Fronts on the Pacific mapboard (27-30 extract 5.4), where attrition H results are halved (14.43)."""
+
+FACTOR_BONUS_CODES: Final = frozenset({"factors", "gf_over_61", "factor_bonus"})
+"""Recorded modifier codes for the +1 per ten factors over 61 (14.42A)."""
+
+CTL_CODES: Final = frozenset({"ctl", "ctl_difference"})
+"""Recorded modifier codes for the AWAW CTL difference (14.42B), which "does not apply to A3R"."""
+
+HOUSE_GERMAN_DRM_CODES: Final = frozenset({"ctl_sim_allied_vs_german", "ctl_sim_german_vs_allied"})
+"""The house German-heavy DRMs, which end with Spring 1942 (14.42D)."""
+
+NOT_COUNTED: Final = frozenset({"replacement", "flak"})
+"""Ground types never counted for an attrition total (14.23; house intro: a replacement's value is not added)."""
+
+GROUND_COUNTABLE: Final = frozenset(
+    {"infantry", "mech_infantry", "armor", "airborne", "chindit", "marine", "snlf", "commando", "partisan"}
+)
+
+
+def attrition_variant(meta: Meta) -> rules.AttritionVariant | None:
+    if meta.rules == "awaw":
+        return "awaw"
+    if meta.rules == "a3r" and meta.option(ATTRITION_OPTION, HOUSE_ATTRITION) == HOUSE_ATTRITION:
+        return "a3r_house"
+    return None
+
+
+def declared(ctx: AuditContext) -> dict[str, AttritionDeclared]:
+    found: dict[str, AttritionDeclared] = ctx.scratch.setdefault("at_declared", {})
+    return found
+
+
+def results(ctx: AuditContext) -> dict[str, int]:
+    """Counters lost (C) by attrition id, as recorded."""
+    found: dict[str, int] = ctx.scratch.setdefault("at_results", {})
+    return found
+
+
+def is_pacific(ctx: AuditContext, event: AttritionDeclared) -> bool:
+    for u in event.counted:
+        unit = ctx.state.board.units.get(u.unit)
+        if unit is not None and unit.location[:4] in ("PAC:", "EUR:"):
+            return unit.location.startswith("PAC:")
+    return event.front in PACIFIC_FRONTS
+
+
+@check(
+    "14.41",
+    "the attrition total is the counted factors, of units that may be counted",
+    reads=(AttritionDeclared,),
+    family=FAMILY,
+)
+def check_attrition_factors(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AttritionDeclared)
+    variant = attrition_variant(ctx.meta)
+    if variant is None:
+        yield Missing(reason=STANDARD_A3R)
+        return
+    total = sum(u.factors for u in event.counted)
+    if event.counted and total != event.factors:
+        yield c.finding(
+            ctx,
+            expected=total,
+            recorded=event.factors,
+            message=f"attrition {event.attrition}: the counted units total {total} factors, recorded {event.factors}",
+        )
+    for u in event.counted:
+        unit = ctx.state.board.units.get(u.unit)
+        if unit is None:
+            continue
+        partisan_ok = unit.unit_type == "partisan" and (event.partisans and variant == "a3r_house")
+        if (
+            unit.unit_type in NOT_COUNTED
+            or unit.unit_type not in GROUND_COUNTABLE
+            or (unit.unit_type == "partisan" and not partisan_ok)
+        ):
+            yield c.finding(
+                ctx,
+                expected="ground units that may attrition",
+                recorded=f"{u.unit} ({unit.unit_type})",
+                message=f"attrition {event.attrition} counts {u.unit}, a {unit.unit_type} unit: replacements, flak, "
+                "partisans (in a conventional attrition), air and naval units are never counted (14.23)",
+            )
+
+
+@check(
+    "14.23",
+    "no unit counted for attrition attacked this combat phase or was counted in another attrition this game turn",
+    reads=(AttritionDeclared,),
+    family=FAMILY,
+)
+def check_attrition_units_once(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AttritionDeclared)
+    if attrition_variant(ctx.meta) is None:
+        return
+    attacked = attacked_this_turn(ctx)
+    counted: dict[str, str] = ctx.scratch.get("at_counted", {})
+    if ctx.scratch.get("at_counted_turn") != (event.year, event.season):
+        counted = {}
+    for u in event.counted:
+        if u.unit in attacked:
+            yield c.finding(
+                ctx,
+                expected="units that made no offensive operation",
+                recorded=u.unit,
+                message=f"attrition {event.attrition} counts {u.unit}, which attacked in this combat phase (14.23A)",
+            )
+        elif u.unit in counted and counted[u.unit] != event.attrition:
+            yield c.finding(
+                ctx,
+                expected="units not counted before this game turn",
+                recorded=u.unit,
+                message=f"attrition {event.attrition} counts {u.unit}, already counted in attrition "
+                f"{counted[u.unit]} this game turn (14.21, 14.23B)",
+            )
+
+
+@observe(AttritionDeclared)
+def _remember_attrition(ctx: AuditContext) -> None:
+    event = ctx.event
+    assert isinstance(event, AttritionDeclared)
+    declared(ctx)[event.attrition] = event
+    if ctx.scratch.get("at_counted_turn") != (event.year, event.season):
+        ctx.scratch["at_counted_turn"] = (event.year, event.season)
+        ctx.scratch["at_counted"] = {}
+    counted: dict[str, str] = ctx.scratch["at_counted"]
+    for u in event.counted:
+        counted.setdefault(u.unit, event.attrition)
+
+
+def _die(ctx: AuditContext, roll: int) -> int | None:
+    found = rolls(ctx).get(roll)
+    if found is None or not found[1].dice:
+        return None
+    die = found[1].dice[0]
+    return die if 1 <= die <= rules.DIE_FACES else None
+
+
+def _other_modifiers(event: AttritionResolved) -> list[int]:
+    return [m.value for m in event.modifiers if m.code.lower() not in FACTOR_BONUS_CODES]
+
+
+@check(
+    "14.42",
+    "attrition modifiers: the factor bonus, and (house) no CTL difference and no German DRM after Spring 1942",
+    reads=(AttritionResolved,),
+    family=FAMILY,
+)
+def check_attrition_modifiers(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AttritionResolved)
+    variant = attrition_variant(ctx.meta)
+    decl = declared(ctx).get(event.attrition)
+    if variant is None or decl is None:
+        return
+    bonus = rules.factor_modifier(decl.factors)
+    for m in event.modifiers:
+        code = m.code.lower()
+        if code in FACTOR_BONUS_CODES and m.value != bonus:
+            yield c.finding(
+                ctx,
+                expected=f"{bonus:+d}",
+                recorded=f"{m.value:+d}",
+                message=f"attrition {event.attrition}: {decl.factors} factors give {bonus:+d} (+1 per full ten over "
+                f"61, 14.42A), recorded {m.value:+d}",
+            )
+        if variant == "a3r_house" and code in CTL_CODES:
+            yield c.finding(
+                ctx,
+                expected="no CTL modifier",
+                recorded=f"{m.value:+d}",
+                message=f"attrition {event.attrition} claims a CTL difference of {m.value:+d}; the house rules replace "
+                "it with the 14.42D DRMs (14.42B does not apply to A3R)",
+            )
+        late = is_before(rules.HOUSE_EARLY_GERMAN_LAST_TURN, (event.year, event.season))
+        if variant == "a3r_house" and code in HOUSE_GERMAN_DRM_CODES and late and m.value:
+            yield c.finding(
+                ctx,
+                expected="0",
+                recorded=f"{m.value:+d}",
+                message=f"attrition {event.attrition} claims {m.code} {m.value:+d} in {event.season} {event.year}; "
+                "the German-heavy DRMs apply only through Spring 1942 (14.42D)",
+            )
+
+
+@check(
+    "14.41",
+    "the attrition column, modified roll and result are the table's (Pacific H halved; 2C only for 1C/1H)",
+    reads=(AttritionResolved,),
+    family=FAMILY,
+    id="attrition_result",
+)
+def check_attrition_result(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AttritionResolved)
+    variant = attrition_variant(ctx.meta)
+    if variant is None:
+        yield Missing(reason=STANDARD_A3R)
+        return
+    decl = declared(ctx).get(event.attrition)
+    if decl is None:
+        yield Missing(reason=f"attrition {event.attrition} was not declared (no attrition_declared)")
+        return
+    if decl.factors <= 0:
+        yield c.finding(
+            ctx,
+            expected="at least 1 factor",
+            recorded=0,
+            message=f"attrition {event.attrition} is resolved with no attritioning factors (14.41)",
+        )
+        return
+    column = rules.ATTRITION_COLUMNS[rules.attrition_column(decl.factors)].label
+    if event.column is not None and event.column != column:
+        yield c.finding(
+            ctx,
+            expected=column,
+            recorded=event.column,
+            message=f"attrition {event.attrition}: {decl.factors} factors read the {column} column, recorded "
+            f"{event.column} (14.41)",
+        )
+    die = _die(ctx, event.roll)
+    if die is None:
+        return
+    pacific = is_pacific(ctx, decl)
+    outcome = rules.resolve_attrition(
+        decl.factors, die, modifiers=_other_modifiers(event), pacific=pacific, take_2c=event.chose_2c, variant=variant
+    )
+    if event.modified_die is not None and event.modified_die != outcome.modified_roll:
+        yield c.finding(
+            ctx,
+            expected=outcome.modified_roll,
+            recorded=event.modified_die,
+            message=f"attrition {event.attrition}: die {die} {outcome.modifier:+d} = {outcome.modified_roll} "
+            f"(factor bonus {rules.factor_modifier(decl.factors):+d} and the recorded modifiers; 14.42), recorded "
+            f"{event.modified_die}",
+        )
+    breaches = rules.attrition_findings(
+        outcome, recorded_counters=event.losses, recorded_hexes=event.hexes, chose_2c=event.chose_2c, pacific=pacific
+    )
+    halved = ", H halved on the Pacific map" if pacific else ""
+    for b in breaches:
+        yield c.finding(
+            ctx,
+            expected=outcome.result.label,
+            recorded=rules.AttritionResult(event.losses, event.hexes).label,
+            message=f"attrition {event.attrition}: die {die}, row {outcome.row}, column {outcome.column_label} gives "
+            f"{outcome.table_result.label}{halved}; {b.message} ({b.rule})",
+        )
+
+
+@observe(AttritionResolved)
+def _remember_result(ctx: AuditContext) -> None:
+    assert isinstance(ctx.event, AttritionResolved)
+    results(ctx)[ctx.event.attrition] = ctx.event.losses
+
+
+@check(
+    "14.51",
+    "the defender loses exactly C counters (fewer only if it has no more eligible units)",
+    reads=(AttritionLossesTaken,),
+    family=FAMILY,
+)
+def check_attrition_losses(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AttritionLossesTaken)
+    if attrition_variant(ctx.meta) is None:
+        return
+    counters = results(ctx).get(event.attrition)
+    if counters is None:
+        yield Missing(reason=f"attrition {event.attrition} has no recorded result")
+        return
+    lost = len({u.unit for u in event.losses})
+    if lost > counters:
+        yield c.finding(
+            ctx,
+            expected=counters,
+            recorded=lost,
+            message=f"attrition {event.attrition}: {lost} counters removed for a {counters}C result (14.51: exactly C)",
+        )
+    elif lost < counters:
+        yield Missing(reason="fewer than C counters lost: the log does not say how many units were eligible (14.51)")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Air combat (house App. C-2, 19.2-19.42)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+AIR_DICE: Final = 4
+"""An air combat round: both sides roll 2d6 at once (19.21), recorded as one roll of four dice."""
+
+
+@check(
+    "19.42",
+    "each side's air combat result is the table's for its factors and modified 2d6",
+    reads=(AirCombatResolved,),
+    family=FAMILY,
+)
+def check_air_combat(c: Check, ctx: AuditContext) -> Result:
+    event = ctx.event
+    assert isinstance(event, AirCombatResolved)
+    if ctx.meta.rules != "a3r" or ctx.meta.option(AIR_OPTION, "a3r") != HOUSE_AIR:
+        return
+    found = rolls(ctx).get(event.roll)
+    if found is None:
+        return
+    faces = found[1].dice
+    if len(faces) != AIR_DICE or any(not 1 <= f <= 6 for f in faces):
+        yield Missing(reason="an air combat roll needs four dice: the attacker's 2d6, then the defender's")
+        return
+    modifier = sum(m.value for m in event.modifiers)
+    a_roll = faces[0] + faces[1] + modifier
+    b_roll = faces[2] + faces[3] - modifier
+    for side, strength, roll, elim, abort, enemy, target in (
+        (
+            "attacker",
+            event.attacker_factors,
+            a_roll,
+            event.defender_eliminated,
+            event.defender_aborted,
+            event.defender_factors,
+            "defender",
+        ),
+        (
+            "defender",
+            event.defender_factors,
+            b_roll,
+            event.attacker_eliminated,
+            event.attacker_aborted,
+            event.attacker_factors,
+            "attacker",
+        ),
+    ):
+        if strength <= 0:
+            continue
+        result = air.air_combat_result(strength, roll)
+        for b in air.air_round_findings(
+            strength, roll, recorded_eliminated=elim, recorded_aborted=abort, enemy_factors=enemy
+        ):
+            yield c.finding(
+                ctx,
+                expected=result.label,
+                recorded=f"{elim}/{abort}",
+                message=f"air battle {event.battle} round {event.round}: the {side}'s {strength} factors roll "
+                f"{roll} ({air.clamp_air_dice(roll)} on the table) = {result.label} against the {target}'s {enemy} "
+                f"factors; {b.message} ({b.rule})",
+            )

@@ -1,0 +1,318 @@
+"""Attrition checks (AWAW 14; A3R house App. C) and air combat checks (A3R house App. C-2, 19.2).
+
+Worked examples: 10-16 extract EX-06, EX-15 to EX-17, DT-10; A3R extract T-A3 to T-A10, T-AIR2 to T-AIR4."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from awaw_events.events import (
+    AirCombatResolved,
+    AttackDeclared,
+    AttritionDeclared,
+    AttritionLossesTaken,
+    AttritionResolved,
+    DiceRolled,
+    Event,
+    UnitPlaced,
+)
+from awaw_events.events.base import Modifier, UnitFactors
+from awaw_events.events.combat import Attacker
+from replays.audit.engine import checks
+from replays.audit.families import attrition, combat
+from tests.audit.helpers import findings
+from tests.conftest import created
+
+MINE = frozenset(c.id for c in checks() if c.family in (combat.FAMILY, attrition.FAMILY))
+
+T: dict[str, Any] = {"year": 1939, "season": "fall", "side": "axis", "phase": "attrition"}
+
+
+def found(events: list[Event]) -> list[tuple[int, str, str]]:
+    return [f for f in findings(events) if f[1] in MINE]
+
+
+def place(
+    uid: str, factors: int, *, where: str = "EUR:L33", unit_type: Any = "infantry", nat: Any = "germany"
+) -> UnitPlaced:
+    return UnitPlaced(
+        year=1939,
+        season="fall",
+        phase="setup",
+        unit=uid,
+        owner=nat,
+        nationality=nat,
+        unit_type=unit_type,
+        factors=factors,
+        location=where,
+    )
+
+
+def army(total: int, *, where: str = "EUR:L33", nat: str = "germany") -> tuple[list[UnitPlaced], list[UnitFactors]]:
+    """Units making up ``total`` factors: 3-factor infantry and a remainder unit."""
+    sizes = [3] * (total // 3) + ([total % 3] if total % 3 else [])
+    units = [place(f"u{i}", f, where=where, nat=nat) for i, f in enumerate(sizes)]
+    return units, [UnitFactors(unit=u.unit, factors=u.factors) for u in units]
+
+
+def declare(
+    counted: list[UnitFactors], *, front: str = "eastern", aid: str = "z1", factors: int | None = None, **kw: Any
+) -> AttritionDeclared:
+    total = sum(u.factors for u in counted) if factors is None else factors
+    return AttritionDeclared(
+        **{**T, **kw},
+        attrition=aid,
+        attacker="european_axis",
+        target="russia",
+        front=front,  # type: ignore[arg-type]
+        counted=counted,
+        factors=total,
+    )
+
+
+def roll(n: int, *faces: int, purpose: str = "attrition", **kw: Any) -> DiceRolled:
+    return DiceRolled(**{**T, **kw}, roll=n, purpose=purpose, dice=list(faces))  # type: ignore[arg-type]
+
+
+def resolve(
+    losses: int,
+    hexes: int,
+    *,
+    mods: tuple[tuple[str, int], ...] = (),
+    modified: int | None = None,
+    column: str | None = None,
+    chose_2c: bool = False,
+    aid: str = "z1",
+    **kw: Any,
+) -> AttritionResolved:
+    return AttritionResolved(
+        **{**T, **kw},
+        attrition=aid,
+        roll=1,
+        modifiers=[Modifier(code=c, value=v) for c, v in mods],
+        modified_die=modified,
+        column=column,
+        losses=losses,
+        hexes=hexes,
+        chose_2c=chose_2c,
+    )
+
+
+def game(
+    total: int, face: int, losses: int, hexes: int, *, pacific: bool = False, rules: str = "awaw", **kw: Any
+) -> list[Event]:
+    units, counted = army(total, where="PAC:N18" if pacific else "EUR:L33", nat="japan" if pacific else "germany")
+    options = {"rules": rules} if rules != "awaw" else {}
+    return [created(**options), *units, declare(counted), roll(1, face), resolve(losses, hexes, **kw)]
+
+
+@pytest.mark.parametrize(
+    ("case", "total", "face", "mods", "pacific", "chose_2c", "result"),
+    [
+        ("DT-10 23 factors, roll 4", 23, 4, (), False, False, (2, 1)),
+        ("DT-10 75 factors, die 5, CTL +1", 75, 5, (("ctl", 1),), False, False, (9, 5)),
+        ("DT-10 the same on the Pacific map", 75, 5, (("ctl", 1),), True, False, (9, 2)),
+        ("DT-10 5 factors, die 1, CTL -2: row 0", 5, 1, (("ctl", -2),), False, False, (0, 0)),
+        ("DT-10 40 factors, die 1: 1C/1H", 40, 1, (), False, False, (1, 1)),
+        ("DT-10 40 factors, die 1: 2C instead", 40, 1, (), False, True, (2, 0)),
+        ("EX-15/T-A3 11-20, modified 6", 15, 6, (), False, False, (2, 1)),
+        ("EX-15/T-A4 11-20, modified 5", 15, 5, (), False, False, (1, 1)),
+        ("EX-16/T-A5 21-30, Pacific, modified 6", 25, 6, (), True, False, (3, 1)),
+        ("EX-17 23 factors, result 4", 23, 4, (), False, False, (2, 1)),
+        ("EX-06 71 factors +1: die 3 reads row 4", 71, 3, (("factors", 1),), False, False, (7, 4)),
+        ("EX-06 70 factors: no bonus", 70, 3, (), False, False, (7, 3)),
+        ("T-A10 the largest result, Europe", 61, 6, (("winter", 6),), False, False, (12, 6)),
+        ("T-A10 the largest result, Pacific", 61, 6, (("winter", 6),), True, False, (12, 3)),
+    ],
+)
+def test_attrition_table_examples(
+    case: str,
+    total: int,
+    face: int,
+    mods: tuple[tuple[str, int], ...],
+    pacific: bool,
+    chose_2c: bool,
+    result: tuple[int, int],
+) -> None:
+    events = game(total, face, *result, pacific=pacific, mods=mods, chose_2c=chose_2c)
+    assert found(events) == [], case
+    wrong = game(total, face, result[0] + 1, result[1], pacific=pacific, mods=mods, chose_2c=chose_2c)
+    got = [f for f in found(wrong) if f[1] == "attrition_result"]
+    assert len(got) == 1 and "14.41" in got[0][2], (case, got)
+
+
+@pytest.mark.parametrize(
+    ("case", "total", "face", "mods", "result"),
+    [
+        ("T-A8 75 GF, d6 4", 75, 4, (), (8, 4)),
+        ("T-A8 70 GF, d6 4", 70, 4, (), (7, 4)),
+        ("T-A9 15 GF, d6 1, CTL_SIM -1", 15, 1, (("ctl_sim_allied_vs_german", -1),), (0, 0)),
+        ("T-A9 15 GF, d6 6, +7", 15, 6, (("winter", 7),), (5, 3)),
+    ],
+)
+def test_house_attrition_examples(
+    case: str, total: int, face: int, mods: tuple[tuple[str, int], ...], result: tuple[int, int]
+) -> None:
+    assert found(game(total, face, *result, rules="a3r", mods=mods)) == [], case
+
+
+def test_two_c_only_in_place_of_1c_1h() -> None:
+    events = game(23, 4, 2, 0, chose_2c=True)
+    assert found(events) == [
+        (
+            12,
+            "attrition_result",
+            "attrition z1: die 4, row 4, column 21-30 gives 2C/1H; 2C taken in place of 2C/1H "
+            "(only 1C/1H may be changed) (14.44)",
+        ),
+        (
+            12,
+            "attrition_result",
+            "attrition z1: die 4, row 4, column 21-30 gives 2C/1H; recorded 2C, table gives 2C/1H (row 4) (14.41)",
+        ),
+    ]
+
+
+def test_column_and_modified_roll() -> None:
+    events = game(20, 4, 2, 0, column="21-30", modified=5)
+    assert found(events) == [
+        (11, "attrition_result", "attrition z1: 20 factors read the 11-20 column, recorded 21-30 (14.41)"),
+        (
+            11,
+            "attrition_result",
+            "attrition z1: die 4 +0 = 4 (factor bonus +0 and the recorded modifiers; 14.42), recorded 5",
+        ),
+    ]
+
+
+def test_factor_bonus_and_house_modifiers() -> None:
+    events = game(70, 3, 7, 3, mods=(("factors", 1),))
+    assert [f[2] for f in found(events) if f[1] == "attrition_modifiers"] == [
+        "attrition z1: 70 factors give +0 (+1 per full ten over 61, 14.42A), recorded +1"
+    ]
+    house = game(15, 4, 2, 0, rules="a3r", mods=(("ctl", 1),))
+    assert [f[2] for f in found(house) if f[1] == "attrition_modifiers"] == [
+        "attrition z1 claims a CTL difference of +1; the house rules replace it with the 14.42D DRMs (14.42B does "
+        "not apply to A3R)"
+    ]
+    late = game(15, 4, 1, 1, rules="a3r", mods=(("ctl_sim_german_vs_allied", 1),), year=1942, season="summer")
+    assert [f[2] for f in found(late) if f[1] == "attrition_modifiers"] == [
+        "attrition z1 claims ctl_sim_german_vs_allied +1 in summer 1942; the German-heavy DRMs apply only through "
+        "Spring 1942 (14.42D)"
+    ]
+
+
+def test_counted_factors_and_units() -> None:
+    units, counted = army(9)
+    repl = place("r1", 1, unit_type="replacement")
+    events = [created(), *units, repl, declare([*counted, UnitFactors(unit="r1", factors=1)], factors=12)]
+    assert found(events) == [
+        (6, "attrition_factors", "attrition z1: the counted units total 10 factors, recorded 12"),
+        (
+            6,
+            "attrition_factors",
+            "attrition z1 counts r1, a replacement unit: replacements, flak, partisans (in a "
+            "conventional attrition), air and naval units are never counted (14.23)",
+        ),
+    ]
+
+
+def test_units_that_attacked_or_were_counted_before() -> None:
+    units, counted = army(6)
+    attack = AttackDeclared(
+        **{**T, "phase": "combat"}, attack="a1", defender_hexes=["EUR:L34"], attackers=[Attacker(unit="u0", factors=3)]
+    )
+    events = [created(), *units, attack, declare(counted), declare(counted[1:], aid="z2")]
+    assert [f for f in found(events) if f[1] == "attrition_units_once"] == [
+        (5, "attrition_units_once", "attrition z1 counts u0, which attacked in this combat phase (14.23A)"),
+        (
+            6,
+            "attrition_units_once",
+            "attrition z2 counts u1, already counted in attrition z1 this game turn (14.21, 14.23B)",
+        ),
+    ]
+
+
+def test_counters_lost() -> None:
+    events = game(23, 4, 2, 1)
+    lost = AttritionLossesTaken(**T, attrition="z1", losses=[UnitFactors(unit=f"r{i}", factors=3) for i in range(3)])
+    assert found([*events, lost]) == [
+        (len(events) + 1, "attrition_losses", "attrition z1: 3 counters removed for a 2C result (14.51: exactly C)"),
+    ]
+    ok = AttritionLossesTaken(**T, attrition="z1", losses=[UnitFactors(unit=f"r{i}", factors=3) for i in range(2)])
+    assert found([*events, ok]) == []
+
+
+# --- air combat (19.2-19.42) ---------------------------------------------------------------------------------
+
+AIR = {"rules": "a3r", "options": {"air.combat": "awaw_17_19_house"}}
+
+
+def air(
+    a: int,
+    d: int,
+    mod: int,
+    dice: tuple[int, ...],
+    *,
+    a_elim: int,
+    a_abort: int,
+    d_elim: int,
+    d_abort: int,
+    options: dict[str, Any] | None = None,
+) -> list[Event]:
+    return [
+        created(**(AIR if options is None else options)),
+        roll(1, *dice, purpose="air_combat", phase="movement"),
+        AirCombatResolved(
+            **{**T, "phase": "movement"},
+            battle="b1",
+            attacker_factors=a,
+            defender_factors=d,
+            roll=1,
+            modifiers=[Modifier(code="air_nationality", value=mod)] if mod else [],
+            attacker_eliminated=a_elim,
+            attacker_aborted=a_abort,
+            defender_eliminated=d_elim,
+            defender_aborted=d_abort,
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "a", "d", "mod", "dice", "losses"),
+    [
+        ("T-AIR2 7 German vs 5 British, +1", 7, 5, 1, (4, 4, 3, 4), (2, 2, 3, 2)),
+        ("T-AIR4 4 AAF + 2 jets (row 10, +2) vs 6, roll 1 read as 2", 10, 6, 2, (1, 1, 1, 1), (1, 2, 3, 3)),
+        ("T-AIR3 27 factors, roll 7: 10/11", 27, 30, 0, (3, 4, 1, 1), (7, 10, 10, 11)),
+    ],
+)
+def test_air_combat_examples(
+    case: str, a: int, d: int, mod: int, dice: tuple[int, ...], losses: tuple[int, ...]
+) -> None:
+    a_elim, a_abort, d_elim, d_abort = losses
+    events = air(a, d, mod, dice, a_elim=a_elim, a_abort=a_abort, d_elim=d_elim, d_abort=d_abort)
+    assert found(events) == [], case
+
+
+def test_air_combat_wrong_result_and_option_off() -> None:
+    events = air(7, 5, 1, (4, 4, 3, 4), a_elim=2, a_abort=2, d_elim=2, d_abort=2)
+    assert found(events) == [
+        (
+            3,
+            "air_combat",
+            "air battle b1 round 1: the attacker's 7 factors roll 9 (9 on the table) = 3/5 against the "
+            "defender's 5 factors; 2 eliminated, table gives 3/5 -> 3 (19.42)",
+        ),
+    ]
+    assert found(air(7, 5, 1, (4, 4, 3, 4), a_elim=0, a_abort=0, d_elim=0, d_abort=0, options={"rules": "a3r"})) == []
+
+
+def test_air_combat_needs_four_dice() -> None:
+    from tests.audit.helpers import run
+
+    report = run(air(7, 5, 1, (4, 4), a_elim=0, a_abort=0, d_elim=0, d_abort=0))
+    assert [(s.check, s.reason) for s in report.skipped if s.check in MINE] == [
+        ("air_combat", "an air combat roll needs four dice: the attacker's 2d6, then the defender's")
+    ]
