@@ -1039,8 +1039,8 @@ def setup(g: Game) -> dict[str, int]:
     place(
         g,
         "germany",
-        inf("ger", range(1, 4), 3, 3, ["EUR:L33"])
-        + inf("ger", range(4, 7), 3, 3, ["EUR:M35"])
+        inf("ger", range(1, 4), 3, 3, ["EUR:K34", "EUR:K34", "EUR:L32"])
+        + inf("ger", range(4, 7), 3, 3, ["EUR:M35", "EUR:N35", "EUR:N35"])
         + inf("ger", range(7, 13), 3, 3, ["EUR:M28", "EUR:N28", "EUR:O27", "EUR:K30", "EUR:K31", "EUR:J37"]),
     )
     place(
@@ -1281,7 +1281,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("oil_adjustment")
     oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
     g.enter("movement")
-    g.emit(UnitMoved, actor="germany", unit="ger-inf-3", path=["EUR:L33", "EUR:M34", "EUR:M35"], mf_used=2)
+    g.emit(UnitMoved, actor="germany", unit="ger-inf-3", path=["EUR:L33", "EUR:M34"], mf_used=2)
     g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=["EUR:K33", "EUR:K32", BERLIN], mf_used=2)
     g.enter("initial_supply")
     supply(
@@ -1308,9 +1308,9 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
             attackers=[
                 Attacker(unit="ger-arm-1", factors=4, origin="EUR:L33", armor=True, **ger),
                 Attacker(unit="ger-arm-2", factors=4, origin="EUR:L33", armor=True, **ger),
-                Attacker(unit="ger-inf-1", factors=3, origin="EUR:L33", **ger),
-                Attacker(unit="ger-inf-2", factors=3, origin="EUR:L33", **ger),
-                Attacker(unit="ger-inf-3", factors=3, origin="EUR:M35", **ger),
+                Attacker(unit="ger-inf-1", factors=3, origin="EUR:K34", **ger),
+                Attacker(unit="ger-inf-2", factors=3, origin="EUR:K34", **ger),
+                Attacker(unit="ger-inf-3", factors=3, origin="EUR:M34", **ger),
             ],
             defenders=[
                 Defender(unit="pol-inf-1", factors=2, hex=POZNAN, dms=[DM_BASIC]),
@@ -1331,8 +1331,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
             attackers=[
                 Attacker(unit="ger-arm-3", factors=4, origin="EUR:M35", armor=True, **ger),
                 Attacker(unit="ger-inf-4", factors=3, origin="EUR:M35", **ger),
-                Attacker(unit="ger-inf-5", factors=3, origin="EUR:M35", **ger),
-                Attacker(unit="ger-inf-6", factors=3, origin="EUR:M35", **ger),
+                Attacker(unit="ger-inf-5", factors=3, origin="EUR:N35", **ger),
+                Attacker(unit="ger-inf-6", factors=3, origin="EUR:N35", **ger),
             ],
             defenders=[Defender(unit=f"pol-inf-{n}", factors=2, hex=LODZ, dms=[DM_BASIC]) for n in (3, 4, 5)],
             ground_support=[UnitFactors(unit="ger-aaf-3", factors=5)],
@@ -1599,8 +1599,6 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         nationality="finland",
     )
     g.enter("movement")
-    g.emit(UnitMoved, actor="russia", unit="rus-inf-3", path=["EUR:D45", "EUR:D44"], mf_used=1)
-    g.emit(UnitMoved, actor="russia", unit="rus-inf-4", path=["EUR:E44", "EUR:D44"], mf_used=1)
     fly(g, "britain", "bombing", ["brit-aaf-2"], WILHELMSHAVEN, "heligoland")
     fly(g, "germany", "interception", ["ger-aaf-5"], WILHELMSHAVEN, "heligoland")
     dice = (2, 3, 4, 5)  # British 2d6, then German 2d6 (both sides roll at once, 19.21)
@@ -1639,7 +1637,10 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
             die=2,
             terrain="forest",
             controller="russia",
-            attackers=[Attacker(unit=f"rus-inf-{n}", factors=3, origin=LENINGRAD, **rus) for n in (1, 2, 3, 4)],
+            attackers=[
+                Attacker(unit=f"rus-inf-{n}", factors=3, origin=origin, **rus)
+                for n, origin in ((1, LENINGRAD), (2, LENINGRAD), (3, "EUR:D45"), (4, "EUR:E44"))
+            ],
             defenders=[Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, DM_ROUGH])],
             attacker_losses=[UnitFactors(unit="rus-inf-1", factors=3), UnitFactors(unit="rus-inf-2", factors=3)],
         ),
@@ -1707,6 +1708,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         amount=GROWTH_1940["japan"] // BRPS_PER_OIL_FIFTH,
         domain="japan",
         nationality="japan",
+        detail={"brps": GROWTH_1940["japan"]},
     )
     g.enter("research")
     g.emit(RpSpent, actor="germany", power="germany", amount=2, purpose="winter_preparation")
