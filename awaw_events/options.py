@@ -76,12 +76,33 @@ AWAW_OPTIONS: Final[dict[str, Option]] = {
 """Options an AWAW (standard rules) game may record: deficit spending is a house rule players may adopt."""
 
 
+INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
+    "combat.fort_conversion": Option(("mandatory", "defender_option"), "mandatory", "15.55"),
+    "combat.d_base": Option(
+        ("ground_face", "ground_and_das_face"), "ground_face", "15.61 (house: ground_and_das_face)"
+    ),
+    "combat.mixed_rounds": Option(("all_must_qualify", "qualifying_units_continue"), "all_must_qualify", "A3R 15.71"),
+    "econ.prorate_negative_rounding": Option(("toward_zero", "floor"), "toward_zero", "A3R 35.7"),
+    "econ.limit_counts_repairs": Option(("counted", "excluded"), "counted", "27.31"),
+    "naval.advance_to_launch": Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
+    "oil.partial_in_cap": Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
+}
+"""Readings of ambiguous rule texts that players may choose, for either rule set (each module that reads one
+documents both readings next to its rule). Not filled in by default: a game that does not name one uses the
+reading the extracts propose, which is the default shown here."""
+
+
+def defaults(rules: str) -> dict[str, str]:
+    """The options a game of this rule set has when it names none (A3R: the package values of table 1.2)."""
+    return {name: option.default for name, option in A3R_OPTIONS.items()} if rules == "a3r" else {}
+
+
 def resolve_options(rules: str, given: Mapping[str, str]) -> dict[str, str]:
     """The full option set a new game records: the given values checked, and (for A3R) every default filled in.
 
     Raises :class:`InputError` naming an unknown option or value.
     """
-    table = A3R_OPTIONS if rules == "a3r" else AWAW_OPTIONS
+    table = (A3R_OPTIONS if rules == "a3r" else AWAW_OPTIONS) | INTERPRETATION_OPTIONS
     for name, value in given.items():
         if name not in table:
             raise InputError(
@@ -94,6 +115,4 @@ def resolve_options(rules: str, given: Mapping[str, str]) -> dict[str, str]:
             "diplo.rgt_russian_garrison must be 'off' with diplo.russian_unpreparedness=approach1 (A3R App. E)",
             field="diplo.rgt_russian_garrison",
         )
-    if rules != "a3r":
-        return dict(given)
-    return {name: given.get(name, option.default) for name, option in A3R_OPTIONS.items()}
+    return defaults(rules) | dict(given)
