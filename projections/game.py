@@ -16,7 +16,7 @@ from awaw_events.events import AnyEvent, GameCreated, RuleOptionChanged
 from projections import board, brp, naval, oil
 from projections.core import Clock, Context, Meta, clock_after, meta_from
 
-CODE_VERSION: Final = "projections-1"
+CODE_VERSION: Final = "projections-2"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
