@@ -241,11 +241,12 @@ def audit_timeline(
     rule_prefix: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> AuditReport:
-    """Audit events ``start..stop`` of a timeline (the effective log; the state before ``start`` comes from the
-    nearest snapshot)."""
-    from replays.state import effective_events, state_at
+    """Audit events ``start..stop`` of a timeline (the effective log).
+
+    The events before ``start`` are folded and observed but not checked: the checks' memory (rolls by number,
+    attacks declared, spending this turn ...) is not part of a projection snapshot, so it is rebuilt from the start.
+    """
+    from replays.state import effective_events
 
     last = store.count(timeline) if stop is None else stop
-    before = state_at(store, timeline, start - 1) if start > 1 else None
-    records = effective_events(store, timeline, start, last)
-    return audit(records, rule_prefix=rule_prefix, state=before, progress=progress)
+    return audit(effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress)
