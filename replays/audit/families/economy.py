@@ -35,18 +35,15 @@ from awaw_events.events import (
     BrpChangeAccrued,
     BrpGained,
     BrpGrantMade,
-    BrpLost,
     BrpSpent,
-    BrpsSet,
     GameTurnEnded,
-    KeaControlChanged,
-    MobilizationApplied,
     OffensiveDeclared,
     OilFacilityRepaired,
     PlayerTurnEnded,
     WarDeclared,
 )
 from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power
+from projections import brp
 from projections.rules.economy import (
     CHANGE_TIMING,
     DEFICIT_BANNED_YEARS,
@@ -146,74 +143,26 @@ def spend_of(ctx: AuditContext) -> tuple[str, int] | None:
     return construction_spend(ctx)
 
 
-def _available(ctx: AuditContext) -> dict[str, int]:
-    found: dict[str, int] = ctx.scratch.setdefault("econ_available", {})
-    return found
-
-
-def _base(ctx: AuditContext) -> dict[str, int]:
-    found: dict[str, int] = ctx.scratch.setdefault("econ_base", {})
-    return found
-
-
 def available(ctx: AuditContext, power: str) -> int | None:
-    """BRPs the power has available before the event, or ``None`` before the log sets them."""
-    return _available(ctx).get(power)
+    """BRPs the power has available before the event, or ``None`` before the log sets them (the BRP ledger's
+    figure, :func:`projections.brp.available_of`)."""
+    return brp.available_of(ctx.state.brp, power)
 
 
-def _add(ctx: AuditContext, power: str, amount: int) -> None:
-    ledger = _available(ctx)
-    if power in ledger:
-        ledger[power] += amount
-
-
-@observe(*ALL_SPENDING)
-def _spent(ctx: AuditContext) -> None:
-    spend = spend_of(ctx)
-    if spend is not None and spend[1]:
-        _add(ctx, spend[0], -spend[1])
+@observe(BrpGrantMade)
+def _grants(ctx: AuditContext) -> None:
+    """Grants received this game turn, for Option 1 (a deficit up to the incoming grants)."""
     event = ctx.event
-    if isinstance(event, BrpGrantMade):
-        _add(ctx, event.recipient, event.amount)
-        if event.recipient in _available(ctx):
-            grants: dict[tuple[str, int, str], int] = ctx.scratch.setdefault("econ_grants", {})
-            key = (event.recipient, event.year, event.season)
-            grants[key] = grants.get(key, 0) + event.amount
-
-
-@observe(BrpsSet, BrpGained, BrpLost, BrpBatchApplied, BrpBaseChanged, MobilizationApplied)
-def _ledger(ctx: AuditContext) -> None:
-    event = ctx.event
-    match event:
-        case BrpsSet():
-            _available(ctx)[event.power] = event.available
-            _base(ctx)[event.power] = event.base
-        case BrpGained():
-            _add(ctx, event.power, event.amount)
-        case BrpLost():
-            _add(ctx, event.power, -event.amount)
-        case BrpBatchApplied():
-            _add(ctx, event.power, event.applied)
-        case BrpBaseChanged():
-            if event.power in _base(ctx) and event.cause != "mobilization":
-                _base(ctx)[event.power] += event.delta
-        case MobilizationApplied():
-            if event.power in _base(ctx):
-                _base(ctx)[event.power] += event.brp_base_increase
-
-
-@observe(KeaControlChanged)
-def _keas(ctx: AuditContext) -> None:
-    event = ctx.event
-    assert isinstance(event, KeaControlChanged)
-    keas: dict[str, tuple[str, str, int]] = ctx.scratch.setdefault("econ_keas", {})
-    keas[event.kea] = (event.original_owner, event.controller, event.value)
+    assert isinstance(event, BrpGrantMade)
+    if brp.available_of(ctx.state.brp, event.recipient) is not None:
+        grants: dict[tuple[str, int, str], int] = ctx.scratch.setdefault("econ_grants", {})
+        key = (event.recipient, event.year, event.season)
+        grants[key] = grants.get(key, 0) + event.amount
 
 
 def uncontrolled_kea_values(ctx: AuditContext, power: str) -> list[int]:
     """BRP values of the power's own key economic areas that it does not control (A3R intro, C-BRP-9)."""
-    keas: dict[str, tuple[str, str, int]] = ctx.scratch.get("econ_keas", {})
-    return [value for owner, controller, value in keas.values() if owner == power and controller != power]
+    return brp.uncontrolled_kea_values(ctx.state.brp, power)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -270,7 +219,7 @@ def check_deficit_limits(c: Check, ctx: AuditContext) -> Result:
     deficit = amount - before  # the outstanding deficit after this spend
     if deficit <= 0:
         return
-    base = _base(ctx).get(power, 0)
+    base = ctx.state.brp.base.get(power, 0)
     keas = uncontrolled_kea_values(ctx, power)
     limits = _scope(ctx) == "both_options" or option == "option2_base_reduction"
     year = ctx.event.year
@@ -347,11 +296,11 @@ def check_deficit_settled(c: Check, ctx: AuditContext) -> Result:
     if deficit_option(ctx) != "option2_base_reduction" or _reduction(ctx) != "one_for_one":
         return
     cuts: dict[str, int] = ctx.scratch.get("econ_base_cuts", {})
-    for power, left in sorted(_available(ctx).items()):
+    for power, left in sorted(ctx.state.brp.available.items()):
         side = SIDE_OF_FACTION.get(FACTION_OF_POWER.get(cast(Power, power), "china"))
         if left >= 0 or side != ctx.event.side:
             continue
-        base = _base(ctx).get(power, 0)
+        base = ctx.state.brp.base.get(power, 0)
         recorded_cut = -cuts.get(power, 0)
         original = base + recorded_cut
         settled = settle_deficit(original, left)
@@ -378,16 +327,9 @@ def _base_cuts(ctx: AuditContext) -> None:
 
 
 @observe(PlayerTurnEnded)
-def _settle(ctx: AuditContext) -> None:
-    """Option 2: after the end-of-turn check, an uncovered deficit is settled and available reset to 0."""
+def _new_player_turn(ctx: AuditContext) -> None:
+    """The base cuts of a player turn are judged at its end (the ledger itself settles the deficit)."""
     ctx.scratch["econ_base_cuts"] = {}
-    if deficit_option(ctx) != "option2_base_reduction":
-        return
-    ledger = _available(ctx)
-    for power, left in ledger.items():
-        side = SIDE_OF_FACTION.get(FACTION_OF_POWER.get(cast(Power, power), "china"))
-        if left < 0 and side == ctx.event.side:
-            ledger[power] = settle_deficit(_base(ctx).get(power, 0), left, reduction=_reduction(ctx)).available_after
 
 
 # ---------------------------------------------------------------------------------------------------------------------
