@@ -5,15 +5,9 @@ Sources: 27-30 extract 2.1 (C-04: the BRP ledger is never negative); A3R extract
 (App. B 35.7), 3.3 (C-BRP-1, C-BRP-2, C-BRP-4..C-BRP-11) and 5.3 (the per-turn ledger); worked examples T-B1, T-B3,
 T-B4, T-B5, T-B6. Rule arithmetic comes from :mod:`projections.rules.economy`.
 
-**Available BRPs.** The audit keeps its own running ledger of each power's available BRPs in its scratch memory
-(``econ_available``): set by ``brps_set``; raised by ``brp_gained``, received grants and ``brp_batch_applied``;
-lowered by ``brp_lost``, ``brp_spent``, grants made, declarations of war, offensives, oil facility repairs and every
-construction expenditure (priced as :func:`replays.audit.families.construction.construction_spend` prices it). It
-follows the recorded amounts (the other checks judge whether those amounts are right), so a spending check compares
-a claimed spend with the BRPs the log says were left. At the end of a player turn under Option 2 an uncovered
-deficit is settled by :func:`projections.rules.economy.settle_deficit` (available reset to 0). [The BRP projection,
-``projections.brp``, was a stub while this family was written; switch ``available`` to it once it keeps the same
-figure.]
+**Available BRPs** come from the BRP ledger projection (:mod:`projections.brp`), which follows the recorded amounts
+(the other checks judge whether those amounts are right), so a spending check compares a claimed spend with the
+BRPs the log says were left; the ledger also settles an Option 2 deficit at the end of the player turn.
 
 Options: ``econ.deficit_spending`` (``none`` default), ``econ.deficit_limits_scope``, ``econ.deficit_base_reduction``
 (A3R extract 1.2; AWAW games may record the first three as house rules, ``awaw_events.options.AWAW_OPTIONS``),
