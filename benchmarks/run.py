@@ -88,12 +88,14 @@ def main() -> None:
             f"(p90 {statistics.quantiles(latencies, n=10)[-1]:.2f} ms, max {max(latencies):.2f} ms; target < 50)"
         )
 
+        suffix = str(time.time_ns())
         started = time.perf_counter()
-        create_branch(store, name, None, "bench-end")
+        create_branch(store, name, None, f"bench-end-{suffix}")
         at_end = time.perf_counter() - started
-        store.create_game("tiny", list(events(10)))
+        tiny = f"tiny-{suffix}"
+        store.create_game(tiny, list(events(10)))
         started = time.perf_counter()
-        create_branch(store, "tiny", "1", "bench-start")
+        create_branch(store, tiny, "1", "bench-start")
         at_start = time.perf_counter() - started
         print(f"{'branch at the end of the long timeline':<44} {at_end * 1000:8.2f} ms")
         print(

@@ -11,7 +11,7 @@ chart are units located on ``chart:<yard>`` until launched.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -171,10 +171,58 @@ def _eliminate(state: BoardState, unit_id: str, cause: str, clock: Clock, ref: s
         )
 
 
+HANDLED: Final[frozenset[type]] = frozenset(
+    {
+        AdvanceAfterCombat,
+        AirdropMade,
+        AttritionOccupation,
+        BridgeheadPlaced,
+        BridgeheadRemoved,
+        CounterRemoved,
+        CtlSet,
+        DiplomaticResult,
+        ForcePoolChanged,
+        FortificationBuilt,
+        FortificationEliminated,
+        FortificationPlaced,
+        FrenchForcesAssigned,
+        HexControlChanged,
+        PartisansPlaced,
+        RailheadBuilt,
+        ShipArrivedForRepair,
+        ShipDamaged,
+        ShipDisplacedFromChart,
+        ShipLaidDown,
+        ShipLaunched,
+        ShipRaised,
+        ShipScuttled,
+        ShipSunk,
+        StatusChanged,
+        SupplyDetermined,
+        TensionChanged,
+        UnitBuilt,
+        UnitEliminated,
+        UnitInversionChanged,
+        UnitMoved,
+        UnitPlaced,
+        UnitRedeployed,
+        UnitReduced,
+        UnitTransferred,
+        WarDeclared,
+        WeatherDetermined,
+        WinterPreparationChanged,
+    }
+)
+"""The event types this projection reacts to: ``step`` returns at once for any other (the fold's fast path;
+a test keeps this set equal to the classes ``step`` matches)."""
+
+
 def step(state: BoardState, event: AnyEvent, ctx: Context) -> None:
     """Apply one event to a private working state (see :mod:`projections.core`)."""
     units = state.units
     now = ctx.now
+    if type(event) not in HANDLED:
+        return
     match event:
         case UnitPlaced() | UnitBuilt():
             state.eliminated.pop(event.unit, None)

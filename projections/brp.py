@@ -876,7 +876,7 @@ def step(state: State, event: AnyEvent, ctx: Context) -> None:
     now = ctx.now
     if now.season != state.season or now.year != state.year:
         _open_turn(state, ctx)
-    if type(event) not in _HANDLED:
+    if type(event) not in HANDLED:
         return
     meta = ctx.meta
     match event:
@@ -1065,7 +1065,7 @@ def step(state: State, event: AnyEvent, ctx: Context) -> None:
             pass
 
 
-_HANDLED: Final[frozenset[type]] = frozenset(
+HANDLED: Final[frozenset[type]] = frozenset(
     {
         BrpsSet,
         BrpBaseChanged,

@@ -450,11 +450,40 @@ def _new_turn(state: State, now: Clock) -> None:
     state.spends = []
 
 
+HANDLED: Final[frozenset[type]] = frozenset(
+    {
+        MobilizationApplied,
+        ShipAdvanced,
+        ShipArrivedForRepair,
+        ShipDamaged,
+        ShipDeferred,
+        ShipDisplacedFromChart,
+        ShipLaidDown,
+        ShipLaunched,
+        ShipRaised,
+        ShipRepairStarted,
+        ShipScuttled,
+        ShipSunk,
+        ShipbuildingRateChanged,
+        ShipyardControlChanged,
+        ShipyardDefined,
+        UnitBuilt,
+        UnitEliminated,
+        UnitPlaced,
+        UnitReduced,
+    }
+)
+"""The event types this projection reacts to: ``step`` returns at once for any other (the fold's fast path;
+a test keeps this set equal to the classes ``step`` matches)."""
+
+
 def step(state: State, event: AnyEvent, ctx: Context) -> None:
     """Apply one event to a private working state (see :mod:`projections.core`)."""
     now = ctx.now
     if now.season != state.season or now.year != state.year:
         _new_turn(state, now)
+    if type(event) not in HANDLED:
+        return
     match event:
         case ShipyardDefined():
             old = state.charts.get(event.yard)

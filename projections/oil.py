@@ -492,6 +492,23 @@ def _end_player_turn(state: State, seq: int, meta: Meta) -> None:
             )
 
 
+HANDLED: Final[frozenset[type]] = frozenset(
+    {
+        OilCountersEliminated,
+        OilExpended,
+        OilMoved,
+        OilProduced,
+        OilReserveDefined,
+        OilShipmentLost,
+        OilTrackingStarted,
+        OilTrackingStopped,
+        PlayerTurnEnded,
+    }
+)
+"""The event types this projection reacts to: ``step`` returns at once for any other (the fold's fast path;
+a test keeps this set equal to the classes ``step`` matches)."""
+
+
 def step(state: State, event: AnyEvent, ctx: Context) -> None:
     """Apply one event to a private working state (see :mod:`projections.core`)."""
     now = ctx.now
@@ -504,6 +521,8 @@ def step(state: State, event: AnyEvent, ctx: Context) -> None:
         _archive(state)
         state.part = part
     seq = now.seq
+    if type(event) not in HANDLED:
+        return
     match event:
         case OilReserveDefined():
             old = state.reserves.get(event.reserve)

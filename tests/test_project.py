@@ -57,3 +57,15 @@ def test_audit_check_docs_are_current() -> None:
     assert (ROOT / "docs" / "audit-checks.md").read_text(encoding="utf-8") == checks_markdown(), (
         "docs/audit-checks.md is stale: run `python -m replays.audit.docs`"
     )
+
+
+@pytest.mark.parametrize("name", ["board", "brp", "oil", "naval"])
+def test_each_projection_declares_the_events_it_handles(name: str) -> None:
+    """``step`` returns early for events outside HANDLED, so HANDLED must list every class its match names."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(f"projections.{name}")
+    tree = ast.parse(inspect.getsource(module.step))
+    matched = {n.cls.id for n in ast.walk(tree) if isinstance(n, ast.MatchClass) and isinstance(n.cls, ast.Name)}
+    assert {cls.__name__ for cls in module.HANDLED} == matched
