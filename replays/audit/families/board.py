@@ -23,7 +23,7 @@ from awaw_events.events import (
 )
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION
-from projections.board import at_war
+from projections.board import Unit, at_war
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
 from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
 from replays.audit.families.dice import rolls
@@ -94,19 +94,21 @@ def _remember_entered_hexes(ctx: AuditContext) -> None:
     """Hexes ground units entered this player turn, by faction (a unit moving through a hex enters it, 29.21)."""
     entered: dict[str, set[str]] = ctx.scratch.setdefault("control_entered", {})
     event = ctx.event
-    if isinstance(event, UnitMoved):
-        moves = [(event.unit, hex_) for hex_ in event.path]
-    elif isinstance(event, AirdropMade):
-        moves = [(event.unit, event.target)]
-    elif isinstance(event, AdvanceAfterCombat | AttritionOccupation):
-        moves = [(m.unit, m.to) for m in event.moves]
-    else:
-        return
-    for unit_id, hex_ in moves:
-        unit = ctx.state.board.units.get(unit_id)
-        faction = _faction(unit.owner) if unit is not None and unit.unit_type in GROUND_TYPES else None
+    units = ctx.state.board.units
+    if isinstance(event, UnitMoved | AirdropMade):
+        faction = _ground_faction(units.get(event.unit))
         if faction is not None:
-            entered.setdefault(hex_, set()).add(faction)
+            for hex_ in event.path if isinstance(event, UnitMoved) else (event.target,):
+                entered.setdefault(hex_, set()).add(faction)
+    elif isinstance(event, AdvanceAfterCombat | AttritionOccupation):
+        for move in event.moves:
+            faction = _ground_faction(units.get(move.unit))
+            if faction is not None:
+                entered.setdefault(move.to, set()).add(faction)
+
+
+def _ground_faction(unit: Unit | None) -> str | None:
+    return _faction(unit.owner) if unit is not None and unit.unit_type in GROUND_TYPES else None
 
 
 @check(
@@ -160,6 +162,8 @@ def _remember_isolation(ctx: AuditContext) -> None:
 )
 def check_isolated_units_stay(c: Check, ctx: AuditContext) -> Result:
     isolated: dict[str, str] = ctx.scratch.get("supply_isolated", {})
+    if not isolated:
+        return
     event = ctx.event
     if isinstance(event, UnitMoved):
         moved = [event.unit]
