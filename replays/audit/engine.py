@@ -182,7 +182,8 @@ def audit(
     fold = Fold(state)
     ctx = AuditContext(fold.state, {})  # the fold's working state: the state before each event, updated in place
     findings: list[Finding] = []
-    skipped: dict[str, Skipped] = {}
+    first_missing: dict[str, tuple[Check, int, str]] = {}  # check id -> (check, first event, reason)
+    missing_times: dict[str, int] = {}
     count = 0
     checks_for, observers_for, push = by_type.get, observers.get, fold.push
     for record in records:
@@ -195,19 +196,21 @@ def audit(
                 for outcome in c.function(c, ctx):
                     if isinstance(outcome, Finding):
                         findings.append(outcome)
+                    elif c.id in missing_times:
+                        missing_times[c.id] += 1
                     else:
-                        seen = skipped.get(c.id)
-                        skipped[c.id] = (
-                            Skipped(check=c.id, rule=c.rule, first_seq=seq, times=1, reason=outcome.reason)
-                            if seen is None
-                            else msgspec.structs.replace(seen, times=seen.times + 1)
-                        )
+                        missing_times[c.id] = 1
+                        first_missing[c.id] = (c, seq, outcome.reason)
             if progress is not None and count % 10_000 == 0:
                 progress(count)
         for function in observers_for(kind, ()):
             function(ctx)
         push(seq, event)
-    return AuditReport(tuple(findings), tuple(skipped.values()), count, len(selected))
+    skipped = tuple(
+        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=reason)
+        for key, (c, first, reason) in first_missing.items()
+    )
+    return AuditReport(tuple(findings), skipped, count, len(selected))
 
 
 def iter_checks_markdown() -> Iterator[str]:
