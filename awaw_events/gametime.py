@@ -42,7 +42,7 @@ def time_key(event: Event) -> TimeKey:
 def span_key(year: int, season: str, side: str | None = None, phase: str | None = None) -> tuple[int, ...]:
     """The prefix of :class:`TimeKey` that a span of game time fixes (two to four parts)."""
     key: list[int] = [year, SEASON_INDEX[season]]
-    if side is not None or phase == "end_of_game_turn":
+    if side is not None or phase is not None:
         key.append(_END_OF_GAME_TURN_RANK if phase == "end_of_game_turn" else _SIDE_RANK[side])
         if phase is not None:
             key.append(_PHASE_RANK[phase])
@@ -84,15 +84,18 @@ class GamePoint(NamedTuple):
         return "/".join(str(p) for p in (f"{self.year}-{self.season}", self.side, self.phase) if p)
 
 
-_POINT = re.compile(r"^(?P<year>\d{4})-(?P<season>[a-z]+)(?:/(?P<side>[a-z]+))?(?:/(?P<phase>[a-z_]+))?$")
+_POINT = re.compile(r"^(?P<year>\d{4})-(?P<season>[a-z]+)(?:/(?P<side>[a-z_]+))?(?:/(?P<phase>[a-z_]+))?$")
 
 
 def parse_game_point(text: str) -> GamePoint:
-    """Parse ``1940-spring``, ``1940-spring/axis`` or ``1940-spring/axis/combat``."""
+    """Parse ``1940-spring``, ``1940-spring/axis``, ``1940-spring/axis/combat`` or a game-turn level phase,
+    ``1939-fall/setup``, ``1940-spring/research``."""
     match = _POINT.match(text.strip().lower())
     if not match:
         raise PointError(f"not a game time: {text!r} (expected e.g. '1940-spring', '1940-spring/axis/combat')")
     season, side, phase = match["season"], match["side"], match["phase"]
+    if phase is None and side is not None and side not in SIDES and side in _PHASE_RANK:
+        side, phase = None, side  # a game-turn level phase: 1939-fall/setup, 1940-spring/research
     if season not in SEASONS:
         raise PointError(f"unknown season {season!r} in {text!r}; expected one of {', '.join(SEASONS)}")
     if side is not None and side not in SIDES:

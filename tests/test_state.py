@@ -57,6 +57,8 @@ def test_snapshots_are_stored_beside_the_events(snapshotted: GameStore) -> None:
         ("1939-winter", True),
         ("1939-fall/axis", False),
         ("1939-fall/allied", True),
+        ("1939-fall/setup", False),
+        ("1940-spring/year_start", True),
         ("1940-spring/axis/combat", False),
         ("1940-spring/axis/combat", True),
     ],
