@@ -186,3 +186,29 @@ def test_log_shows_voided_and_replaced_events(tmp_path: Path) -> None:
     assert rows[5]["replaces"] == [4]
     table = CliRunner().invoke(cli, ["--db", db, "log", "g"]).output
     assert "voided by 5" in table and "replaces 4" in table
+
+
+def test_the_seed_is_in_no_export_and_no_log_before_the_reveal(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--db", db, "new", "g"]).exit_code == 0
+    for _ in range(3):
+        assert runner.invoke(cli, ["--db", db, "roll", "g", "--purpose", "crt"]).exit_code == 0
+    with GameStore(db) as store:
+        seed = store.secret("g")
+    assert seed is not None
+    outputs = [
+        runner.invoke(cli, ["--db", db, *args]).output
+        for args in (
+            ["export", "g"],
+            ["export", "g", "--format", "yaml"],
+            ["log", "g"],
+            ["log", "g", "--json"],
+            ["verify", "g", "--json"],
+            ["state", "g", "--json"],
+        )
+    ]
+    assert all(seed not in out for out in outputs)
+    assert runner.invoke(cli, ["--db", db, "reveal", "g"]).exit_code == 0
+    assert seed in runner.invoke(cli, ["--db", db, "export", "g"]).output
+    assert json.loads(runner.invoke(cli, ["--db", db, "verify", "g", "--json"]).output)["dice"]["verified"] == 3
