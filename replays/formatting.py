@@ -100,8 +100,13 @@ def verify_lines(report: VerifyReport) -> list[str]:
 
 
 def _cell(value: Any) -> str:
-    if isinstance(value, dict | list):
-        return msgspec.json.encode(value).decode()
+    """A value in a table cell: lists joined with commas, maps as ``key: value`` pairs, nested JSON beyond that."""
+    if isinstance(value, list):
+        return ", ".join(_cell(v) if not isinstance(v, dict | list) else msgspec.json.encode(v).decode() for v in value)
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{k}: {_cell(v) if not isinstance(v, dict) else msgspec.json.encode(v).decode()}" for k, v in value.items()
+        )
     return "" if value is None else str(value)
 
 
@@ -113,6 +118,23 @@ def print_view(out: Console, name: str, data: dict[str, Any]) -> None:
             columns: list[str] = []
             for row in value.values():
                 columns += [c for c in row if c not in columns]
+            if len(columns) > 10 and len(value) > 8:
+                # many fields and many records (charts, ships): one block of ``field: value`` per record
+                out.print(Text(key))
+                for row_key, row in value.items():
+                    fields = ", ".join(f"{c}: {_cell(v)}" for c, v in row.items() if v not in (None, "", [], {}))
+                    out.print(Text(f"  {row_key}: {fields}"))
+                continue
+            if len(columns) > 8 and len(value) <= 8:
+                # many fields, few records (the ledger per power): one column per record reads better
+                table = Table(title=key, box=box.SIMPLE_HEAD, title_justify="left")
+                table.add_column("", no_wrap=True)
+                for row_key in value:
+                    table.add_column(str(row_key), justify="right", no_wrap=True)
+                for column in columns:
+                    table.add_row(column, *(Text(_cell(row.get(column))) for row in value.values()))
+                out.print(table)
+                continue
             table = Table(title=key, box=box.SIMPLE_HEAD, title_justify="left")
             table.add_column("", no_wrap=True)
             for column in columns:
