@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from projections.rules.breach import Breach
 from projections.rules.combat import air_support_limit, odds
-from projections.rules.oil import Breach
 from projections.rules.weather import AIR_DRM_LEVEL
 
 # ---------------------------------------------------------------------------------------------------------------

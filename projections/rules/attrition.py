@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.vocab import Season
+from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
-from projections.rules.oil import Breach
 
 AttritionVariant = Literal["awaw", "a3r_house"]
 """AWAW rule 14, or the A3R house App. C (option ``combat.attrition = awaw_14_house``)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.vocab import Phase, SupplyStatus, UnitType
-from projections.rules.oil import Breach
+from projections.rules.breach import Breach
 
 BridgeheadCause = Literal["seaborne_invasion", "cross_river_attack", "crossing_arrow_attack", "overrun"]
 """How a bridgehead came about (31.12, 31.22-31.24; extract 3.4 ``BridgeheadPlaced.cause``)."""

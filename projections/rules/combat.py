@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from awaw_events.vocab import CombatResult, Season, Theater
+from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
-from projections.rules.oil import Breach
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shared names

@@ -16,20 +16,15 @@ from typing import Final, Literal
 
 from awaw_events.events.units import MULTIPLIER_CAUSES, EliminationCause
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, POWERS, Faction, Power, UnitType
+from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Shared result record
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RuleBreach:
-    """One broken rule found by a check: the rule number, what was allowed and what happened."""
-
-    rule: str
-    message: str
-    allowed: int | str | None = None
-    actual: int | str | None = None
+RuleBreach = Breach
+"""The rules modules' one breach record (:class:`projections.rules.breach.Breach`), by its older name here."""
 
 
 Variant = Literal["classic", "full"]

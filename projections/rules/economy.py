@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from awaw_events.events.economy import ChangeCause
 from awaw_events.vocab import Power, Season, Side
-from projections.rules.oil import Breach
+from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------
 # Option values (A3R extract 1.2)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.vocab import Faction, Phase, Power
-from projections.rules.oil import Breach
+from projections.rules.breach import Breach
 from projections.rules.weather import FORT_RAILHEAD_BAN_LEVEL
 
 FortVariant = Literal["awaw", "a3r_house"]

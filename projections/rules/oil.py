@@ -18,19 +18,7 @@ from typing import Final, Literal
 
 from awaw_events.events.oil import OilPurpose
 from awaw_events.vocab import Faction, Power, SwBox
-
-
-@dataclass(frozen=True, slots=True)
-class Breach:
-    """One rule violation found by a check function: the rule number and a readable message.
-
-    Shared by the rules modules of rules 31-34 and the A3R economy house rules; the audit wraps it in its own
-    ``Finding`` (with the event) — the rules layer knows nothing about events.
-    """
-
-    rule: str
-    message: str
-
+from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------
 # Units (33.8)

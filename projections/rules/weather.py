@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.vocab import Faction, Season, WeatherType, WeatherZone
-from projections.rules.oil import Breach
+from projections.rules.breach import Breach
 
 WinterTable = Literal["awaw", "a3r_house"]
 """Which Winter Table: AWAW 34.41, or the A3R house App. K (option ``weather.winter = awaw_34_41_house``)."""

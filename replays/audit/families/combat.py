@@ -57,9 +57,9 @@ from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Season, Theater
 from projections.core import Meta
 from projections.rules import combat as rules
+from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.fortifications import FortFeature, mandatory_ex_applies
-from projections.rules.oil import Breach
 from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
 from replays.audit.families.dice import rolls
 
