@@ -6,11 +6,12 @@ import json
 import sqlite3
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from awaw_events import codec
-from replays.cli import cli
+from replays.cli import COMMANDS, cli
 from tests.conftest import armor, created, phase, roll
 
 
@@ -196,11 +197,28 @@ def test_schema_is_json_schema_of_the_union(run) -> None:  # type: ignore[no-unt
     assert len(schema["anyOf"]) == len(codec.EVENT_CLASSES)
 
 
-@pytest.mark.parametrize("command", sorted(cli.commands))
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_command_has_help(command: str) -> None:
     result = CliRunner().invoke(cli, [command, "--help"])
     assert result.exit_code == 0
-    assert len(cli.commands[command].help or "") > 20
+    loaded = cli.get_command(click.Context(cli), command)
+    assert loaded is not None
+    assert len(loaded.help or "") > 20
+    # `awaw --help` shows the recorded one-line help without importing the command: it must be the command's own
+    assert COMMANDS[command][1] == loaded.get_short_help_str(limit=150)
+
+
+def test_db_is_accepted_after_the_command_too(tmp_path: Path, game_file: Path) -> None:
+    db = str(tmp_path / "after.db")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["import", "g", str(game_file), "--db", db]).exit_code == 0
+    assert runner.invoke(cli, ["--db", db, "head", "g"]).output.endswith(" 5\n")
+    assert runner.invoke(cli, ["head", "g", "--db", db]).output.endswith(" 5\n")
+    # after the command wins over before it, and over AWAW_DB
+    other = str(tmp_path / "other.db")
+    result = runner.invoke(cli, ["--db", other, "head", "g", "--db", db], env={"AWAW_DB": other})
+    assert result.output.endswith(" 5\n")
+    assert runner.invoke(cli, ["head", "g"], env={"AWAW_DB": db}).output.endswith(" 5\n")
 
 
 def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

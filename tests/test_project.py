@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import click
 import pytest
 
 from replays.cli import cli
@@ -47,7 +48,7 @@ def test_event_docs_are_current() -> None:
 
 def test_readme_mentions_every_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for name in cli.commands:
+    for name in cli.list_commands(click.Context(cli)):
         assert f"awaw {name}" in readme, f"README.md does not show `awaw {name}`"
 
 

@@ -1,0 +1,108 @@
+"""``awaw``: record, import, export, show, verify, branch and audit A World at War game logs.
+
+The CLI only parses, calls one library function and formats (STYLE 10). Domain errors become ``Error: ...`` with
+exit code 1. Commands live in modules by topic and are imported only when they run, so ``awaw --help`` and shell
+completion stay quick (:class:`replays.cli.common.LazyGroup`).
+"""
+
+from __future__ import annotations
+
+import click
+
+from replays.cli.common import Context, LazyGroup, db_option
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    # writing the log
+    "new": (
+        "replays.cli.writing:new",
+        "Start GAME: record its rule set, options and dice commitment in its first event.",
+    ),
+    "import": (
+        "replays.cli.writing:import_",
+        "Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.",
+    ),
+    "record": ("replays.cli.writing:record", "Append one event of TYPE to GAME, typed as FIELD=VALUE words."),
+    "roll": ("replays.cli.writing:roll_", "Roll dice for GAME from its committed secret seed, and record the roll."),
+    "reveal": (
+        "replays.cli.writing:reveal_",
+        "Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.",
+    ),
+    # reading and checking the log
+    "log": ("replays.cli.reading:log_", "Show the events of GAME: a table, or JSON lines with --json."),
+    "export": (
+        "replays.cli.reading:export",
+        "Write every event of GAME as JSON Lines or YAML (import reads it back identically).",
+    ),
+    "games": ("replays.cli.reading:games", "List the games in the store and their timelines."),
+    "verify": (
+        "replays.cli.reading:verify",
+        "Check GAME: its hash chain (no stored event changed, removed or moved) and every die roll.",
+    ),
+    "head": (
+        "replays.cli.reading:head",
+        "Print the hash of GAME's last event and the event count: what to send with a play-by-e-mail hand-off.",
+    ),
+    "schema": ("replays.cli.reading:schema", "Print the JSON Schema of every event type (the tagged union)."),
+    # the state
+    "state": (
+        "replays.cli.viewing:state",
+        "Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts.",
+    ),
+    "snapshot": (
+        "replays.cli.viewing:snapshot",
+        "Fold GAME once and store projection snapshots, so the state at any point comes back fast.",
+    ),
+    "materialize": (
+        "replays.cli.viewing:materialize",
+        "Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette.",
+    ),
+    "replay": (
+        "replays.cli.viewing:replay",
+        "Walk GAME event by event (or phase by phase), showing what each step changed in each projection.",
+    ),
+    # timelines
+    "branch": (
+        "replays.cli.timelines:branch_",
+        "Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them.",
+    ),
+    "promote": (
+        "replays.cli.timelines:promote",
+        "Make BRANCH its game's main line; the old main line stays as a branch.",
+    ),
+    "prune": ("replays.cli.timelines:prune", "Delete BRANCH, if nothing forks from it (main lines are never deleted)."),
+    "diff": (
+        "replays.cli.timelines:diff_",
+        "Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ.",
+    ),
+    "bookmark": (
+        "replays.cli.timelines:bookmark",
+        'Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name.',
+    ),
+    "note": (
+        "replays.cli.timelines:note",
+        "Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged).",
+    ),
+    # the rules
+    "audit": (
+        "replays.cli.auditing:audit",
+        "Audit GAME against the rules: every discrepancy between what was recorded and what the rules give.",
+    ),
+}
+"""Every command: its name, where it lives (``module:function``) and its one-line help (shown by ``awaw --help``
+without importing the command; a test keeps it equal to the command's own)."""
+
+
+@click.group(cls=LazyGroup, commands_at=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="awaw-events")
+@db_option
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Event-sourced game logs for A World at War and Advanced Third Reich.
+
+    Every player action and die roll is an immutable event; the state of the game at any point is rebuilt from
+    them, and the log can be verified, branched and audited against the rules.
+    """
+    ctx.ensure_object(Context)
+
+
+__all__ = ["COMMANDS", "cli"]

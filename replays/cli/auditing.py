@@ -1,0 +1,88 @@
+"""``awaw audit``: the game against the rules."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import msgspec
+
+from awaw_events.codec import tag_of
+from replays import formatting
+from replays.audit.engine import audit_timeline
+from replays.audit.engine import checks as audit_checks
+from replays.cli.common import Context, command, json_option, pass_context, progress
+from replays.state import resolve_point
+
+
+@command()
+@click.argument("game", required=False)
+@click.option(
+    "--from",
+    "start",
+    help="Check from this point (event number, game time, bookmark); the state before it is still folded.",
+)
+@click.option("--to", "stop", help="Check up to this point.")
+@click.option("--rule", "rule_prefix", help="Only checks whose rule number (or check id) starts with this, e.g. 15.")
+@click.option("--list-checks", is_flag=True, help="List every check (rule, what it checks, events it reads) and exit.")
+@json_option
+@pass_context
+def audit(
+    obj: Context,
+    game: str | None,
+    start: str | None,
+    stop: str | None,
+    rule_prefix: str | None,
+    list_checks: bool,
+    as_json: bool,
+) -> None:
+    """Audit GAME against the rules: every discrepancy between what was recorded and what the rules give.
+
+    Exit code 0 when clean, 1 when there are findings, 2 when the log cannot be read.
+    """
+    if list_checks:
+        listed = audit_checks(rule_prefix)
+        if as_json:
+            formatting.print_json(
+                [
+                    {
+                        "id": c.id,
+                        "rule": c.rule,
+                        "family": c.family,
+                        "title": c.title,
+                        "reads": [tag_of(k) for k in c.reads],
+                    }
+                    for c in listed
+                ]
+            )
+        else:
+            formatting.console().print(formatting.checks_table(listed))
+        return
+    if game is None:
+        raise click.UsageError("GAME is required unless --list-checks is given")
+    try:
+        with obj.store() as store:
+            first = resolve_point(store, game, start, before=True) + 1 if start else 1
+            last = resolve_point(store, game, stop)
+            with progress("auditing", total=last - first + 1) as advance:
+                report = audit_timeline(store, game, start=first, stop=last, rule_prefix=rule_prefix, progress=advance)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        click.echo(f"Error: the log of {game!r} cannot be read: {exc}", err=True)
+        sys.exit(2)
+    if as_json:
+        formatting.print_json(
+            {
+                "timeline": game,
+                "from": first,
+                "to": last,
+                "events": report.events,
+                "checks": report.checks,
+                "clean": report.clean,
+                "findings": [msgspec.to_builtins(f) for f in report.findings],
+                "not_checked": [msgspec.to_builtins(s) for s in report.skipped],
+            }
+        )
+    else:
+        formatting.print_audit(formatting.console(), game, first, last, report)
+    if not report.clean:
+        sys.exit(1)

@@ -1,0 +1,157 @@
+"""What every command shares: the store address (``--db`` before or after the command), error handling, options
+that recur, progress bars, and the lazy command group."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from awaw_events.gametime import GamePoint
+    from awaw_events.store import GameStore
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_DB = "awaw.db"
+
+
+class Context:
+    """What every command shares: where the store is."""
+
+    def __init__(self, db: str = DEFAULT_DB) -> None:
+        self.db = db
+
+    @contextmanager
+    def store(self) -> Iterator[GameStore]:
+        from awaw_events.store import open_store
+
+        with domain_errors():
+            store = open_store(self.db)
+        try:
+            with domain_errors():
+                yield store
+        finally:
+            store.close()
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported when they are used (``name -> "module:function"``)."""
+
+    def __init__(self, *args: Any, commands_at: dict[str, tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands_at = commands_at
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands_at, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        found = self.commands_at.get(cmd_name)
+        if found is None:
+            return None
+        where = found[0]
+        module, _, name = where.partition(":")
+        command = getattr(importlib.import_module(module), name)
+        assert isinstance(command, click.Command), where
+        self.commands[cmd_name] = command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands from their recorded one-line help, importing none of them."""
+        rows = [(name, self.commands_at[name][1]) for name in sorted(self.commands_at)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _set_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.ensure_object(Context).db = value
+
+
+def db_option(func: F) -> F:
+    """``--db``: accepted before the command (``awaw --db X log g``) and after it (``awaw log g --db X``)."""
+    return click.option(
+        "--db",
+        envvar="AWAW_DB",
+        expose_value=False,
+        callback=_set_db,
+        metavar="PATH|URL",
+        help=f"The store: a SQLite file (default {DEFAULT_DB}), ':memory:', or a postgresql://user:pass@host/db "
+        "address. Env: AWAW_DB.",
+    )(func)
+
+
+def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Command]:
+    """A command of ``awaw`` that takes ``--db`` too."""
+
+    def wrap(func: Callable[..., Any]) -> click.Command:
+        return click.command(name)(db_option(func))
+
+    return wrap
+
+
+@contextmanager
+def domain_errors() -> Iterator[None]:
+    """Turn domain errors into ``Error: ...`` messages (exit 1); a rejected batch lists each problem."""
+    from awaw_events.errors import AwawError
+    from awaw_events.log import BatchRejected
+
+    try:
+        yield
+    except BatchRejected as exc:
+        lines = [str(e) for e in exc.errors]
+        more = "" if len(lines) == 1 else f"{len(lines)} problems, nothing was written:\n  " + "\n  ".join(lines)
+        raise click.ClickException(more or lines[0] + "; nothing was written") from None
+    except AwawError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+pass_context = click.make_pass_decorator(Context, ensure=True)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")(func)
+
+
+def point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> GamePoint | None:
+    """A ``--turn`` value parsed as a game time."""
+    from awaw_events.gametime import parse_game_point
+
+    if value is None:
+        return None
+    with domain_errors():
+        return parse_game_point(value)
+
+
+@contextmanager
+def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error for long work (only on a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from replays import formatting
+
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        transient=True,
+        console=formatting.err_console(),
+        disable=not sys.stderr.isatty(),
+    )
+    with bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def views_of(value: str) -> tuple[str, ...]:
+    """The projections a ``--view`` value names (``all`` for every one)."""
+    from projections.core import VIEWS
+
+    return VIEWS if value == "all" else (value,)

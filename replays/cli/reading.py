@@ -1,0 +1,186 @@
+"""Commands that read and check the log: ``log``, ``export``, ``games``, ``verify``, ``head``, ``schema``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+import click
+import msgspec
+
+from awaw_events import io as event_io
+from awaw_events.errors import AwawError
+from awaw_events.events import AnyEvent
+from awaw_events.gametime import GamePoint
+from awaw_events.log import (
+    Divergence,
+    extends,
+    shared_prefix,
+    verify_game,
+)
+from awaw_events.store import GameStore
+from replays import formatting, logview
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point
+
+
+@command("log")
+@click.argument("game")
+@click.option("--turn", callback=point, help="Only this span: 1940-spring, 1940-spring/axis, 1940-spring/axis/combat.")
+@click.option("--power", help="Only events by or about this major power.")
+@click.option("--type", "kind", help="Only this event type (unit_built) or family (naval).")
+@json_option
+@pass_context
+def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
+    """Show the events of GAME: a table, or JSON lines with --json."""
+    with obj.store() as store:
+        rows = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
+    if as_json:
+        formatting.print_json_lines(logview.as_json(rows))
+        return
+    formatting.console().print(formatting.log_table(rows, f"{game}: {len(rows)} event(s)"))
+
+
+@command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), help="Default: from -o's extension, else jsonl.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write to this file instead of standard output.",
+)
+@pass_context
+def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> None:
+    """Write every event of GAME as JSON Lines or YAML (import reads it back identically)."""
+    with domain_errors():
+        chosen = fmt or (event_io.format_for(output.name) if output else "jsonl")
+    with obj.store() as store:
+        store.timeline(game)
+        events = store.events(game)
+        if output is None:
+            _export(events, chosen, sys.stdout)
+        else:
+            with output.open("w", encoding="utf-8", newline="\n") as handle:
+                count = _export(events, chosen, handle)
+            click.echo(f"exported {count} event(s) to {output}", err=True)
+
+
+def _export(events: Iterator[AnyEvent], fmt: str, handle: IO[str]) -> int:
+    if fmt == "yaml":
+        return event_io.write_yaml(events, handle)
+    count = 0
+    encoder = msgspec.json.Encoder()
+    for event in events:
+        handle.write(encoder.encode(event).decode() + "\n")
+        count += 1
+    return count
+
+
+@command()
+@json_option
+@pass_context
+def games(obj: Context, as_json: bool) -> None:
+    """List the games in the store and their timelines."""
+    with obj.store() as store:
+        rows = [(t, store.count(t.name)) for t in store.timelines()]
+    if as_json:
+        formatting.print_json([{**t._asdict(), "events": n, "own_events": n - t.fork_at} for t, n in rows])
+        return
+    if not rows:
+        click.echo("no games yet: start one with `awaw new GAME` or `awaw import GAME FILE`")
+        return
+    formatting.console().print(formatting.games_table(rows))
+
+
+@command()
+@click.argument("game")
+@click.option(
+    "--against",
+    metavar="HASH|FILE",
+    help="A head hash (from `awaw head`) or an exported log: prove GAME extends it, or name where they part.",
+)
+@json_option
+@pass_context
+def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
+    """Check GAME: its hash chain (no stored event changed, removed or moved) and every die roll. Exit 1 on any
+    problem."""
+    with obj.store() as store:
+        result = verify_game(store, game)
+        handoff = _against(store, game, against) if against else None
+    lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice)
+    ok = result.ok
+    if handoff is not None:
+        ok = ok and handoff[0]
+        lines.append(handoff[1])
+    if as_json:
+        formatting.print_json(
+            {
+                "timeline": game,
+                "events": result.chain.events,
+                "head": result.chain.head,
+                "ok": ok,
+                "problems": [p._asdict() for p in result.chain.problems] + [p._asdict() for p in result.dice.problems],
+                "dice": {
+                    "verified": result.dice.verified,
+                    "unrevealed": result.dice.unrevealed,
+                    "physical": result.dice.physical,
+                },
+                "against": None if handoff is None else {"ok": handoff[0], "message": handoff[1]},
+            }
+        )
+    else:
+        for line in lines:
+            click.echo(line)
+    if not ok:
+        sys.exit(1)
+
+
+def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
+    text = against.strip()
+    if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text):
+        found = extends(store, game, text)
+        if found.found_at is None:
+            return False, f"against {text[:12]}...: not found in {game}: it does not extend that log"
+        return True, (
+            f"against {text[:12]}...: {game} extends that log (its event {found.found_at}; "
+            f"{found.events - found.found_at} event(s) since)"
+        )
+    path = Path(text)
+    with domain_errors():
+        if not path.exists():
+            raise AwawError(f"--against takes a 64-character head hash or an exported log file; {text!r} is neither")
+        with path.open(encoding="utf-8") as handle:
+            events = [n.event for n in event_io.read_events(handle, event_io.format_for(path.name))]
+    try:
+        shared = shared_prefix(store, game, events)
+    except Divergence as exc:
+        return False, f"against {path.name}: {exc.message}"
+    if shared < len(events):
+        return False, (
+            f"against {path.name}: {game} holds only the first {shared} of its {len(events)} events "
+            "(the file extends the game)"
+        )
+    return True, f"against {path.name}: {game} extends it ({len(events)} shared event(s))"
+
+
+@command()
+@click.argument("game")
+@json_option
+@pass_context
+def head(obj: Context, game: str, as_json: bool) -> None:
+    """Print the hash of GAME's last event and the event count: what to send with a play-by-e-mail hand-off."""
+    with obj.store() as store:
+        last = store.head_record(game)
+    count, digest = (last.seq, last.hash) if last else (0, "0" * 64)
+    if as_json:
+        formatting.print_json({"timeline": game, "events": count, "head": digest})
+    else:
+        click.echo(f"{digest} {count}")
+
+
+@command()
+def schema() -> None:
+    """Print the JSON Schema of every event type (the tagged union)."""
+    formatting.print_json(msgspec.json.schema(AnyEvent))

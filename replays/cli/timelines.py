@@ -1,0 +1,116 @@
+"""Commands on timelines: ``branch``, ``promote``, ``prune``, ``diff``, ``bookmark``, ``note``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from awaw_events.log import (
+    record_event,
+)
+from awaw_events.store import Record
+from projections.core import VIEWS
+from replays import formatting, logview
+from replays.branching import create_branch, delete_branch
+from replays.branching import diff as diff_timelines
+from replays.branching import promote as promote_branch
+from replays.cli.common import Context, command, json_option, pass_context, views_of
+from replays.state import resolve_point
+
+
+@command("branch")
+@click.argument("game")
+@click.argument("name")
+@click.option("--at", "at", help="Fork after this point (event number, game time, bookmark); default the end.")
+@click.option("--same-dice", is_flag=True, help="Keep the parent's dice (no new seed for the branch's rolls).")
+@pass_context
+def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool) -> None:
+    """Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them."""
+    with obj.store() as store:
+        timeline = create_branch(store, game, at, name, reroll=not same_dice)
+    dice_note = "same dice as the parent" if same_dice else "its own committed dice seed"
+    click.echo(f"created {timeline.name}: forks from {game} after event {timeline.fork_at}, {dice_note}")
+
+
+@command()
+@click.argument("branch")
+@click.option(
+    "--keep-old-as", default="previous-main", show_default=True, help="The branch name the old main line keeps."
+)
+@pass_context
+def promote(obj: Context, branch: str, keep_old_as: str) -> None:
+    """Make BRANCH its game's main line; the old main line stays as a branch."""
+    with obj.store() as store:
+        main, old = promote_branch(store, branch, keep_old_as=keep_old_as)
+    click.echo(f"{branch} is now {main}; the old main line is {old}")
+
+
+@command()
+@click.argument("branch")
+@pass_context
+def prune(obj: Context, branch: str) -> None:
+    """Delete BRANCH, if nothing forks from it (main lines are never deleted)."""
+    with obj.store() as store:
+        delete_branch(store, branch)
+    click.echo(f"deleted {branch}")
+
+
+@command("diff")
+@click.argument("a")
+@click.argument("b")
+@click.option("--at", "at", help="Compare the states at this point (default: the end of each).")
+@click.option("--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True)
+@json_option
+@pass_context
+def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool) -> None:
+    """Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ."""
+    with obj.store() as store:
+        result = diff_timelines(store, a, b, at=at, views=views_of(view))
+    div = result.divergence
+    if as_json:
+        formatting.print_json(
+            {
+                "a": a,
+                "b": b,
+                "shared_events": div.shared,
+                "first_divergence": div.shared + 1,
+                "only_a": [logview_row(r) for r in div.only_a],
+                "only_b": [logview_row(r) for r in div.only_b],
+                "at_a": result.at_a,
+                "at_b": result.at_b,
+                "differences": result.differences,
+            }
+        )
+        return
+    for line in formatting.diff_lines(result):
+        click.echo(line)
+
+
+def logview_row(record: Record) -> dict[str, object]:
+    return next(logview.as_json([logview.Row(record)]))
+
+
+@command()
+@click.argument("game")
+@click.argument("name")
+@click.option("--at", "at", help="The point to bookmark (default: the end).")
+@pass_context
+def bookmark(obj: Context, game: str, name: str, at: str | None) -> None:
+    """Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at)
+        rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
+    click.echo(f"bookmarked event {seq} of {game} as {name!r} (event {rec.seq})")
+
+
+@command()
+@click.argument("game")
+@click.argument("event", type=int)
+@click.argument("text")
+@pass_context
+def note(obj: Context, game: str, event: int, text: str) -> None:
+    """Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged)."""
+    with obj.store() as store:
+        rec = record_event(store, game, "note_added", [f"about={event}", f"text={json.dumps(text)}"])
+    click.echo(f"noted event {event} of {game} (event {rec.seq})")

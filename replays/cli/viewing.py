@@ -1,0 +1,137 @@
+"""Commands that show the state: ``state``, ``snapshot``, ``materialize``, ``replay``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+import sqlite_utils
+
+from projections.core import VIEWS
+from projections.game import view as projection_view
+from replays import formatting
+from replays.cli.common import Context, command, json_option, pass_context, views_of
+from replays.materialize import materialize as write_read_model
+from replays.replay import narrative
+from replays.replay import steps as replay_steps
+from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
+from replays.stepper import Stepper, terminal_key
+
+
+@command()
+@click.argument("game")
+@click.option("--at", "at", help="An event number, a game time (1940-spring, 1940-spring/axis/combat) or a bookmark.")
+@click.option("--before", is_flag=True, help="The state at the start of that point instead of its end.")
+@click.option(
+    "--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True, help="Which projection to show."
+)
+@json_option
+@pass_context
+def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_json: bool) -> None:
+    """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at, before=before)
+        snapshot = state_at(store, game, seq)
+    views = {name: projection_view(snapshot, name) for name in views_of(view)}
+    if as_json:
+        formatting.print_json({"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, **views})
+        return
+    out = formatting.console()
+    out.print(f"{game} after event {seq} ({snapshot.clock.label})")
+    for name, data in views.items():
+        formatting.print_view(out, name, data)
+
+
+@command()
+@click.argument("game")
+@click.option(
+    "--every",
+    default=SNAPSHOT_EVERY,
+    show_default=True,
+    type=click.IntRange(100, 1_000_000),
+    help="Events between snapshots.",
+)
+@pass_context
+def snapshot(obj: Context, game: str, every: int) -> None:
+    """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
+    with obj.store() as store:
+        count = build_snapshots(store, game, every=every)
+    click.echo(f"{game}: {count} snapshot(s), one every {every} events")
+
+
+@command()
+@click.argument("game")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite file to write the read-model tables to.",
+)
+@click.option("--at", "at", help="The point to materialize (default: the end).")
+@pass_context
+def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
+    """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
+    with obj.store() as store:
+        seq = resolve_point(store, game, at)
+        counts = write_read_model(store, game, sqlite_utils.Database(output), seq)
+    click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
+
+
+@command()
+@click.argument("game")
+@click.option("--from", "start", help="Start at this point (event number, game time, bookmark).")
+@click.option("--to", "stop", help="Stop at this point.")
+@click.option(
+    "--by",
+    type=click.Choice(["event", "phase"]),
+    default="event",
+    show_default=True,
+    help="One step per event, or per phase.",
+)
+@click.option(
+    "--view",
+    type=click.Choice([*VIEWS, "all"]),
+    default="all",
+    show_default=True,
+    help="Which projections' changes to show.",
+)
+@click.option(
+    "--step",
+    "interactive",
+    is_flag=True,
+    help="Interactive: n next, p previous, t turn, g event, v view, e end, q quit.",
+)
+@json_option
+@pass_context
+def replay(
+    obj: Context, game: str, start: str | None, stop: str | None, by: str, view: str, interactive: bool, as_json: bool
+) -> None:
+    """Walk GAME event by event (or phase by phase), showing what each step changed in each projection."""
+    if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
+    with obj.store() as store:
+        first = resolve_point(store, game, start, before=True) + 1 if start else 1
+        last = resolve_point(store, game, stop)
+        walk = replay_steps(
+            store,
+            game,
+            start=first,
+            stop=last,
+            by=by,  # type: ignore[arg-type]
+            views=views_of(view),
+        )
+        if interactive:
+            Stepper(
+                walk,
+                read_key=terminal_key,
+                prompt=lambda text: click.prompt(text, default="", show_default=False),
+                echo=click.echo,
+            ).run()
+        elif as_json:
+            formatting.print_json_lines(step.as_json() for step in walk)
+        else:
+            for step in walk:
+                for line in narrative(step):
+                    click.echo(line)

@@ -1,0 +1,157 @@
+"""Commands that write the log: ``new``, ``import``, ``record``, ``roll``, ``reveal``."""
+
+from __future__ import annotations
+
+from typing import IO, get_args
+
+import click
+
+from awaw_events import io as event_io
+from awaw_events.codec import tag_of
+from awaw_events.events import EVENT_TYPES, DiceRolled
+from awaw_events.events.game import RollPurpose
+from awaw_events.gametime import parse_game_point
+from awaw_events.log import (
+    append_events,
+    record_event,
+    reveal,
+    roll,
+    start_game,
+)
+from replays import logview
+from replays.cli.common import Context, command, domain_errors, pass_context, progress
+
+EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
+
+
+@command()
+@click.argument("game")
+@click.option(
+    "--rules",
+    type=click.Choice(["awaw", "a3r"]),
+    default="awaw",
+    show_default=True,
+    help="The rule set: A World at War, or Advanced Third Reich with the Best of AWAW house rules.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A house-rule option (repeatable), e.g. econ.deficit_spending=option1_grant_matched.",
+)
+@click.option(
+    "--scenario", type=click.File("r"), help="Set-up events (JSON Lines or YAML) to record after game_created."
+)
+@click.option("--title", default="", help="A title for the game.")
+@click.option("--start", default="1939-fall", show_default=True, help="The game turn the game starts in.")
+@click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
+@pass_context
+def new(
+    obj: Context,
+    game: str,
+    rules: str,
+    options: tuple[str, ...],
+    scenario: IO[str] | None,
+    title: str,
+    start: str,
+    physical_dice: bool,
+) -> None:
+    """Start GAME: record its rule set, options and dice commitment in its first event."""
+    with domain_errors():
+        parsed = dict(_split_option(o) for o in options)
+        point = parse_game_point(start)
+        setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
+    with obj.store() as store:
+        records = start_game(
+            store, game, rules=rules, options=parsed, title=title, start=point, setup=setup, seeded=not physical_dice
+        )
+    dice = "physical dice" if physical_dice else "seeded dice (commitment recorded)"
+    click.echo(f"created {game}: {rules} rules, {len(records)} event(s), {dice}")
+
+
+def _split_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+    return name.strip(), value.strip()
+
+
+@command("import")
+@click.argument("game")
+@click.argument("file", type=click.File("r"))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "yaml"]),
+    help="The file's format (default: from its extension; jsonl for standard input).",
+)
+@pass_context
+def import_(obj: Context, game: str, file: IO[str], fmt: str | None) -> None:
+    """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
+
+    Into a game that does not exist yet, the file's game_created event creates it.
+    """
+    with domain_errors():
+        chosen = fmt or ("jsonl" if file.name in ("-", "<stdin>") else event_io.format_for(file.name))
+    with progress("reading") as advance, domain_errors():
+        batch = event_io.read_events(file, chosen, progress=advance)  # type: ignore[arg-type]
+    with obj.store() as store, progress("checking", total=len(batch)) as advance:
+        records = append_events(store, game, batch, progress=advance)
+    if records:
+        click.echo(f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}")
+    elif batch:
+        click.echo(f"{game} already holds all {len(batch)} event(s) of the file; nothing was written")
+    else:
+        click.echo("no events in the file; nothing was written")
+
+
+@command()
+@click.argument("game")
+@click.argument("event_type", metavar="TYPE", type=click.Choice(EVENT_TAGS))
+@click.argument("fields", nargs=-1, metavar="FIELD=VALUE...")
+@pass_context
+def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) -> None:
+    """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
+
+    Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
+    defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    """
+    with obj.store() as store:
+        rec = record_event(store, game, event_type, fields)
+    click.echo(f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})")
+
+
+@command("roll")
+@click.argument("game")
+@click.option(
+    "--purpose",
+    required=True,
+    type=click.Choice(sorted(get_args(RollPurpose))),
+    help="What the roll decides.",
+)
+@click.option("--dice", "count", default=1, show_default=True, type=click.IntRange(1, 10), help="How many dice.")
+@click.option("--sides", default=6, show_default=True, type=click.IntRange(2, 100), help="Faces per die.")
+@click.option("--modifier", default=0, show_default=True, type=int, help="A modifier added to the total.")
+@click.option("--for", "ref", help="What the roll is for (an attack id, a battle id ...).")
+@click.option("--actor", default="system", show_default=True, help="Who rolls.")
+@pass_context
+def roll_(
+    obj: Context, game: str, purpose: str, count: int, sides: int, modifier: int, ref: str | None, actor: str
+) -> None:
+    """Roll dice for GAME from its committed secret seed, and record the roll."""
+    with obj.store() as store:
+        rec = roll(store, game, purpose=purpose, dice_count=count, sides=sides, modifier=modifier, ref=ref, actor=actor)
+    event = rec.event
+    assert isinstance(event, DiceRolled)
+    click.echo(f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})")
+
+
+@command("reveal")
+@click.argument("game")
+@pass_context
+def reveal_(obj: Context, game: str) -> None:
+    """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll."""
+    with obj.store() as store:
+        rec = reveal(store, game)
+    click.echo(f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll")
