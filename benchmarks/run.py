@@ -27,7 +27,7 @@ from awaw_events.codec import decode
 from awaw_events.store import GameStore
 from benchmarks.synthetic import build, events
 from projections.game import replay
-from replays.audit.engine import audit_timeline
+from replays.audit.catalogue import audit_timeline
 from replays.branching import create_branch
 from replays.state import SNAPSHOT_EVERY, build_snapshots, state_at
 

@@ -70,3 +70,68 @@ def test_each_projection_declares_the_events_it_handles(name: str) -> None:
     tree = ast.parse(inspect.getsource(module.step))
     matched = {n.cls.id for n in ast.walk(tree) if isinstance(n, ast.MatchClass) and isinstance(n.cls, ast.Name)}
     assert {cls.__name__ for cls in module.HANDLED} == matched
+
+
+PACKAGES = ("awaw_events", "projections", "replays")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (at module level or inside functions)."""
+    paths = {_module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name in paths}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in paths:
+                found.add(node.module)
+                found |= {f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in paths}
+        graph[name] = found - {name}
+    return graph
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = _import_graph()
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                cycle = [*path[path.index(target) :], target] if target in path else [module, target]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if target not in state:
+                visit(target, [*path, target])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+def test_no_audit_module_imports_for_side_effects() -> None:
+    """Checks are listed explicitly (each family exports its FAMILY, the catalogue lists them): no module under
+    replays/audit imports a module only to run it."""
+    for path in (ROOT / "replays" / "audit").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "noqa: F401" not in text, f"{path.relative_to(ROOT)} imports a module for its side effects"
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] != "replays" for a in node.names), (
+                    f"{path.relative_to(ROOT)}: `import replays...` runs a module without naming what it uses"
+                )
+
+
+def test_the_catalogue_lists_every_family_module() -> None:
+    from replays.audit import catalogue
+
+    modules = {p.stem for p in (ROOT / "replays" / "audit" / "families").glob("*.py") if p.stem != "__init__"}
+    listed = {family.checks[0].function.__module__.rsplit(".", 1)[-1] for family in catalogue.FAMILIES}
+    assert modules == listed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from replays.audit.engine import iter_checks_markdown
+from replays.audit.catalogue import iter_checks_markdown
 
 
 def checks_markdown() -> str:

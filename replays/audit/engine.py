@@ -1,27 +1,33 @@
-"""The audit engine: recompute, from the events and the rules, everything the players claimed.
+"""The audit engine: a replay that calls the checks.
 
-A *check* is a function registered for the event types it reads. The engine walks the effective log (rulings
-applied), keeps the projections folded up to the event under examination, and calls each check with an
-:class:`AuditContext`: the event, its number, the state **before** it, and the audit's own scratch memory (rolls by
-number, attacks declared ...). A check yields :class:`Finding` values (data, never exceptions) or, when the log
-lacks a fact it needs, :class:`Missing` (reported once per check: which check could not be made, and why).
+A *check* is a pure function of one event and the game state before it (or, for a check marked ``after``, the state
+after it): it compares what the players recorded with what :mod:`projections.rules` computes from that state and
+yields :class:`Finding` values (data, never exceptions) or, when the log lacks a fact it needs, :class:`Missing`
+(reported once per check with how often: which check could not be made, and why). Checks keep no memory of their
+own: running facts they need (rolls by number, this turn's attacks, spending by category) are projection state,
+folded once by :mod:`projections.game`.
 
-Checks are grouped by rule system in :mod:`replays.audit.families`; ``awaw audit --list-checks`` and
-``docs/audit-checks.md`` list them all.
+Checks are grouped by rule system into :class:`Family` lists, one per module of :mod:`replays.audit.families`;
+:mod:`replays.audit.catalogue` lists the families explicitly. The engine imports no family.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, NamedTuple, TypeAlias
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
 import msgspec
 
 from awaw_events.codec import tag_of
-from awaw_events.events import Event
+from awaw_events.events import AnyEvent, Event
 from awaw_events.gametime import label
 from awaw_events.store import Numbered, Record
+from projections.core import Meta
 from projections.game import Fold, GameState
+
+E = TypeVar("E", bound=Event)
+T = TypeVar("T")
 
 
 class Finding(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,16 +59,30 @@ class Skipped(msgspec.Struct, frozen=True, kw_only=True):
     reason: str
 
 
-class AuditContext:
-    """What a check sees: the event under examination and the game before it."""
+Outcome: TypeAlias = Finding | Missing
+Result: TypeAlias = Iterable[Outcome]
 
-    __slots__ = ("event", "scratch", "seq", "state")
 
-    def __init__(self, state: GameState, scratch: dict[str, Any]) -> None:
+class AuditContext(Generic[E]):
+    """What a check sees: the event under examination (typed as the check reads it), its number, and the game
+    state before it (after it, for a check marked ``after``).
+
+    The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
+    """
+
+    __slots__ = ("_memo", "event", "scratch", "seq", "state")
+
+    def __init__(self, state: GameState) -> None:
         self.state = state
-        self.scratch = scratch
+        self.scratch: dict[str, Any] = {}
+        """Running facts kept by observers (being retired: running facts belong in projection state)."""
         self.seq = 0
-        self.event: Event = Event(year=1939, season="fall")
+        self.event: E = None  # type: ignore[assignment]
+        self._memo: dict[Callable[..., Any], Any] | None = None
+
+    @property
+    def meta(self) -> Meta:
+        return self.state.meta
 
     def finding(self, check: Check, *, expected: object, recorded: object, message: str) -> Finding:
         """A finding about the current event."""
@@ -77,16 +97,23 @@ class AuditContext:
             message=message,
         )
 
-    @property
-    def meta(self) -> Any:
-        return self.state.meta
+    def cached(self, function: Callable[[AuditContext[E]], T]) -> T:
+        """``function(self)``, computed once per event however many checks ask (several checks of one event that
+        share a computation, such as the pricing of a build)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        elif function in memo:
+            return memo[function]  # type: ignore[no-any-return]
+        value = memo[function] = function(self)
+        return value
 
 
-Result: TypeAlias = Iterator[Finding | Missing]
-CheckFunction: TypeAlias = Callable[["Check", AuditContext], Result]
+CheckFunction: TypeAlias = Callable[["Check", AuditContext[Any]], Result]
 
 
-class Check(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Check:
     """One mechanical rule check."""
 
     id: str
@@ -95,61 +122,56 @@ class Check(NamedTuple):
     reads: tuple[type[Event], ...]
     function: CheckFunction
     family: str
+    after: bool = False
+    """Run on the state after the event instead of before it."""
 
-    def finding(self, ctx: AuditContext, *, expected: object, recorded: object, message: str) -> Finding:
+    def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
 
 
-REGISTRY: Final[list[Check]] = []
-
-Observer: TypeAlias = Callable[[AuditContext], None]
-OBSERVERS: Final[list[tuple[tuple[type[Event], ...], Observer]]] = []
-"""Functions that keep the audit's scratch memory (rolls by number, attacks declared ...) up to date; they run
-after the checks of an event."""
+Observer: TypeAlias = Callable[[AuditContext[Any]], None]
 
 
-def check(
-    rule: str, title: str, *, reads: tuple[type[Event], ...], family: str, id: str | None = None
-) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check of rule ``rule`` on the event types it ``reads``."""
+class Family:
+    """The checks of one rule system, in the order its module defines them (``FAMILY.check`` adds one)."""
 
-    def register(function: CheckFunction) -> CheckFunction:
-        REGISTRY.append(Check(id or function.__name__.removeprefix("check_"), rule, title, reads, function, family))
-        return function
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.checks: list[Check] = []
+        self.observers: list[tuple[tuple[type[Event], ...], Observer]] = []
 
-    return register
+    def check(
+        self,
+        rule: str,
+        title: str,
+        *,
+        reads: tuple[type[Event], ...],
+        id: str | None = None,
+        after: bool = False,
+    ) -> Callable[[Callable[[Check, AuditContext[Any]], Result]], Callable[[Check, AuditContext[Any]], Result]]:
+        """Add a check of rule ``rule`` on the event types it ``reads`` (its id: the function's name without
+        ``check_``, unless given)."""
 
+        def add(function: Callable[[Check, AuditContext[Any]], Result]) -> Callable[[Check, AuditContext[Any]], Result]:
+            name = id or function.__name__.removeprefix("check_")
+            self.checks.append(Check(name, rule, title, reads, function, self.name, after))
+            return function
 
-def observe(*reads: type[Event]) -> Callable[[Observer], Observer]:
-    """Register a scratch-memory keeper for the given event types."""
+        return add
 
-    def register(function: Observer) -> Observer:
-        OBSERVERS.append((reads, function))
-        return function
+    def observe(self, *reads: type[Event]) -> Callable[[Observer], Observer]:
+        """A keeper of running facts the projections do not fold yet (being retired: running facts belong in
+        projection state)."""
 
-    return register
+        def add(function: Observer) -> Observer:
+            self.observers.append((reads, function))
+            return function
 
-
-def checks(rule_prefix: str | None = None) -> list[Check]:
-    """Every registered check (importing the check modules), optionally those whose rule starts with a prefix."""
-    import replays.audit.families  # noqa: F401 - registers every check
-
-    found = [
-        c for c in REGISTRY if rule_prefix is None or c.rule.startswith(rule_prefix) or c.id.startswith(rule_prefix)
-    ]
-    return sorted(found, key=lambda c: (c.family, _rule_key(c.rule), c.id))
-
-
-def _rule_key(rule: str) -> tuple[Any, ...]:
-    parts: list[Any] = []
-    for piece in rule.replace("A3R ", "").split("."):
-        digits = "".join(ch for ch in piece if ch.isdigit())
-        parts.append((int(digits) if digits else 0, piece))
-    return tuple(parts)
+        return add
 
 
 class AuditReport(NamedTuple):
-    """What an audit found: findings in log order, and the checks it could not make."""
+    """What an audit found: findings in log order, the checks it could not make, and how much it examined."""
 
     findings: tuple[Finding, ...]
     skipped: tuple[Skipped, ...]
@@ -161,95 +183,69 @@ class AuditReport(NamedTuple):
         return not self.findings
 
 
-def audit(
+def run(
+    families: Iterable[Family],
+    checks: Iterable[Check],
     records: Iterable[Record | Numbered],
     *,
-    rule_prefix: str | None = None,
     start: int = 1,
     state: GameState | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> AuditReport:
-    """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked."""
-    selected = checks(rule_prefix)
-    by_type: dict[type[Event], list[Check]] = {}
+    """Fold ``records`` and call ``checks`` on every event numbered ``start`` or later (the events before it are
+    folded, not checked)."""
+    selected = list(checks)
+    before: dict[type[Event], list[Check]] = {}
+    after: dict[type[Event], list[Check]] = {}
     for c in selected:
         for kind in c.reads:
-            by_type.setdefault(kind, []).append(c)
+            (after if c.after else before).setdefault(kind, []).append(c)
     observers: dict[type[Event], list[Observer]] = {}
-    for reads, function in OBSERVERS:
-        for kind in reads:
-            observers.setdefault(kind, []).append(function)
+    for family in families:
+        for reads, function in family.observers:
+            for kind in reads:
+                observers.setdefault(kind, []).append(function)
     fold = Fold(state)
-    ctx = AuditContext(fold.state, {})  # the fold's working state: the state before each event, updated in place
+    ctx: AuditContext[AnyEvent] = AuditContext(fold.state)  # the fold's working state, updated in place
     findings: list[Finding] = []
     first_missing: dict[str, tuple[Check, int, str]] = {}  # check id -> (check, first event, reason)
     missing_times: dict[str, int] = {}
     count = 0
-    checks_for, observers_for, push = by_type.get, observers.get, fold.push
+    before_for, after_for, observers_for, push = before.get, after.get, observers.get, fold.push
+
+    def call(found: list[Check], seq: int) -> None:
+        for c in found:
+            for outcome in c.function(c, ctx):
+                if type(outcome) is Finding:
+                    findings.append(outcome)
+                elif c.id in missing_times:
+                    missing_times[c.id] += 1
+                else:
+                    assert isinstance(outcome, Missing)
+                    missing_times[c.id] = 1
+                    first_missing[c.id] = (c, seq, outcome.reason)
+
     for record in records:
         seq, event = record.seq, record.event
         kind = type(event)
-        ctx.seq, ctx.event = seq, event
-        if seq >= start:
+        ctx.seq, ctx.event, ctx._memo = seq, event, None
+        checking = seq >= start
+        if checking:
             count += 1
-            for c in checks_for(kind, ()):
-                for outcome in c.function(c, ctx):
-                    if isinstance(outcome, Finding):
-                        findings.append(outcome)
-                    elif c.id in missing_times:
-                        missing_times[c.id] += 1
-                    else:
-                        missing_times[c.id] = 1
-                        first_missing[c.id] = (c, seq, outcome.reason)
+            found = before_for(kind)
+            if found:
+                call(found, seq)
             if progress is not None and count % 10_000 == 0:
                 progress(count)
         for function in observers_for(kind, ()):
             function(ctx)
         push(seq, event)
+        if checking:
+            found = after_for(kind)
+            if found:
+                call(found, seq)
     skipped = tuple(
         Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=reason)
         for key, (c, first, reason) in first_missing.items()
     )
     return AuditReport(tuple(findings), skipped, count, len(selected))
-
-
-def iter_checks_markdown() -> Iterator[str]:
-    """``docs/audit-checks.md``: every check with its rule, what it checks and the events it reads."""
-    all_checks = checks()
-    yield "# Audit checks"
-    yield ""
-    yield "Generated from `replays/audit/families/` by `python -m replays.audit.docs`; do not edit by hand."
-    yield ""
-    yield f"{len(all_checks)} checks. `awaw audit --list-checks` prints the same table."
-    yield ""
-    family = None
-    for c in all_checks:
-        if c.family != family:
-            family = c.family
-            yield ""
-            yield f"## {family}"
-            yield ""
-            yield "| rule | check | what it checks | events it reads |"
-            yield "|---|---|---|---|"
-        reads = ", ".join(f"`{tag_of(k)}`" for k in c.reads)
-        yield f"| {c.rule} | `{c.id}` | {c.title} | {reads} |"
-
-
-def audit_timeline(
-    store: Any,
-    timeline: str,
-    *,
-    start: int = 1,
-    stop: int | None = None,
-    rule_prefix: str | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> AuditReport:
-    """Audit events ``start..stop`` of a timeline (the effective log).
-
-    The events before ``start`` are folded and observed but not checked: the checks' memory (rolls by number,
-    attacks declared, spending this turn ...) is not part of a projection snapshot, so it is rebuilt from the start.
-    """
-    from replays.state import effective_events
-
-    last = store.count(timeline) if stop is None else stop
-    return audit(effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress)

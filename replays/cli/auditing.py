@@ -9,8 +9,8 @@ import msgspec
 
 from awaw_events.codec import tag_of
 from replays import formatting
-from replays.audit.engine import audit_timeline
-from replays.audit.engine import checks as audit_checks
+from replays.audit.catalogue import audit_timeline
+from replays.audit.catalogue import checks as audit_checks
 from replays.cli.common import Context, command, json_option, pass_context, progress
 from replays.state import resolve_point
 

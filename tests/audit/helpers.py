@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from awaw_events.events import Event
 from awaw_events.store import Record
-from replays.audit import AuditReport, audit
+from replays.audit.catalogue import audit
+from replays.audit.engine import AuditReport
 
 
 def records(events: Sequence[Event]) -> list[Record]:

@@ -28,12 +28,12 @@ from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.log import append_events, numbered
 from awaw_events.store import GameStore
-from replays.audit.engine import audit_timeline, checks
+from replays.audit.catalogue import audit_timeline, checks
 from replays.audit.families import attrition, combat
 from tests.audit.helpers import findings
 from tests.conftest import created
 
-MINE = frozenset(c.id for c in checks() if c.family in (combat.FAMILY, attrition.FAMILY))
+MINE = frozenset(c.id for c in checks() if c.family in (combat.FAMILY.name, attrition.FAMILY.name))
 
 T: dict[str, Any] = {"year": 1939, "season": "fall", "side": "axis", "phase": "combat"}
 

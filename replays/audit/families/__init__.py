@@ -1,14 +1,2 @@
-"""The checks, one module per rule system; importing this package registers them all."""
-
-from replays.audit.families import (  # noqa: F401 - each import registers its checks
-    attrition,
-    board,
-    combat,
-    construction,
-    dice,
-    economy,
-    fortifications,
-    naval,
-    oil,
-    weather,
-)
+"""The checks, one module per rule system; each exports its ``FAMILY`` (:class:`replays.audit.engine.Family`), and
+:mod:`replays.audit.catalogue` lists them."""

@@ -23,7 +23,7 @@ How the facts are read:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from awaw_events.events import (
     AirCombatResolved,
@@ -35,11 +35,11 @@ from projections.core import Meta
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.combat import attacked_this_turn
 from replays.audit.families.dice import rolls
 
-FAMILY = "attrition and air combat"
+FAMILY = Family("attrition and air combat")
 
 ATTRITION_OPTION: Final = "combat.attrition"
 HOUSE_ATTRITION: Final = "awaw_14_house"
@@ -75,18 +75,18 @@ def attrition_variant(meta: Meta) -> rules.AttritionVariant | None:
     return None
 
 
-def declared(ctx: AuditContext) -> dict[str, AttritionDeclared]:
+def declared(ctx: AuditContext[Any]) -> dict[str, AttritionDeclared]:
     found: dict[str, AttritionDeclared] = ctx.scratch.setdefault("at_declared", {})
     return found
 
 
-def results(ctx: AuditContext) -> dict[str, int]:
+def results(ctx: AuditContext[Any]) -> dict[str, int]:
     """Counters lost (C) by attrition id, as recorded."""
     found: dict[str, int] = ctx.scratch.setdefault("at_results", {})
     return found
 
 
-def is_pacific(ctx: AuditContext, event: AttritionDeclared) -> bool:
+def is_pacific(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
     for u in event.counted:
         unit = ctx.state.board.units.get(u.unit)
         if unit is not None and unit.location[:4] in ("PAC:", "EUR:"):
@@ -94,15 +94,13 @@ def is_pacific(ctx: AuditContext, event: AttritionDeclared) -> bool:
     return event.front in PACIFIC_FRONTS
 
 
-@check(
+@FAMILY.check(
     "14.41",
     "the attrition total is the counted factors, of units that may be counted",
     reads=(AttritionDeclared,),
-    family=FAMILY,
 )
-def check_attrition_factors(c: Check, ctx: AuditContext) -> Result:
+def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionDeclared)
     variant = attrition_variant(ctx.meta)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
@@ -134,15 +132,13 @@ def check_attrition_factors(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "14.23",
     "no unit counted for attrition attacked this combat phase or was counted in another attrition this game turn",
     reads=(AttritionDeclared,),
-    family=FAMILY,
 )
-def check_attrition_units_once(c: Check, ctx: AuditContext) -> Result:
+def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionDeclared)
     if attrition_variant(ctx.meta) is None:
         return
     attacked = attacked_this_turn(ctx)
@@ -167,10 +163,9 @@ def check_attrition_units_once(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@observe(AttritionDeclared)
-def _remember_attrition(ctx: AuditContext) -> None:
+@FAMILY.observe(AttritionDeclared)
+def _remember_attrition(ctx: AuditContext[AttritionDeclared]) -> None:
     event = ctx.event
-    assert isinstance(event, AttritionDeclared)
     declared(ctx)[event.attrition] = event
     if ctx.scratch.get("at_counted_turn") != (event.year, event.season):
         ctx.scratch["at_counted_turn"] = (event.year, event.season)
@@ -180,7 +175,7 @@ def _remember_attrition(ctx: AuditContext) -> None:
         counted.setdefault(u.unit, event.attrition)
 
 
-def _die(ctx: AuditContext, roll: int) -> int | None:
+def _die(ctx: AuditContext[Any], roll: int) -> int | None:
     found = rolls(ctx).get(roll)
     if found is None or not found[1].dice:
         return None
@@ -192,15 +187,13 @@ def _other_modifiers(event: AttritionResolved) -> list[int]:
     return [m.value for m in event.modifiers if m.code.lower() not in FACTOR_BONUS_CODES]
 
 
-@check(
+@FAMILY.check(
     "14.42",
     "attrition modifiers: the factor bonus, and (house) no CTL difference and no German DRM after Spring 1942",
     reads=(AttritionResolved,),
-    family=FAMILY,
 )
-def check_attrition_modifiers(c: Check, ctx: AuditContext) -> Result:
+def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionResolved)
     variant = attrition_variant(ctx.meta)
     decl = declared(ctx).get(event.attrition)
     if variant is None or decl is None:
@@ -235,16 +228,14 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "14.41",
     "the attrition column, modified roll and result are the table's (Pacific H halved; 2C only for 1C/1H)",
     reads=(AttritionResolved,),
-    family=FAMILY,
     id="attrition_result",
 )
-def check_attrition_result(c: Check, ctx: AuditContext) -> Result:
+def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionResolved)
     variant = attrition_variant(ctx.meta)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
@@ -300,21 +291,18 @@ def check_attrition_result(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(AttritionResolved)
-def _remember_result(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, AttritionResolved)
+@FAMILY.observe(AttritionResolved)
+def _remember_result(ctx: AuditContext[AttritionResolved]) -> None:
     results(ctx)[ctx.event.attrition] = ctx.event.losses
 
 
-@check(
+@FAMILY.check(
     "14.51",
     "the defender loses exactly C counters (fewer only if it has no more eligible units)",
     reads=(AttritionLossesTaken,),
-    family=FAMILY,
 )
-def check_attrition_losses(c: Check, ctx: AuditContext) -> Result:
+def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionLossesTaken)
     if attrition_variant(ctx.meta) is None:
         return
     counters = results(ctx).get(event.attrition)
@@ -342,15 +330,13 @@ AIR_DICE: Final = 4
 """An air combat round: both sides roll 2d6 at once (19.21), recorded as one roll of four dice."""
 
 
-@check(
+@FAMILY.check(
     "19.42",
     "each side's air combat result is the table's for its factors and modified 2d6",
     reads=(AirCombatResolved,),
-    family=FAMILY,
 )
-def check_air_combat(c: Check, ctx: AuditContext) -> Result:
+def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, AirCombatResolved)
     if ctx.meta.rules != "a3r" or ctx.meta.option(AIR_OPTION, "a3r") != HOUSE_AIR:
         return
     found = rolls(ctx).get(event.roll)

@@ -3,7 +3,7 @@ surrender and Vichy (A3R 58), as far as the log records the facts they need."""
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from awaw_events.events import (
     AdvanceAfterCombat,
@@ -25,10 +25,10 @@ from awaw_events.gametime import turn_index
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION
 from projections.board import Unit, at_war
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.dice import rolls
 
-FAMILY = "control, supply, politics"
+FAMILY = Family("control, supply, politics")
 
 OCCUPATION_CAUSES: Final = frozenset(
     {"occupation", "movement", "advance_after_combat", "overrun", "exploitation", "attrition_occupation"}
@@ -51,15 +51,13 @@ def _faction(controller: str) -> str | None:
     return FACTION_OF_POWER.get(controller) if controller in POWERS else None
 
 
-@check(
+@FAMILY.check(
     "29.21",
     "control changes by occupation only where a ground unit of the new controller's faction stands",
     reads=(HexControlChanged,),
-    family=FAMILY,
 )
-def check_occupation_needs_a_unit(c: Check, ctx: AuditContext) -> Result:
+def check_occupation_needs_a_unit(c: Check, ctx: AuditContext[HexControlChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, HexControlChanged)
     if event.cause not in OCCUPATION_CAUSES:
         return
     faction = _faction(event.controller)
@@ -82,15 +80,15 @@ def check_occupation_needs_a_unit(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(PlayerTurnStarted)
-def _new_player_turn(ctx: AuditContext) -> None:
+@FAMILY.observe(PlayerTurnStarted)
+def _new_player_turn(ctx: AuditContext[Any]) -> None:
     ctx.scratch["supply_done"] = set()
     ctx.scratch["supply_isolated"] = {}
     ctx.scratch["control_entered"] = {}
 
 
-@observe(UnitMoved, AdvanceAfterCombat, AttritionOccupation, AirdropMade)
-def _remember_entered_hexes(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitMoved, AdvanceAfterCombat, AttritionOccupation, AirdropMade)
+def _remember_entered_hexes(ctx: AuditContext[Any]) -> None:
     """Hexes ground units entered this player turn, by faction (a unit moving through a hex enters it, 29.21)."""
     entered: dict[str, set[str]] = ctx.scratch.setdefault("control_entered", {})
     event = ctx.event
@@ -111,15 +109,13 @@ def _ground_faction(unit: Unit | None) -> str | None:
     return _faction(unit.owner) if unit is not None and unit.unit_type in GROUND_TYPES else None
 
 
-@check(
+@FAMILY.check(
     "30.4",
     "supply is determined for the moving side only, once initially and once after combat per faction",
     reads=(SupplyDetermined,),
-    family=FAMILY,
 )
-def check_supply_determinations(c: Check, ctx: AuditContext) -> Result:
+def check_supply_determinations(c: Check, ctx: AuditContext[SupplyDetermined]) -> Result:
     event = ctx.event
-    assert isinstance(event, SupplyDetermined)
     if event.side is not None and SIDE_OF_FACTION[event.faction] != event.side:
         yield c.finding(
             ctx,
@@ -141,10 +137,9 @@ def check_supply_determinations(c: Check, ctx: AuditContext) -> Result:
     done.add(key)
 
 
-@observe(SupplyDetermined)
-def _remember_isolation(ctx: AuditContext) -> None:
+@FAMILY.observe(SupplyDetermined)
+def _remember_isolation(ctx: AuditContext[SupplyDetermined]) -> None:
     event = ctx.event
-    assert isinstance(event, SupplyDetermined)
     if event.determination == "initial":
         isolated: dict[str, str] = ctx.scratch.setdefault("supply_isolated", {})
         for result in event.results:
@@ -154,13 +149,12 @@ def _remember_isolation(ctx: AuditContext) -> None:
                 isolated.pop(result.subject, None)
 
 
-@check(
+@FAMILY.check(
     "30.16",
     "ground units isolated at the initial supply determination do not move or advance",
     reads=(UnitMoved, AdvanceAfterCombat),
-    family=FAMILY,
 )
-def check_isolated_units_stay(c: Check, ctx: AuditContext) -> Result:
+def check_isolated_units_stay(c: Check, ctx: AuditContext[Any]) -> Result:
     isolated: dict[str, str] = ctx.scratch.get("supply_isolated", {})
     if not isolated:
         return
@@ -183,15 +177,13 @@ def check_isolated_units_stay(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "27.12",
     "a declaration of war costs 35 BRPs against a major power, 10 against a minor",
     reads=(WarDeclared,),
-    family=FAMILY,
 )
-def check_declaration_cost(c: Check, ctx: AuditContext) -> Result:
+def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, WarDeclared)
     kind: Literal["major", "minor"] = "major" if event.target in POWERS else "minor"
     cost = DECLARATION_OF_WAR_COST[kind]
     if event.brp_cost != cost:
@@ -204,10 +196,9 @@ def check_declaration_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check("27.12", "a full offensive costs 15 BRPs", reads=(OffensiveDeclared,), family=FAMILY, id="full_offensive_cost")
-def check_full_offensive_cost(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.12", "a full offensive costs 15 BRPs", reads=(OffensiveDeclared,), id="full_offensive_cost")
+def check_full_offensive_cost(c: Check, ctx: AuditContext[OffensiveDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, OffensiveDeclared)
     if event.kind == "full" and event.brp_cost != FULL_OFFENSIVE_COST:
         yield c.finding(
             ctx,
@@ -218,15 +209,13 @@ def check_full_offensive_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 58.11",
     "France surrenders at the end of an Allied player turn with Paris Axis-held, or voluntarily from Fall 1940",
     reads=(FrenchSurrenderChecked,),
-    family=FAMILY,
 )
-def check_french_surrender_trigger(c: Check, ctx: AuditContext) -> Result:
+def check_french_surrender_trigger(c: Check, ctx: AuditContext[FrenchSurrenderChecked]) -> Result:
     event = ctx.event
-    assert isinstance(event, FrenchSurrenderChecked)
     if event.side not in (None, "allied"):
         yield c.finding(
             ctx,
@@ -260,15 +249,13 @@ def check_french_surrender_trigger(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 58.22",
     "the French surrender level is the clamped sum of its components (+1 if voluntary)",
     reads=(FrenchSurrenderChecked,),
-    family=FAMILY,
 )
-def check_french_surrender_level(c: Check, ctx: AuditContext) -> Result:
+def check_french_surrender_level(c: Check, ctx: AuditContext[FrenchSurrenderChecked]) -> Result:
     event = ctx.event
-    assert isinstance(event, FrenchSurrenderChecked)
     if event.level is None:
         return
     if event.voluntary:
@@ -289,26 +276,23 @@ def check_french_surrender_level(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(FrenchSurrenderChecked)
-def _remember_fsl(ctx: AuditContext) -> None:
+@FAMILY.observe(FrenchSurrenderChecked)
+def _remember_fsl(ctx: AuditContext[FrenchSurrenderChecked]) -> None:
     event = ctx.event
-    assert isinstance(event, FrenchSurrenderChecked)
     if event.surrenders:
         ctx.scratch["france_surrendered"] = turn_index(event.year, event.season)
         if event.level is not None:
             ctx.scratch["fsl"] = event.level
 
 
-@observe(VichyDecided)
-def _remember_vichy(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, VichyDecided)
+@FAMILY.observe(VichyDecided)
+def _remember_vichy(ctx: AuditContext[VichyDecided]) -> None:
     ctx.scratch["vichy"] = ctx.event.established
 
 
-@check("A3R 58.31", "Vichy is not established once the US and Germany are at war", reads=(VichyDecided,), family=FAMILY)
-def check_vichy_allowed(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("A3R 58.31", "Vichy is not established once the US and Germany are at war", reads=(VichyDecided,))
+def check_vichy_allowed(c: Check, ctx: AuditContext[VichyDecided]) -> Result:
     event = ctx.event
-    assert isinstance(event, VichyDecided)
     if event.established and (event.us_germany_at_war or at_war(ctx.state.board, "usa", "germany")):
         yield c.finding(
             ctx,
@@ -319,15 +303,13 @@ def check_vichy_allowed(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 58.53",
     "a colony's alignment follows d6 + FSL (+3 with Vichy): 3 or less Free French",
     reads=(ColonyAlignmentRolled,),
-    family=FAMILY,
 )
-def check_colony_alignment(c: Check, ctx: AuditContext) -> Result:
+def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -> Result:
     event = ctx.event
-    assert isinstance(event, ColonyAlignmentRolled)
     if event.outcome in ("skipped_axis", "skipped_british"):
         return
     found = rolls(ctx).get(event.roll)
@@ -358,18 +340,17 @@ def check_colony_alignment(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 58.12",
     "no French construction or redeployment after the surrender",
     reads=(UnitBuilt, UnitRedeployed),
-    family=FAMILY,
 )
-def check_no_french_builds_after_surrender(c: Check, ctx: AuditContext) -> Result:
+def check_no_french_builds_after_surrender(c: Check, ctx: AuditContext[UnitBuilt | UnitRedeployed]) -> Result:
     surrendered = ctx.scratch.get("france_surrendered")
     if surrendered is None:
         return
     event = ctx.event
-    unit = ctx.state.board.units.get(event.unit)  # type: ignore[attr-defined]
+    unit = ctx.state.board.units.get(event.unit)
     owner = event.owner if isinstance(event, UnitBuilt) else (unit.owner if unit else None)
     nationality = event.nationality if isinstance(event, UnitBuilt) else (unit.nationality if unit else None)
     if owner == "france" and nationality == "france":
@@ -377,6 +358,6 @@ def check_no_french_builds_after_surrender(c: Check, ctx: AuditContext) -> Resul
         yield c.finding(
             ctx,
             expected="no French units built or redeployed",
-            recorded=f"{event.unit} {what}",  # type: ignore[attr-defined]
+            recorded=f"{event.unit} {what}",
             message=f"a French unit is {what} after France surrendered (58.12)",
         )

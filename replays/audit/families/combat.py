@@ -60,10 +60,10 @@ from projections.rules import combat as rules
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.fortifications import FortFeature, mandatory_ex_applies
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.dice import rolls
 
-FAMILY = "ground combat"
+FAMILY = Family("ground combat")
 
 CRT_OPTION: Final = "combat.crt"
 HOUSE_CRT: Final = "awaw_15_house"
@@ -188,18 +188,18 @@ class Attack:
         return {u: d for u, d in self.defenders.items() if self.left(u, d.factors) > 0}
 
 
-def attacks(ctx: AuditContext) -> dict[str, Attack]:
+def attacks(ctx: AuditContext[Any]) -> dict[str, Attack]:
     found: dict[str, Attack] = ctx.scratch.setdefault("cb_attacks", {})
     return found
 
 
-def printed_movement(ctx: AuditContext) -> dict[str, int]:
+def printed_movement(ctx: AuditContext[Any]) -> dict[str, int]:
     """Printed MFs of the units placed with one (``unit_placed.movement``)."""
     found: dict[str, int] = ctx.scratch.setdefault("cb_movement", {})
     return found
 
 
-def attacked_this_turn(ctx: AuditContext) -> set[str]:
+def attacked_this_turn(ctx: AuditContext[Any]) -> set[str]:
     """Units that attacked (ground attack or overrun) in this player turn (14.23A)."""
     found: set[str] = ctx.scratch.setdefault("cb_attacked", set())
     return found
@@ -214,7 +214,7 @@ def net_dm(defender: Defender, table: rules.CrtTable) -> int:
     return max(rules.DM_FLOOR, raw)
 
 
-def faction_ctl(ctx: AuditContext, unit_id: str) -> int | None:
+def faction_ctl(ctx: AuditContext[Any], unit_id: str) -> int | None:
     """A unit's CTL from its faction's ground CTL, -1 in partial supply (15.8, 15.81)."""
     unit = ctx.state.board.units.get(unit_id)
     if unit is None:
@@ -236,10 +236,9 @@ def _air_and_fleet(event: AttackDeclared) -> tuple[dict[str, int], dict[str, int
     return air, fleet
 
 
-@observe(AttackDeclared)
-def _remember_attack(ctx: AuditContext) -> None:
+@FAMILY.observe(AttackDeclared)
+def _remember_attack(ctx: AuditContext[AttackDeclared]) -> None:
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     for a in event.attackers:
         attacked_this_turn(ctx).add(a.unit)
     table = crt_table(ctx.meta)
@@ -263,23 +262,21 @@ def _remember_attack(ctx: AuditContext) -> None:
     )
 
 
-@observe(OverrunResolved)
-def _remember_overrun(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, OverrunResolved)
+@FAMILY.observe(OverrunResolved)
+def _remember_overrun(ctx: AuditContext[OverrunResolved]) -> None:
     for u in ctx.event.units:
         attacked_this_turn(ctx).add(u.unit)
 
 
-@observe(UnitPlaced)
-def _remember_movement(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitPlaced)
+def _remember_movement(ctx: AuditContext[UnitPlaced]) -> None:
     event = ctx.event
-    assert isinstance(event, UnitPlaced)
     if event.movement is not None:
         printed_movement(ctx)[event.unit] = event.movement
 
 
-@observe(PlayerTurnStarted)
-def _new_player_turn(ctx: AuditContext) -> None:
+@FAMILY.observe(PlayerTurnStarted)
+def _new_player_turn(ctx: AuditContext[Any]) -> None:
     ctx.scratch["cb_attacks"] = {}
     ctx.scratch["cb_attacked"] = set()
     ctx.scratch["cb_breakthroughs"] = {}
@@ -290,7 +287,7 @@ def _new_player_turn(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def house_nationality(ctx: AuditContext, unit_id: str) -> rules.HouseNationality:
+def house_nationality(ctx: AuditContext[Any], unit_id: str) -> rules.HouseNationality:
     unit = ctx.state.board.units.get(unit_id)
     if unit is None:
         return "other"
@@ -301,7 +298,7 @@ def house_nationality(ctx: AuditContext, unit_id: str) -> rules.HouseNationality
     return HOUSE_NATIONALITIES.get(unit.nationality, "other")
 
 
-def participants(ctx: AuditContext, attack: Attack, round_no: int) -> frozenset[str] | None:
+def participants(ctx: AuditContext[Any], attack: Attack, round_no: int) -> frozenset[str] | None:
     """The surviving ground attackers that may fight round ``round_no`` (15.71, 15.82A; house 15.71-15.72), or
     ``None`` when a CTL is unknown."""
     alive = attack.ground_alive()
@@ -362,7 +359,7 @@ def fort_scope(attack: Attack) -> bool:
     return mandatory_ex_applies([feature], kind, from_rear=from_rear)
 
 
-def min_odds_scopes(ctx: AuditContext, attack: Attack) -> set[rules.MinOddsScope]:
+def min_odds_scopes(ctx: AuditContext[Any], attack: Attack) -> set[rules.MinOddsScope]:
     scopes: set[rules.MinOddsScope] = set()
     if attack.invasion:
         scopes.add("invasion")
@@ -377,7 +374,7 @@ def min_odds_scopes(ctx: AuditContext, attack: Attack) -> set[rules.MinOddsScope
     return scopes
 
 
-def _german(ctx: AuditContext, attack: Attack) -> bool:
+def _german(ctx: AuditContext[Any], attack: Attack) -> bool:
     """15.54: AWAW, at least one German armor unit attacks; house, a German attack."""
     for a in attack.decl.attackers:
         unit = ctx.state.board.units.get(a.unit)
@@ -388,7 +385,7 @@ def _german(ctx: AuditContext, attack: Attack) -> bool:
     return False
 
 
-def early_german_possible(ctx: AuditContext, attack: Attack) -> bool:
+def early_german_possible(ctx: AuditContext[Any], attack: Attack) -> bool:
     """Whether 15.54 may apply: a German attack of a listed kind, in a turn an early-German window can include
     (house: no later than Summer 1940; AWAW: the window depends on facts the log does not record)."""
     kind: rules.AttackKind = "exploitation" if attack.decl.kind == "exploitation" else "regular"
@@ -398,11 +395,13 @@ def early_german_possible(ctx: AuditContext, attack: Attack) -> bool:
     return rules.early_german_applies(kind=kind, german=True, in_window=in_window, table=attack.table)
 
 
-def _turn(ctx: AuditContext) -> tuple[int, Season]:
+def _turn(ctx: AuditContext[Any]) -> tuple[int, Season]:
     return (ctx.event.year, ctx.event.season)
 
 
-def result_context(ctx: AuditContext, attack: Attack, fighting: frozenset[str], early: bool) -> rules.ResultContext:
+def result_context(
+    ctx: AuditContext[Any], attack: Attack, fighting: frozenset[str], early: bool
+) -> rules.ResultContext:
     ctls = [c for u in fighting if (c := attack.ctl.get(u)) is not None]
     conversion = cast(
         rules.FortConversion,
@@ -417,7 +416,7 @@ def result_context(ctx: AuditContext, attack: Attack, fighting: frozenset[str], 
     )
 
 
-def permitted(ctx: AuditContext, attack: Attack, fighting: frozenset[str], rolled: CombatResult) -> frozenset[str]:
+def permitted(ctx: AuditContext[Any], attack: Attack, fighting: frozenset[str], rolled: CombatResult) -> frozenset[str]:
     allowed = set(rules.permitted_results(rolled, result_context(ctx, attack, fighting, False)))
     if early_german_possible(ctx, attack):
         allowed |= rules.permitted_results(rolled, result_context(ctx, attack, fighting, True))
@@ -437,7 +436,7 @@ def column_of(recorded: str) -> str:
     return recorded
 
 
-def _attack_of(ctx: AuditContext, attack_id: str) -> Attack | Missing:
+def _attack_of(ctx: AuditContext[Any], attack_id: str) -> Attack | Missing:
     table = crt_table(ctx.meta)
     if table is None:
         return Missing(reason=STANDARD_A3R)
@@ -461,15 +460,13 @@ def _breach(breaches: tuple[Breach, ...]) -> str:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "15.3",
     "each claimed DM item has its catalogue value, and the items can apply together",
     reads=(AttackDeclared,),
-    family=FAMILY,
 )
-def check_dm_items(c: Check, ctx: AuditContext) -> Result:
+def check_dm_items(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     table = crt_table(ctx.meta)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -510,15 +507,13 @@ def check_dm_items(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "15.632",
     "ground support, DAS and (house) shore bombardment within the 3:1 limits",
     reads=(AttackDeclared,),
-    family=FAMILY,
 )
-def check_support_limits(c: Check, ctx: AuditContext) -> Result:
+def check_support_limits(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     table = crt_table(ctx.meta)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -573,15 +568,13 @@ _TYPE_KINDS: Final[dict[str, rules.AttackerKind]] = {
 }
 
 
-@check(
+@FAMILY.check(
     "15.47",
     "at most two ground units attack out of one hex; at most three shock armies per attack",
     reads=(AttackDeclared,),
-    family=FAMILY,
 )
-def check_attack_origins(c: Check, ctx: AuditContext) -> Result:
+def check_attack_origins(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     by_hex: dict[str, list[rules.AttackerKind]] = {}
     for a in event.attackers:
         unit = ctx.state.board.units.get(a.unit)
@@ -601,24 +594,21 @@ def check_attack_origins(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def _round_setup(ctx: AuditContext) -> tuple[Attack, frozenset[str] | None] | Missing:
+def _round_setup(ctx: AuditContext[CombatRoundResolved]) -> tuple[Attack, frozenset[str] | None] | Missing:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     found = _attack_of(ctx, event.attack)
     if isinstance(found, Missing):
         return found
     return found, participants(ctx, found, event.round)
 
 
-@check(
+@FAMILY.check(
     "15.52",
     "the odds column is the actual ratio of the recorded strengths",
     reads=(CombatRoundResolved,),
-    family=FAMILY,
 )
-def check_odds_column(c: Check, ctx: AuditContext) -> Result:
+def check_odds_column(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     if crt_table(ctx.meta) is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -639,15 +629,13 @@ def check_odds_column(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "15.51",
     "the recorded strengths are the declared units' factors, DMs and support",
     reads=(CombatRoundResolved,),
-    family=FAMILY,
 )
-def check_strengths(c: Check, ctx: AuditContext) -> Result:
+def check_strengths(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     setup = _round_setup(ctx)
     if isinstance(setup, Missing):
         yield setup
@@ -692,7 +680,7 @@ def check_strengths(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-def _die(ctx: AuditContext, roll: int) -> int | None:
+def _die(ctx: AuditContext[Any], roll: int) -> int | None:
     found = rolls(ctx).get(roll)
     if found is None or not found[1].dice:
         return None
@@ -711,15 +699,13 @@ def _column(event: CombatRoundResolved, attack: Attack, fighting: frozenset[str]
     return rules.odds_column(a, d) if a > 0 and d > 0 else None
 
 
-@check(
+@FAMILY.check(
     "15.6",
     "the result is the CRT cell for the column and die (+1 per previous round), or a permitted substitution",
     reads=(CombatRoundResolved,),
-    family=FAMILY,
 )
-def check_crt_result(c: Check, ctx: AuditContext) -> Result:
+def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     setup = _round_setup(ctx)
     if isinstance(setup, Missing):
         yield setup
@@ -767,16 +753,14 @@ def check_crt_result(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "15.52",
     "no prohibited attack below 1:1 (AWAW: French or Chinese, airdrops, invasions, forts; house: airdrops)",
     reads=(CombatRoundResolved,),
-    family=FAMILY,
     id="prohibited_odds",
 )
-def check_prohibited_odds(c: Check, ctx: AuditContext) -> Result:
+def check_prohibited_odds(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     if event.round != 1:
         return
     setup = _round_setup(ctx)
@@ -803,15 +787,13 @@ def check_prohibited_odds(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "15.71",
     "a further round only when both sides have ground units and the CTL (house: nationality and date) allows it",
     reads=(CombatRoundResolved,),
-    family=FAMILY,
 )
-def check_further_round(c: Check, ctx: AuditContext) -> Result:
+def check_further_round(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     setup = _round_setup(ctx)
     if isinstance(setup, Missing):
         yield setup
@@ -867,10 +849,9 @@ def check_further_round(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(CombatRoundResolved)
-def _remember_round(ctx: AuditContext) -> None:
+@FAMILY.observe(CombatRoundResolved)
+def _remember_round(ctx: AuditContext[CombatRoundResolved]) -> None:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved)
     attack = attacks(ctx).get(event.attack)
     if attack is None:
         return
@@ -900,7 +881,7 @@ def _remember_round(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def _requirement(ctx: AuditContext, attack: Attack, rnd: Round) -> rules.LossRequirement:
+def _requirement(ctx: AuditContext[Any], attack: Attack, rnd: Round) -> rules.LossRequirement:
     if rnd.below_1_4:
         return rules.automatic_elimination()
     d_base = cast(
@@ -984,15 +965,13 @@ def _involuntary_retry(
     return not rules.loss_set_findings(trimmed, trimmed_pool, need)
 
 
-@check(
+@FAMILY.check(
     "15.62",
     "losses meet the result's requirement (rounded up) without unnecessary eliminations",
     reads=(CombatLossesTaken,),
-    family=FAMILY,
 )
-def check_losses(c: Check, ctx: AuditContext) -> Result:
+def check_losses(c: Check, ctx: AuditContext[CombatLossesTaken]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatLossesTaken)
     found = _attack_of(ctx, event.attack)
     if isinstance(found, Missing):
         yield found
@@ -1055,10 +1034,9 @@ def check_losses(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(CombatLossesTaken)
-def _remember_losses(ctx: AuditContext) -> None:
+@FAMILY.observe(CombatLossesTaken)
+def _remember_losses(ctx: AuditContext[CombatLossesTaken]) -> None:
     event = ctx.event
-    assert isinstance(event, CombatLossesTaken)
     attack = attacks(ctx).get(event.attack)
     if attack is None:
         return
@@ -1072,7 +1050,7 @@ def _remember_losses(ctx: AuditContext) -> None:
         rnd.losses_seen.add(event.loser)
 
 
-def _unpaid(ctx: AuditContext, attack: Attack) -> Iterator[tuple[str, str]]:
+def _unpaid(ctx: AuditContext[Any], attack: Attack) -> Iterator[tuple[str, str]]:
     rnd = attack.rounds.get(attack.last_round)
     if rnd is None:
         return
@@ -1086,15 +1064,13 @@ def _unpaid(ctx: AuditContext, attack: Attack) -> Iterator[tuple[str, str]]:
             yield loser, "everything" if side.everything else f"{side.factors}"
 
 
-@check(
+@FAMILY.check(
     "15.61",
     "every loss a round's result requires is recorded before the attack goes on or ends",
     reads=(CombatRoundResolved, AttackEnded),
-    family=FAMILY,
 )
-def check_losses_recorded(c: Check, ctx: AuditContext) -> Result:
+def check_losses_recorded(c: Check, ctx: AuditContext[CombatRoundResolved | AttackEnded]) -> Result:
     event = ctx.event
-    assert isinstance(event, CombatRoundResolved | AttackEnded)
     attack = attacks(ctx).get(event.attack)
     if attack is None or crt_table(ctx.meta) is None or not attack.rounds or attack.ended:
         return
@@ -1112,9 +1088,8 @@ def check_losses_recorded(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(AttackEnded)
-def _remember_end(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, AttackEnded)
+@FAMILY.observe(AttackEnded)
+def _remember_end(ctx: AuditContext[AttackEnded]) -> None:
     attack = attacks(ctx).get(ctx.event.attack)
     if attack is not None:
         attack.ended = True
@@ -1135,15 +1110,13 @@ def _final_fighters(attack: Attack) -> frozenset[str]:
     return rnd.participants if rnd is not None else frozenset()
 
 
-@check(
+@FAMILY.check(
     "15.91",
     "only surviving, supplied attackers of the final round advance, into a hex emptied of defenders",
     reads=(AdvanceAfterCombat,),
-    family=FAMILY,
 )
-def check_advance(c: Check, ctx: AuditContext) -> Result:
+def check_advance(c: Check, ctx: AuditContext[AdvanceAfterCombat]) -> Result:
     event = ctx.event
-    assert isinstance(event, AdvanceAfterCombat)
     if not event.moves:
         return
     found = _attack_of(ctx, event.attack)
@@ -1187,15 +1160,13 @@ def check_advance(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "12.11",
     "units advancing after combat fit the stacking limits of the hex",
     reads=(AdvanceAfterCombat,),
-    family=FAMILY,
 )
-def check_advance_stacking(c: Check, ctx: AuditContext) -> Result:
+def check_advance_stacking(c: Check, ctx: AuditContext[AdvanceAfterCombat]) -> Result:
     event = ctx.event
-    assert isinstance(event, AdvanceAfterCombat)
     attack = attacks(ctx).get(event.attack)
     dropped = [a.unit for a in attack.decl.attackers if a.role == "airdropped"] if attack else []
     per_hex: dict[str, tuple[int, int]] = {}
@@ -1221,9 +1192,8 @@ def check_advance_stacking(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@observe(AdvanceAfterCombat)
-def _remember_advance(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, AdvanceAfterCombat)
+@FAMILY.observe(AdvanceAfterCombat)
+def _remember_advance(ctx: AuditContext[AdvanceAfterCombat]) -> None:
     attack = attacks(ctx).get(ctx.event.attack)
     if attack is not None:
         for m in ctx.event.moves:
@@ -1235,22 +1205,20 @@ def _remember_advance(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def _is_armor(ctx: AuditContext, attack: Attack, unit_id: str) -> bool:
+def _is_armor(ctx: AuditContext[Any], attack: Attack, unit_id: str) -> bool:
     unit = ctx.state.board.units.get(unit_id)
     return (unit is not None and unit.unit_type == "armor") or any(
         a.unit == unit_id and a.armor for a in attack.decl.attackers
     )
 
 
-@check(
+@FAMILY.check(
     "16.11",
     "a breakthrough needs a regular attack that cleared the hex, fit armor in the final round and an advance",
     reads=(BreakthroughCreated,),
-    family=FAMILY,
 )
-def check_breakthrough(c: Check, ctx: AuditContext) -> Result:
+def check_breakthrough(c: Check, ctx: AuditContext[BreakthroughCreated]) -> Result:
     event = ctx.event
-    assert isinstance(event, BreakthroughCreated)
     found = _attack_of(ctx, event.attack)
     if isinstance(found, Missing):
         yield found
@@ -1289,9 +1257,8 @@ def check_breakthrough(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(BreakthroughCreated)
-def _remember_breakthrough(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, BreakthroughCreated)
+@FAMILY.observe(BreakthroughCreated)
+def _remember_breakthrough(ctx: AuditContext[BreakthroughCreated]) -> None:
     ctx.scratch.setdefault("cb_breakthroughs", {})[ctx.event.breakthrough] = ctx.event.attack
 
 
@@ -1308,15 +1275,13 @@ WEATHER_CODES: Final = ("weather", "winter", "mud", "monsoon")
 """Modifier codes taken as claimed weather cuts (34.41; checked with the weather, not here)."""
 
 
-@check(
+@FAMILY.check(
     "16.31",
     "the exploitation allowance is the printed MF adjusted for CTL and the breakthrough hex (house 15.82)",
     reads=(ExploitationAllowance,),
-    family=FAMILY,
 )
-def check_exploitation_allowance(c: Check, ctx: AuditContext) -> Result:
+def check_exploitation_allowance(c: Check, ctx: AuditContext[ExploitationAllowance]) -> Result:
     event = ctx.event
-    assert isinstance(event, ExploitationAllowance)
     table = crt_table(ctx.meta)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -1385,15 +1350,13 @@ def check_exploitation_allowance(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "13.52",
     "overruns: one or two armor or mechanized units, at 6:1 or better when successful",
     reads=(OverrunResolved,),
-    family=FAMILY,
 )
-def check_overrun(c: Check, ctx: AuditContext) -> Result:
+def check_overrun(c: Check, ctx: AuditContext[OverrunResolved]) -> Result:
     event = ctx.event
-    assert isinstance(event, OverrunResolved)
     units = []
     for u in event.units:
         unit = ctx.state.board.units.get(u.unit)

@@ -83,10 +83,10 @@ from projections.rules.redeployment import (
     sr_air_factors,
     sr_ground_units,
 )
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
-FAMILY = "construction"
-REDEPLOYMENT = "redeployment"
+FAMILY = Family("construction")
+REDEPLOYMENT = Family("redeployment")
 
 SAME_TURN_REBUILD_OPTION: Final = "econ.same_turn_rebuild"
 """A3R option 14 (A3R extract 1.2): ``double_cost`` (AWAW 27.13A) or ``a3r`` (no same-turn penalty here)."""
@@ -142,11 +142,11 @@ def _when(gone: Eliminated) -> str:
     return f"{gone.season.capitalize()} {gone.year}"
 
 
-def _rules(ctx: AuditContext) -> RuleSet:
+def _rules(ctx: AuditContext[Any]) -> RuleSet:
     return "a3r" if ctx.meta.rules == "a3r" else "awaw"
 
 
-def _same_turn_option(ctx: AuditContext) -> SameTurnRebuild:
+def _same_turn_option(ctx: AuditContext[Any]) -> SameTurnRebuild:
     if ctx.meta.rules != "a3r":
         return "double_cost"
     return "a3r" if ctx.meta.option(SAME_TURN_REBUILD_OPTION, "double_cost") == "a3r" else "double_cost"
@@ -162,7 +162,7 @@ class Pricing:
 
     __slots__ = ("consistent", "covered", "expected", "gone", "multiplier", "normal", "payer", "penalty", "rate")
 
-    def __init__(self, ctx: AuditContext, event: UnitBuilt) -> None:
+    def __init__(self, ctx: AuditContext[Any], event: UnitBuilt) -> None:
         self.payer: str = event.payer or event.owner
         self.rate = BRP_COST_PER_FACTOR[event.unit_type]
         self.normal = unit_cost(event.unit_type, event.factors)
@@ -195,7 +195,7 @@ class Pricing:
         return None if self.covered is None else self.normal - self.covered
 
 
-def pricing(ctx: AuditContext) -> Pricing:
+def pricing(ctx: AuditContext[Any]) -> Pricing:
     """The pricing of the current ``unit_built`` (computed once per event, shared by the cost checks)."""
     cached = ctx.scratch.get("con_pricing")
     if cached is not None and cached[0] == ctx.seq:
@@ -210,12 +210,9 @@ def _unit_words(event: UnitBuilt) -> str:
     return f"a {event.factors}-factor {type_words(event.unit_type)} unit"
 
 
-@check(
-    "27.11", "a unit costs its 27.11 BRPs per factor (times the multiplier claimed)", reads=(UnitBuilt,), family=FAMILY
-)
-def check_unit_cost(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.11", "a unit costs its 27.11 BRPs per factor (times the multiplier claimed)", reads=(UnitBuilt,))
+def check_unit_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     p = pricing(ctx)
     if p.consistent:
         return
@@ -234,15 +231,13 @@ def _cause_words(gone: Eliminated) -> str:
     return f"eliminated ({gone.cause.replace('_', ' ')}) in {_when(gone)}"
 
 
-@check(
+@FAMILY.check(
     "27.13",
     "a unit eliminated by isolation or voluntarily is rebuilt the same game turn at double cost, later at normal cost",
     reads=(UnitBuilt,),
-    family=FAMILY,
 )
-def check_same_turn_rebuild(c: Check, ctx: AuditContext) -> Result:
+def check_same_turn_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     p = pricing(ctx)
     if not p.consistent:
         return
@@ -281,15 +276,13 @@ def check_same_turn_rebuild(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.14",
     "a same-turn rebuild not covered by oil costs triple (never quadruple)",
     reads=(UnitBuilt,),
-    family=FAMILY,
 )
-def check_triple_cost(c: Check, ctx: AuditContext) -> Result:
+def check_triple_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     p = pricing(ctx)
     if not (p.consistent and p.penalty):
         return
@@ -309,16 +302,14 @@ def check_triple_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.35B",
     "builds beyond the faction's oil coverage cost double (27.13B)",
     reads=(UnitBuilt,),
-    family=FAMILY,
     id="oil_doubling",
 )
-def check_oil_doubling(c: Check, ctx: AuditContext) -> Result:
+def check_oil_doubling(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     p = pricing(ctx)
     if not p.consistent or p.penalty:
         return
@@ -343,13 +334,12 @@ def check_oil_doubling(c: Check, ctx: AuditContext) -> Result:
 BUILD_EVENTS: Final = (UnitBuilt, ShipLaidDown, ShipAdvanced, ShipRepairStarted, ShipRaised, RailheadBuilt)
 
 
-@check(
+@FAMILY.check(
     "27.11",
     "units, ships and railheads are built in the unit construction phase (new SW units also at the end of research)",
     reads=BUILD_EVENTS,
-    family=FAMILY,
 )
-def check_construction_phase(c: Check, ctx: AuditContext) -> Result:
+def check_construction_phase(c: Check, ctx: AuditContext[Any]) -> Result:
     event: Any = ctx.event
     if event.phase is None or getattr(event, "setup", False):
         return
@@ -367,15 +357,13 @@ def check_construction_phase(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.21",
     "specialized units are not rebuilt in the player turn of their elimination",
     reads=(UnitBuilt,),
-    family=FAMILY,
 )
-def check_specialized_rebuild(c: Check, ctx: AuditContext) -> Result:
+def check_specialized_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     if event.unit_type not in SPECIALIZED_TYPES:
         return
     gone = ctx.state.board.eliminated.get(event.unit)
@@ -391,10 +379,9 @@ def check_specialized_rebuild(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check("27.81", "new air and naval units enter play inverted", reads=(UnitBuilt,), family=FAMILY)
-def check_built_inverted(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.81", "new air and naval units enter play inverted", reads=(UnitBuilt,))
+def check_built_inverted(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     if event.unit_type not in AIR_TYPES and event.unit_type not in NAVAL_TYPES:
         return
     if event.unit_type in RESEARCH_PHASE_TYPES and event.phase in RESEARCH_BUILD_PHASES:
@@ -419,12 +406,9 @@ def _australian(nationality: str) -> bool:
     return "australia" in nationality
 
 
-@check(
-    "27.61", "naval air factors built per turn stay within the power's training rate", reads=(UnitBuilt,), family=FAMILY
-)
-def check_naval_air_rate(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.61", "naval air factors built per turn stay within the power's training rate", reads=(UnitBuilt,))
+def check_naval_air_rate(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     if event.unit_type != "nas":
         return
     if _australian(event.nationality):
@@ -450,26 +434,24 @@ def check_naval_air_rate(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@observe(UnitBuilt)
-def _count_nas(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitBuilt)
+def _count_nas(ctx: AuditContext[UnitBuilt]) -> None:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     if event.unit_type == "nas" and not _australian(event.nationality):
         built: dict[tuple[int, str], int] = ctx.scratch.setdefault("con_nas", {})
         key = (game_turn(event), event.owner)
         built[key] = built.get(key, 0) + event.factors
 
 
-@observe(RpSpent)
-def _naval_air_research(ctx: AuditContext) -> None:
+@FAMILY.observe(RpSpent)
+def _naval_air_research(ctx: AuditContext[RpSpent]) -> None:
     event = ctx.event
-    assert isinstance(event, RpSpent)
     if "naval_air" in event.purpose:
         ctx.scratch.setdefault("con_nas_rp", {})[event.power] = True
 
 
-@observe(OilReserveDefined, OilTrackingStarted)
-def _western_allies_oil(ctx: AuditContext) -> None:
+@FAMILY.observe(OilReserveDefined, OilTrackingStarted)
+def _western_allies_oil(ctx: AuditContext[Any]) -> None:
     """Western Allied construction oil is tracked from the turn after the Fall of France (27.35G, 33.48)."""
     event = ctx.event
     reserves: dict[str, str] = ctx.scratch.setdefault("con_oil_reserves", {})
@@ -498,7 +480,7 @@ class TurnFacts:
         self.vweapon = 0
 
 
-def _facts(ctx: AuditContext, turn: int, power: str) -> TurnFacts:
+def _facts(ctx: AuditContext[Any], turn: int, power: str) -> TurnFacts:
     table: dict[tuple[int, str], TurnFacts] = ctx.scratch.setdefault("con_facts", {})
     found = table.get((turn, power))
     if found is None:
@@ -506,8 +488,8 @@ def _facts(ctx: AuditContext, turn: int, power: str) -> TurnFacts:
     return found
 
 
-@observe(BrpsSet, BrpBaseChanged, MobilizationApplied)
-def _base(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpsSet, BrpBaseChanged, MobilizationApplied)
+def _base(ctx: AuditContext[Any]) -> None:
     """The BRP base of each power (27.32A): set-up / YSS values, recorded changes and mobilizations.
 
     ``brp_base_changed`` with cause ``mobilization`` is not added again when the mobilization itself records the
@@ -522,10 +504,9 @@ def _base(ctx: AuditContext) -> None:
         base[event.power] += event.brp_base_increase
 
 
-@observe(BrpLost)
-def _losses(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpLost)
+def _losses(ctx: AuditContext[BrpLost]) -> None:
     event = ctx.event
-    assert isinstance(event, BrpLost)
     turn = game_turn(event)
     facts = _facts(ctx, turn, event.power)
     box = event.target if event.target in BOX_LIMIT_OWNER else None
@@ -547,10 +528,9 @@ def _losses(ctx: AuditContext) -> None:
         _facts(ctx, turn, "germany").vweapon += event.amount
 
 
-@observe(BrpGrantMade)
-def _grants(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpGrantMade)
+def _grants(ctx: AuditContext[BrpGrantMade]) -> None:
     event = ctx.event
-    assert isinstance(event, BrpGrantMade)
     turn = game_turn(event)
     _facts(ctx, turn, event.donor).granted += event.amount
     raised = grant_raises_limit_of(event.donor, event.recipient)
@@ -558,17 +538,15 @@ def _grants(ctx: AuditContext) -> None:
         _facts(ctx, turn, raised).received += event.amount
 
 
-@observe(IronOreStatusChanged)
-def _iron_ore(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, IronOreStatusChanged)
+@FAMILY.observe(IronOreStatusChanged)
+def _iron_ore(ctx: AuditContext[IronOreStatusChanged]) -> None:
     ctx.scratch["con_iron_ore_cut"] = ctx.event.cut
 
 
-@observe(KeaControlChanged)
-def _keas(ctx: AuditContext) -> None:
+@FAMILY.observe(KeaControlChanged)
+def _keas(ctx: AuditContext[KeaControlChanged]) -> None:
     """Original KEAs in enemy hands (27.335): the recomputation does not model them, so it stands aside."""
     event = ctx.event
-    assert isinstance(event, KeaControlChanged)
     held: dict[str, str] = ctx.scratch.setdefault("con_keas", {})
     if event.controller == event.original_owner:
         held.pop(event.kea, None)
@@ -576,7 +554,7 @@ def _keas(ctx: AuditContext) -> None:
         held[event.kea] = event.original_owner
 
 
-def recomputed_limit(ctx: AuditContext, power: str, turn: int) -> LimitBreakdown | None:
+def recomputed_limit(ctx: AuditContext[Any], power: str, turn: int) -> LimitBreakdown | None:
     """The construction limit of ``power`` this turn from what the log records (27.32-27.34), or ``None`` without
     a BRP base."""
     base = ctx.scratch.get("con_base", {}).get(power)
@@ -606,13 +584,15 @@ def recomputed_limit(ctx: AuditContext, power: str, turn: int) -> LimitBreakdown
     return found
 
 
-@observe(BrpsSet, BrpBaseChanged, MobilizationApplied, BrpLost, BrpGrantMade, IronOreStatusChanged, KeaControlChanged)
-def _inputs_changed(ctx: AuditContext) -> None:
+@FAMILY.observe(
+    BrpsSet, BrpBaseChanged, MobilizationApplied, BrpLost, BrpGrantMade, IronOreStatusChanged, KeaControlChanged
+)
+def _inputs_changed(ctx: AuditContext[Any]) -> None:
     """Any input of the construction limit changed: recomputed limits are stale (27.32-27.34)."""
     ctx.scratch["con_inputs"] = ctx.scratch.get("con_inputs", 0) + 1
 
 
-def _incomplete_inputs(ctx: AuditContext, power: str) -> str | None:
+def _incomplete_inputs(ctx: AuditContext[Any], power: str) -> str | None:
     """Why the recomputed limit may miss an input the log does not record, or ``None``."""
     if power in ctx.scratch.get("con_keas", {}).values():
         return "original KEAs in enemy hands (27.335)"
@@ -623,16 +603,14 @@ def _incomplete_inputs(ctx: AuditContext, power: str) -> str | None:
     return None
 
 
-@check(
+@FAMILY.check(
     "27.32",
     "the declared construction limit is the one 27.32-27.34 give from the recorded base, losses and grants",
     reads=(ConstructionLimitDeclared,),
-    family=FAMILY,
     id="limit_declared",
 )
-def check_limit_declared(c: Check, ctx: AuditContext) -> Result:
+def check_limit_declared(c: Check, ctx: AuditContext[ConstructionLimitDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, ConstructionLimitDeclared)
     if ctx.meta.rules == "a3r":
         return
     limit = recomputed_limit(ctx, event.power, game_turn(event))
@@ -660,10 +638,9 @@ def check_limit_declared(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@observe(ConstructionLimitDeclared)
-def _declared(ctx: AuditContext) -> None:
+@FAMILY.observe(ConstructionLimitDeclared)
+def _declared(ctx: AuditContext[ConstructionLimitDeclared]) -> None:
     event = ctx.event
-    assert isinstance(event, ConstructionLimitDeclared)
     ctx.scratch.setdefault("con_declared", {})[(game_turn(event), event.power)] = event.limit
 
 
@@ -680,7 +657,7 @@ SPENDING_EVENTS: Final = (
 )
 
 
-def construction_spend(ctx: AuditContext) -> tuple[str, int] | None:
+def construction_spend(ctx: AuditContext[Any]) -> tuple[str, int] | None:
     """(power charged, BRPs) of a construction expenditure (27.31), or ``None``."""
     event: Any = ctx.event
     naval = ctx.state.naval
@@ -710,14 +687,13 @@ def construction_spend(ctx: AuditContext) -> tuple[str, int] | None:
     return None
 
 
-@check(
+@FAMILY.check(
     "27.31",
     "construction BRPs spent by a power in a turn stay within its construction limit",
     reads=SPENDING_EVENTS,
-    family=FAMILY,
     id="construction_limit",
 )
-def check_construction_limit(c: Check, ctx: AuditContext) -> Result:
+def check_construction_limit(c: Check, ctx: AuditContext[Any]) -> Result:
     spend = construction_spend(ctx)
     if spend is None or not spend[1]:
         return
@@ -748,8 +724,8 @@ def check_construction_limit(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(*SPENDING_EVENTS)
-def _spent(ctx: AuditContext) -> None:
+@FAMILY.observe(*SPENDING_EVENTS)
+def _spent(ctx: AuditContext[Any]) -> None:
     spend = construction_spend(ctx)
     if spend is None or not spend[1]:
         return
@@ -763,15 +739,13 @@ def _spent(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@REDEPLOYMENT.check(
     "28.652",
     "a railhead costs 5 BRPs and 2 RPs (1 RP after a military breakthrough)",
     reads=(RailheadBuilt,),
-    family=REDEPLOYMENT,
 )
-def check_railhead_cost(c: Check, ctx: AuditContext) -> Result:
+def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, RailheadBuilt)
     rules = _rules(ctx)
     normal = railhead_cost(ruleset=rules)
     after = railhead_cost(military_breakthrough=True, ruleset=rules)
@@ -797,16 +771,14 @@ def check_railhead_cost(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@check(
+@REDEPLOYMENT.check(
     "28.654",
     "railheads: allowed builders, one per alliance faction per turn, one per hex",
     reads=(RailheadBuilt,),
-    family=REDEPLOYMENT,
     id="railhead_rules",
 )
-def check_railhead_rules(c: Check, ctx: AuditContext) -> Result:
+def check_railhead_rules(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, RailheadBuilt)
     rules = _rules(ctx)
     if rules == "a3r" and ctx.meta.option(RAILHEAD_OPTION, "off") != "on":
         yield c.finding(
@@ -839,10 +811,9 @@ def check_railhead_rules(c: Check, ctx: AuditContext) -> Result:
         yield Missing(reason="where Italy and the U.S. may build railheads (28.654E-F) depends on map facts")
 
 
-@observe(RailheadBuilt)
-def _railheads(ctx: AuditContext) -> None:
+@FAMILY.observe(RailheadBuilt)
+def _railheads(ctx: AuditContext[RailheadBuilt]) -> None:
     event = ctx.event
-    assert isinstance(event, RailheadBuilt)
     table: dict[tuple[int, str], int] = ctx.scratch.setdefault("con_railheads", {})
     key = (game_turn(event), FACTION_OF_POWER[event.power])
     table[key] = table.get(key, 0) + 1
@@ -853,10 +824,9 @@ def _railheads(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check("28.11", "redeployment happens in the redeployment phase", reads=(UnitRedeployed,), family=REDEPLOYMENT)
-def check_redeployment_phase(c: Check, ctx: AuditContext) -> Result:
+@REDEPLOYMENT.check("28.11", "redeployment happens in the redeployment phase", reads=(UnitRedeployed,))
+def check_redeployment_phase(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     if event.phase is not None and event.phase != "redeployment":
         yield c.finding(
             ctx,
@@ -871,15 +841,13 @@ def _phase_key(event: Any) -> tuple[int, str | None]:
     return game_turn(event), event.side
 
 
-@check(
+@REDEPLOYMENT.check(
     "28.13",
     "redeployment segments follow TR, SR (to NR), NR, SR, TR, each with its own kind",
     reads=(UnitRedeployed,),
-    family=REDEPLOYMENT,
 )
-def check_redeployment_segments(c: Check, ctx: AuditContext) -> Result:
+def check_redeployment_segments(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     if event.segment not in SEGMENTS or event.kind == "air_transport":
         return
     segment = event.segment
@@ -904,10 +872,9 @@ def check_redeployment_segments(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(UnitRedeployed)
-def _segments(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitRedeployed)
+def _segments(ctx: AuditContext[UnitRedeployed]) -> None:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     key = _phase_key(event)
     if event.segment in SEGMENTS:
         seen: dict[tuple[int, str | None], Segment] = ctx.scratch.setdefault("con_segment", {})
@@ -934,7 +901,7 @@ def _end_kind(location: str) -> SrEndKind:
 SrCount = tuple[tuple[int, str, str, str, str], int, int, str, str, str]
 
 
-def sr_counts(ctx: AuditContext) -> list[SrCount] | None:
+def sr_counts(ctx: AuditContext[Any]) -> list[SrCount] | None:
     """What the current SR adds to the per-objective counts (28.62C): (key, amount, cap, words, end, direction
     words), or ``None`` when the unit is unknown."""
     cached = ctx.scratch.get("con_sr_counts")
@@ -945,9 +912,8 @@ def sr_counts(ctx: AuditContext) -> list[SrCount] | None:
     return found
 
 
-def _sr_counts(ctx: AuditContext) -> list[SrCount] | None:
+def _sr_counts(ctx: AuditContext[UnitRedeployed]) -> list[SrCount] | None:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     unit = ctx.state.board.units.get(event.unit)
     if unit is None:
         return None
@@ -971,16 +937,14 @@ def _sr_counts(ctx: AuditContext) -> list[SrCount] | None:
     return found
 
 
-@check(
+@REDEPLOYMENT.check(
     "28.62C",
     "per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out",
     reads=(UnitRedeployed,),
-    family=REDEPLOYMENT,
     id="sr_caps",
 )
-def check_sr_caps(c: Check, ctx: AuditContext) -> Result:
+def check_sr_caps(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     if event.kind != "SR":
         return
     if event.origin == event.destination:
@@ -1008,10 +972,9 @@ def check_sr_caps(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@observe(UnitRedeployed)
-def _count_srs(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitRedeployed)
+def _count_srs(ctx: AuditContext[UnitRedeployed]) -> None:
     event = ctx.event
-    assert isinstance(event, UnitRedeployed)
     if event.kind != "SR" or event.origin == event.destination:
         return
     counts: dict[tuple[int, str, str, str, str], int] = ctx.scratch.setdefault("con_sr", {})

@@ -23,9 +23,9 @@ from awaw_events.events import (
     WeatherDetermined,
 )
 from awaw_events.gametime import label
-from replays.audit.engine import AuditContext, Check, Finding, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Finding, Missing, Result
 
-FAMILY = "dice"
+FAMILY = Family("dice")
 
 PURPOSES: Final[dict[type, frozenset[str]]] = {
     CombatRoundResolved: frozenset({"crt"}),
@@ -43,23 +43,22 @@ PURPOSES: Final[dict[type, frozenset[str]]] = {
 ROLL_USERS: Final = tuple(PURPOSES)
 
 
-def rolls(ctx: AuditContext) -> dict[int, tuple[int, DiceRolled]]:
+def rolls(ctx: AuditContext[Any]) -> dict[int, tuple[int, DiceRolled]]:
     """Rolls so far, by roll number: (event number, roll)."""
     found: dict[int, tuple[int, DiceRolled]] = ctx.scratch.setdefault("rolls", {})
     return found
 
 
-@observe(DiceRolled)
-def _remember_roll(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, DiceRolled)
+@FAMILY.observe(DiceRolled)
+def _remember_roll(ctx: AuditContext[DiceRolled]) -> None:
     rolls(ctx).setdefault(ctx.event.roll, (ctx.seq, ctx.event))
     ctx.scratch["next_roll"] = max(ctx.scratch.get("next_roll", 1), ctx.event.roll + 1)
     if ctx.event.source == "seeded":
         ctx.scratch.setdefault("seeded", []).append((ctx.seq, ctx.event))
 
 
-@observe(GameCreated, SeedCommitted)
-def _remember_commitment(ctx: AuditContext) -> None:
+@FAMILY.observe(GameCreated, SeedCommitted)
+def _remember_commitment(ctx: AuditContext[Any]) -> None:
     event = ctx.event
     if isinstance(event, GameCreated) and event.seed_commitment:
         ctx.scratch.setdefault("commitments", []).append((1, event.seed_commitment))
@@ -67,10 +66,9 @@ def _remember_commitment(ctx: AuditContext) -> None:
         ctx.scratch.setdefault("commitments", []).append((event.first_roll, event.seed_commitment))
 
 
-@check("dice", "every face lies on its die (1 to its number of sides)", reads=(DiceRolled,), family=FAMILY)
-def check_face_on_die(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("dice", "every face lies on its die (1 to its number of sides)", reads=(DiceRolled,))
+def check_face_on_die(c: Check, ctx: AuditContext[DiceRolled]) -> Result:
     event = ctx.event
-    assert isinstance(event, DiceRolled)
     for face in event.dice:
         if not 1 <= face <= event.sides:
             yield c.finding(
@@ -81,10 +79,9 @@ def check_face_on_die(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check("dice", "rolls are numbered without gaps, and no number is used twice", reads=(DiceRolled,), family=FAMILY)
-def check_roll_numbering(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("dice", "rolls are numbered without gaps, and no number is used twice", reads=(DiceRolled,))
+def check_roll_numbering(c: Check, ctx: AuditContext[DiceRolled]) -> Result:
     event = ctx.event
-    assert isinstance(event, DiceRolled)
     expected = ctx.scratch.get("next_roll", 1)
     if event.roll < expected:
         yield c.finding(
@@ -104,22 +101,19 @@ def check_roll_numbering(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check("dice", "physical rolls cannot be verified", reads=(DiceRolled,), family=FAMILY)
-def check_physical_roll(c: Check, ctx: AuditContext) -> Result:
-    assert isinstance(ctx.event, DiceRolled)
+@FAMILY.check("dice", "physical rolls cannot be verified", reads=(DiceRolled,))
+def check_physical_roll(c: Check, ctx: AuditContext[DiceRolled]) -> Result:
     if ctx.event.source == "physical":
         yield Missing(reason="rolls typed in from physical dice are unverifiable")
 
 
-@check(
+@FAMILY.check(
     "dice",
     "after the reveal, every seeded roll is the one the committed seed gives",
     reads=(SeedRevealed,),
-    family=FAMILY,
 )
-def check_seeded_rolls(c: Check, ctx: AuditContext) -> Result:
+def check_seeded_rolls(c: Check, ctx: AuditContext[SeedRevealed]) -> Result:
     event = ctx.event
-    assert isinstance(event, SeedRevealed)
     commitments: list[tuple[int, str]] = ctx.scratch.get("commitments", [])
     if not commitments:
         yield c.finding(
@@ -157,8 +151,8 @@ def check_seeded_rolls(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check("dice", "a roll decides one result, of its own purpose", reads=ROLL_USERS, family=FAMILY)
-def check_roll_use(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("dice", "a roll decides one result, of its own purpose", reads=ROLL_USERS)
+def check_roll_use(c: Check, ctx: AuditContext[Any]) -> Result:
     event: Any = ctx.event
     number = getattr(event, "roll", None)
     if number is None:

@@ -54,10 +54,10 @@ from projections.rules.economy import (
     prorate_batch,
     settle_deficit,
 )
-from replays.audit.engine import AuditContext, Check, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Result
 from replays.audit.families.construction import SPENDING_EVENTS, construction_spend
 
-FAMILY = "economy"
+FAMILY = Family("economy")
 
 OTHER_SPENDING: Final = (WarDeclared, OffensiveDeclared, BrpSpent, BrpGrantMade, OilFacilityRepaired)
 """Expenditures outside construction: declarations of war and offensives (27.12), repairs, research and the rest
@@ -86,27 +86,27 @@ end of a combat phase, the YSS, the start of the Allied player turn)."""
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def deficit_option(ctx: AuditContext) -> DeficitOption:
+def deficit_option(ctx: AuditContext[Any]) -> DeficitOption:
     value = ctx.state.meta.option(DEFICIT_OPTION, "none")
     return cast(DeficitOption, value if value in ("option1_grant_matched", "option2_base_reduction") else "none")
 
 
-def prorating_option(ctx: AuditContext) -> ProratingOption:
+def prorating_option(ctx: AuditContext[Any]) -> ProratingOption:
     """35.7 prorating applies only to A3R games that record ``econ.brp_prorating = awaw_35_7``."""
     meta = ctx.state.meta
     return "awaw_35_7" if meta.rules == "a3r" and meta.option(PRORATING_OPTION, "a3r") == "awaw_35_7" else "a3r"
 
 
-def _rounding(ctx: AuditContext) -> NegativeRounding:
+def _rounding(ctx: AuditContext[Any]) -> NegativeRounding:
     return "floor" if ctx.state.meta.option(ROUNDING_OPTION, "toward_zero") == "floor" else "toward_zero"
 
 
-def _scope(ctx: AuditContext) -> DeficitLimitsScope:
+def _scope(ctx: AuditContext[Any]) -> DeficitLimitsScope:
     value = ctx.state.meta.option(SCOPE_OPTION, "both_options")
     return "option2_only" if value == "option2_only" else "both_options"
 
 
-def _reduction(ctx: AuditContext) -> DeficitBaseReduction:
+def _reduction(ctx: AuditContext[Any]) -> DeficitBaseReduction:
     value = ctx.state.meta.option(REDUCTION_OPTION, "one_for_one")
     return "growth_rate_at_yss" if value == "growth_rate_at_yss" else "one_for_one"
 
@@ -120,7 +120,7 @@ def _name(power: str) -> str:
     return "the U.S." if power == "usa" else power.replace("_", " ").title()
 
 
-def spend_of(ctx: AuditContext) -> tuple[str, int] | None:
+def spend_of(ctx: AuditContext[Any]) -> tuple[str, int] | None:
     """(power charged, BRPs) of the event's expenditure, or ``None``."""
     event: Any = ctx.event
     match event:
@@ -137,24 +137,23 @@ def spend_of(ctx: AuditContext) -> tuple[str, int] | None:
     return construction_spend(ctx)
 
 
-def available(ctx: AuditContext, power: str) -> int | None:
+def available(ctx: AuditContext[Any], power: str) -> int | None:
     """BRPs the power has available before the event, or ``None`` before the log sets them (the BRP ledger's
     figure, :func:`projections.brp.available_of`)."""
     return brp.available_of(ctx.state.brp, power)
 
 
-@observe(BrpGrantMade)
-def _grants(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpGrantMade)
+def _grants(ctx: AuditContext[BrpGrantMade]) -> None:
     """Grants received this game turn, for Option 1 (a deficit up to the incoming grants)."""
     event = ctx.event
-    assert isinstance(event, BrpGrantMade)
     if brp.available_of(ctx.state.brp, event.recipient) is not None:
         grants: dict[tuple[str, int, str], int] = ctx.scratch.setdefault("econ_grants", {})
         key = (event.recipient, event.year, event.season)
         grants[key] = grants.get(key, 0) + event.amount
 
 
-def uncontrolled_kea_values(ctx: AuditContext, power: str) -> list[int]:
+def uncontrolled_kea_values(ctx: AuditContext[Any], power: str) -> list[int]:
     """BRP values of the power's own key economic areas that it does not control (A3R intro, C-BRP-9)."""
     return brp.uncontrolled_kea_values(ctx.state.brp, power)
 
@@ -164,13 +163,12 @@ def uncontrolled_kea_values(ctx: AuditContext, power: str) -> list[int]:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "27.1",
     "a power spends no more BRPs than it has available, unless the game's deficit-spending option allows it",
     reads=ALL_SPENDING,
-    family=FAMILY,
 )
-def check_brp_available(c: Check, ctx: AuditContext) -> Result:
+def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
     spend = spend_of(ctx)
     if spend is None or not spend[1]:
         return
@@ -192,14 +190,13 @@ def check_brp_available(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@check(
+@FAMILY.check(
     "A3R intro",
     "deficit spending within its option: none in 1939, at most base minus uncontrolled KEAs, Option 2 powers only",
     reads=ALL_SPENDING,
-    family=FAMILY,
     id="deficit_limits",
 )
-def check_deficit_limits(c: Check, ctx: AuditContext) -> Result:
+def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     option = deficit_option(ctx)
     if option == "none":
         return
@@ -251,14 +248,13 @@ def check_deficit_limits(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R intro",
     "Option 1: by the end of the game turn the grants a power received cover its deficit",
     reads=(GameTurnEnded,),
-    family=FAMILY,
     id="deficit_covered_by_grants",
 )
-def check_deficit_covered(c: Check, ctx: AuditContext) -> Result:
+def check_deficit_covered(c: Check, ctx: AuditContext[Any]) -> Result:
     if deficit_option(ctx) != "option1_grant_matched":
         return
     grants: dict[tuple[str, int, str], int] = ctx.scratch.get("econ_grants", {})
@@ -279,14 +275,13 @@ def check_deficit_covered(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "A3R intro",
     "Option 2: an uncovered deficit at the end of the player turn cuts the BRP base",
     reads=(PlayerTurnEnded,),
-    family=FAMILY,
     id="deficit_settled",
 )
-def check_deficit_settled(c: Check, ctx: AuditContext) -> Result:
+def check_deficit_settled(c: Check, ctx: AuditContext[Any]) -> Result:
     if deficit_option(ctx) != "option2_base_reduction" or _reduction(ctx) != "one_for_one":
         return
     cuts: dict[str, int] = ctx.scratch.get("econ_base_cuts", {})
@@ -310,18 +305,17 @@ def check_deficit_settled(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@observe(BrpBaseChanged)
-def _base_cuts(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpBaseChanged)
+def _base_cuts(ctx: AuditContext[BrpBaseChanged]) -> None:
     """Base reductions recorded in the current player turn (the Option 2 settlement, A3R extract 5.3 step I)."""
     event = ctx.event
-    assert isinstance(event, BrpBaseChanged)
     if event.delta < 0:
         cuts: dict[str, int] = ctx.scratch.setdefault("econ_base_cuts", {})
         cuts[event.power] = cuts.get(event.power, 0) + event.delta
 
 
-@observe(PlayerTurnEnded)
-def _new_player_turn(ctx: AuditContext) -> None:
+@FAMILY.observe(PlayerTurnEnded)
+def _new_player_turn(ctx: AuditContext[Any]) -> None:
     """The base cuts of a player turn are judged at its end (the ledger itself settles the deficit)."""
     ctx.scratch["econ_base_cuts"] = {}
 
@@ -331,34 +325,30 @@ def _new_player_turn(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def _accrued(ctx: AuditContext) -> dict[str, list[tuple[int, int, str]]]:
+def _accrued(ctx: AuditContext[Any]) -> dict[str, list[tuple[int, int, str]]]:
     """Accrued items not yet applied, by power: (event number, amount, cause)."""
     found: dict[str, list[tuple[int, int, str]]] = ctx.scratch.setdefault("econ_accrued", {})
     return found
 
 
-@observe(BrpChangeAccrued)
-def _accrue(ctx: AuditContext) -> None:
+@FAMILY.observe(BrpChangeAccrued)
+def _accrue(ctx: AuditContext[BrpChangeAccrued]) -> None:
     event = ctx.event
-    assert isinstance(event, BrpChangeAccrued)
     _accrued(ctx).setdefault(event.power, []).append((ctx.seq, event.amount, event.cause))
 
 
-@observe(BrpBatchApplied)
-def _applied(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, BrpBatchApplied)
+@FAMILY.observe(BrpBatchApplied)
+def _applied(ctx: AuditContext[BrpBatchApplied]) -> None:
     _accrued(ctx).pop(ctx.event.power, None)
 
 
-@check(
+@FAMILY.check(
     "A3R 35.7",
     "a batch nets its accrued gains and losses, then prorates once by the season (100/75/50/25 %, rounded down)",
     reads=(BrpBatchApplied,),
-    family=FAMILY,
 )
-def check_brp_batch(c: Check, ctx: AuditContext) -> Result:
+def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
-    assert isinstance(event, BrpBatchApplied)
     option = prorating_option(ctx)
     if option != "awaw_35_7":
         return
@@ -395,15 +385,13 @@ def check_brp_batch(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 35.73",
     "each accrued change is applied at its 35.73 point: diplomatic phase, end of combat phase, YSS, Allied turn start",
     reads=(BrpBatchApplied,),
-    family=FAMILY,
 )
-def check_brp_batch_timing(c: Check, ctx: AuditContext) -> Result:
+def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
-    assert isinstance(event, BrpBatchApplied)
     if prorating_option(ctx) != "awaw_35_7" or event.phase is None:
         return
     for seq, amount, cause in _accrued(ctx).get(event.power, []):
@@ -424,16 +412,14 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R 35.7",
     "under 35.7 prorating, conquest and minor-country gains are accrued and prorated, not added at once",
     reads=(BrpGained,),
-    family=FAMILY,
     id="brp_unprorated",
 )
-def check_brp_unprorated(c: Check, ctx: AuditContext) -> Result:
+def check_brp_unprorated(c: Check, ctx: AuditContext[BrpGained]) -> Result:
     event = ctx.event
-    assert isinstance(event, BrpGained)
     if prorating_option(ctx) != "awaw_35_7":
         return
     timing = CHANGE_TIMING.get(event.cause)

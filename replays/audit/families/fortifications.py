@@ -64,10 +64,10 @@ from projections.rules.fortifications import (
     fort_cost,
     house_german_fort_findings,
 )
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
-FORTS = "fortifications"
-BRIDGEHEADS = "bridgeheads"
+FAMILY = Family("fortifications")
+BRIDGEHEADS = Family("bridgeheads")
 
 FORTS_OPTION: Final = "forts.effects"
 HOUSE_FORTS: Final = "awaw_32_2_mod"
@@ -103,7 +103,7 @@ Theater = Literal["europe", "pacific"]
 STANDARD_A3R = "the standard A3R fortification rules are not in the extracts"
 
 
-def fort_variant(ctx: AuditContext) -> str | None:
+def fort_variant(ctx: AuditContext[Any]) -> str | None:
     """``awaw`` (rule 32), ``a3r_house`` (App. G), or ``None`` (standard A3R)."""
     meta = ctx.state.meta
     if meta.rules != "a3r":
@@ -119,21 +119,20 @@ def _title(name: str) -> str:
     return name.replace("_", " ").title() if name != "usa" else "the U.S."
 
 
-def _turn_key(ctx: AuditContext) -> tuple[int, str]:
+def _turn_key(ctx: AuditContext[Any]) -> tuple[int, str]:
     return ctx.event.year, ctx.event.season
 
 
-@observe(PlayerTurnStarted)
-def _new_player_turn(ctx: AuditContext) -> None:
+@FAMILY.observe(PlayerTurnStarted)
+def _new_player_turn(ctx: AuditContext[Any]) -> None:
     for key in ("fort_changed_hexes", "bh_attacks", "bh_attritions", "bh_breakthroughs"):
         ctx.scratch[key] = {} if key == "bh_attacks" else set()
 
 
-@observe(HexControlChanged)
-def _control_changed(ctx: AuditContext) -> None:
+@FAMILY.observe(HexControlChanged)
+def _control_changed(ctx: AuditContext[HexControlChanged]) -> None:
     """Hexes that changed hands this player turn (32.13C), and fortifications or bridgeheads now in enemy hands."""
     event = ctx.event
-    assert isinstance(event, HexControlChanged)
     ctx.scratch.setdefault("fort_changed_hexes", set()).add(event.hex)
     if event.cause == "setup":
         return
@@ -152,19 +151,17 @@ def _control_changed(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def _build(ctx: AuditContext) -> FortificationBuilt:
+def _build(ctx: AuditContext[FortificationBuilt]) -> FortificationBuilt:
     event = ctx.event
-    assert isinstance(event, FortificationBuilt)
     return event
 
 
-@check(
+@FAMILY.check(
     "32.11",
     "fortifications are built by Germany, Japan, Russia, Britain or the U.S.",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_builder(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_builder(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     variant = fort_variant(ctx)
     if event.kind == "port" or variant is None:
@@ -182,14 +179,13 @@ def check_fortification_builder(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "32.11",
     "fortifications and ports are built in the unit construction phase",
     reads=(FortificationBuilt,),
-    family=FORTS,
     id="fortification_phase",
 )
-def check_fortification_phase(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_phase(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.phase is not None and event.phase != FORT_BUILD_PHASE:
         yield c.finding(
@@ -203,13 +199,12 @@ def check_fortification_phase(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "32.12",
     "a fortification, pair of beach defenses or island group costs 5 BRPs + 1 RP (Japan no RP); a port 10 BRPs",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_cost(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_cost(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     variant = fort_variant(ctx)
     who = _title(event.power)
@@ -242,13 +237,12 @@ def check_fortification_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "32.53",
     "a beach-defense build places two counters in two hexes; other builds one counter",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_counters(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_counters(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if fort_variant(ctx) != "awaw":
         return
@@ -272,13 +266,12 @@ def check_fortification_counters(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "32.14D",
     "one fortification, pair of beach defenses or island group per alliance faction per turn",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_per_turn(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_per_turn(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.kind == "port" or fort_variant(ctx) != "awaw":
         return
@@ -298,8 +291,8 @@ def check_fortification_per_turn(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(FortificationBuilt)
-def _remember_build(ctx: AuditContext) -> None:
+@FAMILY.observe(FortificationBuilt)
+def _remember_build(ctx: AuditContext[Any]) -> None:
     event = _build(ctx)
     if event.kind == "port":
         return
@@ -311,13 +304,12 @@ def _remember_build(ctx: AuditContext) -> None:
         counts[1 if event.upgrade else 0] += len(event.hexes) if event.upgrade else 1
 
 
-@check(
+@FAMILY.check(
     "32.14A",
     "no build in a hex already fortified (West Wall hexes upgrade to fortresses); one beach defense per hex",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_hex(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_hex(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.kind == "port" or fort_variant(ctx) is None:
         return
@@ -354,13 +346,12 @@ def check_fortification_hex(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "32.13C",
     "the hex is held by the builder's faction (beach defenses: its power) since the start of its player turn",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_control(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_control(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.kind == "port" or fort_variant(ctx) != "awaw":
         return
@@ -395,13 +386,12 @@ def check_fortification_control(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "32.14E",
     "EA forts by Germany; WA forts in British or U.S. hexes, by Britain or a U.S. at war there; Pacific limits",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_fortification_nationality(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_nationality(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.kind == "port" or fort_variant(ctx) != "awaw":
         return
@@ -434,16 +424,15 @@ def check_fortification_nationality(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-def _german_fort_research(ctx: AuditContext) -> int | None:
+def _german_fort_research(ctx: AuditContext[Any]) -> int | None:
     found: int | None = ctx.scratch.get("fort_research")
     return found
 
 
-@observe(ResearchResult)
-def _remember_research(ctx: AuditContext) -> None:
+@FAMILY.observe(ResearchResult)
+def _remember_research(ctx: AuditContext[ResearchResult]) -> None:
     """Germany's fortification research result (App. G): the first number in the recorded result."""
     event = ctx.event
-    assert isinstance(event, ResearchResult)
     if event.power != "germany" or "fort" not in event.project:
         return
     number = re.search(r"\d+", event.result)
@@ -451,13 +440,12 @@ def _remember_research(ctx: AuditContext) -> None:
         ctx.scratch["fort_research"] = int(number.group())
 
 
-@check(
+@FAMILY.check(
     "A3R App. G 32.21",
     "house German forts: 5 BRPs, one a turn, research 7+; West Wall upgrades 5 BRPs a hex, 1-5 a turn, 9+",
     reads=(FortificationBuilt,),
-    family=FORTS,
 )
-def check_house_fortification(c: Check, ctx: AuditContext) -> Result:
+def check_house_fortification(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     if event.kind == "port" or fort_variant(ctx) != "a3r_house" or event.power != "germany":
         return
@@ -486,13 +474,12 @@ def check_house_fortification(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "32.31",
     "a fortification is eliminated when its hex comes under enemy control, and only then",
     reads=(PlayerTurnEnded, FortificationEliminated),
-    family=FORTS,
 )
-def check_fortification_eliminated(c: Check, ctx: AuditContext) -> Result:
+def check_fortification_eliminated(c: Check, ctx: AuditContext[Any]) -> Result:
     board = ctx.state.board
     event = ctx.event
     if isinstance(event, FortificationEliminated):
@@ -532,11 +519,10 @@ def check_fortification_eliminated(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@observe(AttackDeclared)
-def _remember_attack(ctx: AuditContext) -> None:
+@FAMILY.observe(AttackDeclared)
+def _remember_attack(ctx: AuditContext[AttackDeclared]) -> None:
     """Attacks this player turn: their kind, attackers and the controller of each target hex at declaration."""
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     control = ctx.state.board.control
     ctx.scratch.setdefault("bh_attacks", {})[event.attack] = (
         event.kind,
@@ -545,22 +531,19 @@ def _remember_attack(ctx: AuditContext) -> None:
     )
 
 
-@observe(AttritionDeclared)
-def _remember_attrition(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, AttritionDeclared)
+@FAMILY.observe(AttritionDeclared)
+def _remember_attrition(ctx: AuditContext[AttritionDeclared]) -> None:
     ctx.scratch.setdefault("bh_attritions", set()).add(ctx.event.attrition)
 
 
-@observe(BreakthroughCreated)
-def _remember_breakthrough(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, BreakthroughCreated)
+@FAMILY.observe(BreakthroughCreated)
+def _remember_breakthrough(ctx: AuditContext[BreakthroughCreated]) -> None:
     ctx.scratch.setdefault("bh_breakthroughs", set()).add(ctx.event.hex)
 
 
-def _placement(ctx: AuditContext) -> tuple[Placement, list[str]]:
+def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str]]:
     """The recorded facts of a placement, and the facts the log lacks."""
     event = ctx.event
-    assert isinstance(event, BridgeheadPlaced)
     missing: list[str] = []
     attack = ctx.scratch.get("bh_attacks", {}).get(event.ref) if event.ref else None
     facts: dict[str, Any] = {
@@ -600,15 +583,13 @@ def _placement(ctx: AuditContext) -> tuple[Placement, list[str]]:
     return Placement(**facts), missing
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.12",
     "a bridgehead is placed in the movement phase (overruns) or the combat phase (attacks), never from attrition",
     reads=(BridgeheadPlaced,),
-    family=BRIDGEHEADS,
 )
-def check_bridgehead_phase(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_phase(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    assert isinstance(event, BridgeheadPlaced)
     facts, _ = _placement(ctx)
     # only the phase and the cause: the other conditions are the other checks'
     placement = Placement(cause=facts.cause, phase=facts.phase, from_attrition=facts.from_attrition)
@@ -621,15 +602,13 @@ def check_bridgehead_phase(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.22",
     "a seaborne bridgehead is held by a surviving invader, in a hex not friendly when invaded (condition A)",
     reads=(BridgeheadPlaced,),
-    family=BRIDGEHEADS,
 )
-def check_bridgehead_seaborne(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_seaborne(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    assert isinstance(event, BridgeheadPlaced)
     if event.cause != "seaborne_invasion":
         return
     placement, missing = _placement(ctx)
@@ -645,15 +624,13 @@ def check_bridgehead_seaborne(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.23",
     "a river or crossing-arrow bridgehead only where the defenders had the river DM (or lost it only to an airdrop)",
     reads=(BridgeheadPlaced,),
-    family=BRIDGEHEADS,
 )
-def check_bridgehead_river(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_river(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    assert isinstance(event, BridgeheadPlaced)
     if event.cause not in ("cross_river_attack", "crossing_arrow_attack"):
         return
     placement, missing = _placement(ctx)
@@ -674,11 +651,10 @@ def check_bridgehead_river(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@observe(SupplyDetermined)
-def _bridgehead_supply(ctx: AuditContext) -> None:
+@FAMILY.observe(SupplyDetermined)
+def _bridgehead_supply(ctx: AuditContext[SupplyDetermined]) -> None:
     """Post-combat supply of bridgehead hexes (31.41B): the hex's own result, or the best result of its units."""
     event = ctx.event
-    assert isinstance(event, SupplyDetermined)
     if event.determination != "post_combat":
         return
     board = ctx.state.board
@@ -701,20 +677,19 @@ def _bridgehead_supply(ctx: AuditContext) -> None:
             due[hex_] = ("isolation", ctx.seq, s)
 
 
-def _bridgehead(ctx: AuditContext, hex_: str) -> Bridgehead:
+def _bridgehead(ctx: AuditContext[Any], hex_: str) -> Bridgehead:
     bh = ctx.state.board.bridgeheads[hex_]
     theater: Theater = "pacific" if hex_.startswith("PAC:") else "europe"
     return Bridgehead(cause=cast(BridgeheadCause, bh.cause), theater=theater)
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.41",
     "a bridgehead is removed as soon as the enemy controls its hex, and when unsupplied after post-combat supply",
     reads=(PlayerTurnEnded,),
-    family=BRIDGEHEADS,
     id="bridgehead_kept",
 )
-def check_bridgehead_kept(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_kept(c: Check, ctx: AuditContext[Any]) -> Result:
     board = ctx.state.board
     due: dict[str, tuple[str, int, str]] = ctx.scratch.pop("bh_due", {})
     for hex_, (reason, seq, what) in sorted(due.items()):
@@ -733,16 +708,14 @@ def check_bridgehead_kept(c: Check, ctx: AuditContext) -> Result:
         yield c.finding(ctx, expected="removed", recorded="still in play", message=message)
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.41",
     "a removed bridgehead existed and its reason holds (enemy control; isolation; superfluous at the turn's end)",
     reads=(BridgeheadRemoved,),
-    family=BRIDGEHEADS,
     id="bridgehead_removal",
 )
-def check_bridgehead_removal(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_removal(c: Check, ctx: AuditContext[BridgeheadRemoved]) -> Result:
     event = ctx.event
-    assert isinstance(event, BridgeheadRemoved)
     board = ctx.state.board
     found = board.bridgeheads.get(event.hex)
     if found is None:
@@ -796,15 +769,13 @@ def check_bridgehead_removal(c: Check, ctx: AuditContext) -> Result:
     # no need of sea supply) needs the map (B-10C)
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.61",
     "at most 2 ground units attack out of a bridgehead in offensive ground combat (exemptions aside)",
     reads=(AttackDeclared,),
-    family=BRIDGEHEADS,
 )
-def check_bridgehead_attack_out(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_attack_out(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttackDeclared)
     if event.kind not in OFFENSIVE_ATTACK_KINDS:
         return
     board = ctx.state.board
@@ -832,15 +803,13 @@ def check_bridgehead_attack_out(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@BRIDGEHEADS.check(
     "31.64",
     "a river or crossing-arrow bridgehead hex is never taken by attrition occupation",
     reads=(AttritionOccupation,),
-    family=BRIDGEHEADS,
 )
-def check_bridgehead_attrition(c: Check, ctx: AuditContext) -> Result:
+def check_bridgehead_attrition(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
     event = ctx.event
-    assert isinstance(event, AttritionOccupation)
     board = ctx.state.board
     targets = set(event.hexes) | {m.to for m in event.moves}
     for hex_ in sorted(targets):

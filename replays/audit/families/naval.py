@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from awaw_events.events import (
+    Event,
     PhaseStarted,
     ShipAdvanced,
     ShipDamaged,
@@ -75,10 +76,10 @@ from projections.rules.naval import (
     repair_start_breaches,
     shipyard_breaches,
 )
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.construction import game_turn, power_name, type_words
 
-FAMILY = "naval"
+FAMILY = Family("naval")
 
 CAPTURED_MODES: Final = frozenset({"captured", "recaptured_by_ally"})
 """Yards that only repair (rate 1, capacity 2): captured, or recaptured by an ally of a surrendered owner (27.713)."""
@@ -107,17 +108,17 @@ def _ship_words(ship: charts.Ship | None, ship_id: str) -> str:
     return ship.name or ship_id
 
 
-def _season(ctx: AuditContext) -> Season:
+def _season(ctx: AuditContext[Event]) -> Season:
     return ctx.event.season
 
 
-def _acted(ctx: AuditContext, ship: charts.Ship) -> bool:
+def _acted(ctx: AuditContext[Any], ship: charts.Ship) -> bool:
     """The ship was laid down, started repair or moved on its chart this game turn (27.7272, N-21)."""
     last = ship.last_step
     return last is not None and last.turn == game_turn(ctx.event) and last.action in ACTING_STEPS
 
 
-def _chart(ctx: AuditContext, yard: str) -> charts.Chart | None:
+def _chart(ctx: AuditContext[Any], yard: str) -> charts.Chart | None:
     """The yard's chart before the event; an undefined starting yard gets its 27.731 values."""
     chart = ctx.state.naval.charts.get(yard)
     if chart is not None:
@@ -139,7 +140,7 @@ def _us_theater(yard: str) -> UsTheater | None:
     return None
 
 
-def _politics(ctx: AuditContext) -> NavalPolitics:
+def _politics(ctx: AuditContext[Any]) -> NavalPolitics:
     board = ctx.state.board
     year = ctx.event.year
     italy_wa = any(at_war(board, "italy", p) for p in ("britain", "france", "usa"))
@@ -155,8 +156,8 @@ def _politics(ctx: AuditContext) -> NavalPolitics:
     )
 
 
-@observe(WarDeclared)
-def _first_war(ctx: AuditContext) -> None:
+@FAMILY.observe(WarDeclared)
+def _first_war(ctx: AuditContext[Any]) -> None:
     """The year war broke out, for Britain's acceleration restriction in the full game (27.7272B)."""
     ctx.scratch.setdefault("nav_first_war_year", ctx.event.year)
 
@@ -166,10 +167,9 @@ def _first_war(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check("27.7251", "a new ship goes to the chart cell 27.7251 gives", reads=(ShipLaidDown,), family=FAMILY)
-def check_lay_down_cell(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.7251", "a new ship goes to the chart cell 27.7251 gives", reads=(ShipLaidDown,))
+def check_lay_down_cell(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown)
     if event.setup:
         return
     try:
@@ -193,15 +193,13 @@ def check_lay_down_cell(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7251",
     "laying a ship down costs 1 SB + 3 BRPs (per factor for DDs and CVEs)",
     reads=(ShipLaidDown,),
-    family=FAMILY,
 )
-def check_lay_down_cost(c: Check, ctx: AuditContext) -> Result:
+def check_lay_down_cost(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown)
     if event.setup:
         return
     try:
@@ -218,16 +216,14 @@ def check_lay_down_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.713",
     "captured shipyards are never used for new construction",
     reads=(ShipLaidDown,),
-    family=FAMILY,
     id="captured_yard",
 )
-def check_captured_yard(c: Check, ctx: AuditContext) -> Result:
+def check_captured_yard(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown)
     chart = ctx.state.naval.charts.get(event.yard)
     if event.setup or chart is None or chart.mode not in CAPTURED_MODES:
         return
@@ -240,7 +236,7 @@ def check_captured_yard(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-def _build_power(ctx: AuditContext, event: ShipLaidDown | UnitBuilt) -> tuple[Power, Power | None]:
+def _build_power(ctx: AuditContext[Any], event: ShipLaidDown | UnitBuilt) -> tuple[Power, Power | None]:
     """(builder, power the ship is for): CVEs are built by the yard's owner (the U.S.) for their owner (27.7223)."""
     owner = event.owner
     if event.unit_type != "cve":
@@ -259,17 +255,15 @@ def _build_name(event: ShipLaidDown | UnitBuilt) -> str:
     return event.name or event.unit
 
 
-@check(
+@FAMILY.check(
     "27.722",
     "who may build which naval units: fast carriers (27.7222), CVEs (27.7223), Japanese DDs (27.7221A), "
     "German and Italian submarines only (27.93)",
     reads=(ShipLaidDown, UnitBuilt),
-    family=FAMILY,
     id="naval_build_type",
 )
-def check_naval_build_type(c: Check, ctx: AuditContext) -> Result:
+def check_naval_build_type(c: Check, ctx: AuditContext[ShipLaidDown | UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown | UnitBuilt)
     if isinstance(event, ShipLaidDown) and event.setup:
         return
     if event.unit_type not in NAVAL_TYPES:
@@ -289,16 +283,14 @@ def check_naval_build_type(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7223",
     "CVEs laid down per turn stay within the training rate of the power they are for (27.61A)",
     reads=(ShipLaidDown,),
-    family=FAMILY,
     id="cve_training_rate",
 )
-def check_cve_training_rate(c: Check, ctx: AuditContext) -> Result:
+def check_cve_training_rate(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown)
     if event.setup or event.unit_type != "cve":
         return
     before = ctx.scratch.get("nav_cves", {}).get((game_turn(event), event.owner), 0)
@@ -314,26 +306,23 @@ def check_cve_training_rate(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(ShipLaidDown)
-def _count_cves(ctx: AuditContext) -> None:
+@FAMILY.observe(ShipLaidDown)
+def _count_cves(ctx: AuditContext[ShipLaidDown]) -> None:
     event = ctx.event
-    assert isinstance(event, ShipLaidDown)
     if not event.setup and event.unit_type == "cve":
         table: dict[tuple[int, str], int] = ctx.scratch.setdefault("nav_cves", {})
         key = (game_turn(event), event.owner)
         table[key] = table.get(key, 0) + event.factors
 
 
-@check(
+@FAMILY.check(
     "27.721A",
     "subs, ASW and transports use 1 SB per factor of a recorded yard; chart ships are laid down, not built",
     reads=(UnitBuilt,),
-    family=FAMILY,
     id="immediate_build",
 )
-def check_immediate_build(c: Check, ctx: AuditContext) -> Result:
+def check_immediate_build(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    assert isinstance(event, UnitBuilt)
     if event.unit_type in CHART_TYPES:
         yield c.finding(
             ctx,
@@ -366,7 +355,7 @@ def check_immediate_build(c: Check, ctx: AuditContext) -> Result:
 MOVE_EVENTS: Final = (ShipAdvanced, ShipDeferred, ShipLaunched, ShipScuttled)
 
 
-def _launched_by_advance(ctx: AuditContext, ship: charts.Ship) -> bool:
+def _launched_by_advance(ctx: AuditContext[Any], ship: charts.Ship) -> bool:
     """The ship reached the Launch row by a paid advance this turn: the launch that follows is free (27.7272D)."""
     if ship.status == "launched" and ship.launched_turn == game_turn(ctx.event):
         return True
@@ -380,7 +369,7 @@ def _launched_by_advance(ctx: AuditContext, ship: charts.Ship) -> bool:
     )
 
 
-def column_size(ctx: AuditContext, yard: str) -> int:
+def column_size(ctx: AuditContext[Any], yard: str) -> int:
     """Ships in the current column of a yard when the phase's chart decisions began (27.7272C: Japan and the U.S.
     without war or tension may defer only the excess over the rate)."""
     event: Any = ctx.event
@@ -395,7 +384,7 @@ class Move:
 
     __slots__ = ("action", "breaches", "chart", "position", "ship", "skip")
 
-    def __init__(self, ctx: AuditContext) -> None:
+    def __init__(self, ctx: AuditContext[Any]) -> None:
         event: Any = ctx.event
         self.ship: charts.Ship | None = ctx.state.naval.ships.get(event.ship)
         self.chart = _chart(ctx, event.yard)
@@ -452,7 +441,7 @@ class Move:
         return [b for b in self.breaches if b.rule in rules]
 
 
-def move(ctx: AuditContext) -> Move:
+def move(ctx: AuditContext[Any]) -> Move:
     """The chart option of the current event, computed once and shared by the checks."""
     cached = ctx.scratch.get("nav_move")
     if cached is not None and cached[0] == ctx.seq:
@@ -462,7 +451,7 @@ def move(ctx: AuditContext) -> Move:
     return found
 
 
-def _not_on_chart(c: Check, ctx: AuditContext, m: Move) -> Result:
+def _not_on_chart(c: Check, ctx: AuditContext[Any], m: Move) -> Result:
     event: Any = ctx.event
     if m.skip is not None:
         if m.ship is None:
@@ -479,14 +468,13 @@ def _not_on_chart(c: Check, ctx: AuditContext, m: Move) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7272",
     "only ships in the current column are moved or launched, each once per phase, and never at placement",
     reads=MOVE_EVENTS,
-    family=FAMILY,
     id="chart_column",
 )
-def check_chart_column(c: Check, ctx: AuditContext) -> Result:
+def check_chart_column(c: Check, ctx: AuditContext[Any]) -> Result:
     m = move(ctx)
     if m.skip is not None or m.position is None:
         yield from _not_on_chart(c, ctx, m)
@@ -526,10 +514,9 @@ def _expected_cell(m: Move) -> tuple[str, str] | None:
     return (result.position.row, result.position.column)
 
 
-@check("27.7272A", "an advance moves the ship to the cell its option gives", reads=(ShipAdvanced,), family=FAMILY)
-def check_advance_cell(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.7272A", "an advance moves the ship to the cell its option gives", reads=(ShipAdvanced,))
+def check_advance_cell(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipAdvanced)
     m = move(ctx)
     if m.skip is not None or m.position is None or m.of("27.7272D"):
         return
@@ -550,16 +537,14 @@ def check_advance_cell(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7272",
     "continuing costs 1 SB + 3 BRPs; accelerating 1 SB + 6 or 9",
     reads=(ShipAdvanced,),
-    family=FAMILY,
     id="advance_cost",
 )
-def check_advance_cost(c: Check, ctx: AuditContext) -> Result:
+def check_advance_cost(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipAdvanced)
     truth = ACTION_COST[event.mode]
     if (event.sb, event.brps) != (truth.sb, truth.brps):
         yield c.finding(
@@ -571,16 +556,14 @@ def check_advance_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7272B",
     "acceleration: 3- to 5-factor ships, from rows 5, 4, 3, not at placement, by a power allowed to",
     reads=(ShipAdvanced,),
-    family=FAMILY,
     id="acceleration",
 )
-def check_acceleration(c: Check, ctx: AuditContext) -> Result:
+def check_acceleration(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipAdvanced)
     m = move(ctx)
     breaches = m.of("27.7272B")
     if not breaches:
@@ -599,25 +582,22 @@ def check_acceleration(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@observe(ShipAdvanced)
-def _german_acceleration(ctx: AuditContext) -> None:
+@FAMILY.observe(ShipAdvanced)
+def _german_acceleration(ctx: AuditContext[ShipAdvanced]) -> None:
     event = ctx.event
-    assert isinstance(event, ShipAdvanced)
     ship = ctx.state.naval.ships.get(event.ship)
     if event.mode != "continue" and ship is not None and ship.owner == "germany":
         ctx.scratch["nav_german_acceleration"] = event.year
 
 
-@check(
+@FAMILY.check(
     "27.7272C",
     "a deferral moves the ship one column right, free, by a power allowed to defer",
     reads=(ShipDeferred,),
-    family=FAMILY,
     id="deferral",
 )
-def check_deferral(c: Check, ctx: AuditContext) -> Result:
+def check_deferral(c: Check, ctx: AuditContext[ShipDeferred]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipDeferred)
     m = move(ctx)
     if m.skip is not None or m.position is None:
         return
@@ -644,14 +624,13 @@ def check_deferral(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7272D",
     "launches: from row 2 for 1 SB + 3 BRPs, or free from the Launch row; Launch-row ships are not moved",
     reads=(ShipAdvanced, ShipLaunched),
-    family=FAMILY,
     id="launch",
 )
-def check_launch(c: Check, ctx: AuditContext) -> Result:
+def check_launch(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
     m = move(ctx)
     if isinstance(event, ShipAdvanced):
@@ -700,16 +679,14 @@ def check_launch(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7272E",
     "scuttling follows the deferral permissions; France never scuttles",
     reads=(ShipScuttled,),
-    family=FAMILY,
     id="scuttle",
 )
-def check_scuttle(c: Check, ctx: AuditContext) -> Result:
+def check_scuttle(c: Check, ctx: AuditContext[ShipScuttled]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipScuttled)
     m = move(ctx)
     if m.ship is None:
         return
@@ -723,8 +700,8 @@ def check_scuttle(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(*MOVE_EVENTS, ShipLaidDown, ShipRepairStarted)
-def _column_sizes(ctx: AuditContext) -> None:
+@FAMILY.observe(*MOVE_EVENTS, ShipLaidDown, ShipRepairStarted)
+def _column_sizes(ctx: AuditContext[Any]) -> None:
     """Ships in the current column at a yard's first chart event of the turn, and deferrals/scuttles so far
     (27.7272C: Japan and the U.S. may defer only the excess over the rate)."""
     event: Any = ctx.event
@@ -737,16 +714,14 @@ def _column_sizes(ctx: AuditContext) -> None:
         done[key] = done.get(key, 0) + 1
 
 
-@check(
+@FAMILY.check(
     "27.7272",
     "by the end of unit construction every ship in the current column was continued, accelerated, deferred or launched",
     reads=(PhaseStarted,),
-    family=FAMILY,
     id="due_ships_decided",
 )
-def check_due_ships_decided(c: Check, ctx: AuditContext) -> Result:
+def check_due_ships_decided(c: Check, ctx: AuditContext[PhaseStarted]) -> Result:
     event = ctx.event
-    assert isinstance(event, PhaseStarted)
     if event.phase != "redeployment" or event.side is None:
         return
     state = ctx.state.naval
@@ -784,7 +759,7 @@ def _player_turn(event: Any) -> str:
     return f"{event.year}/{event.season}/{event.side or '-'}"
 
 
-def _repair_ship(ctx: AuditContext) -> tuple[charts.Ship | None, UnitType | None]:
+def _repair_ship(ctx: AuditContext[Any]) -> tuple[charts.Ship | None, UnitType | None]:
     event: Any = ctx.event
     ship = ctx.state.naval.ships.get(event.ship)
     unit_type = ship.unit_type if ship is not None else None
@@ -794,16 +769,14 @@ def _repair_ship(ctx: AuditContext) -> tuple[charts.Ship | None, UnitType | None
     return ship, unit_type
 
 
-@check(
+@FAMILY.check(
     "27.7267",
     "a repair starts on the Launch row, two columns on (named ship) or one (cruiser)",
     reads=(ShipRepairStarted,),
-    family=FAMILY,
     id="repair_cell",
 )
-def check_repair_cell(c: Check, ctx: AuditContext) -> Result:
+def check_repair_cell(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipRepairStarted)
     ship, unit_type = _repair_ship(ctx)
     if unit_type is None:
         yield Missing(reason="the type of a ship under repair is unknown (never placed, built or laid down)")
@@ -823,16 +796,14 @@ def check_repair_cell(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7267",
     "a repair start costs 1 SB + 3 BRPs for a named ship, nothing for a cruiser",
     reads=(ShipRepairStarted,),
-    family=FAMILY,
     id="repair_cost",
 )
-def check_repair_cost(c: Check, ctx: AuditContext) -> Result:
+def check_repair_cost(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipRepairStarted)
     ship, unit_type = _repair_ship(ctx)
     if unit_type is None:
         return
@@ -850,16 +821,14 @@ def check_repair_cost(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7261",
     "repairs start from the yard's Waiting for Repair box, not in the player turn of the damage or raising",
     reads=(ShipRepairStarted,),
-    family=FAMILY,
     id="repair_allowed",
 )
-def check_repair_allowed(c: Check, ctx: AuditContext) -> Result:
+def check_repair_allowed(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipRepairStarted)
     ship, unit_type = _repair_ship(ctx)
     if ship is None or unit_type is None:
         return
@@ -880,16 +849,14 @@ def check_repair_allowed(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.7262",
     "only named ships sunk in port are raised, for 1 SB + 3 BRPs of one of the owner's yards",
     reads=(ShipRaised,),
-    family=FAMILY,
     id="raise_ship",
 )
-def check_raise_ship(c: Check, ctx: AuditContext) -> Result:
+def check_raise_ship(c: Check, ctx: AuditContext[ShipRaised]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipRaised)
     ship = ctx.state.naval.ships.get(event.ship)
     if ship is None or ship.unit_type is None:
         yield Missing(reason="the raised ship was never placed or built in this log")
@@ -928,16 +895,14 @@ def check_raise_ship(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "27.721",
     "destroyers, CVEs, submarines and ASW are never damaged (only sunk)",
     reads=(ShipDamaged,),
-    family=FAMILY,
     id="never_damaged",
 )
-def check_never_damaged(c: Check, ctx: AuditContext) -> Result:
+def check_never_damaged(c: Check, ctx: AuditContext[ShipDamaged]) -> Result:
     event = ctx.event
-    assert isinstance(event, ShipDamaged)
     ship = ctx.state.naval.ships.get(event.ship)
     unit = ctx.state.board.units.get(event.ship)
     unit_type = ship.unit_type if ship is not None and ship.unit_type else (unit.unit_type if unit else None)
@@ -963,7 +928,7 @@ class YardUse:
 
     __slots__ = ("after", "before", "chart", "counters", "one_factor", "sb", "yard")
 
-    def __init__(self, ctx: AuditContext, yard: str, sb: int, one_factor: bool, counters: int) -> None:
+    def __init__(self, ctx: AuditContext[Any], yard: str, sb: int, one_factor: bool, counters: int) -> None:
         state = ctx.state.naval
         self.yard = yard
         self.sb = sb
@@ -996,7 +961,7 @@ class YardUse:
         return [b for b in breaches(*self.after) if b.rule not in old]
 
 
-def yard_use(ctx: AuditContext) -> YardUse | None:
+def yard_use(ctx: AuditContext[Any]) -> YardUse | None:
     """The current event's use of a yard (computed once per event)."""
     cached = ctx.scratch.get("nav_yard")
     if cached is not None and cached[0] == ctx.seq:
@@ -1027,7 +992,7 @@ def yard_use(ctx: AuditContext) -> YardUse | None:
     return found
 
 
-def _yard_findings(c: Check, ctx: AuditContext, rule: str) -> Result:
+def _yard_findings(c: Check, ctx: AuditContext[Any], rule: str) -> Result:
     use = yard_use(ctx)
     if use is None:
         return
@@ -1054,32 +1019,28 @@ def _yard_findings(c: Check, ctx: AuditContext, rule: str) -> Result:
         yield c.finding(ctx, expected=f"<= {breach.allowed}", recorded=breach.actual, message=message)
 
 
-@check(
-    "27.724A", "SB spent at a shipyard in a turn stay within its rate", reads=YARD_EVENTS, family=FAMILY, id="yard_rate"
-)
-def check_yard_rate(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("27.724A", "SB spent at a shipyard in a turn stay within its rate", reads=YARD_EVENTS, id="yard_rate")
+def check_yard_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.724A")
 
 
-@check(
+@FAMILY.check(
     "27.7221A",
     "at most half a yard's rate (rounded up) goes to one-factor naval units each turn",
     reads=YARD_EVENTS,
-    family=FAMILY,
     id="one_factor_rate",
 )
-def check_one_factor_rate(c: Check, ctx: AuditContext) -> Result:
+def check_one_factor_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.7221A")
 
 
-@check(
+@FAMILY.check(
     "27.741",
     "a chart never holds more ships than the yard's capacity",
     reads=(ShipLaidDown, ShipRepairStarted),
-    family=FAMILY,
     id="yard_capacity",
 )
-def check_yard_capacity(c: Check, ctx: AuditContext) -> Result:
+def check_yard_capacity(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.741")
 
 
@@ -1090,11 +1051,10 @@ def check_yard_capacity(c: Check, ctx: AuditContext) -> Result:
 WESTERN_ALLIES: Final = frozenset({"britain", "france", "usa"})
 
 
-@observe(UnitEliminated)
-def _wa_transports_lost(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitEliminated)
+def _wa_transports_lost(ctx: AuditContext[UnitEliminated]) -> None:
     """Western Allied transports lost in each Axis player turn (27.7322A: cash and carry needs more than five)."""
     event = ctx.event
-    assert isinstance(event, UnitEliminated)
     unit = ctx.state.board.units.get(event.unit)
     if event.side == "axis" and unit is not None and unit.unit_type == "transport" and unit.owner in WESTERN_ALLIES:
         lost: dict[int, int] = ctx.scratch.setdefault("nav_wa_transports_lost", {})
@@ -1102,7 +1062,7 @@ def _wa_transports_lost(ctx: AuditContext) -> None:
         lost[turn] = lost.get(turn, 0) + unit.factors
 
 
-def _prewar_transport(ctx: AuditContext) -> tuple[str, int, int] | None:
+def _prewar_transport(ctx: AuditContext[Any]) -> tuple[str, int, int] | None:
     """(payer, U.S. BRPs, British BRPs) of a transport built in a U.S. box before the U.S.-German war, or ``None``."""
     event = ctx.event
     if not isinstance(event, UnitBuilt) or event.unit_type != "transport" or event.yard is None:
@@ -1117,14 +1077,13 @@ def _prewar_transport(ctx: AuditContext) -> tuple[str, int, int] | None:
     return payer, event.cost if payer == "usa" else 0, event.cost if payer != "usa" else 0
 
 
-@check(
+@FAMILY.check(
     "27.7322",
     "U.S.-built transports before war with Germany: U.S. BRPs <= USAT - 25, Britain pays only after > 5 losses",
     reads=(UnitBuilt,),
-    family=FAMILY,
     id="prewar_transports",
 )
-def check_prewar_transports(c: Check, ctx: AuditContext) -> Result:
+def check_prewar_transports(c: Check, ctx: AuditContext[Any]) -> Result:
     found = _prewar_transport(ctx)
     if found is None:
         return
@@ -1164,8 +1123,8 @@ def check_prewar_transports(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(UnitBuilt)
-def _prewar_spent(ctx: AuditContext) -> None:
+@FAMILY.observe(UnitBuilt)
+def _prewar_spent(ctx: AuditContext[Any]) -> None:
     found = _prewar_transport(ctx)
     if found is None:
         return

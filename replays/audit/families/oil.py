@@ -13,7 +13,7 @@ O-69), and which units an offset covered (O-53, O-55, O-59).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from awaw_events.events import OilCountersEliminated, OilExpended, OilMoved, PlayerTurnEnded
 from awaw_events.events.oil import OilPurpose
@@ -30,9 +30,9 @@ from projections.rules.oil import (
     reserve_cap_excess,
     retention_findings,
 )
-from replays.audit.engine import AuditContext, Check, Missing, Result, check
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
-FAMILY = "oil"
+FAMILY = Family("oil")
 
 OFFSET_PHASES: Final[frozenset[Phase]] = frozenset({"oil_adjustment", "initial_supply", "post_combat_supply"})
 """General air, naval and army offsets are bought in the oil adjustment phase, initial supply determination or
@@ -71,7 +71,7 @@ def _fifths(n: int) -> str:
     return f"{n} fifths ({counters}{f' + {part}' if part else ''})"
 
 
-def _holding(ctx: AuditContext, faction: str, holding: str) -> int | None:
+def _holding(ctx: AuditContext[Any], faction: str, holding: str) -> int | None:
     """Fifths held by a tracked reserve, or by the faction's recorded oil outside reserves at ``holding``; ``None``
     when nothing is counted there (an untracked reserve, an unlimited source)."""
     state = ctx.state.oil
@@ -85,13 +85,12 @@ def _holding(ctx: AuditContext, faction: str, holding: str) -> int | None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "33.5",
     "oil is spent or moved only from a reserve (or place) that holds it",
     reads=(OilExpended, OilMoved),
-    family=FAMILY,
 )
-def check_oil_available(c: Check, ctx: AuditContext) -> Result:
+def check_oil_available(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
     if isinstance(event, OilExpended):
         holding, verb = event.reserve, "spent"
@@ -119,15 +118,13 @@ def check_oil_available(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "33.6",
     "an oil expenditure costs what its purpose needs (a full counter per offset, fifths per quantity)",
     reads=(OilExpended,),
-    family=FAMILY,
 )
-def check_oil_cost(c: Check, ctx: AuditContext) -> Result:
+def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
-    assert isinstance(event, OilExpended)
     cost = OIL_PURPOSES[event.purpose]
     unit = cost.unit
     if unit == "none":
@@ -166,15 +163,13 @@ def check_oil_cost(c: Check, ctx: AuditContext) -> Result:
     )
 
 
-@check(
+@FAMILY.check(
     "33.52",
     "offsets are bought in oil adjustment or supply determination; construction, growth, resistance oil in theirs",
     reads=(OilExpended,),
-    family=FAMILY,
 )
-def check_oil_timing(c: Check, ctx: AuditContext) -> Result:
+def check_oil_timing(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
-    assert isinstance(event, OilExpended)
     allowed = PURPOSE_PHASES.get(event.purpose)
     if allowed is None or event.phase is None or event.phase in allowed:
         return
@@ -195,15 +190,13 @@ def check_oil_timing(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "33.43",
     "oil goes by sea in whole counters, one transport each, in the owner's supply determination; never Russian oil",
     reads=(OilMoved,),
-    family=FAMILY,
 )
-def check_oil_shipment(c: Check, ctx: AuditContext) -> Result:
+def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
     event = ctx.event
-    assert isinstance(event, OilMoved)
     if event.mode != "sea":
         return
     who = _name(event.faction)
@@ -252,13 +245,12 @@ def check_oil_shipment(c: Check, ctx: AuditContext) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check(
+@FAMILY.check(
     "33.422",
     "at the end of a player turn no reserve holds more than its maximum (the excess is eliminated)",
     reads=(PlayerTurnEnded,),
-    family=FAMILY,
 )
-def check_reserve_maximum(c: Check, ctx: AuditContext) -> Result:
+def check_reserve_maximum(c: Check, ctx: AuditContext[Any]) -> Result:
     state = ctx.state.oil
     rule = ledger.partial_in_cap(ctx.state.meta)
     turn = f"the {ctx.event.side} player turn" if ctx.event.side else "the player turn"
@@ -279,16 +271,14 @@ def check_reserve_maximum(c: Check, ctx: AuditContext) -> Result:
             )
 
 
-@check(
+@FAMILY.check(
     "33.422",
     "oil eliminated as over a reserve's maximum is no more than the excess",
     reads=(OilCountersEliminated,),
-    family=FAMILY,
     id="over_maximum_elimination",
 )
-def check_over_maximum_elimination(c: Check, ctx: AuditContext) -> Result:
+def check_over_maximum_elimination(c: Check, ctx: AuditContext[OilCountersEliminated]) -> Result:
     event = ctx.event
-    assert isinstance(event, OilCountersEliminated)
     if event.reason != "over_reserve_max":
         return
     state = ctx.state.oil
@@ -310,13 +300,12 @@ def check_over_maximum_elimination(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "33.83",
     "at the end of its player turn an alliance faction keeps at most 4 partial oil counters (fifths)",
     reads=(PlayerTurnEnded,),
-    family=FAMILY,
 )
-def check_partial_retained(c: Check, ctx: AuditContext) -> Result:
+def check_partial_retained(c: Check, ctx: AuditContext[Any]) -> Result:
     state = ctx.state.oil
     side = ctx.event.side
     for faction in FACTIONS:

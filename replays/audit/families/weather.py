@@ -15,7 +15,7 @@ level), the zone of a hex (W-05..W-11 need the map), the unit in the winter zone
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from awaw_events.events import GameTurnEnded, WeatherDetermined, WinterPreparationChanged
 from awaw_events.vocab import Faction, WeatherZone
@@ -37,10 +37,10 @@ from projections.rules.weather import (
     winter_roll_modifier,
     winter_roll_required,
 )
-from replays.audit.engine import AuditContext, Check, Missing, Result, check, observe
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.dice import rolls
 
-FAMILY = "weather"
+FAMILY = Family("weather")
 
 WINTER_OPTION: Final = "weather.winter"
 HOUSE_WINTER: Final = "awaw_34_41_house"
@@ -70,7 +70,7 @@ ZONE_NAMES: Final[dict[str, str]] = {
 }
 
 
-def winter_table(ctx: AuditContext) -> WinterTable | None:
+def winter_table(ctx: AuditContext[Any]) -> WinterTable | None:
     """The game's Winter Table: AWAW 34.41, the A3R house App. K, or ``None`` for standard A3R weather."""
     meta = ctx.state.meta
     if meta.rules != "a3r":
@@ -82,11 +82,11 @@ def _zone(zone: str) -> str:
     return ZONE_NAMES.get(zone, zone)
 
 
-def _turn(ctx: AuditContext) -> str:
+def _turn(ctx: AuditContext[Any]) -> str:
     return f"{ctx.event.season.capitalize()} {ctx.event.year}"
 
 
-def _seen(ctx: AuditContext) -> set[str]:
+def _seen(ctx: AuditContext[Any]) -> set[str]:
     """Zones whose weather was determined in the current game turn."""
     key = (ctx.event.year, ctx.event.season)
     if ctx.scratch.get("wx_turn") != key:
@@ -96,9 +96,8 @@ def _seen(ctx: AuditContext) -> set[str]:
     return seen
 
 
-@observe(WeatherDetermined)
-def _remember_weather(ctx: AuditContext) -> None:
-    assert isinstance(ctx.event, WeatherDetermined)
+@FAMILY.observe(WeatherDetermined)
+def _remember_weather(ctx: AuditContext[WeatherDetermined]) -> None:
     _seen(ctx).add(ctx.event.zone)
     ctx.scratch["wx_any"] = True
 
@@ -108,10 +107,9 @@ def _remember_weather(ctx: AuditContext) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@check("34.3", "each zone's weather type is the one its season gives", reads=(WeatherDetermined,), family=FAMILY)
-def check_weather_type(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("34.3", "each zone's weather type is the one its season gives", reads=(WeatherDetermined,))
+def check_weather_type(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    assert isinstance(event, WeatherDetermined)
     table = winter_table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -128,10 +126,9 @@ def check_weather_type(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check("34.23", "a zone's weather is determined once per game turn", reads=(WeatherDetermined,), family=FAMILY)
-def check_weather_once(c: Check, ctx: AuditContext) -> Result:
+@FAMILY.check("34.23", "a zone's weather is determined once per game turn", reads=(WeatherDetermined,))
+def check_weather_once(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    assert isinstance(event, WeatherDetermined)
     if event.zone in _seen(ctx):
         yield c.finding(
             ctx,
@@ -141,15 +138,13 @@ def check_weather_once(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "34.41",
     "a rolled winter level is one d6 plus the zone's modifier (Winter Table)",
     reads=(WeatherDetermined,),
-    family=FAMILY,
 )
-def check_winter_roll(c: Check, ctx: AuditContext) -> Result:
+def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    assert isinstance(event, WeatherDetermined)
     table = winter_table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -199,15 +194,13 @@ def check_winter_roll(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "34.32",
     "fixed winter levels (6 west and east of the pact line, 4 Mediterranean); no roll where none is made",
     reads=(WeatherDetermined,),
-    family=FAMILY,
 )
-def check_fixed_winter_level(c: Check, ctx: AuditContext) -> Result:
+def check_fixed_winter_level(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    assert isinstance(event, WeatherDetermined)
     table = winter_table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -239,14 +232,13 @@ def check_fixed_winter_level(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "34.32",
     "every winter die due this game turn was rolled (Russian zone each winter; Siberia each fall and winter)",
     reads=(GameTurnEnded,),
-    family=FAMILY,
     id="winter_rolls_made",
 )
-def check_winter_rolls_made(c: Check, ctx: AuditContext) -> Result:
+def check_winter_rolls_made(c: Check, ctx: AuditContext[Any]) -> Result:
     table = winter_table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -280,15 +272,13 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-@check(
+@FAMILY.check(
     "34.41",
     "winter preparation starts at its 34.41 level (Russia 6, Japan 2, others 0; house: Japan 0) and stays <= 6",
     reads=(WinterPreparationChanged,),
-    family=FAMILY,
 )
-def check_preparation_level(c: Check, ctx: AuditContext) -> Result:
+def check_preparation_level(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     table = winter_table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
@@ -319,7 +309,7 @@ def check_preparation_level(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-def _expected_after(ctx: AuditContext, faction: str, increase: int) -> tuple[int, int] | None:
+def _expected_after(ctx: AuditContext[Any], faction: str, increase: int) -> tuple[int, int] | None:
     """(level before, level after an increase capped at 6), or ``None`` when the level before is unknown."""
     before = ctx.state.board.winter_preparation.get(faction)
     if before is None:
@@ -327,15 +317,13 @@ def _expected_after(ctx: AuditContext, faction: str, increase: int) -> tuple[int
     return before, min(MAX_WINTER_PREPARATION, before + increase)
 
 
-@check(
+@FAMILY.check(
     "34.431",
     "winter preparation bought by production: not by Russia, one level per result",
     reads=(WinterPreparationChanged,),
-    family=FAMILY,
 )
-def check_preparation_production(c: Check, ctx: AuditContext) -> Result:
+def check_preparation_production(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     if event.cause not in PRODUCTION_CAUSES:
         return
     table = winter_table(ctx)
@@ -363,15 +351,13 @@ def check_preparation_production(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "34.433",
     "at most one winter preparation result produced per year per faction",
     reads=(WinterPreparationChanged,),
-    family=FAMILY,
 )
-def check_preparation_per_year(c: Check, ctx: AuditContext) -> Result:
+def check_preparation_per_year(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     if event.cause not in COUNTED_PRODUCTION_CAUSES or event.faction not in PREPARATION_PRODUCERS:
         return
     produced: dict[tuple[str, int], int] = ctx.scratch.setdefault("wx_produced", {})
@@ -388,25 +374,22 @@ def check_preparation_per_year(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@observe(WinterPreparationChanged)
-def _count_production(ctx: AuditContext) -> None:
+@FAMILY.observe(WinterPreparationChanged)
+def _count_production(ctx: AuditContext[WinterPreparationChanged]) -> None:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     if event.cause in COUNTED_PRODUCTION_CAUSES:
         produced: dict[tuple[str, int], int] = ctx.scratch.setdefault("wx_produced", {})
         key = (event.faction, event.year)
         produced[key] = produced.get(key, 0) + 1
 
 
-@check(
+@FAMILY.check(
     "34.432",
     "the automatic +2 goes to the EA or Japan at the end of a winter game turn at war with Russia",
     reads=(WinterPreparationChanged,),
-    family=FAMILY,
 )
-def check_preparation_automatic(c: Check, ctx: AuditContext) -> Result:
+def check_preparation_automatic(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     if event.cause != "automatic":
         return
     table = winter_table(ctx)
@@ -453,15 +436,13 @@ def check_preparation_automatic(c: Check, ctx: AuditContext) -> Result:
         )
 
 
-@check(
+@FAMILY.check(
     "A3R App. K",
     "house preparation: WA +1 each winter from 1942, Axis restraint bonus of at most +2, only under the house table",
     reads=(WinterPreparationChanged,),
-    family=FAMILY,
 )
-def check_preparation_house(c: Check, ctx: AuditContext) -> Result:
+def check_preparation_house(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    assert isinstance(event, WinterPreparationChanged)
     if event.cause not in ("wa_annual", "axis_restraint"):
         return
     table = winter_table(ctx)

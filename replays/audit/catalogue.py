@@ -1,0 +1,113 @@
+"""Every check of the audit, family by family, and the functions that run them over a game.
+
+The families are listed here, explicitly; each module of :mod:`replays.audit.families` exports its ``FAMILY`` (the
+checks it defines, in order). ``awaw audit --list-checks`` and ``docs/audit-checks.md`` list them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final
+
+from awaw_events.codec import tag_of
+from awaw_events.store import GameStore, Numbered, Record
+from projections.game import GameState
+from replays.audit import engine
+from replays.audit.engine import AuditReport, Check, Family
+from replays.audit.families import (
+    attrition,
+    board,
+    combat,
+    construction,
+    dice,
+    economy,
+    fortifications,
+    naval,
+    oil,
+    weather,
+)
+
+FAMILIES: Final[tuple[Family, ...]] = (
+    dice.FAMILY,
+    combat.FAMILY,
+    attrition.FAMILY,
+    board.FAMILY,
+    construction.FAMILY,
+    construction.REDEPLOYMENT,
+    economy.FAMILY,
+    naval.FAMILY,
+    oil.FAMILY,
+    fortifications.FAMILY,
+    fortifications.BRIDGEHEADS,
+    weather.FAMILY,
+)
+"""Every family of checks."""
+
+
+def checks(rule_prefix: str | None = None) -> list[Check]:
+    """Every check, optionally those whose rule number (or id) starts with a prefix, sorted by family and rule."""
+    found = [
+        c
+        for family in FAMILIES
+        for c in family.checks
+        if rule_prefix is None or c.rule.startswith(rule_prefix) or c.id.startswith(rule_prefix)
+    ]
+    return sorted(found, key=lambda c: (c.family, _rule_key(c.rule), c.id))
+
+
+def _rule_key(rule: str) -> tuple[Any, ...]:
+    parts: list[Any] = []
+    for piece in rule.replace("A3R ", "").split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append((int(digits) if digits else 0, piece))
+    return tuple(parts)
+
+
+def audit(
+    records: Iterable[Record | Numbered],
+    *,
+    rule_prefix: str | None = None,
+    start: int = 1,
+    state: GameState | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> AuditReport:
+    """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked."""
+    return engine.run(FAMILIES, checks(rule_prefix), records, start=start, state=state, progress=progress)
+
+
+def audit_timeline(
+    store: GameStore,
+    timeline: str,
+    *,
+    start: int = 1,
+    stop: int | None = None,
+    rule_prefix: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> AuditReport:
+    """Audit events ``start..stop`` of a timeline (the effective log); the events before ``start`` are folded."""
+    from replays.state import effective_events
+
+    last = store.count(timeline) if stop is None else stop
+    return audit(effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress)
+
+
+def iter_checks_markdown() -> Iterator[str]:
+    """``docs/audit-checks.md``: every check with its rule, what it checks and the events it reads."""
+    all_checks = checks()
+    yield "# Audit checks"
+    yield ""
+    yield "Generated from `replays/audit/families/` by `python -m replays.audit.docs`; do not edit by hand."
+    yield ""
+    yield f"{len(all_checks)} checks. `awaw audit --list-checks` prints the same table."
+    yield ""
+    family = None
+    for c in all_checks:
+        if c.family != family:
+            family = c.family
+            yield ""
+            yield f"## {family}"
+            yield ""
+            yield "| rule | check | what it checks | events it reads |"
+            yield "|---|---|---|---|"
+        reads = ", ".join(f"`{tag_of(k)}`" for k in c.reads)
+        yield f"| {c.rule} | `{c.id}` | {c.title} | {reads} |"
