@@ -2,8 +2,9 @@
 
 How the folds are built (read this before writing one):
 
-* A projection is a module with a state class, ``initial()``, ``clone(state)`` and ``step(state, event, ctx)``.
-  ``step`` updates a state **in place** and is private to the fold machinery; the public API is
+* A projection is a module with a state class, ``initial()``, ``clone(state)`` and ``HANDLERS``: one handler per
+  event type it reacts to (:class:`Handlers`; ``@HANDLERS.on(UnitMoved)``). A handler updates a state **in place**
+  and is private to the fold machinery; the public API is
   :func:`projections.game.fold` and :func:`projections.game.apply`, which clone the state they are given once and
   return a new state, never touching their input. So every state a caller holds is a value: a pure function of
   the events folded into it (no I/O, no clock, no randomness).
@@ -17,11 +18,12 @@ How the folds are built (read this before writing one):
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
-from awaw_events.events import AnyEvent, GameCreated
+from awaw_events.events import AnyEvent, Event, GameCreated
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import Phase, Season, Side
 
@@ -78,6 +80,17 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
         return self.now.turn != self.previous.turn
 
     @property
+    def time_moved(self) -> bool:
+        """The event's game time (year, season, side, phase) differs from the previous event's."""
+        now, previous = self.now, self.previous
+        return (
+            now.phase != previous.phase
+            or now.side != previous.side
+            or now.season != previous.season
+            or now.year != previous.year
+        )
+
+    @property
     def new_player_turn(self) -> bool:
         return self.new_turn or (self.now.side is not None and self.now.side != self.previous.side)
 
@@ -101,3 +114,40 @@ def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:
 
 VIEWS: Final = ("board", "brp", "oil", "naval")
 """The four projections, by the name ``awaw state --view`` uses."""
+
+
+S = TypeVar("S")
+Handler = Callable[[S, Any, Context], None]
+"""``handler(state, event, ctx)``: apply one event to a projection's private working state."""
+
+
+class Handlers(Generic[S]):
+    """A projection's handlers, one per event type (``@HANDLERS.on(UnitPlaced, UnitBuilt)`` adds one for both).
+
+    The fold looks handlers up by the event's exact type, so a projection pays nothing for the events it ignores.
+    """
+
+    def __init__(self) -> None:
+        self.by_type: dict[type[Event], Handler[S]] = {}
+        self.time_changed: Handler[S] | None = None
+        """Called before the event's own handler whenever game time moves (a new phase, player turn or game
+        turn), for every event type: where a projection closes a period (archives a turn's ledger)."""
+
+    def on_time_change(self, handler: Handler[S]) -> Handler[S]:
+        """Register the handler that runs whenever game time moves (see :attr:`time_changed`)."""
+        if self.time_changed is not None:
+            raise ValueError("two handlers for a change of game time")
+        self.time_changed = handler
+        return handler
+
+    def on(
+        self, *kinds: type[Event]
+    ) -> Callable[[Callable[[S, Any, Context], None]], Callable[[S, Any, Context], None]]:
+        def add(handler: Callable[[S, Any, Context], None]) -> Callable[[S, Any, Context], None]:
+            for kind in kinds:
+                if kind in self.by_type:
+                    raise ValueError(f"two handlers for {kind.__name__}")
+                self.by_type[kind] = handler
+            return handler
+
+        return add

@@ -1,4 +1,5 @@
-"""The whole game state: the four projections (board, BRP ledgers, oil, naval charts) folded together.
+"""The whole game state: the projections (board, BRP ledgers, oil, naval charts, and the dice record the rules
+read) folded together.
 
 ``fold(state, events)`` and ``apply(state, event)`` are pure: they clone the state they are given once, apply the
 events to the clone, and return it (see :mod:`projections.core` for why the working copy is mutated in place).
@@ -8,15 +9,16 @@ Rulings are honoured by :func:`effective_events`, which a caller applies to a ti
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from types import ModuleType
 from typing import Any, Final
 
 import msgspec
 
-from awaw_events.events import AnyEvent, GameCreated, RuleOptionChanged
-from projections import board, brp, naval, oil
-from projections.core import Clock, Context, Meta, clock_after, meta_from
+from awaw_events.events import AnyEvent, Event, GameCreated, RuleOptionChanged
+from projections import board, brp, dice, naval, oil
+from projections.core import Clock, Context, Handler, Meta, clock_after, meta_from
 
-CODE_VERSION: Final = "projections-2"
+CODE_VERSION: Final = "projections-3"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -29,6 +31,7 @@ class GameState(msgspec.Struct, kw_only=True):
     brp: brp.State = msgspec.field(default_factory=brp.initial)
     oil: oil.State = msgspec.field(default_factory=oil.initial)
     naval: naval.State = msgspec.field(default_factory=naval.initial)
+    dice: dice.DiceState = msgspec.field(default_factory=dice.initial)
 
 
 def initial() -> GameState:
@@ -44,7 +47,38 @@ def clone(state: GameState) -> GameState:
         brp=brp.clone(state.brp),
         oil=oil.clone(state.oil),
         naval=naval.clone(state.naval),
+        dice=dice.clone(state.dice),
     )
+
+
+PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
+    ("board", board),
+    ("brp", brp),
+    ("oil", oil),
+    ("naval", naval),
+    ("dice", dice),
+)
+"""Every projection: the name of its part of :class:`GameState` and its module."""
+
+
+def _dispatch() -> dict[type[Event], tuple[tuple[str, Handler[Any]], ...]]:
+    """For each event type, the projections that react to it and their handler (projection order)."""
+    table: dict[type[Event], list[tuple[str, Handler[Any]]]] = {}
+    for name, module in PROJECTIONS:
+        handlers = getattr(module, "HANDLERS", None)
+        for kind, handler in (handlers.by_type if handlers is not None else {}).items():
+            table.setdefault(kind, []).append((name, handler))
+    return {kind: tuple(found) for kind, found in table.items()}
+
+
+_DISPATCH: Final = _dispatch()
+_TIME_CHANGED: Final = tuple(
+    (name, module.HANDLERS.time_changed)
+    for name, module in PROJECTIONS
+    if getattr(module, "HANDLERS", None) is not None and module.HANDLERS.time_changed is not None
+)
+_EVERY_EVENT: Final = tuple((name, module.step) for name, module in PROJECTIONS if not hasattr(module, "HANDLERS"))
+"""Projections still folding with one ``step`` that sees every event (being converted to handlers)."""
 
 
 def _step(state: GameState, event: AnyEvent, seq: int) -> None:
@@ -55,10 +89,13 @@ def _step(state: GameState, event: AnyEvent, seq: int) -> None:
     elif isinstance(event, RuleOptionChanged):
         state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
     ctx = Context(meta=state.meta, previous=previous, now=now)
-    board.step(state.board, event, ctx)
-    brp.step(state.brp, event, ctx)
-    oil.step(state.oil, event, ctx)
-    naval.step(state.naval, event, ctx)
+    for name, step in _EVERY_EVENT:
+        step(getattr(state, name), event, ctx)
+    if _TIME_CHANGED and ctx.time_moved:
+        for name, handler in _TIME_CHANGED:
+            handler(getattr(state, name), event, ctx)
+    for name, handler in _DISPATCH.get(type(event), ()):
+        handler(getattr(state, name), event, ctx)
     state.clock = now
 
 

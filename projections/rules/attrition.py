@@ -18,12 +18,10 @@ from typing import Final, Literal
 from awaw_events.vocab import Season
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
+from projections.rules.dice import DIE_FACES
 
 AttritionVariant = Literal["awaw", "a3r_house"]
 """AWAW rule 14, or the A3R house App. C (option ``combat.attrition = awaw_14_house``)."""
-
-DIE_FACES: Final = 6
-"""The attacker rolls one die (14.41)."""
 
 
 # ---------------------------------------------------------------------------------------------------------------

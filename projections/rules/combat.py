@@ -29,6 +29,7 @@ from typing import Final, Literal, get_args
 from awaw_events.vocab import CombatResult, Season, Theater
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
+from projections.rules.dice import DIE_FACES
 
 # ---------------------------------------------------------------------------------------------------------------
 # Shared names
@@ -36,9 +37,6 @@ from projections.rules.calendar import is_before
 
 CrtTable = Literal["awaw", "a3r_house"]
 """Which combat rules: AWAW rule 15, or the A3R house App. C-1 (option ``combat.crt = awaw_15_house``)."""
-
-DIE_FACES: Final = 6
-"""Ground combat and attrition roll one six-sided die (15.51, 14.41)."""
 
 
 def _check_die(die: int) -> None:

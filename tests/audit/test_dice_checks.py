@@ -37,9 +37,9 @@ def test_a_clean_log_has_no_dice_findings() -> None:
 def test_faces_off_the_die_gaps_and_reuse() -> None:
     events = [created(), phase("combat"), _roll(1, [7]), _roll(3, [2]), _roll(3, [4])]
     assert findings(events, "dice") == [
-        (3, "face_on_die", "roll 1 shows 7 on a d6"),
-        (4, "roll_numbering", "rolls 2 to 2 are missing: a log restarted to re-roll?"),
-        (5, "roll_numbering", "roll number 3 was already used (by event 4)"),
+        (3, "face_on_die", "roll #1 shows 7 on a d6"),
+        (4, "roll_numbering", "rolls #2 to #2 are missing: a log restarted to re-roll?"),
+        (5, "roll_numbering", "roll number #3 was already used (by event 4)"),
     ]
 
 
@@ -49,10 +49,10 @@ def test_a_roll_decides_one_result_of_its_purpose() -> None:
     )
     events = [created(), phase("combat"), _roll(1, [3]), _crt(1), _crt(1), attrition, _crt(9)]
     assert findings(events, "dice") == [
-        (5, "roll_use", "roll 1 already decided event 4 (combat_round_resolved reuses it)"),
-        (6, "roll_use", "uses roll 1 (event 3), which was rolled for crt"),
-        (6, "roll_use", "roll 1 already decided event 4 (attrition_resolved reuses it)"),
-        (7, "roll_use", "refers to roll 9, which was never rolled"),
+        (5, "roll_use", "roll #1 already decided event 4 (combat_round_resolved reuses it)"),
+        (6, "roll_use", "uses roll #1 (event 3), which was rolled for crt"),
+        (6, "roll_use", "roll #1 already decided event 4 (attrition_resolved reuses it)"),
+        (7, "roll_use", "refers to roll #9, which was never rolled"),
     ]
 
 
@@ -68,10 +68,29 @@ def test_seeded_rolls_are_checked_against_the_revealed_seed() -> None:
         SeedRevealed(year=1939, season="fall", side="axis", phase="combat", seed=SEED),
     ]
     assert findings(events, "dice") == [
-        (4, "seeded_rolls", f"roll 2 shows {forged}, but the revealed seed gives {truth2}"),
+        (4, "seeded_rolls", f"roll #2 shows {forged}, but the revealed seed gives {truth2}"),
     ]
 
 
 def test_a_reveal_must_match_the_commitment() -> None:
     events = [created(seed_commitment=dice.commitment(SEED)), SeedRevealed(year=1939, season="fall", seed="00" * 32)]
     assert findings(events, "dice") == [(2, "seeded_rolls", "the revealed seed does not hash to the game's commitment")]
+
+
+def test_a_roll_used_in_an_earlier_game_turn_cannot_decide_again() -> None:
+    """The dice record forgets used rolls at the next game turn but still knows they are spent."""
+    spring = DiceRolled(year=1940, season="spring", side="axis", phase="combat", roll=2, purpose="crt", dice=[4])
+    late = CombatRoundResolved(year=1940, season="spring", side="axis", phase="combat", attack="b", roll=1, result="D")
+    events = [created(), phase("combat"), _roll(1, [3]), _crt(1), spring, late]
+    assert findings(events, "dice") == [
+        (6, "roll_use", "roll #1 already decided an event of an earlier game turn (combat_round_resolved reuses it)")
+    ]
+    state = run(events[:5], rule="dice")
+    assert state.findings == ()
+
+
+def test_an_unused_roll_stays_usable_in_a_later_game_turn() -> None:
+    spring = DiceRolled(year=1940, season="spring", side="axis", phase="combat", roll=2, purpose="crt", dice=[4])
+    late = CombatRoundResolved(year=1940, season="spring", side="axis", phase="combat", attack="b", roll=1, result="D")
+    events = [created(), phase("combat"), _roll(1, [3]), spring, late]
+    assert findings(events, "dice") == []

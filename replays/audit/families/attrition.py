@@ -35,9 +35,9 @@ from projections.core import Meta
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
+from replays.audit.common import die_face, rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.combat import attacked_this_turn
-from replays.audit.families.dice import rolls
 
 FAMILY = Family("attrition and air combat")
 
@@ -175,14 +175,6 @@ def _remember_attrition(ctx: AuditContext[AttritionDeclared]) -> None:
         counted.setdefault(u.unit, event.attrition)
 
 
-def _die(ctx: AuditContext[Any], roll: int) -> int | None:
-    found = rolls(ctx).get(roll)
-    if found is None or not found[1].dice:
-        return None
-    die = found[1].dice[0]
-    return die if 1 <= die <= rules.DIE_FACES else None
-
-
 def _other_modifiers(event: AttritionResolved) -> list[int]:
     return [m.value for m in event.modifiers if m.code.lower() not in FACTOR_BONUS_CODES]
 
@@ -261,7 +253,7 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
             message=f"attrition {event.attrition}: {decl.factors} factors read the {column} column, recorded "
             f"{event.column} (14.41)",
         )
-    die = _die(ctx, event.roll)
+    die = die_face(ctx, event.roll)
     if die is None:
         return
     pacific = is_pacific(ctx, decl)
@@ -339,10 +331,10 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     event = ctx.event
     if ctx.meta.rules != "a3r" or ctx.meta.option(AIR_OPTION, "a3r") != HOUSE_AIR:
         return
-    found = rolls(ctx).get(event.roll)
+    found = rolled(ctx, event.roll)
     if found is None:
         return
-    faces = found[1].dice
+    faces = found.dice
     if len(faces) != AIR_DICE or any(not 1 <= f <= 6 for f in faces):
         yield Missing(reason="an air combat roll needs four dice: the attacker's 2d6, then the defender's")
         return

@@ -25,8 +25,8 @@ from awaw_events.gametime import turn_index
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION
 from projections.board import Unit, at_war
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
+from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.dice import rolls
 
 FAMILY = Family("control, supply, politics")
 
@@ -312,10 +312,10 @@ def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -
     event = ctx.event
     if event.outcome in ("skipped_axis", "skipped_british"):
         return
-    found = rolls(ctx).get(event.roll)
+    found = rolled(ctx, event.roll)
     if found is None:
         return
-    die = sum(found[1].dice)
+    die = sum(found.dice)
     vichy = ctx.scratch.get("vichy")
     bonus = VICHY_COLONY_BONUS if vichy else 0
     if event.vichy_bonus != bonus and vichy is not None:

@@ -60,8 +60,8 @@ from projections.rules import combat as rules
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.fortifications import FortFeature, mandatory_ex_applies
+from replays.audit.common import die_face
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.dice import rolls
 
 FAMILY = Family("ground combat")
 
@@ -680,14 +680,6 @@ def check_strengths(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
         )
 
 
-def _die(ctx: AuditContext[Any], roll: int) -> int | None:
-    found = rolls(ctx).get(roll)
-    if found is None or not found[1].dice:
-        return None
-    die = found[1].dice[0]
-    return die if 1 <= die <= rules.DIE_FACES else None
-
-
 def _column(event: CombatRoundResolved, attack: Attack, fighting: frozenset[str] | None) -> str | None:
     if event.odds is not None:
         return column_of(event.odds)
@@ -727,7 +719,7 @@ def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result
         return
     if column not in rules.ODDS_COLUMNS:
         return
-    die = _die(ctx, event.roll)
+    die = die_face(ctx, event.roll)
     if die is None:
         return
     lookup = rules.crt_lookup(column, die, event.round, table=attack.table)
@@ -859,7 +851,7 @@ def _remember_round(ctx: AuditContext[CombatRoundResolved]) -> None:
     if fighting is None:
         fighting = frozenset(attack.ground_alive())
     column = _column(event, attack, fighting)
-    die = _die(ctx, event.roll)
+    die = die_face(ctx, event.roll)
     rolled: CombatResult | None = None
     if column in rules.ODDS_COLUMNS and die is not None:
         rolled = rules.crt_result(column, die, event.round, table=attack.table)

@@ -37,8 +37,8 @@ from projections.rules.weather import (
     winter_roll_modifier,
     winter_roll_required,
 )
+from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.dice import rolls
 
 FAMILY = Family("weather")
 
@@ -161,10 +161,9 @@ def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
             message=f"no winter die was rolled for {zone} in {_turn(ctx)} (34.32: one die + {modifier})",
         )
         return
-    found = rolls(ctx).get(event.roll)
-    if found is None:
+    roll = rolled(ctx, event.roll)
+    if roll is None:
         return  # the dice family reports a roll that was never made
-    roll = found[1]
     if len(roll.dice) != 1 or roll.sides != DIE_SIDES:
         yield c.finding(
             ctx,
