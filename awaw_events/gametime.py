@@ -54,6 +54,11 @@ def turn_index(year: int, season: str) -> int:
     return (year - 1900) * 4 + SEASON_INDEX[season]
 
 
+def game_turn(event: Event) -> int:
+    """The game turn of an event as an index (consecutive seasons differ by one)."""
+    return turn_index(event.year, event.season)
+
+
 def label(event: Event) -> str:
     """A short readable game time: ``Fall 1939 Axis combat``."""
     parts = [event.season.capitalize(), str(event.year)]

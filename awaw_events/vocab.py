@@ -179,3 +179,36 @@ RuleSet = Literal["awaw", "a3r"]
 def faction_of(power: Power) -> Faction:
     """The alliance faction a major power belongs to."""
     return FACTION_OF_POWER[power]
+
+
+def power_name(name: str) -> str:
+    """How a message or a view names a power, faction or country: ``Germany``, ``Western Allies``, ``the U.S.``
+    (one spelling everywhere; :func:`sentence` capitalises it at the start of a sentence)."""
+    if name == "usa":
+        return "the U.S."
+    return name.replace("_", " ").title() if name else "nobody"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter capitalised (``the U.S. paid`` -> ``The U.S. paid``)."""
+    return text[:1].upper() + text[1:]
+
+
+UNIT_TYPE_WORDS: Final[dict[str, str]] = {
+    "aaf": "army air",
+    "nas": "naval air",
+    "dd": "destroyer",
+    "cve": "escort carrier",
+    "ca": "cruiser",
+    "asw": "ASW",
+    "strategic_bomber": "strategic bomber",
+    "air_transport": "air transport",
+    "mech_infantry": "mechanized infantry",
+    "snlf": "SNLF",
+}
+"""How messages name unit types whose tag is not plain words."""
+
+
+def type_words(unit_type: str) -> str:
+    """A unit type in words (``nas`` -> ``naval air``)."""
+    return UNIT_TYPE_WORDS.get(unit_type, unit_type.replace("_", " "))

@@ -72,6 +72,8 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     inverted: bool = False
     damaged: bool = False
     supply: str | None = None
+    movement: int | None = None
+    """The movement factors printed on the counter, when the log gives them (``unit_placed.movement``)."""
 
 
 class Eliminated(msgspec.Struct, frozen=True, kw_only=True):
@@ -235,6 +237,7 @@ def step(state: BoardState, event: AnyEvent, ctx: Context) -> None:
                 location=event.location,
                 name=event.name,
                 inverted=event.inverted,
+                movement=event.movement if isinstance(event, UnitPlaced) else None,
             )
         case PartisansPlaced():
             units[event.unit] = Unit(

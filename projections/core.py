@@ -73,6 +73,9 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
     meta: Meta
     previous: Clock
     now: Clock
+    game: Any = None
+    """The whole game state being folded (a :class:`projections.game.GameState`), to read only: for a projection
+    that records what another one showed when the event happened (who controlled a hex when it was attacked)."""
 
     @property
     def new_turn(self) -> bool:

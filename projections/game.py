@@ -15,7 +15,7 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, RuleOptionChanged
-from projections import board, brp, dice, naval, oil
+from projections import board, brp, combat, dice, naval, oil
 from projections.core import Clock, Context, Handler, Meta, clock_after, meta_from
 
 CODE_VERSION: Final = "projections-3"
@@ -32,6 +32,7 @@ class GameState(msgspec.Struct, kw_only=True):
     oil: oil.State = msgspec.field(default_factory=oil.initial)
     naval: naval.State = msgspec.field(default_factory=naval.initial)
     dice: dice.DiceState = msgspec.field(default_factory=dice.initial)
+    combat: combat.CombatState = msgspec.field(default_factory=combat.initial)
 
 
 def initial() -> GameState:
@@ -48,6 +49,7 @@ def clone(state: GameState) -> GameState:
         oil=oil.clone(state.oil),
         naval=naval.clone(state.naval),
         dice=dice.clone(state.dice),
+        combat=combat.clone(state.combat),
     )
 
 
@@ -57,6 +59,7 @@ PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
     ("oil", oil),
     ("naval", naval),
     ("dice", dice),
+    ("combat", combat),
 )
 """Every projection: the name of its part of :class:`GameState` and its module."""
 
@@ -88,7 +91,7 @@ def _step(state: GameState, event: AnyEvent, seq: int) -> None:
         state.meta = meta_from(event)
     elif isinstance(event, RuleOptionChanged):
         state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
-    ctx = Context(meta=state.meta, previous=previous, now=now)
+    ctx = Context(meta=state.meta, previous=previous, now=now, game=state)
     for name, step in _EVERY_EVENT:
         step(getattr(state, name), event, ctx)
     if _TIME_CHANGED and ctx.time_moved:

@@ -50,8 +50,19 @@ from awaw_events.events import (
     UnitRedeployed,
 )
 from awaw_events.events.units import EliminationCause
-from awaw_events.gametime import turn_index
-from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, NAVAL_TYPES, POWERS, Power, RuleSet, UnitType
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import (
+    AIR_TYPES,
+    FACTION_OF_POWER,
+    NAVAL_TYPES,
+    POWERS,
+    Power,
+    RuleSet,
+    UnitType,
+    power_name,
+    sentence,
+    type_words,
+)
 from projections.board import Eliminated
 from projections.rules.construction import (
     BOX_LIMIT_OWNER,
@@ -109,33 +120,6 @@ ROCKET_CAUSES: Final = frozenset({"rocket"})
 VWEAPON_CAUSES: Final = frozenset({"flying_bomb", "rocket"})
 """German flying bombs and rockets raise the German limit by the BRPs Britain or Russia lost (27.34B)."""
 VWEAPON_VICTIMS: Final = frozenset({"britain", "russia"})
-
-_TYPE_WORDS: Final[dict[str, str]] = {
-    "aaf": "army air",
-    "nas": "naval air",
-    "dd": "destroyer",
-    "cve": "escort carrier",
-    "ca": "cruiser",
-    "asw": "ASW",
-    "strategic_bomber": "strategic bomber",
-    "air_transport": "air transport",
-    "mech_infantry": "mechanized infantry",
-    "snlf": "SNLF",
-}
-
-
-def power_name(power: str) -> str:
-    """How a message names a power: "Germany", "The U.S."."""
-    return "The U.S." if power == "usa" else power.replace("_", " ").capitalize()
-
-
-def type_words(unit_type: str) -> str:
-    return _TYPE_WORDS.get(unit_type, unit_type.replace("_", " "))
-
-
-def game_turn(event: Any) -> int:
-    """The game turn of an event as an index (consecutive seasons differ by one)."""
-    return turn_index(event.year, event.season)
 
 
 def _when(gone: Eliminated) -> str:
@@ -222,7 +206,8 @@ def check_unit_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
         ctx,
         expected=expected,
         recorded=event.cost,
-        message=f"{power_name(p.payer)} paid {event.cost} BRPs for {_unit_words(event)}; 27.11 gives {p.normal} "
+        message=f"{sentence(power_name(p.payer))} paid {event.cost} BRPs for {_unit_words(event)}; 27.11 gives "
+        f"{p.normal} "
         f"({p.rate} per factor){times}",
     )
 
@@ -271,7 +256,8 @@ def check_same_turn_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
             ctx,
             expected=p.normal,
             recorded=event.cost,
-            message=f"{power_name(p.payer)} paid {event.cost} BRPs (x{p.multiplier}) for {event.unit}, but {why} "
+            message=f"{sentence(power_name(p.payer))} paid {event.cost} BRPs (x{p.multiplier}) for {event.unit}, but "
+            f"{why} "
             f"and oil covers it: normal cost {p.normal} (27.13A)",
         )
 
@@ -429,7 +415,8 @@ def check_naval_air_rate(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
         ctx,
         expected=f"<= {allowed}",
         recorded=after,
-        message=f"{power_name(event.owner)} has built {after} naval air factors this turn; its training rate is "
+        message=f"{sentence(power_name(event.owner))} has built {after} naval air factors this turn; its training "
+        f"rate is "
         f"{allowed} (27.61)",
     )
 
@@ -633,7 +620,7 @@ def check_limit_declared(c: Check, ctx: AuditContext[ConstructionLimitDeclared])
         ctx,
         expected=limit.limit,
         recorded=event.limit,
-        message=f"{power_name(event.power)} declares a construction limit of {event.limit}; 27.32-27.34 give "
+        message=f"{sentence(power_name(event.power))} declares a construction limit of {event.limit}; 27.32-27.34 give "
         f"{limit.limit} ({' '.join(parts)})",
     )
 
@@ -719,7 +706,8 @@ def check_construction_limit(c: Check, ctx: AuditContext[Any]) -> Result:
             ctx,
             expected=f"<= {limit}",
             recorded=after,
-            message=f"{power_name(power)} has now spent {after} BRPs on construction this turn; the construction "
+            message=f"{sentence(power_name(power))} has now spent {after} BRPs on construction this turn; the "
+            f"construction "
             f"limit {source} is {limit} (27.31)",
         )
 
@@ -754,7 +742,7 @@ def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
             ctx,
             expected=normal.brps,
             recorded=event.brp_cost,
-            message=f"{power_name(event.power)} paid {event.brp_cost} BRPs for the railhead at {event.hex}; "
+            message=f"{sentence(power_name(event.power))} paid {event.brp_cost} BRPs for the railhead at {event.hex}; "
             f"a railhead costs {normal.brps} (27.11D, 28.652A)",
         )
     if event.rp_cost == normal.rps:
@@ -766,7 +754,8 @@ def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
         ctx,
         expected=normal.rps if normal.rps == after.rps else f"{normal.rps} ({after.rps} after a military breakthrough)",
         recorded=event.rp_cost,
-        message=f"{power_name(event.power)} paid {event.rp_cost} RPs for the railhead at {event.hex}; 28.652B "
+        message=f"{sentence(power_name(event.power))} paid {event.rp_cost} RPs for the railhead at {event.hex}; "
+        f"28.652B "
         f"asks {normal.rps}" + (f" ({after.rps} after a military breakthrough)" if normal.rps != after.rps else ""),
     )
 
@@ -785,7 +774,7 @@ def check_railhead_rules(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
             ctx,
             expected="no railheads",
             recorded=event.hex,
-            message=f"{power_name(event.power)} builds a railhead at {event.hex}, but this game does not use "
+            message=f"{sentence(power_name(event.power))} builds a railhead at {event.hex}, but this game does not use "
             f"railheads (option {RAILHEAD_OPTION} is off)",
         )
         return
@@ -804,7 +793,7 @@ def check_railhead_rules(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
             ctx,
             expected="; ".join(str(b.allowed) for b in breaches if b.allowed is not None) or "no railhead",
             recorded=event.hex,
-            message=f"{power_name(event.power)}'s railhead at {event.hex}: "
+            message=f"{sentence(power_name(event.power))}'s railhead at {event.hex}: "
             + "; ".join(f"{b.message} ({b.rule})" for b in breaches),
         )
     if rules == "awaw" and event.power in ("italy", "usa"):

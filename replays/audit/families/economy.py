@@ -36,7 +36,7 @@ from awaw_events.events import (
     PlayerTurnEnded,
     WarDeclared,
 )
-from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power, power_name
 from projections import brp
 from projections.rules.economy import (
     CHANGE_TIMING,
@@ -116,10 +116,6 @@ def _reduction(ctx: AuditContext[Any]) -> DeficitBaseReduction:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def _name(power: str) -> str:
-    return "the U.S." if power == "usa" else power.replace("_", " ").title()
-
-
 def spend_of(ctx: AuditContext[Any]) -> tuple[str, int] | None:
     """(power charged, BRPs) of the event's expenditure, or ``None``."""
     event: Any = ctx.event
@@ -184,7 +180,8 @@ def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
         expected=f"at most {max(0, before)}",
         recorded=amount,
         message=(
-            f"{_name(power)} spent {amount} BRPs with {before} available: {deficit} beyond them, and this game does "
+            f"{power_name(power)} spent {amount} BRPs with {before} available: {deficit} beyond them, and this game "
+            f"does "
             f"not allow deficit spending (econ.deficit_spending = none)"
         ),
     )
@@ -221,7 +218,7 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
             expected=f"at most {max(0, before)}",
             recorded=amount,
             message=(
-                f"{_name(power)} spent {amount} BRPs with {before} available, a deficit of {deficit} in {year}; "
+                f"{power_name(power)} spent {amount} BRPs with {before} available, a deficit of {deficit} in {year}; "
                 f"deficit spending is not allowed in {year}"
             ),
         )
@@ -232,7 +229,7 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
             expected=f"at most {cap}",
             recorded=deficit,
             message=(
-                f"{_name(power)}'s deficit reaches {deficit} BRPs; it may not exceed its base of {base} less "
+                f"{power_name(power)}'s deficit reaches {deficit} BRPs; it may not exceed its base of {base} less "
                 f"{sum(keas)} for uncontrolled key economic areas ({cap})"
             ),
         )
@@ -242,8 +239,8 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
             expected="Germany, Russia, Britain or the U.S.",
             recorded=power,
             message=(
-                f"{_name(power)} spent {deficit} BRPs beyond those available; under Option 2 only "
-                f"{', '.join(_name(p) for p in sorted(OPTION2_POWERS))} may"
+                f"{power_name(power)} spent {deficit} BRPs beyond those available; under Option 2 only "
+                f"{', '.join(power_name(p) for p in sorted(OPTION2_POWERS))} may"
             ),
         )
 
@@ -269,7 +266,7 @@ def check_deficit_covered(c: Check, ctx: AuditContext[Any]) -> Result:
                 expected="at least 0",
                 recorded=left,
                 message=(
-                    f"{_name(power)} ends the game turn {-left} BRPs in deficit; under Option 1 a deficit must be "
+                    f"{power_name(power)} ends the game turn {-left} BRPs in deficit; under Option 1 a deficit must be "
                     f"matched by the turn's incoming grants ({received} received)"
                 ),
             )
@@ -299,7 +296,7 @@ def check_deficit_settled(c: Check, ctx: AuditContext[Any]) -> Result:
                 expected=f"base {settled.base_after}",
                 recorded=f"base {base}",
                 message=(
-                    f"{_name(power)} ends its player turn {settled.uncovered} BRPs in deficit; under Option 2 its "
+                    f"{power_name(power)} ends its player turn {settled.uncovered} BRPs in deficit; under Option 2 its "
                     f"base falls from {original} to {settled.base_after}, recorded {base}"
                 ),
             )
@@ -364,7 +361,7 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
             ctx,
             expected=net,
             recorded=event.net,
-            message=f"{_name(event.power)}'s batch nets {listed} to {net:+d}; recorded {event.net:+d} (35.72)",
+            message=f"{power_name(event.power)}'s batch nets {listed} to {net:+d}; recorded {event.net:+d} (35.72)",
         )
     if event.percent != pct:
         yield c.finding(
@@ -379,7 +376,7 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
             expected=expected,
             recorded=event.applied,
             message=(
-                f"{_name(event.power)}'s batch ({listed}) nets to {net:+d}; {pct} % in {season}, rounded down, "
+                f"{power_name(event.power)}'s batch ({listed}) nets to {net:+d}; {pct} % in {season}, rounded down, "
                 f"gives {expected:+d}; recorded {event.applied:+d} (35.71-35.72)"
             ),
         )
@@ -431,7 +428,8 @@ def check_brp_unprorated(c: Check, ctx: AuditContext[BrpGained]) -> Result:
         expected="brp_change_accrued + brp_batch_applied",
         recorded=f"+{event.amount} at once",
         message=(
-            f"{_name(event.power)} gained {event.amount} BRPs for {event.cause.replace('_', ' ')} at once; under 35.7 "
+            f"{power_name(event.power)} gained {event.amount} BRPs for {event.cause.replace('_', ' ')} at once; "
+            f"under 35.7 "
             f"the gain is prorated ({event.season}: {pct} %) and applied at the {timing.point.replace('_', ' ')} "
             f"({timing.rule})"
         ),

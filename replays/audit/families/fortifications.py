@@ -38,7 +38,7 @@ from awaw_events.events import (
     ResearchResult,
     SupplyDetermined,
 )
-from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Faction, Power, UnitType
+from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Faction, Power, UnitType, power_name
 from projections.board import at_war
 from projections.rules.bridgeheads import (
     Bridgehead,
@@ -115,10 +115,6 @@ def _faction_of(controller: str | None) -> str | None:
     return FACTION_OF_POWER.get(cast(Power, controller)) if controller else None
 
 
-def _title(name: str) -> str:
-    return name.replace("_", " ").title() if name != "usa" else "the U.S."
-
-
 def _turn_key(ctx: AuditContext[Any]) -> tuple[int, str]:
     return ctx.event.year, ctx.event.season
 
@@ -175,7 +171,7 @@ def check_fortification_builder(c: Check, ctx: AuditContext[Any]) -> Result:
             ctx,
             expected="Germany, Japan, Russia, Britain or the U.S.",
             recorded=event.power,
-            message=f"{_title(event.power)} may not build fortifications (32.11)",
+            message=f"{power_name(event.power)} may not build fortifications (32.11)",
         )
 
 
@@ -193,7 +189,7 @@ def check_fortification_phase(c: Check, ctx: AuditContext[Any]) -> Result:
             expected=FORT_BUILD_PHASE,
             recorded=event.phase,
             message=(
-                f"{_title(event.power)} built a {event.kind.replace('_', ' ')} in the "
+                f"{power_name(event.power)} built a {event.kind.replace('_', ' ')} in the "
                 f"{event.phase.replace('_', ' ')} phase; construction happens in the unit construction phase"
             ),
         )
@@ -207,7 +203,7 @@ def check_fortification_phase(c: Check, ctx: AuditContext[Any]) -> Result:
 def check_fortification_cost(c: Check, ctx: AuditContext[Any]) -> Result:
     event = _build(ctx)
     variant = fort_variant(ctx)
-    who = _title(event.power)
+    who = power_name(event.power)
     if event.kind == "port":
         port = BRP_COST_PER_COUNTER["port"]
         if event.brp_cost != port.brps:
@@ -284,7 +280,7 @@ def check_fortification_per_turn(c: Check, ctx: AuditContext[Any]) -> Result:
             expected=f"at most {FORT_BUILDS_PER_FACTION_PER_TURN}",
             recorded=len(earlier) + 1,
             message=(
-                f"the {_title(faction)} already built a fortification-type counter this turn (event {earlier[0]}); "
+                f"the {power_name(faction)} already built a fortification-type counter this turn (event {earlier[0]}); "
                 f"32.14D allows {FORT_BUILDS_PER_FACTION_PER_TURN} fortification, pair of beach defenses "
                 "or island group"
             ),
@@ -373,7 +369,7 @@ def check_fortification_control(c: Check, ctx: AuditContext[Any]) -> Result:
                 ctx,
                 expected=faction,
                 recorded=controller,
-                message=f"{_title(event.power)} fortified {hex_}, which {controller} controls (32.13C)",
+                message=f"{power_name(event.power)} fortified {hex_}, which {controller} controls (32.13C)",
             )
         elif hex_ in changed:
             yield c.finding(
@@ -821,7 +817,8 @@ def check_bridgehead_attrition(c: Check, ctx: AuditContext[AttritionOccupation])
             expected="another hex",
             recorded=hex_,
             message=(
-                f"{hex_} holds a {bh.cause.replace('_', ' ')} bridgehead of the {_title(bh.faction)}; such a hex is "
+                f"{hex_} holds a {bh.cause.replace('_', ' ')} bridgehead of the {power_name(bh.faction)}; such a hex "
+                f"is "
                 f"never taken by attrition occupation (31.64)"
             ),
         )

@@ -36,6 +36,7 @@ from awaw_events.events import (
     UnitEliminated,
     WarDeclared,
 )
+from awaw_events.gametime import game_turn
 from awaw_events.vocab import (
     CHART_TYPES,
     FACTION_OF_POWER,
@@ -45,6 +46,8 @@ from awaw_events.vocab import (
     Power,
     Season,
     UnitType,
+    power_name,
+    type_words,
 )
 from projections import naval as charts
 from projections.board import at_war
@@ -77,7 +80,6 @@ from projections.rules.naval import (
     shipyard_breaches,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.construction import game_turn, power_name, type_words
 
 FAMILY = Family("naval")
 

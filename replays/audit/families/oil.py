@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from awaw_events.events import OilCountersEliminated, OilExpended, OilMoved, PlayerTurnEnded
 from awaw_events.events.oil import OilPurpose
-from awaw_events.vocab import FACTIONS, SIDE_OF_FACTION, Phase
+from awaw_events.vocab import FACTIONS, SIDE_OF_FACTION, Phase, power_name
 from projections import oil as ledger
 from projections.rules.oil import (
     FIFTHS_PER_COUNTER,
@@ -56,10 +56,6 @@ SEA_SHIPMENT_PHASES: Final[frozenset[Phase]] = frozenset({"initial_supply", "pos
 
 SWAPPABLE_FOR_A_COUNTER: Final[frozenset[OilPurpose]] = frozenset({"strategic_air", "hump", "heavy_ships"})
 """Purposes for which one full counter covers everything of the kind, whatever the quantity (33.71D, 33.72C)."""
-
-
-def _name(faction: str) -> str:
-    return faction.replace("_", " ").title()
 
 
 def _fifths(n: int) -> str:
@@ -107,7 +103,7 @@ def check_oil_available(c: Check, ctx: AuditContext[Any]) -> Result:
             expected=f"at most {available}",
             recorded=event.amount,
             message=(
-                f"{_name(event.faction)} {verb} {_fifths(event.amount)} from {holding}, which held "
+                f"{power_name(event.faction)} {verb} {_fifths(event.amount)} from {holding}, which held "
                 f"{_fifths(available)}: {event.amount - available} short"
             ),
         )
@@ -145,7 +141,7 @@ def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
                 expected=expected,
                 recorded=spent,
                 message=(
-                    f"{_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); "
+                    f"{power_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); "
                     f"{cost.rule} takes {_fifths(expected)}"
                 ),
             )
@@ -159,7 +155,8 @@ def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
         ctx,
         expected=need,
         recorded=spent,
-        message=f"{_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); {cost.rule}: {allowed}",
+        message=f"{power_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); {cost.rule}: "
+        f"{allowed}",
     )
 
 
@@ -179,7 +176,7 @@ def check_oil_timing(c: Check, ctx: AuditContext[OilExpended]) -> Result:
         expected=names,
         recorded=event.phase,
         message=(
-            f"{_name(event.faction)} bought {event.purpose} oil in the {event.phase.replace('_', ' ')} phase; "
+            f"{power_name(event.faction)} bought {event.purpose} oil in the {event.phase.replace('_', ' ')} phase; "
             f"{OIL_PURPOSES[event.purpose].rule} allows it only in {names}"
         ),
     )
@@ -199,7 +196,7 @@ def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
     event = ctx.event
     if event.mode != "sea":
         return
-    who = _name(event.faction)
+    who = power_name(event.faction)
     if event.faction == "russia":
         yield c.finding(
             ctx, expected="no sea shipment", recorded="sea", message="Russia may not ship oil by sea (33.43B)"
@@ -323,7 +320,8 @@ def check_partial_retained(c: Check, ctx: AuditContext[Any]) -> Result:
                 expected=f"at most {MAX_RETAINED_FIFTHS}",
                 recorded=held,
                 message=(
-                    f"{_name(faction)} end their player turn with {held} partial oil fifths ({where}); 33.83 lets an "
+                    f"{power_name(faction)} end their player turn with {held} partial oil fifths ({where}); 33.83 "
+                    f"lets an "
                     f"alliance faction keep at most {MAX_RETAINED_FIFTHS}: "
                     f"{held - held % FIFTHS_PER_COUNTER} should have been consolidated into full counters"
                 ),
