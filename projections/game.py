@@ -154,13 +154,6 @@ def steps(state: GameState, events: Iterable[AnyEvent]) -> Iterator[GameState]:
         yield current
 
 
-def view(state: GameState, name: str) -> dict[str, Any]:
-    """One projection as plain data: ``board``, ``brp``, ``oil`` or ``naval``."""
-    module = {"board": board, "brp": brp, "oil": oil, "naval": naval}[name]
-    projection = getattr(state, name)
-    return module.summary(projection)  # type: ignore[no-any-return]
-
-
 def encode_state(state: GameState) -> bytes:
     """A snapshot of the state (msgpack)."""
     return msgspec.msgpack.encode(state)

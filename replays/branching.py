@@ -17,9 +17,9 @@ from awaw_events.events import AnyEvent, SeedCommitted
 from awaw_events.gametime import label
 from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, Timeline
-from projections import board, brp, naval, oil
 from projections.core import VIEWS
 from replays.state import resolve_point, state_at
+from replays.views import differences as view_differences
 
 
 def branch_name(store: GameStore, parent: str, name: str) -> str:
@@ -163,9 +163,6 @@ class Diff(NamedTuple):
     differences: dict[str, list[str]]
 
 
-_MODULES = {"board": board, "brp": brp, "oil": oil, "naval": naval}
-
-
 def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tuple[str, ...] = VIEWS) -> Diff:
     """Compare two timelines: the first divergence, the events each lacks, and the state differences at ``at``
     (a point valid in both; default: the end of each) in words a player understands."""
@@ -174,10 +171,7 @@ def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tupl
     state_a = state_at(store, a, at_a)
     state_b = state_at(store, b, at_b)
     label_a, label_b = _short(a), _short(b)
-    differences = {
-        view: _MODULES[view].differences(getattr(state_a, view), getattr(state_b, view), label_a, label_b)
-        for view in views
-    }
+    differences = {view: view_differences(state_a, state_b, view, label_a, label_b) for view in views}
     return Diff(a, b, at_a, at_b, divergence(store, a, b), differences)
 
 

@@ -6,34 +6,20 @@ Every table is rebuilt whole on each run, so a read model is always the state at
 
 from __future__ import annotations
 
-from typing import Any
-
 import sqlite_utils
 
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.gametime import label
 from awaw_events.store import GameStore
-from projections import board, brp, naval, oil
-from projections.game import GameState
 from replays.state import effective_records, state_at
-
-_VIEWS = {"board": board, "brp": brp, "oil": oil, "naval": naval}
-
-
-def read_model_tables(state: GameState) -> dict[str, list[dict[str, Any]]]:
-    """Every projection's rows, by table name (``<view>_<table>``)."""
-    tables: dict[str, list[dict[str, Any]]] = {}
-    for name, module in _VIEWS.items():
-        for table, rows in module.tables(getattr(state, name)).items():
-            tables[f"{name}_{table}"] = rows
-    return tables
+from replays.views import tables
 
 
 def materialize(store: GameStore, timeline: str, db: sqlite_utils.Database, seq: int) -> dict[str, int]:
     """Write the state of ``timeline`` after event ``seq`` into ``db``; returns the row count of each table."""
     state = state_at(store, timeline, seq)
     counts: dict[str, int] = {}
-    for name, rows in read_model_tables(state).items():
+    for name, rows in tables(state).items():
         table = db.table(name)
         table.drop(ignore=True)
         if rows:

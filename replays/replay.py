@@ -12,14 +12,13 @@ from typing import Any, Literal, NamedTuple
 from awaw_events.codec import tag_of
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
-from projections import board, brp, naval, oil
 from projections.core import VIEWS
 from projections.game import GameState, fold_numbered
 from replays.logview import summary
 from replays.state import effective_records, state_at
+from replays.views import differences
 
 By = Literal["event", "phase"]
-_MODULES = {"board": board, "brp": brp, "oil": oil, "naval": naval}
 
 
 class Step(NamedTuple):
@@ -49,10 +48,7 @@ class Step(NamedTuple):
 
 def changes(before: GameState, after: GameState, views: tuple[str, ...] = VIEWS) -> dict[str, list[str]]:
     """What a step changed, per projection, in words."""
-    return {
-        view: _MODULES[view].differences(getattr(before, view), getattr(after, view), "before", "after")
-        for view in views
-    }
+    return {view: differences(before, after, view, "before", "after") for view in views}
 
 
 def _phase_key(record: Record) -> tuple[Any, ...]:

@@ -9,7 +9,6 @@ import click
 import sqlite_utils
 
 from projections.core import VIEWS
-from projections.game import view as projection_view
 from replays import formatting
 from replays.cli.common import Context, command, json_option, pass_context, views_of
 from replays.materialize import materialize as write_read_model
@@ -17,6 +16,8 @@ from replays.replay import narrative
 from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
 from replays.stepper import Stepper, terminal_key
+from replays.views import common
+from replays.views import data as view_data
 
 
 @command()
@@ -33,14 +34,14 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_j
     with obj.store() as store:
         seq = resolve_point(store, game, at, before=before)
         snapshot = state_at(store, game, seq)
-    views = {name: projection_view(snapshot, name) for name in views_of(view)}
+    views = {name: view_data(snapshot, name) for name in views_of(view)}
     if as_json:
         formatting.print_json({"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, **views})
         return
     out = formatting.console()
     out.print(f"{game} after event {seq} ({snapshot.clock.label})")
     for name, data in views.items():
-        formatting.print_view(out, name, data)
+        common.print_view(out, name, data)
 
 
 @command()

@@ -55,6 +55,7 @@ from projections import brp
 from projections.game import GameState, decode_state, encode_state, fold, replay
 from projections.rules.construction import build_cost, unit_cost
 from projections.rules.economy import prorate
+from replays.views import brp as brp_view
 
 When = tuple[int, str, str | None, str | None]
 
@@ -309,7 +310,7 @@ def test_repairs_option_excludes_them_from_the_limit() -> None:
 def test_unknown_payer_is_unattributed() -> None:
     state = ledger([created(), *BASES, at(F39_AXIS, ShipAdvanced, yard="taranto", ship="x", row="2", column="fall")])
     assert [(x.power, x.amount) for x in state.lines if x.kind == "expenditure"] == [("", -3)]
-    assert "unattributed" in brp.summary(state)["powers"]
+    assert "unattributed" in brp_view.data(state)["powers"]
 
 
 @pytest.mark.parametrize(
@@ -469,7 +470,7 @@ def test_declared_limit_kept_beside_the_computed_one() -> None:
         at(F39_AXIS, ConstructionLimitDeclared, power="germany", limit=52, components={"basic": 52}),
         built("germany", "armor", 10, 20),
     ]
-    data = brp.summary(ledger(events))
+    data = brp_view.data(ledger(events))
     view = data["powers"]["germany"]
     assert (view["construction_limit"], view["limit_declared"], view["construction_spent"]) == (50, 52, 20)
     assert (view["construction_remaining"], view["remaining_declared"]) == (30, 32)
@@ -550,7 +551,7 @@ def test_accruals_wait_across_turns() -> None:
     assert brp.available_of(state, "germany") == 150
     state = ledger([*events, batch("germany", 30, 75, 22, diplomacy(1941, "summer"))])
     assert state.lines[-1].rules == 22
-    assert brp.power_view(state, "germany")["accrued_net"] == 0
+    assert brp_view.power_view(state, "germany")["accrued_net"] == 0
 
 
 def test_negative_rounding_option() -> None:
@@ -825,7 +826,7 @@ def test_example_campaign_matches_the_recorded_limits() -> None:
 
 def test_summary_is_json() -> None:
     state = ledger(two_turns())
-    data = brp.summary(state)
+    data = brp_view.data(state)
     assert json.loads(json.dumps(data, sort_keys=True)) == data
     assert data["turn"] == "Winter 1939"
     assert data["powers"]["germany"]["available"] == 83
@@ -834,7 +835,7 @@ def test_summary_is_json() -> None:
 
 def test_tables_are_flat() -> None:
     state = ledger(two_turns())
-    rows = brp.tables(state)
+    rows = brp_view.tables(state)
     assert set(rows) == {"powers", "lines", "turns", "accruals"}
     for name, table in rows.items():
         for row in table:
@@ -849,10 +850,10 @@ def test_tables_are_flat() -> None:
 def test_differences_in_words() -> None:
     a = ledger(two_turns())
     b = ledger([*two_turns()[:3], built("germany", "armor", 5, 16), *two_turns()[4:]])
-    words = brp.differences(a, b)
+    words = brp_view.differences(a, b)
     assert "Germany: 6 BRPs more available in A (83 in A, 77 in B)" in words
     assert "Germany: ended Fall 1939 with 87 BRPs in A, 81 in B" in words
-    assert brp.differences(a, a) == []
+    assert brp_view.differences(a, a) == []
 
 
 def test_snapshot_round_trip() -> None:

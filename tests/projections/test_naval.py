@@ -37,6 +37,7 @@ from awaw_events.vocab import CHART_ROWS, ChartRow, Season
 from projections import game, naval
 from projections.rules.calendar import add_turns, turn_index
 from projections.rules.naval import NAVAL_REPAIR_AND_CONSTRUCTION, construction_kind, lay_down_position, repair_position
+from replays.views import naval as naval_view
 
 UC: dict[str, Any] = {"side": "axis", "phase": "unit_construction"}
 
@@ -557,12 +558,12 @@ def test_differences_wording() -> None:
     ]
     advance = ShipAdvanced(**at(1940, "fall"), yard="kiel", ship="ger-bb-bismarck", row="launch", column="fall")
     a, b = fold(*common, advance), fold(*common)
-    lines = naval.differences(a, b)
+    lines = naval_view.differences(a, b)
     assert "Bismarck launched in Fall 1940 in A, still on row 2 in B" in lines
     assert "kiel: 1 SB spent this turn in A, 0 in B" in lines
-    assert naval.differences(a, a) == []
+    assert naval_view.differences(a, a) == []
     deferred = fold(*common, ShipDeferred(**at(1940, "fall"), yard="kiel", ship="ger-bb-bismarck", column="winter"))
-    assert naval.differences(deferred, b, "main", "alt") == [
+    assert naval_view.differences(deferred, b, "main", "alt") == [
         "Bismarck on row 2, Winter column in main, on row 2, Fall column in alt"
     ]
     faster = fold(
@@ -570,7 +571,7 @@ def test_differences_wording() -> None:
         GameTurnStarted(year=1940, season="fall"),
         ShipbuildingRateChanged(year=1940, season="fall", yard="kiel", rate=3),
     )
-    assert naval.differences(faster, b) == [
+    assert naval_view.differences(faster, b) == [
         "kiel: shipbuilding rate 3 in A, 2 in B",
         "kiel: capacity 6 in A, 4 in B",
     ]
@@ -578,13 +579,13 @@ def test_differences_wording() -> None:
 
 def test_summary_and_tables_are_plain_data() -> None:
     state = fold(*_kiel_start(), lay("ger-dd-1", "dd", 1, 1939, "fall"))
-    data = naval.summary(state)
+    data = naval_view.data(state)
     assert msgspec.json.decode(msgspec.json.encode(data)) == data
     kiel_view = data["charts"]["kiel"]
     assert (kiel_view["capacity"], kiel_view["counters"], kiel_view["sb_spent"]) == (4, 5, 1)
     assert kiel_view["cells"]["launch/winter"] == ["ger-dd-1"]
     assert data["ships"]["ger-bb-bismarck"]["expected_launch"] == "Fall 1941"
-    rows = naval.tables(state)
+    rows = naval_view.tables(state)
     assert set(rows) == {"yards", "ships", "cells", "steps", "spends"}  # materialized as naval_<name>
     for name, table in rows.items():
         for row in table:
@@ -632,5 +633,5 @@ def test_differences_leave_ships_at_sea_to_the_board(in_port: bool, lines: list[
     placed = _damaged("ger-bc-s", "bc", 3, name="Scharnhorst")[0]
     sunk = ShipSunk(year=1940, season="spring", side="allied", phase="combat", ship="ger-bc-s", in_port=in_port)
     a, b = fold(placed), fold(placed, sunk)
-    assert naval.differences(a, b) == lines
-    assert ("ger-bc-s" in naval.summary(b)["ships"]) is in_port
+    assert naval_view.differences(a, b) == lines
+    assert ("ger-bc-s" in naval_view.data(b)["ships"]) is in_port

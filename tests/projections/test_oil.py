@@ -38,6 +38,7 @@ from projections.rules.oil import (
     russia_oil_brp_equivalent,
     russia_tracking_start_fifths,
 )
+from replays.views import oil as oil_view
 
 C = 5
 """One oil counter in fifths (33.81)."""
@@ -129,7 +130,7 @@ def test_tc21_untracked_reserve_has_no_level() -> None:
     state = ledger([define("wa_eu", "western_allies", 6 * C), spend("wa_eu", C)])
     assert oil.level(state, "wa_eu") is None
     assert not oil.is_tracked(state, "wa_eu")
-    assert oil.summary(state)["reserves"]["wa_eu"]["tracking"] == "untracked"
+    assert oil_view.data(state)["reserves"]["wa_eu"]["tracking"] == "untracked"
 
 
 def test_tc21_russia_tracking_starts_at_the_maximum_and_stops() -> None:
@@ -340,7 +341,7 @@ def test_tc04_construction_oil_covers_brps(spends: list[int], brps: int) -> None
     assert oil.construction_covered_brps(state, "western_allies") == brps
     assert oil.level(state, "wa_eu") == 30 - total
     assert oil.partial_fifths(state, "western_allies") == (30 - total) % C
-    assert oil.summary(state)["turn"]["construction"] == {"western_allies": {"fifths": total, "covered_brps": brps}}
+    assert oil_view.data(state)["turn"]["construction"] == {"western_allies": {"fifths": total, "covered_brps": brps}}
     # archived when the period ends; the next period starts from nothing
     assert archived([*events, end_turn()]).construction_brps == {"western_allies": brps}
     assert ledger([*events, at(END_1943, GameTurnEnded)]).construction == {}
@@ -699,7 +700,7 @@ def test_spending_more_than_the_reserve_holds_is_recorded_not_clamped() -> None:
     assert (line.amount, line.before, line.after) == (5, 4, -1)
     assert oil.level(state, "jp") == -1
     assert oil.partial_fifths(state, "japan") == 0
-    assert "-1 fifths" in oil.fifths_words(-1)
+    assert "-1 fifths" in oil_view.fifths_words(-1)
 
 
 def test_spending_from_a_place_without_oil_is_not_counted() -> None:
@@ -782,14 +783,14 @@ def test_summary_tables_and_snapshot() -> None:
     full = replay([*events, at(END_1943, GameTurnEnded)])
     mid = replay(events[:-1])
     for state in (full, mid):
-        view = oil.summary(state.oil)
+        view = oil_view.data(state.oil)
         json.dumps(view)
         assert list(view["reserves"]) == sorted(view["reserves"])
         assert decode_state(encode_state(state)) == state
-        for rows in oil.tables(state.oil).values():
+        for rows in oil_view.tables(state.oil).values():
             for row in rows:
                 assert all(isinstance(v, str | int | bool | None) for v in row.values())
-    view = oil.summary(mid.oil)
+    view = oil_view.data(mid.oil)
     assert view["reserves"]["wa_eu"] == {
         "faction": "western_allies",
         "location": "EUR:M20",
@@ -800,7 +801,7 @@ def test_summary_tables_and_snapshot() -> None:
         "counters": 7,
         "partial_fifths": 0,
     }
-    tables = oil.tables(full.oil)
+    tables = oil_view.tables(full.oil)
     assert tables["reserves"][0]["reserve"] == "wa_eu"
     turns = {row["period"]: row for row in tables["turns"]}
     assert turns["1943-spring/allied/western_allies"]["eliminated"] == 5
@@ -809,17 +810,17 @@ def test_summary_tables_and_snapshot() -> None:
 def test_differences() -> None:
     a = ledger(casablanca(0))
     b2 = ledger(casablanca(0)[:-1])
-    words = oil.differences(a, b2)
+    words = oil_view.differences(a, b2)
     assert "western_allies oil reserve wa_eu: 30 fifths (6 counters) in A, 35 fifths (7 counters) in B" in words
-    words = oil.differences(ledger(casablanca(C)[:-1]), b2)
+    words = oil_view.differences(ledger(casablanca(C)[:-1]), b2)
     assert any("construction oil" in w and "covers 25 BRPs" in w for w in words)
-    assert oil.differences(a, a) == []
+    assert oil_view.differences(a, a) == []
     c = ledger([define("x", "japan", 5)])
-    assert oil.differences(a, c)[0] == "oil reserve wa_eu: only in A"
-    assert "only in B" in oil.differences(a, c)[-1]
+    assert oil_view.differences(a, c)[0] == "oil reserve wa_eu: only in A"
+    assert "only in B" in oil_view.differences(a, c)[-1]
     tracked = ledger([define("jp", "japan", 50), start("jp", 44)])
     untracked = ledger([define("jp", "japan", 50)])
-    assert oil.differences(tracked, untracked) == [
+    assert oil_view.differences(tracked, untracked) == [
         "japan oil reserve jp: tracked in A, untracked in B",
         "japan oil reserve jp: 44 fifths (8 counters + 4 fifths) in A, not tracked in B",
     ]
