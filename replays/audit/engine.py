@@ -124,6 +124,11 @@ class Check:
     family: str
     after: bool = False
     """Run on the state after the event instead of before it."""
+    covers: tuple[str, ...] = ()
+    """The checklist items of the rules extracts this check implements (``C-01``, or ``31-34/O-01`` where an ID
+    exists in two extracts): see :mod:`replays.audit.coverage`."""
+    partly: tuple[tuple[str, str], ...] = ()
+    """Checklist items this check implements in part, each with what is missing."""
 
     def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
@@ -148,13 +153,17 @@ class Family:
         reads: tuple[type[Event], ...],
         id: str | None = None,
         after: bool = False,
+        covers: tuple[str, ...] = (),
+        partly: dict[str, str] | None = None,
     ) -> Callable[[Callable[[Check, AuditContext[Any]], Result]], Callable[[Check, AuditContext[Any]], Result]]:
         """Add a check of rule ``rule`` on the event types it ``reads`` (its id: the function's name without
-        ``check_``, unless given)."""
+        ``check_``, unless given), implementing the checklist items ``covers`` (and ``partly``: item -> what is
+        missing)."""
 
         def add(function: Callable[[Check, AuditContext[Any]], Result]) -> Callable[[Check, AuditContext[Any]], Result]:
             name = id or function.__name__.removeprefix("check_")
-            self.checks.append(Check(name, rule, title, reads, function, self.name, after))
+            part = tuple((partly or {}).items())
+            self.checks.append(Check(name, rule, title, reads, function, self.name, after, covers, part))
             return function
 
         return add
