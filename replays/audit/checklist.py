@@ -67,7 +67,6 @@ def normalise(identifier: str) -> str:
 
 
 _ITEM = re.compile(r"^\* \*\*([A-Z][A-Z0-9]*(?:[\u2011-][A-Z0-9]+)+)\.?\*?\*?")
-_TAG = re.compile(r"\[(M|MECH|MECH\+LOG|MECH if logged|S|P|C|X|ATTR|G|GEO|MAP)\]")
 _TAG_ANYWHERE = re.compile(r"\[(MECH if logged|MECH\+LOG|MECH|ATTR|GEO|MAP|M|G|S|P|C|X)\b[^\]]*\]")
 
 
@@ -80,10 +79,8 @@ def parse(extract: Extract, text: str) -> Iterator[Item]:
         match = _ITEM.match(block)
         if match is None:
             continue
-        tags = sorted(
-            {t for t in _TAG_ANYWHERE.findall(block)},
-            key=lambda t: list(_GROUP_OF_TAG).index(t) if t in _GROUP_OF_TAG else 99,
-        )
+        block = block.split("\n#", 1)[0]
+        tags = sorted(set(_TAG_ANYWHERE.findall(block)), key=_tag_order)
         group: Group = "other"
         for tag in tags:
             found = _GROUP_OF_TAG.get(tag, "other")
@@ -92,8 +89,13 @@ def parse(extract: Extract, text: str) -> Iterator[Item]:
         yield Item(extract, normalise(match.group(1)), group, " ".join(tags), _title(block[match.end() :]))
 
 
+def _tag_order(tag: str) -> int:
+    return list(_GROUP_OF_TAG).index(tag) if tag in _GROUP_OF_TAG else len(_GROUP_OF_TAG)
+
+
 def _title(rest: str) -> str:
-    text = re.sub(r"\s+", " ", rest.replace("*", "")).strip()
+    text = _TAG_ANYWHERE.sub("", rest.replace("*", ""))
+    text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"^Check:\s*", "", text)
     sentence = re.split(r"(?<=[a-z)\]])\. (?=[A-Z])|\s—\s|Inputs:", text, maxsplit=1)[0].strip()
     return sentence if len(sentence) <= 110 else sentence[:107].rstrip() + "..."

@@ -320,7 +320,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-11-11",
         "mechanical",
         "M",
-        "partisan CTL 1, winter preparation 6, always supplied (no supply line needed) (11.48, 11.49, 11.51). [M]",
+        "partisan CTL 1, winter preparation 6, always supplied (no supply line needed) (11.48, 11.49, 11.51).",
     ),
     Item(
         "10-16",
@@ -348,7 +348,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-11-15",
         "mechanical",
         "M",
-        "partisans are never attritioned; attacks on them are offensive operations with the −1 DM (11.81). [M] ### 2...",
+        "partisans are never attritioned; attacks on them are offensive operations with the −1 DM (11.81).",
     ),
     Item(
         "10-16",
@@ -383,15 +383,9 @@ ITEMS: tuple[Item, ...] = (
         "AUD-12-05",
         "mechanical",
         "M",
-        "no ground unit ends a movement phase, combat phase or turn at sea (12.23). [M]",
+        "no ground unit ends a movement phase, combat phase or turn at sea (12.23).",
     ),
-    Item(
-        "10-16",
-        "AUD-12-06",
-        "other",
-        "X",
-        "allied-nation co-stacking only where rule 53 allows (12.31). [X] ### 2.5 Movement and voluntary elimination...",
-    ),
+    Item("10-16", "AUD-12-06", "other", "X", "allied-nation co-stacking only where rule 53 allows (12.31)."),
     Item(
         "10-16",
         "AUD-13-01",
@@ -411,9 +405,9 @@ ITEMS: tuple[Item, ...] = (
         "AUD-13-03",
         "mechanical",
         "M",
-        "a unit voluntarily eliminated and rebuilt in the same game turn pays double (13.23, 27.13A). [M]",
+        "a unit voluntarily eliminated and rebuilt in the same game turn pays double (13.23, 27.13A).",
     ),
-    Item("10-16", "AUD-13-04", "logged", "M S", "unsupplied ground units do not move (13.41A, 30.531). [M][S]"),
+    Item("10-16", "AUD-13-04", "logged", "M S", "unsupplied ground units do not move (13.41A, 30.531)."),
     Item(
         "10-16",
         "AUD-13-05",
@@ -448,7 +442,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-13-10",
         "map",
         "G",
-        "weather limits apply while in the affected area and are regained on leaving (13.47; 34). [G] + weather. ###...",
+        "weather limits apply while in the affected area and are regained on leaving (13.47; 34). + weather.",
     ),
     Item(
         "10-16",
@@ -476,7 +470,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-13-14",
         "map",
         "M G",
-        "at most two armor units move from one breakthrough hex into the same adjacent hex to overrun (13.522). [M][G]",
+        "at most two armor units move from one breakthrough hex into the same adjacent hex to overrun (13.522).",
     ),
     Item(
         "10-16",
@@ -506,20 +500,14 @@ ITEMS: tuple[Item, ...] = (
         "M",
         "no overrun of the beach hex by invading units (armor exploiting off the beach may overrun inland); capitals...",
     ),
-    Item("10-16", "AUD-13-19", "map", "G", "winter and mud prohibitions on overruns (13.57, 34). [G] + weather."),
-    Item(
-        "10-16",
-        "AUD-13-20",
-        "mechanical",
-        "M X",
-        "overruns are offensive operations (BRP cost, rule 9) (13.51). [M][X] ### 2.7 Attrition (14)",
-    ),
+    Item("10-16", "AUD-13-19", "map", "G", "winter and mud prohibitions on overruns (13.57, 34). + weather."),
+    Item("10-16", "AUD-13-20", "mechanical", "M X", "overruns are offensive operations (BRP cost, rule 9) (13.51)."),
     Item(
         "10-16",
         "AUD-14-01",
         "mechanical",
         "M",
-        "attrition is resolved after all regular and exploitation combat (14.12). [M]",
+        "attrition is resolved after all regular and exploitation combat (14.12).",
     ),
     Item(
         "10-16",
@@ -542,7 +530,7 @@ ITEMS: tuple[Item, ...] = (
         "M G",
         "counted units: ground units adjacent to enemy ground units on that front when the die is rolled (supplied o...",
     ),
-    Item("10-16", "AUD-14-05", "other", "C", "the attacker may leave eligible units out (14.213). [C]"),
+    Item("10-16", "AUD-14-05", "other", "C", "the attacker may leave eligible units out (14.213)."),
     Item("10-16", "AUD-14-06", "mechanical", "M", "column = f(Σ counted factors) per 1.5; no attrition with 0 factors"),
     Item(
         "10-16",
@@ -563,7 +551,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-14-09",
         "mechanical",
         "M",
-        "counters lost: exactly C, chosen by the defender, or all eligible if fewer exist (no more, no less) (14.51)...",
+        "counters lost: exactly C, chosen by the defender, or all eligible if fewer exist (no more, no less) (14.51).",
     ),
     Item(
         "10-16",
@@ -689,7 +677,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-15-10",
         "mechanical",
         "M",
-        "result = CRT[column][min(6?, die + (round − 1))] (see the [UNSURE] in 1.7) (15.6, 15.75). [M]",
+        "result = CRT[column][min(6?, die + (round − 1))] (see the [UNSURE] in 1.7) (15.6, 15.75).",
     ),
     Item(
         "10-16",
@@ -788,7 +776,7 @@ ITEMS: tuple[Item, ...] = (
         "AUD-16-08",
         "map",
         "G X",
-        "exploitation across front boundaries per 9.76; into other weather areas per 34 (16.39, 16.46). [G][X]",
+        "exploitation across front boundaries per 9.76; into other weather areas per 34 (16.39, 16.46).",
     ),
     Item(
         "10-16",
@@ -809,14 +797,14 @@ ITEMS: tuple[Item, ...] = (
         "AUD-16-11",
         "mechanical",
         "M",
-        "all exploitation movement finished before any exploitation attack is announced (16.44). [M]",
+        "all exploitation movement finished before any exploitation attack is announced (16.44).",
     ),
     Item(
         "10-16",
         "AUD-16-12",
         "mechanical",
         "M",
-        "armor remaining in a breakthrough hex may all attack out of it (no 2-unit limit) (16.45). [M]",
+        "armor remaining in a breakthrough hex may all attack out of it (no 2-unit limit) (16.45).",
     ),
     Item(
         "10-16",
@@ -851,7 +839,7 @@ ITEMS: tuple[Item, ...] = (
         "C-03",
         "mechanical",
         "MECH",
-        "a unit rebuilt in a later game turn than its elimination pays normal cost, not double (27.13A). [MECH]",
+        "a unit rebuilt in a later game turn than its elimination pays normal cost, not double (27.13A).",
     ),
     Item(
         "27-30",
@@ -872,7 +860,7 @@ ITEMS: tuple[Item, ...] = (
         "C-06",
         "mechanical",
         "MECH",
-        "declarations of war cost 35 BRPs (major) / 10 (minor); full offensive 15 (27.12). [MECH] Limited/participat...",
+        "declarations of war cost 35 BRPs (major) / 10 (minor); full offensive 15 (27.12)",
     ),
     Item(
         "27-30",
@@ -894,7 +882,7 @@ ITEMS: tuple[Item, ...] = (
         "L-04",
         "mechanical",
         "MECH",
-        "iron-ore reduction is exactly 5 and applied at most once (not cumulative); 0 once restored (27.332). [MECH]",
+        "iron-ore reduction is exactly 5 and applied at most once (not cumulative); 0 once restored (27.332).",
     ),
     Item(
         "27-30",
@@ -915,7 +903,7 @@ ITEMS: tuple[Item, ...] = (
         "L-07",
         "mechanical",
         "MECH",
-        "in the classic game no econ-prep modifiers are applied (27.336, 27.34C classic boxes). [MECH]",
+        "in the classic game no econ-prep modifiers are applied (27.336, 27.34C classic boxes).",
     ),
     Item(
         "27-30",
@@ -950,7 +938,7 @@ ITEMS: tuple[Item, ...] = (
         "L-12",
         "logged",
         "MECH+LOG",
-        "a Russian limit includes ICs it controls; increases in ICs/mobilization apply the same turn (27.32A). [MECH...",
+        "a Russian limit includes ICs it controls; increases in ICs/mobilization apply the same turn (27.32A).",
     ),
     Item(
         "27-30",
@@ -964,7 +952,7 @@ ITEMS: tuple[Item, ...] = (
         "O-02",
         "mechanical",
         "MECH",
-        "Germany and Italy share the European Axis coverage, but each stays within its own limit (27.35F). [MECH]",
+        "Germany and Italy share the European Axis coverage, but each stays within its own limit (27.35F).",
     ),
     Item(
         "27-30",
@@ -981,13 +969,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "Britain/Russia: `constructionOilEffectIncurred` flag for resistance = true unless ≥ 1 oil counter was used...",
     ),
-    Item(
-        "27-30",
-        "O-06",
-        "logged",
-        "MECH+LOG",
-        "the oil counters committed exist in the faction's reserve (33.x). [MECH+LOG] ### 2.4 Restrictions and place...",
-    ),
+    Item("27-30", "O-06", "logged", "MECH+LOG", "the oil counters committed exist in the faction's reserve (33.x)."),
     Item(
         "27-30",
         "P-01",
@@ -1021,14 +1003,14 @@ ITEMS: tuple[Item, ...] = (
         "P-05",
         "map",
         "MECH+LOG GEO",
-        "Russian builds (incl. forts) only in hexes tracing supply to the Urals box (27.43B). [MECH+LOG] / [GEO]",
+        "Russian builds (incl. forts) only in hexes tracing supply to the Urals box (27.43B). /",
     ),
     Item(
         "27-30",
         "P-06",
         "map",
         "GEO",
-        "the hex is not in an enemy ZoC (exception: border hex, future enemy's armor, not at war) (27.44). [GEO]",
+        "the hex is not in an enemy ZoC (exception: border hex, future enemy's armor, not at war) (27.44).",
     ),
     Item(
         "27-30",
@@ -1042,14 +1024,14 @@ ITEMS: tuple[Item, ...] = (
         "P-08",
         "map",
         "ATTR GEO",
-        "stacking limits respected after placement (27.46). [GEO]/[ATTR] (stacking rules elsewhere)",
+        "stacking limits respected after placement (27.46). / (stacking rules elsewhere)",
     ),
     Item(
         "27-30",
         "P-09",
         "map",
         "ATTR",
-        "French colonial 1-3 infantry rebuilt only in their own starting colony (27.42E, 27.477). [ATTR]",
+        "French colonial 1-3 infantry rebuilt only in their own starting colony (27.42E, 27.477).",
     ),
     Item(
         "27-30",
@@ -1058,13 +1040,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "Canadian 4-5 armor and 3-4 infantry built in Canada; Chindit in an eligible Indian hex or India box (27.474...",
     ),
-    Item(
-        "27-30",
-        "P-11",
-        "logged",
-        "MECH+LOG",
-        "new unit's supply/oil status set to that of its hex/box (27.43A). [MECH+LOG] ### 2.5 Naval air (27.6)",
-    ),
+    Item("27-30", "P-11", "logged", "MECH+LOG", "new unit's supply/oil status set to that of its hex/box (27.43A)."),
     Item(
         "27-30",
         "A-01",
@@ -1086,20 +1062,14 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "CVEs per turn ≤ the relevant training rate (U.S. for American CVEs, British for British CVEs) without consu...",
     ),
-    Item(
-        "27-30",
-        "A-04",
-        "mechanical",
-        "MECH",
-        "rebuilt elite Japanese NAS come back as normal NAS (27.23). [MECH] ### 2.6 Naval construction and repair (2...",
-    ),
+    Item("27-30", "A-04", "mechanical", "MECH", "rebuilt elite Japanese NAS come back as normal NAS (27.23)."),
     Item("27-30", "N-01", "mechanical", "MECH", "SB points spent at each shipyard this turn ≤ its rate (27.724A)"),
     Item(
         "27-30",
         "N-02",
         "mechanical",
         "MECH",
-        "SB points spent at a yard on DDs, CVEs, subs, ASW and transports ≤ ceil(rate/2) (27.7221A). [MECH]",
+        "SB points spent at a yard on DDs, CVEs, subs, ASW and transports ≤ ceil(rate/2) (27.7221A).",
     ),
     Item(
         "27-30",
@@ -1141,7 +1111,7 @@ ITEMS: tuple[Item, ...] = (
         "N-11",
         "mechanical",
         "MECH",
-        'Germany and Italy build only submarines among subs/ASW/transports (27.93A–B). [MECH] [UNSURE: "(submarines...',
+        'Germany and Italy build only submarines among subs/ASW/transports (27.93A–B). [UNSURE: "(submarines only)"...',
     ),
     Item(
         "27-30",
@@ -1178,20 +1148,20 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "CVEs only by the U.S.; British CVEs only when USAT ≥ 28 (cost counted against the U.S. grant limit); Americ...",
     ),
-    Item("27-30", "N-17", "mechanical", "MECH", "Japan builds no destroyers before Fall 1939 (27.7221A). [MECH]"),
+    Item("27-30", "N-17", "mechanical", "MECH", "Japan builds no destroyers before Fall 1939 (27.7221A)."),
     Item(
         "27-30",
         "N-18",
         "mechanical",
         "MECH",
-        "Australia never has more than 2 DD factors and 2 CA2s in play (27.473B, 27.712D). [MECH]",
+        "Australia never has more than 2 DD factors and 2 CA2s in play (27.473B, 27.712D).",
     ),
     Item(
         "27-30",
         "N-19",
         "mechanical",
         "MECH",
-        "minor-country naval units not rebuilt (except Australian CAs and DDs) (27.22C). [MECH] Per-phase chart move...",
+        "minor-country naval units not rebuilt (except Australian CAs and DDs) (27.22C)",
     ),
     Item(
         "27-30",
@@ -1207,7 +1177,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "each ship moves at most once per unit construction phase [interpretation], and not in the phase it was plac...",
     ),
-    Item("27-30", "N-22", "mechanical", "MECH", "continuing = down one row, same column (27.7272A). [MECH]"),
+    Item("27-30", "N-22", "mechanical", "MECH", "continuing = down one row, same column (27.7272A)."),
     Item(
         "27-30",
         "N-23",
@@ -1227,7 +1197,7 @@ ITEMS: tuple[Item, ...] = (
         "N-25",
         "mechanical",
         "MECH",
-        "deferral = same row, one column right (Winter → Spring), free (27.7272C). [MECH]",
+        "deferral = same row, one column right (Winter → Spring), free (27.7272C).",
     ),
     Item(
         "27-30",
@@ -1283,7 +1253,7 @@ ITEMS: tuple[Item, ...] = (
         "N-34",
         "mechanical",
         "MECH",
-        "Russian cruisers and named ships in the Pacific theater are never repaired (27.7266B). [MECH]",
+        "Russian cruisers and named ships in the Pacific theater are never repaired (27.7266B).",
     ),
     Item(
         "27-30",
@@ -1299,13 +1269,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH ATTR",
         "raising a ship sunk in port: named ships only (cruisers, DDs, CVEs sunk in port are gone for good); 1 SB +...",
     ),
-    Item(
-        "27-30",
-        "N-37",
-        "mechanical",
-        "MECH",
-        "a ship sunk in port and not raised never moves (27.7262). [MECH] Status / capture checks:",
-    ),
+    Item("27-30", "N-37", "mechanical", "MECH", "a ship sunk in port and not raised never moves (27.7262)"),
     Item(
         "27-30",
         "N-40",
@@ -1327,7 +1291,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "ships on a chart or under repair are attacked only by strategic bombing; waiting-for-repair ships and displ...",
     ),
-    Item("27-30", "N-50", "mechanical", "MECH", "no U.S. transports before Fall 1939 (27.7322 classic box). [MECH]"),
+    Item("27-30", "N-50", "mechanical", "MECH", "no U.S. transports before Fall 1939 (27.7322 classic box)."),
     Item(
         "27-30",
         "N-51",
@@ -1375,21 +1339,21 @@ ITEMS: tuple[Item, ...] = (
         "I-04",
         "mechanical",
         "MECH",
-        "research-phase SW builds: Axis placed first; counted against that turn's limit (27.91A). [MECH]",
+        "research-phase SW builds: Axis placed first; counted against that turn's limit (27.91A).",
     ),
     Item(
         "27-30",
         "I-05",
         "mechanical",
         "MECH",
-        "new subs/ASW/transports placed per 27.93 and redeployed only to the SW box allowed by 27.94. [MECH] ### 2.8...",
+        "new subs/ASW/transports placed per 27.93 and redeployed only to the SW box allowed by 27.94.",
     ),
     Item(
         "27-30",
         "R-01",
         "mechanical",
         "MECH",
-        "redeployment only in the redeployment phase, segment order TR → SR(for NR) → NR → SR → TR (28.13, 28.31). [...",
+        "redeployment only in the redeployment phase, segment order TR → SR(for NR) → NR → SR → TR (28.13, 28.31).",
     ),
     Item(
         "27-30",
@@ -1473,7 +1437,7 @@ ITEMS: tuple[Item, ...] = (
         "R-13",
         "mechanical",
         "MECH",
-        "NAS do not redeploy to or from a fast carrier at sea being NRed (28.343). [MECH]",
+        "NAS do not redeploy to or from a fast carrier at sea being NRed (28.343).",
     ),
     Item(
         "27-30",
@@ -1482,13 +1446,13 @@ ITEMS: tuple[Item, ...] = (
         "MECH GEO",
         "air transport: eligible ground unit (18.543), uninverted air transport factor in an operational base, both...",
     ),
-    Item("27-30", "R-15", "mechanical", "MECH", "TRing ground units make no overruns or sea transport (28.42). [MECH]"),
+    Item("27-30", "R-15", "mechanical", "MECH", "TRing ground units make no overruns or sea transport (28.42)."),
     Item(
         "27-30",
         "R-16",
         "mechanical",
         "MECH",
-        "TRs on/off the board only via the Australia, India, Urals boxes (28.45, 28.72C, 28.73A). [MECH]",
+        "TRs on/off the board only via the Australia, India, Urals boxes (28.45, 28.72C, 28.73A).",
     ),
     Item(
         "27-30",
@@ -1530,28 +1494,28 @@ ITEMS: tuple[Item, ...] = (
         "R-22",
         "mechanical",
         "MECH",
-        "a unit that redeployed into a box ends the phase there (U.S. boxes separate for this) (28.72A, 28.74A). [MECH]",
+        "a unit that redeployed into a box ends the phase there (U.S. boxes separate for this) (28.72A, 28.74A).",
     ),
     Item(
         "27-30",
         "R-23",
         "logged",
         "MECH+LOG",
-        "Russian units go from Europe/Urals to the Pacific only under 28.73E conditions. [MECH+LOG]",
+        "Russian units go from Europe/Urals to the Pacific only under 28.73E conditions.",
     ),
     Item(
         "27-30",
         "R-24",
         "mechanical",
         "MECH",
-        "American naval units do not protect Atlantic NRs before war with Germany (28.73D). [MECH]",
+        "American naval units do not protect Atlantic NRs before war with Germany (28.73D).",
     ),
     Item(
         "27-30",
         "R-25",
         "mechanical",
         "MECH",
-        "transports for moves from U.S. boxes: 1 per 5 ground/air factors and per 5 BRPs granted (28.76). [MECH]",
+        "transports for moves from U.S. boxes: 1 per 5 ground/air factors and per 5 BRPs granted (28.76).",
     ),
     Item(
         "27-30",
@@ -1573,7 +1537,7 @@ ITEMS: tuple[Item, ...] = (
         "RH-02",
         "mechanical",
         "MECH",
-        "cost 5 BRPs + 2 RPs (1 RP after a military breakthrough), in the unit construction phase (28.651, 28.652)....",
+        "cost 5 BRPs + 2 RPs (1 RP after a military breakthrough), in the unit construction phase (28.651, 28.652).",
     ),
     Item(
         "27-30",
@@ -1582,20 +1546,20 @@ ITEMS: tuple[Item, ...] = (
         "MECH+LOG ATTR GEO",
         "hex is a fully supplied non-objective city, controlled by the builder's faction at the start of its player...",
     ),
-    Item("27-30", "RH-04", "mechanical", "MECH", "≤ 1 railhead per alliance faction per turn (28.654D). [MECH]"),
+    Item("27-30", "RH-04", "mechanical", "MECH", "≤ 1 railhead per alliance faction per turn (28.654D)."),
     Item(
         "27-30",
         "RH-05",
         "mechanical",
         "MECH",
-        "railheads never move or get destroyed; captured ones serve the new controller; isolated ones stay (28.656)....",
+        "railheads never move or get destroyed; captured ones serve the new controller; isolated ones stay (28.656).",
     ),
     Item(
         "27-30",
         "H-01",
         "mechanical",
         "MECH",
-        "every control change has a legal cause from 1.27; sea hexes never have a controller (29.11). [MECH]",
+        "every control change has a legal cause from 1.27; sea hexes never have a controller (29.11).",
     ),
     Item(
         "27-30",
@@ -1616,7 +1580,7 @@ ITEMS: tuple[Item, ...] = (
         "H-04",
         "mechanical",
         "MECH",
-        "partisan-controlled hexes revert to the previous controller when the partisan leaves or is eliminated (29.2...",
+        "partisan-controlled hexes revert to the previous controller when the partisan leaves or is eliminated (29.26).",
     ),
     Item(
         "27-30",
@@ -1672,7 +1636,7 @@ ITEMS: tuple[Item, ...] = (
         "H-12",
         "mechanical",
         "MECH",
-        "airbases, rocket bases, port counters are not placed in hexes of a non-partner (WA vs Russia) (29.24B). [ME...",
+        "airbases, rocket bases, port counters are not placed in hexes of a non-partner (WA vs Russia) (29.24B).",
     ),
     Item(
         "27-30",
@@ -1798,14 +1762,14 @@ ITEMS: tuple[Item, ...] = (
         "S-18",
         "mechanical",
         "MECH",
-        "a supply source switched on/off by designation takes effect only from the next turn (30.212). [MECH] [UNSURE]",
+        "a supply source switched on/off by designation takes effect only from the next turn (30.212). [UNSURE]",
     ),
     Item(
         "27-30",
         "S-19",
         "mechanical",
         "MECH",
-        "supply obtained lasts until the end of initial supply determination of the same player's next turn (30.47)....",
+        "supply obtained lasts until the end of initial supply determination of the same player's next turn (30.47).",
     ),
     Item(
         "27-30",
@@ -1833,7 +1797,7 @@ ITEMS: tuple[Item, ...] = (
         "S-23",
         "mechanical",
         "MECH",
-        "Russian supply through Persian edge hexes only with the Persian BRP route open (30.225B, 30.325). [MECH]",
+        "Russian supply through Persian edge hexes only with the Persian BRP route open (30.225B, 30.325).",
     ),
     Item(
         "27-30",
@@ -1942,9 +1906,9 @@ ITEMS: tuple[Item, ...] = (
         "F-01",
         "mechanical",
         "MECH",
-        "the builder is Germany, Japan, Russia, Britain or the U.S., never Italy, France, China or a minor (32.11)....",
+        "the builder is Germany, Japan, Russia, Britain or the U.S., never Italy, France, China or a minor (32.11).",
     ),
-    Item("31-34", "F-02", "mechanical", "MECH", "built in the unit construction phase (32.11). [MECH]"),
+    Item("31-34", "F-02", "mechanical", "MECH", "built in the unit construction phase (32.11)."),
     Item(
         "31-34",
         "F-03",
@@ -1964,7 +1928,7 @@ ITEMS: tuple[Item, ...] = (
         "F-05",
         "map",
         "MAP",
-        "the hex is a city, a hex open to seaborne invasion, or (Japan only) jungle or jungle/mountain (32.13A). [MA...",
+        "the hex is a city, a hex open to seaborne invasion, or (Japan only) jungle or jungle/mountain (32.13A).",
     ),
     Item(
         "31-34",
@@ -1980,7 +1944,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "no build in a hex that already holds a fortification counter or a fortress",
     ),
-    Item("31-34", "F-08", "map", "MAP", "no build in an enemy ZoC (32.14B). [MAP]"),
+    Item("31-34", "F-08", "map", "MAP", "no build in an enemy ZoC (32.14B)."),
     Item(
         "31-34",
         "F-09",
@@ -2066,9 +2030,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH if logged",
         "the submarine Naval Nationality DRM in an isolated fortified port is reduced by the extra siege amount (32....",
     ),
-    Item(
-        "31-34", "F-22", "mechanical", "MECH", "air defense +1 for a fortification, +2 for a fortress (32.25). [MECH]"
-    ),
+    Item("31-34", "F-22", "mechanical", "MECH", "air defense +1 for a fortification, +2 for a fortress (32.25)."),
     Item(
         "31-34",
         "F-23",
@@ -2088,7 +2050,7 @@ ITEMS: tuple[Item, ...] = (
         "F-25",
         "mechanical",
         "MECH",
-        "the starting fortifications match 32.4 for the ruleset variant (Classic vs research-driven). [MECH] ### 2.3...",
+        "the starting fortifications match 32.4 for the ruleset variant (Classic vs research-driven).",
     ),
     Item(
         "31-34",
@@ -2106,7 +2068,7 @@ ITEMS: tuple[Item, ...] = (
         "a supply line could be traced from the source to the required destination (EA: an objective in Germany wher...",
     ),
     Item("31-34", "O-04", "mechanical", "MECH", "no oil used from an oil center in the turn it was captured (33.43)"),
-    Item("31-34", "O-05", "mechanical", "MECH", "no oil from a center held by partisans (33.33B). [MECH]"),
+    Item("31-34", "O-05", "mechanical", "MECH", "no oil from a center held by partisans (33.33B)."),
     Item("31-34", "O-06", "mechanical", "MECH", "capture damage = floor(defense-with-DM / 5), capped at max damage"),
     Item(
         "31-34",
@@ -2134,15 +2096,9 @@ ITEMS: tuple[Item, ...] = (
         "O-10",
         "mechanical",
         "MECH",
-        "a synthetic plant is destroyed when its hex comes under enemy control (33.32B). [MECH]",
+        "a synthetic plant is destroyed when its hex comes under enemy control (33.32B).",
     ),
-    Item(
-        "31-34",
-        "O-11",
-        "mechanical",
-        "MECH",
-        "the Urals box produces 1 + (ICs diverted) (33.21B). [MECH] ### 2.4 Oil counters, reserves and movement (33.4)",
-    ),
+    Item("31-34", "O-11", "mechanical", "MECH", "the Urals box produces 1 + (ICs diverted) (33.21B)."),
     Item(
         "31-34",
         "O-20",
@@ -2162,7 +2118,7 @@ ITEMS: tuple[Item, ...] = (
         "O-22",
         "mechanical",
         "MECH",
-        "the starting reserves are 10/10/6/6/India(cap)/3/3/0/3 (Classic India = 3) (33.422). [MECH]",
+        "the starting reserves are 10/10/6/6/India(cap)/3/3/0/3 (Classic India = 3) (33.422).",
     ),
     Item(
         "31-34",
@@ -2184,7 +2140,7 @@ ITEMS: tuple[Item, ...] = (
         "O-26",
         "mechanical",
         "MECH",
-        "a reserve loses counters only by use, by the end-of-turn cap, or by the Pearl Harbor strike (33.424). [MECH]",
+        "a reserve loses counters only by use, by the end-of-turn cap, or by the Pearl Harbor strike (33.424).",
     ),
     Item(
         "31-34",
@@ -2268,7 +2224,7 @@ ITEMS: tuple[Item, ...] = (
         "O-38",
         "mechanical",
         "MECH",
-        'the end-of-turn South Africa cap is 3 even if a surplus is "promised" to India next turn (33.431 note). [ME...',
+        'the end-of-turn South Africa cap is 3 even if a surplus is "promised" to India next turn (33.431 note).',
     ),
     Item(
         "31-34",
@@ -2324,7 +2280,7 @@ ITEMS: tuple[Item, ...] = (
         "O-57",
         "mechanical",
         "MECH",
-        "submarines used without the general naval offset cost ceil(sub factors / 5) fifths (33.72D). [MECH]",
+        "submarines used without the general naval offset cost ceil(sub factors / 5) fifths (33.72D).",
     ),
     Item(
         "31-34",
@@ -2345,7 +2301,7 @@ ITEMS: tuple[Item, ...] = (
         "O-60",
         "mechanical",
         "MECH",
-        "an oil effect and partial supply are never stacked on the same unit (33.61C). [MECH]",
+        "an oil effect and partial supply are never stacked on the same unit (33.61C).",
     ),
     Item(
         "31-34",
@@ -2380,11 +2336,9 @@ ITEMS: tuple[Item, ...] = (
         "O-65",
         "mechanical",
         "MECH",
-        "air and naval units that fought without oil took −1 Nationality DRM (33.73C). [MECH]",
+        "air and naval units that fought without oil took −1 Nationality DRM (33.73C).",
     ),
-    Item(
-        "31-34", "O-66", "mechanical", "MECH", "no oil is spent on uninversion or on kamikazes (33.91, 33.61A). [MECH]"
-    ),
+    Item("31-34", "O-66", "mechanical", "MECH", "no oil is spent on uninversion or on kamikazes (33.91, 33.61A)."),
     Item(
         "31-34",
         "O-67",
@@ -2432,7 +2386,7 @@ ITEMS: tuple[Item, ...] = (
         "O-81",
         "mechanical",
         "MECH",
-        "retained fifths ≤ 4 per alliance faction at all times; 5 or more must consolidate into a counter (33.83). [...",
+        "retained fifths ≤ 4 per alliance faction at all times; 5 or more must consolidate into a counter (33.83).",
     ),
     Item(
         "31-34",
@@ -2524,7 +2478,7 @@ ITEMS: tuple[Item, ...] = (
         "W-13",
         "mechanical",
         "MECH",
-        "at most 1 production-bought preparation result per year per faction; none for Russia (34.431, 34.433). [MECH]",
+        "at most 1 production-bought preparation result per year per faction; none for Russia (34.431, 34.433).",
     ),
     Item(
         "31-34",
@@ -2552,14 +2506,14 @@ ITEMS: tuple[Item, ...] = (
         "W-17",
         "mechanical",
         "MECH",
-        "Finns and Swedes exceed the EA logistic limit only up to their own preparation-based allowance (34.26). [MECH]",
+        "Finns and Swedes exceed the EA logistic limit only up to their own preparation-based allowance (34.26).",
     ),
     Item(
         "31-34",
         "W-18",
         "mechanical",
         "MECH",
-        "no winter effects in a Russia–Rumania border war over Bessarabia (34.32C). [MECH] -------------------------...",
+        "no winter effects in a Russia–Rumania border war over Bessarabia (34.32C). --------------------------------...",
     ),
     Item(
         "a3r",
@@ -2588,7 +2542,7 @@ ITEMS: tuple[Item, ...] = (
         "C-SOP-2",
         "mechanical",
         "MECH",
-        "exactly one joint research phase at the start of each game turn, before both player turns. [MECH]",
+        "exactly one joint research phase at the start of each game turn, before both player turns.",
     ),
     Item(
         "a3r",
@@ -2604,7 +2558,7 @@ ITEMS: tuple[Item, ...] = (
         "C-SOP-6",
         "mechanical",
         "MECH",
-        "an attacked, non-aligned minor moves and fights in the player turn of the side that did not attack it. [MECH]",
+        "an attacked, non-aligned minor moves and fights in the player turn of the side that did not attack it.",
     ),
     Item(
         "a3r",
@@ -2656,7 +2610,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH",
         "spending never makes available BRPs negative unless a deficit option allows it (intro)",
     ),
-    Item("a3r", "C-BRP-8", "mechanical", "MECH", "no deficit in 1939 (intro). [MECH]"),
+    Item("a3r", "C-BRP-8", "mechanical", "MECH", "no deficit in 1939 (intro)."),
     Item(
         "a3r",
         "C-BRP-9",
@@ -2728,7 +2682,7 @@ ITEMS: tuple[Item, ...] = (
         "C-OFF-3",
         "mechanical",
         "MECH",
-        "exploitation on an attrition front keeps that front's offensive total ≤ 14 (9.64). [MECH]",
+        "exploitation on an attrition front keeps that front's offensive total ≤ 14 (9.64).",
     ),
     Item(
         "a3r",
@@ -2737,7 +2691,7 @@ ITEMS: tuple[Item, ...] = (
         "MECH+LOG",
         "in a partner MP's full offensive, units of a non-paying MP act only in operations it paid for (9.63)",
     ),
-    Item("a3r", "C-OFF-5", "mechanical", "MECH", "no lent Italian units (intro). [MECH]"),
+    Item("a3r", "C-OFF-5", "mechanical", "MECH", "no lent Italian units (intro)."),
     Item(
         "a3r",
         "C-OFF-6",
@@ -2786,7 +2740,7 @@ ITEMS: tuple[Item, ...] = (
         "C-ATT-7",
         "mechanical",
         "MECH",
-        "the result is the table cell, or 2C in place of 1C/1H at the attacker's option, and nothing else (14.44). [...",
+        "the result is the table cell, or 2C in place of 1C/1H at the attacker's option, and nothing else (14.44).",
     ),
     Item("a3r", "C-ATT-8", "logged", "MECH+LOG", "defender losses = min(C, eligible units)"),
     Item(
@@ -2836,7 +2790,7 @@ ITEMS: tuple[Item, ...] = (
         "C-CRT-3",
         "mechanical",
         "MECH",
-        "loss amounts per the 2.3.3 formulas, fractions rounded up, no unnecessary eliminations (15.61, 15.62). [MEC...",
+        "loss amounts per the 2.3.3 formulas, fractions rounded up, no unnecessary eliminations (15.61, 15.62).",
     ),
     Item(
         "a3r",
@@ -2899,7 +2853,7 @@ ITEMS: tuple[Item, ...] = (
         "C-AIR-4",
         "mechanical",
         "MECH",
-        "jets fly only the 17.53 missions, are built only after a 13+ result, and cost 3. [MECH]",
+        "jets fly only the 17.53 missions, are built only after a 13+ result, and cost 3.",
     ),
     Item("a3r", "C-AIR-5", "mechanical", "MECH", "DAS used in a battle ≤ 3 × defending GF (DMs ignored)"),
     Item("a3r", "C-AIR-6", "logged", "MECH+LOG", "counterair: all defending air in the hex engages"),
@@ -2909,7 +2863,7 @@ ITEMS: tuple[Item, ...] = (
         "C-AIR-8",
         "mechanical",
         "MECH",
-        "counterair from land-based air on naval bases = one air round per naval round (19.12). [MECH] ### 3.8 Inver...",
+        "counterair from land-based air on naval bases = one air round per naval round (19.12).",
     ),
     Item(
         "a3r",
@@ -2953,7 +2907,7 @@ ITEMS: tuple[Item, ...] = (
         "C-RED-4",
         "logged",
         "MECH+LOG",
-        "Russian ground units never SR through WA objectives or railheads, and vice versa (28.7, A3R 50.5). [MECH+LOG]",
+        "Russian ground units never SR through WA objectives or railheads, and vice versa (28.7, A3R 50.5).",
     ),
     Item(
         "a3r",
@@ -2982,7 +2936,7 @@ ITEMS: tuple[Item, ...] = (
         "C-FRT-1",
         "logged",
         "MECH+LOG",
-        "DM contributions per 2.9. No fort DM for Maginot or West Wall when attacked from the rear. [MECH+LOG]",
+        "DM contributions per 2.9. No fort DM for Maginot or West Wall when attacked from the rear.",
     ),
     Item(
         "a3r",
@@ -3003,7 +2957,7 @@ ITEMS: tuple[Item, ...] = (
         "C-FRT-4",
         "mechanical",
         "MECH",
-        "German fortification and West Wall builds are gated by the research result (2.9). [MECH]",
+        "German fortification and West Wall builds are gated by the research result (2.9).",
     ),
     Item(
         "a3r", "C-SUP-1", "logged", "MECH+LOG", "supply claims use only sources valid for that faction and type (2.12)"
@@ -3016,7 +2970,7 @@ ITEMS: tuple[Item, ...] = (
         "a Russian IC used as a source supplies only Russian and Russian-minor units in its hex, is announced in ini...",
     ),
     Item("a3r", "C-MOV-1", "map", "MAP", "replacements move ≤ 1 hex"),
-    Item("a3r", "C-RGT-1", "mechanical", "MECH", "RGT +1 at the start of each game turn from Fall 1939. [MECH]"),
+    Item("a3r", "C-RGT-1", "mechanical", "MECH", "RGT +1 at the start of each game turn from Fall 1939."),
     Item(
         "a3r",
         "C-RGT-2",
@@ -3036,7 +2990,7 @@ ITEMS: tuple[Item, ...] = (
         "C-RGT-4",
         "logged",
         "MECH+LOG",
-        "event modifiers are applied once, negated on recapture, and re-applied on a second change of hands (2.6.3)....",
+        "event modifiers are applied once, negated on recapture, and re-applied on a second change of hands (2.6.3).",
     ),
     Item(
         "a3r",
@@ -3057,7 +3011,7 @@ ITEMS: tuple[Item, ...] = (
         "C-RGT-7",
         "logged",
         "MECH+LOG",
-        "German east-front GF ≥ the required garrison at the end of each Axis player turn with RGT ≥ 10 (2.6.6). [ME...",
+        "German east-front GF ≥ the required garrison at the end of each Axis player turn with RGT ≥ 10 (2.6.6).",
     ),
     Item(
         "a3r",
@@ -3092,7 +3046,7 @@ ITEMS: tuple[Item, ...] = (
         "C-FRA-3",
         "mechanical",
         "MECH",
-        "Vichy is not established if the US and Germany were at war at the surrender (58.31). [MECH]",
+        "Vichy is not established if the US and Germany were at war at the surrender (58.31).",
     ),
     Item("a3r", "C-FRA-4", "mechanical", "MECH", "two colony rolls (Lebanon-Syria, NW Africa)"),
     Item(
@@ -3108,7 +3062,7 @@ ITEMS: tuple[Item, ...] = (
         "C-FRA-7",
         "mechanical",
         "MECH",
-        'Vichy diplomatic rolls use +1 (FSL > 0) / −1 (FSL < 0) and omit the "8+ France" modifier (58.8). [MECH] ###...',
+        'Vichy diplomatic rolls use +1 (FSL > 0) / −1 (FSL < 0) and omit the "8+ France" modifier (58.8).',
     ),
     Item("a3r", "C-WEA-1", "mechanical", "MECH", "the Russian-zone winter roll is d6 + 5 in winter turns"),
     Item(
@@ -3137,7 +3091,7 @@ ITEMS: tuple[Item, ...] = (
         "C-SW-1",
         "mechanical",
         "MECH",
-        "subs are put in the Murmansk box only in turns with declared unrestricted U-boat warfare. [MECH]",
+        "subs are put in the Murmansk box only in turns with declared unrestricted U-boat warfare.",
     ),
     Item(
         "a3r",
