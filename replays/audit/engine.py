@@ -50,7 +50,8 @@ class Missing(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Skipped(msgspec.Struct, frozen=True, kw_only=True):
-    """A check the audit could not make (reported once per check, with the first event it concerned)."""
+    """A check the audit could not make, for one reason (reported once per check and reason, with the first event
+    it concerned and how many times)."""
 
     check: str
     rule: str
@@ -186,10 +187,19 @@ class AuditReport(NamedTuple):
     skipped: tuple[Skipped, ...]
     events: int
     checks: int
+    applied: int = 0
+    """How many times a check was applied to an event."""
+    unchecked: int = 0
+    """How many of those applications could not be made (the log lacks a fact: see ``skipped``)."""
 
     @property
     def clean(self) -> bool:
         return not self.findings
+
+    @property
+    def checked_share(self) -> float:
+        """The share of check applications that could be made (1.0 when nothing was left unchecked)."""
+        return 1.0 if not self.applied else (self.applied - self.unchecked) / self.applied
 
 
 def run(
@@ -217,22 +227,31 @@ def run(
     fold = Fold(state)
     ctx: AuditContext[AnyEvent] = AuditContext(fold.state)  # the fold's working state, updated in place
     findings: list[Finding] = []
-    first_missing: dict[str, tuple[Check, int, str]] = {}  # check id -> (check, first event, reason)
-    missing_times: dict[str, int] = {}
-    count = 0
+    first_missing: dict[tuple[str, str], tuple[Check, int]] = {}  # (check id, reason) -> (check, first event)
+    missing_times: dict[tuple[str, str], int] = {}
+    count = applied = unchecked = 0
     before_for, after_for, observers_for, push = before.get, after.get, observers.get, fold.push
 
-    def call(found: list[Check], seq: int) -> None:
+    def call(found: list[Check], seq: int) -> int:
+        """Apply the checks to the current event; the number of them that could not be made."""
+        missing = 0
         for c in found:
+            made = True
             for outcome in c.function(c, ctx):
                 if type(outcome) is Finding:
                     findings.append(outcome)
-                elif c.id in missing_times:
-                    missing_times[c.id] += 1
+                    continue
+                assert isinstance(outcome, Missing)
+                made = False
+                key = (c.id, outcome.reason)
+                if key in missing_times:
+                    missing_times[key] += 1
                 else:
-                    assert isinstance(outcome, Missing)
-                    missing_times[c.id] = 1
-                    first_missing[c.id] = (c, seq, outcome.reason)
+                    missing_times[key] = 1
+                    first_missing[key] = (c, seq)
+            if not made:
+                missing += 1
+        return missing
 
     for record in records:
         seq, event = record.seq, record.event
@@ -243,7 +262,8 @@ def run(
             count += 1
             found = before_for(kind)
             if found:
-                call(found, seq)
+                applied += len(found)
+                unchecked += call(found, seq)
             if progress is not None and count % 10_000 == 0:
                 progress(count)
         for function in observers_for(kind, ()):
@@ -252,9 +272,10 @@ def run(
         if checking:
             found = after_for(kind)
             if found:
-                call(found, seq)
+                applied += len(found)
+                unchecked += call(found, seq)
     skipped = tuple(
-        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=reason)
-        for key, (c, first, reason) in first_missing.items()
+        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=key[1])
+        for key, (c, first) in first_missing.items()
     )
-    return AuditReport(tuple(findings), skipped, count, len(selected))
+    return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked)

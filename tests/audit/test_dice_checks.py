@@ -94,3 +94,13 @@ def test_an_unused_roll_stays_usable_in_a_later_game_turn() -> None:
     late = CombatRoundResolved(year=1940, season="spring", side="axis", phase="combat", attack="b", roll=1, result="D")
     events = [created(), phase("combat"), _roll(1, [3]), spring, late]
     assert findings(events, "dice") == []
+
+
+def test_the_report_counts_what_it_could_not_check() -> None:
+    """Each application of a check is either made or not (a physical roll cannot be verified): the report says
+    how much of the game could be checked."""
+    report = run([created(), phase("combat"), _roll(1, [3]), _crt(1), _roll(2, [5])], rule="dice")
+    # three checks read each roll and one each roll use: 3 + 1 + 3 applications; two physical rolls unverifiable
+    assert (report.applied, report.unchecked) == (7, 2)
+    assert report.checked_share == 5 / 7
+    assert [(s.check, s.times, s.first_seq) for s in report.skipped] == [("physical_roll", 2, 3)]
