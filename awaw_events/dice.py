@@ -81,64 +81,95 @@ class DiceReport(NamedTuple):
     """rolls typed in from real dice (unverifiable)"""
 
 
-def check_rolls(events: Iterable[tuple[int, Event]]) -> DiceReport:
-    """Check every roll of a log: numbering without gaps or reuse, and each seeded roll against its revealed seed.
+class RollChecker:
+    """Checks every roll of a log, one event at a time (so that ``verify`` checks the dice in its one walk).
 
-    ``events`` are ``(sequence number, event)`` pairs in order. A seed's commitment comes from ``game_created``
-    (rolls from 1) or ``seed_committed`` (rolls from its ``first_roll``); ``seed_revealed`` publishes the seed of
-    the commitment in force, which must hash to it.
+    Rolls are numbered without gaps or reuse; each seeded roll is recomputed from its seed once the seed is
+    revealed; a seeded roll made after its seed was revealed is a problem (anyone holding the log could have
+    predicted it). A seed's commitment comes from ``game_created`` (rolls from 1) or ``seed_committed`` (rolls from
+    its ``first_roll``); ``seed_revealed`` publishes the seed of the commitment in force, which must hash to it.
     """
-    problems: list[DiceProblem] = []
-    commitments: list[tuple[int, str]] = []  # (first roll, commitment), in order
-    seeded: list[tuple[int, DiceRolled]] = []
-    revealed: dict[str, str] = {}
-    physical = 0
-    expected = 1
-    for seq, event in events:
+
+    def __init__(self) -> None:
+        self.problems: list[DiceProblem] = []
+        self.commitments: list[tuple[int, str]] = []  # (first roll, commitment), in order
+        self.seeded: list[tuple[int, DiceRolled]] = []
+        self.revealed: dict[str, str] = {}
+        self.revealed_from: dict[str, tuple[int, int]] = {}  # commitment -> (first roll after it, reveal event)
+        self.physical = 0
+        self.expected = 1
+
+    def see(self, seq: int, event: Event) -> None:
         if isinstance(event, GameCreated) and event.seed_commitment:
-            commitments.append((1, event.seed_commitment))
+            self.commitments.append((1, event.seed_commitment))
         elif isinstance(event, SeedCommitted):
-            commitments.append((event.first_roll, event.seed_commitment))
+            self.commitments.append((event.first_roll, event.seed_commitment))
         elif isinstance(event, SeedRevealed):
-            if not commitments:
-                problems.append(DiceProblem(seq, f"event {seq} reveals a seed, but no seed was ever committed"))
-            elif commitment(event.seed) != commitments[-1][1]:
+            self._reveal(seq, event)
+        elif isinstance(event, DiceRolled):
+            if event.roll != self.expected:
+                what = "reuses" if event.roll < self.expected else "skips to"
+                self.problems.append(
+                    DiceProblem(seq, f"event {seq} {what} roll number {event.roll}; the next roll was {self.expected}")
+                )
+            self.expected = max(self.expected, event.roll + 1)
+            if event.source == "physical":
+                self.physical += 1
+            else:
+                self.seeded.append((seq, event))
+
+    def _reveal(self, seq: int, event: SeedRevealed) -> None:
+        if not self.commitments:
+            self.problems.append(DiceProblem(seq, f"event {seq} reveals a seed, but no seed was ever committed"))
+            return
+        current = self.commitments[-1][1]
+        if commitment(event.seed) != current:
+            self.problems.append(
+                DiceProblem(seq, f"event {seq} reveals a seed that does not match the commitment {current[:12]}...")
+            )
+            return
+        self.revealed[current] = event.seed
+        self.revealed_from.setdefault(current, (self.expected, seq))
+
+    def report(self) -> DiceReport:
+        problems = list(self.problems)
+        verified = unrevealed = 0
+        for seq, roll in self.seeded:
+            active = [c for first, c in self.commitments if first <= roll.roll]
+            if not active:
+                problems.append(
+                    DiceProblem(seq, f"event {seq}: roll {roll.roll} claims a seed, but none was committed")
+                )
+                continue
+            seed = self.revealed.get(active[-1])
+            if seed is None:
+                unrevealed += 1
+                continue
+            first_after, reveal_seq = self.revealed_from[active[-1]]
+            if roll.roll >= first_after:
                 problems.append(
                     DiceProblem(
                         seq,
-                        f"event {seq} reveals a seed that does not match the commitment {commitments[-1][1][:12]}...",
+                        f"event {seq}: roll {roll.roll} comes from a seed already revealed in event {reveal_seq}: "
+                        "anyone holding the log could predict it (a new seed must be committed first)",
+                    )
+                )
+                continue
+            truth = roll_dice(seed, roll.roll, len(roll.dice), roll.sides)
+            if truth != roll.dice:
+                problems.append(
+                    DiceProblem(
+                        seq, f"event {seq}: roll {roll.roll} shows {roll.dice}, but the revealed seed gives {truth}"
                     )
                 )
             else:
-                revealed[commitments[-1][1]] = event.seed
-        elif isinstance(event, DiceRolled):
-            if event.roll != expected:
-                what = "reuses" if event.roll < expected else "skips to"
-                problems.append(
-                    DiceProblem(seq, f"event {seq} {what} roll number {event.roll}; the next roll was {expected}")
-                )
-            expected = max(expected, event.roll + 1)
-            if event.source == "physical":
-                physical += 1
-            else:
-                seeded.append((seq, event))
-    verified = unrevealed = 0
-    for seq, roll in seeded:
-        active = [c for first, c in commitments if first <= roll.roll]
-        if not active:
-            problems.append(DiceProblem(seq, f"event {seq}: roll {roll.roll} claims a seed, but none was committed"))
-            continue
-        seed = revealed.get(active[-1])
-        if seed is None:
-            unrevealed += 1
-            continue
-        truth = roll_dice(seed, roll.roll, len(roll.dice), roll.sides)
-        if truth != roll.dice:
-            problems.append(
-                DiceProblem(
-                    seq, f"event {seq}: roll {roll.roll} shows {roll.dice}, but the revealed seed gives {truth}"
-                )
-            )
-        else:
-            verified += 1
-    return DiceReport(tuple(problems), verified, unrevealed, physical)
+                verified += 1
+        return DiceReport(tuple(problems), verified, unrevealed, self.physical)
+
+
+def check_rolls(events: Iterable[tuple[int, Event]]) -> DiceReport:
+    """Check every roll of a log (``(sequence number, event)`` pairs in order): see :class:`RollChecker`."""
+    checker = RollChecker()
+    for seq, event in events:
+        checker.see(seq, event)
+    return checker.report()

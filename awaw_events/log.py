@@ -13,21 +13,24 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from awaw_events import dice
+from awaw_events import dice, handoffs
 from awaw_events.codec import encode, parse_event, tag_of
-from awaw_events.errors import ConflictError, InputError
+from awaw_events.errors import AwawError, ConflictError, InputError
 from awaw_events.events import (
     AnyEvent,
     BookmarkSet,
     DiceRolled,
     Event,
     GameCreated,
+    HandoffSigned,
     NoteAdded,
+    PlayerKeyPinned,
     Ruling,
     SeedCommitted,
     SeedRevealed,
 )
 from awaw_events.gametime import GamePoint, TimeKey, label, time_key
+from awaw_events.keys import HandoffNote, KeyRing, public_hex
 from awaw_events.options import resolve_options
 from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, VerifyReport, chain_hash
 
@@ -55,8 +58,7 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
         return LogContext()
     first = store.record_at(timeline, 1)
     start_time = time_key(first.event) if first else None
-    at_record = store.record_at(timeline, count)
-    last_roll = at_record.rolls if at_record else 0
+    last_roll = last_roll_of(store, timeline, count)
     last_time: TimeKey | None = None
     stop = count
     page = 8  # the last event that is not an annotation is almost always the last event
@@ -74,6 +76,19 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
         seq, ruling = rulings[-1]
         due = max(0, seq + ruling.replacements - count)
     return LogContext(count, last_time, start_time, last_roll, True, due)
+
+
+def last_roll_of(store: GameStore, timeline: str, at: int) -> int:
+    """The number of the last roll up to event ``at``, from the last ``dice_rolled`` event itself.
+
+    The running count stored beside each event is not covered by the hash, so it is never trusted alone: the
+    larger of the two counts (a count edited down cannot make a roll number be used twice; ``verify`` names the
+    edit).
+    """
+    stored = store.record_at(timeline, at)
+    found = store.tagged(timeline, ("dice_rolled",), stop=at, last=True)
+    from_events = found[0].event.roll if found and isinstance(found[0].event, DiceRolled) else 0
+    return max(from_events, stored.rolls if stored else 0)
 
 
 class Numbered(NamedTuple):
@@ -146,6 +161,8 @@ def _check_one(
         refs = [("at", event.at)]
     elif isinstance(event, NoteAdded):
         refs = [("about", event.about)]
+    elif isinstance(event, HandoffSigned):
+        refs = [("at", event.at)]
     for field, ref in refs:
         if ref >= seq:
             return field, f"refers to event {ref}, but this is event {seq}: only earlier events can be named"
@@ -263,29 +280,40 @@ def start_game(
     start: GamePoint | None = None,
     setup: Sequence[Numbered] = (),
     seeded: bool = True,
+    keys: KeyRing | None = None,
+    player_keys: Mapping[str, str] | None = None,
 ) -> list[Record]:
-    """``awaw new``: record ``game_created`` with the rule set, every option and the dice commitment.
+    """``awaw new``: record ``game_created`` with the rule set, every option, the dice commitment and the players'
+    public keys.
 
-    A fresh secret seed is kept in the store beside the game (``seeded=False`` for games rolled with physical dice
-    only). ``setup`` events (a scenario file) follow the first event in the same atomic batch.
+    A fresh secret seed goes into ``keys`` (the keys directory of whoever hosts the dice), never into the store;
+    ``seeded=False`` for games rolled with physical dice only. ``setup`` events (a scenario file) follow the first
+    event in the same atomic batch.
     """
     point = start or GamePoint(1939, "fall")
+    if seeded and keys is None:
+        raise AwawError("a seeded game needs a keys directory for its secret seed (or physical dice)")
     seed = dice.new_seed() if seeded else None
-    created = GameCreated(
-        year=point.year,
-        season=point.season,
-        phase="setup",
-        title=title,
-        rules=rules,  # type: ignore[arg-type]
-        options=resolve_options(rules, options or {}),
-        seed_commitment=dice.commitment(seed) if seed else None,
+    created = parse_event(
+        {
+            "type": "game_created",
+            "year": point.year,
+            "season": point.season,
+            "phase": "setup",
+            "title": title,
+            "rules": rules,
+            "options": resolve_options(rules, options or {}),
+            "seed_commitment": dice.commitment(seed) if seed else None,
+            "player_keys": dict(player_keys or {}),
+        },
+        where="the new game",
     )
     batch = [Numbered("game_created", created), *setup]
     check_batch(LogContext(), batch)
-    records = store.create_game(name, [n.event for n in batch])
-    if seed:
-        store.put_secret(name, seed)
-    return records
+    if seed and keys is not None:
+        # The seed is kept before the game exists: a game whose commitment nobody holds is never created.
+        keys.put_seed(dice.commitment(seed), seed)
+    return store.create_game(name, [n.event for n in batch])
 
 
 _TIME_FIELDS = ("year", "season", "side", "phase")
@@ -300,16 +328,20 @@ def _typed_value(text: str) -> Any:
     if stripped[:1] in ("[", "{", '"'):
         try:
             return msgspec.json.decode(stripped)
-        except msgspec.DecodeError as exc:
-            raise InputError(f"not valid JSON: {exc}") from None
+        except (msgspec.DecodeError, RecursionError) as exc:
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            raise InputError(f"not valid JSON: {reason}") from None
     return text
 
 
-def record_event(store: GameStore, timeline: str, tag: str, assignments: Sequence[str]) -> Record:
+def record_event(
+    store: GameStore, timeline: str, tag: str, assignments: Sequence[str], *, keys: KeyRing | None = None
+) -> Record:
     """``awaw record``: one event typed as ``FIELD=VALUE`` words, appended at the end of a timeline.
 
     Game time (year, season, side, phase) defaults to that of the timeline's last event; a ``dice_rolled`` event's
-    ``roll`` defaults to the next roll number; ``actor`` defaults to ``system``.
+    ``roll`` defaults to the next roll number; ``actor`` defaults to ``system``. A ``seeded`` roll is checked at
+    once against the seed in force (which ``keys`` must hold) and refused if it differs.
     """
     fields: dict[str, Any] = {"type": tag}
     for index, word in enumerate(assignments, start=1):
@@ -331,6 +363,15 @@ def record_event(store: GameStore, timeline: str, tag: str, assignments: Sequenc
     fields = {k: v for k, v in fields.items() if v is not None or k not in _TIME_FIELDS}
     event = parse_event(fields, where="the event", strict=False)
     check_batch(context, [Numbered("the event", event)])
+    if isinstance(event, DiceRolled) and event.source == "seeded":
+        seed = seed_for_rolling(store, keys, timeline)
+        if dice.roll_dice(seed, event.roll, len(event.dice), event.sides) != event.dice:
+            raise InputError(
+                f"roll {event.roll} does not match the committed seed: a seeded roll is the seed's, not typed in "
+                "(record real dice with source=physical, or use `awaw roll`)",
+                where="the event",
+                field="dice",
+            )
     return store.append(timeline, [event], expected_count=context.size)[0]
 
 
@@ -344,10 +385,89 @@ def _last_timed(store: GameStore, timeline: str) -> Event | None:
     return None
 
 
+def _time_of(store: GameStore, timeline: str) -> dict[str, Any]:
+    timed = _last_timed(store, timeline)
+    if timed is None:
+        raise InputError(f"{timeline!r} has no events")
+    return {name: getattr(timed, name) for name in _TIME_FIELDS if getattr(timed, name) is not None}
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Dice hosted from a keys directory
+
+
+class SeedInForce(NamedTuple):
+    """The dice commitment that the next roll of a timeline comes from, and whether its seed is public."""
+
+    commitment: str | None
+    revealed_at: int | None
+    """the event that revealed the seed (None while it is secret)"""
+
+
+_DICE_TAGS = ("game_created", "seed_committed", "seed_revealed")
+
+
+def seed_in_force(store: GameStore, timeline: str) -> SeedInForce:
+    """The commitment in force at the end of a timeline (its last ``game_created``, ``seed_committed`` or
+    ``seed_revealed``; a branch reads its parent's before its fork)."""
+    found = store.tagged(timeline, _DICE_TAGS, last=True)
+    if not found:
+        return SeedInForce(None, None)
+    seq, event = found[0].seq, found[0].event
+    if isinstance(event, SeedRevealed):
+        return SeedInForce(dice.commitment(event.seed), seq)
+    if isinstance(event, SeedCommitted):
+        return SeedInForce(event.seed_commitment, None)
+    assert isinstance(event, GameCreated)
+    return SeedInForce(event.seed_commitment, None)
+
+
+def _held_seed(store: GameStore, keys: KeyRing, timeline: str, commitment: str) -> str | None:
+    """The seed of ``commitment`` from the keys directory; a seed that an older store kept in the database is
+    moved into the keys directory and deleted from the store on first use."""
+    seed = keys.seed(commitment)
+    if seed is not None:
+        return seed
+    current: str | None = timeline
+    while current is not None:
+        legacy = store.legacy_secret(current)
+        if legacy is not None and dice.commitment(legacy) == commitment:
+            keys.put_seed(commitment, legacy)
+            store.forget_legacy_secret(current)
+            return legacy
+        current = store.timeline(current).parent
+    return None
+
+
+def seed_for_rolling(store: GameStore, keys: KeyRing | None, timeline: str) -> str:
+    """The secret seed the next roll of ``timeline`` comes from; refused when there is none, when it was revealed
+    (anyone could predict the roll) or when ``keys`` does not hold it."""
+    in_force = seed_in_force(store, timeline)
+    if in_force.commitment is None:
+        raise InputError(
+            f"{timeline!r} has no dice seed committed: record physical rolls with "
+            "`awaw record GAME dice_rolled dice=[...] purpose=...`, or commit one with `awaw reseed`"
+        )
+    if in_force.revealed_at is not None or (keys is not None and keys.revealed(in_force.commitment)):
+        where = f" in event {in_force.revealed_at}" if in_force.revealed_at else ""
+        raise InputError(
+            f"the dice seed of {timeline!r} was revealed{where}: anyone could predict its rolls; "
+            "commit a new seed with `awaw reseed` first"
+        )
+    seed = _held_seed(store, keys, timeline, in_force.commitment) if keys is not None else None
+    if seed is None:
+        raise InputError(
+            f"the seed of {timeline!r} (commitment {in_force.commitment[:12]}...) is not in this keys directory"
+            f"{f' ({keys.directory})' if keys else ''}: only whoever hosts the dice can roll them"
+        )
+    return seed
+
+
 def roll(
     store: GameStore,
     timeline: str,
     *,
+    keys: KeyRing,
     purpose: str,
     dice_count: int = 1,
     sides: int = 6,
@@ -356,20 +476,12 @@ def roll(
     actor: str = "system",
 ) -> Record:
     """``awaw roll``: derive the next roll from the timeline's committed seed and record it."""
-    seed = store.secret(timeline)
-    if seed is None:
-        raise InputError(
-            f"{timeline!r} has no secret dice seed in this store: record physical rolls with "
-            "`awaw record GAME dice_rolled dice=[...] purpose=...`"
-        )
+    seed = seed_for_rolling(store, keys, timeline)
     context = context_of(store, timeline)
     number = context.last_roll + 1
-    timed = _last_timed(store, timeline)
-    if timed is None:
-        raise InputError(f"{timeline!r} has no events")
     fields: dict[str, Any] = {
         "type": "dice_rolled",
-        **{name: getattr(timed, name) for name in _TIME_FIELDS if getattr(timed, name) is not None},
+        **_time_of(store, timeline),
         "actor": actor,
         "roll": number,
         "purpose": purpose,
@@ -386,16 +498,83 @@ def roll(
     return store.append(timeline, [event], expected_count=context.size)[0]
 
 
-def reveal(store: GameStore, timeline: str) -> Record:
-    """``awaw reveal``: publish the timeline's secret seed so that anyone can check every seeded roll."""
-    seed = store.secret(timeline)
+def reveal(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
+    """``awaw reveal``: publish the timeline's secret seed so that anyone can check every seeded roll; the keys
+    directory remembers it, so no roll is made from it again (in ``--same-dice`` branches neither)."""
+    in_force = seed_in_force(store, timeline)
+    if in_force.commitment is None:
+        raise InputError(f"{timeline!r} has no dice seed committed")
+    if in_force.revealed_at is not None:
+        raise InputError(f"the dice seed of {timeline!r} was already revealed in event {in_force.revealed_at}")
+    seed = _held_seed(store, keys, timeline, in_force.commitment)
     if seed is None:
-        raise InputError(f"{timeline!r} has no secret dice seed in this store")
-    timed = _last_timed(store, timeline)
-    assert timed is not None
-    event = SeedRevealed(year=timed.year, season=timed.season, side=timed.side, phase=timed.phase, seed=seed)
+        raise InputError(
+            f"the seed of {timeline!r} (commitment {in_force.commitment[:12]}...) is not in this keys directory "
+            f"({keys.directory}): only whoever hosts the dice can reveal it"
+        )
+    event = SeedRevealed(**_time_of(store, timeline), seed=seed)
     context = context_of(store, timeline)
+    record = store.append(timeline, [event], expected_count=context.size)[0]
+    keys.mark_revealed(in_force.commitment)
+    return record
+
+
+def reseed(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
+    """``awaw reseed``: commit a new secret seed for the rolls that follow (after a reveal, or for a game that had
+    none). Refused while the seed in force is still secret: reveal it first, so its rolls can be checked."""
+    in_force = seed_in_force(store, timeline)
+    if in_force.commitment is not None and in_force.revealed_at is None and not keys.revealed(in_force.commitment):
+        raise InputError(
+            f"the dice seed of {timeline!r} is still secret: `awaw reveal {timeline}` first, so that the rolls made "
+            "with it can be checked, then reseed"
+        )
+    context = context_of(store, timeline)
+    seed = dice.new_seed()
+    event = SeedCommitted(
+        **_time_of(store, timeline), seed_commitment=dice.commitment(seed), first_roll=context.last_roll + 1
+    )
+    keys.put_seed(event.seed_commitment, seed)
     return store.append(timeline, [event], expected_count=context.size)[0]
+
+
+# -------------------------------------------------------------------------------------------------------------
+# Signed hand-offs
+
+
+def sign_head(store: GameStore, timeline: str, player: str, *, keys: KeyRing, pin: bool = False) -> Record:
+    """``awaw sign``: sign the head of ``timeline`` as ``player`` and record the signature (a ``handoff_signed``
+    event after it); with ``pin``, a player with no registered key registers theirs first (in the same batch)."""
+    key = keys.signing_key(player)
+    public = public_hex(key)
+    head = store.head_record(timeline)
+    if head is None:
+        raise InputError(f"{timeline!r} has no events to sign")
+    registered = handoffs.registered_keys(
+        (r.seq, r.event) for r in store.tagged(timeline, ("game_created", "player_key_pinned"))
+    )
+    when = _time_of(store, timeline)
+    batch: list[Event] = []
+    at, digest = head.seq, head.hash
+    if player not in registered:
+        if not pin:
+            raise InputError(
+                f"{player!r} has no key registered in {timeline!r}: `awaw sign {timeline} --as {player} --pin` "
+                "registers yours (the other players should check it)"
+            )
+        pinned = PlayerKeyPinned(**when, player=player, public_key=public)
+        batch.append(pinned)
+        at, digest = at + 1, chain_hash(digest, encode(pinned))
+    elif registered[player][1] != public:
+        raise InputError(
+            f"{timeline!r} registers another key for {player!r} (event {registered[player][0]}) than the one in "
+            f"{keys.directory}"
+        )
+    batch.append(HandoffSigned(**when, player=player, at=at, head=digest, signature=handoffs.sign(key, at, digest)))
+    records = store.append(timeline, batch, expected_count=head.seq)
+    first = store.record_at(timeline, 1)
+    assert first is not None
+    keys.note_handoff(HandoffNote(timeline, player, at, digest, first.hash))
+    return records[-1]
 
 
 # -------------------------------------------------------------------------------------------------------------
@@ -403,21 +582,37 @@ def reveal(store: GameStore, timeline: str) -> Record:
 
 
 class Verification(NamedTuple):
-    """``awaw verify``: the hash chain, and every roll checked."""
+    """``awaw verify``: the hash chain and the indexes, every roll, and every signed hand-off."""
 
     chain: VerifyReport
     dice: dice.DiceReport
+    handoffs: handoffs.HandoffReport
 
     @property
     def ok(self) -> bool:
-        return self.chain.ok and not self.dice.problems
+        return self.chain.ok and not self.dice.problems and not self.handoffs.problems
 
 
-def verify_game(store: GameStore, timeline: str) -> Verification:
-    """Walk the hash chain and check every roll (numbering, and seeded rolls against a revealed seed)."""
-    chain = store.verify(timeline)
-    rolls = dice.check_rolls((r.seq, r.event) for r in store.records(timeline))
-    return Verification(chain, rolls)
+def verify_game(
+    store: GameStore, timeline: str, *, keys: KeyRing | None = None, snapshot_keys: Sequence[str] = ()
+) -> Verification:
+    """One walk over the timeline: the hash chain, the indexes and snapshots (:meth:`GameStore.verify`), every roll
+    (numbering, and seeded rolls against a revealed seed) and every signed hand-off (against the registered keys,
+    and, with ``keys``, the hand-offs signed from that keys directory)."""
+    rolls = dice.RollChecker()
+    signed: list[int] | None
+    try:
+        signed = [r.event.at for r in store.tagged(timeline, ("handoff_signed",)) if isinstance(r.event, HandoffSigned)]
+    except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
+        signed = None  # an unreadable row: the walk names it; keep every hash for the signatures it can read
+    checker = handoffs.HandoffChecker(signed, keys.handoffs(timeline) if keys is not None else ())
+
+    def visit(record: Record) -> None:
+        rolls.see(record.seq, record.event)
+        checker.see(record)
+
+    chain = store.verify(timeline, visit=visit, snapshot_keys=snapshot_keys)
+    return Verification(chain, rolls.report(), checker.report())
 
 
 class Extension(NamedTuple):

@@ -21,9 +21,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import hmac
 import re
+import secrets
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 from urllib.parse import unquote, urlparse
 
@@ -44,6 +46,7 @@ PAGE: Final = 5_000
 """Events read per query when walking a stream."""
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 def chain_hash(previous: str, event_bytes: bytes) -> str:
@@ -260,6 +263,10 @@ class GameStore:
         self._recorder = self._app.recorder
         self._timelines: dict[str, Timeline] | None = None
         self._registry_version = 0
+        self.snapshot_key: bytes = secrets.token_bytes(32)
+        """The key that authenticates stored snapshots: snapshots are written with its MAC and only those that
+        carry it are used. A fresh one per store object unless the caller sets a kept one (the CLI reads it from
+        the keys directory), so a snapshot edited in the database is never used (issue 17)."""
 
     def close(self) -> None:
         self._app.close()
@@ -526,56 +533,174 @@ class GameStore:
                 found.append((row.originator_version, event))
         return found
 
+    def _snapshot_stream(self, key: str, stream: str) -> str:
+        key_id = hashlib.sha256(self.snapshot_key).hexdigest()[:16]
+        return f"awaw:snapshot:{key}:{key_id}:{stream}"
+
+    def _snapshot_mac(self, key: str, seq: int, chain: str, data: bytes) -> bytes:
+        message = b"awaw-snapshot/v1\0%s\0%d\0%s" % (key.encode(), seq, chain.encode()) + data
+        return hmac.new(self.snapshot_key, message, hashlib.sha256).digest()
+
+    def _open_snapshot(self, key: str, seq: int, chain: str | None, stored: bytes) -> bytes | None:
+        """The snapshot's data if it carries this store's MAC for the event's chain hash (else None)."""
+        if chain is None or not isinstance(stored, bytes | bytearray | memoryview) or len(stored) < 32:
+            return None
+        stored = bytes(stored)
+        mac, data = stored[:32], stored[32:]
+        return data if hmac.compare_digest(mac, self._snapshot_mac(key, seq, chain, data)) else None
+
     def put_snapshot(self, name: str, seq: int, key: str, data: bytes) -> None:
         """Keep a projection snapshot of a timeline at event ``seq``; ``key`` names the projection code version.
 
-        A snapshot is only a cache: a conflicting writer (someone stored the same one first) is ignored.
+        The snapshot is stored with a MAC (under :attr:`snapshot_key`) of the event's chain hash and the data, so
+        it is used only by whoever holds the key and only for the chain it was made from. A snapshot is only a
+        cache: a conflicting writer (someone stored the same one first) is ignored.
         """
-        stream = f"awaw:snapshot:{key}:{self.timeline(name).stream}"
+        record = self.record_at(name, seq)
+        if record is None:
+            return
+        stream = self._snapshot_stream(key, self.timeline(name).stream)
+        stored = self._snapshot_mac(key, seq, record.hash, data) + data
         with contextlib.suppress(IntegrityError):
-            self._app.events.put([_Pending(stream, seq, "snapshot", data)])
+            self._app.events.put([_Pending(stream, seq, "snapshot", stored)])
 
     def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
-        """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents."""
+        """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents that
+        carries a valid MAC; one that does not (edited, or made for another chain) is passed over."""
         timeline: Timeline | None = self.timeline(name)
         upper = seq
         while timeline is not None:
-            if upper > timeline.fork_at:
-                stream = f"awaw:snapshot:{key}:{timeline.stream}"
+            stream = self._snapshot_stream(key, timeline.stream)
+            while upper > timeline.fork_at:
                 rows = self._recorder.select_events(stream, gt=timeline.fork_at, lte=upper, desc=True, limit=1)
-                if rows:
-                    return rows[0].originator_version, rows[0].state
+                if not rows:
+                    break
+                at = rows[0].originator_version
+                record = self.record_at(name, at)
+                data = self._open_snapshot(key, at, record.hash if record else None, rows[0].state)
+                if data is not None:
+                    return at, data
+                upper = at - 1
             if timeline.parent is None:
                 break
             upper = min(upper, timeline.fork_at)
             timeline = self.timeline(timeline.parent)
         return None
 
-    # -- secrets -------------------------------------------------------------------------------------------------
+    # -- dice and secrets ----------------------------------------------------------------------------------------
 
-    def put_secret(self, name: str, seed: str) -> None:
-        """Keep a timeline's secret dice seed beside its events (never in the timeline, so never exported).
+    def tagged(self, name: str, tags: Collection[str], *, stop: int | None = None, last: bool = False) -> list[Record]:
+        """The records of a timeline whose type is one of ``tags`` (in order), or only the last one (``last``).
 
-        A timeline may hold several seeds over time (a new commitment after a reveal); the latest one counts.
+        Found by the stored type column, then decoded and checked; used for the few dice events (commitments,
+        reveals, the last roll), so that a roll needs no fold of the timeline.
+        """
+        found: list[Record] = []
+        pieces = self._segments(self.timeline(name), stop)
+        for stream, after, up_to in reversed(pieces) if last else pieces:
+            for version, state in self._tagged_rows(stream, after, up_to, tuple(tags), last):
+                hash_, recorded_at, rolls, event = _RECORD_DECODER.decode(state)
+                if tag_of(event) in tags:
+                    found.append(Record(version, event, hash_, recorded_at, rolls))
+                    if last:
+                        return found
+        return found
+
+    def _tagged_rows(
+        self, stream: str, gt: int, lte: int | None, tags: tuple[str, ...], last: bool
+    ) -> Iterator[tuple[int, bytes]]:
+        datastore = getattr(self._recorder, "datastore", None)
+        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
+            marks = ",".join("?" * len(tags))
+            sql = (
+                f"SELECT originator_version, state FROM {self._recorder.events_table_name} "
+                f"WHERE originator_id = ? AND originator_version > ? AND topic IN ({marks})"
+            )
+            params: list[object] = [stream, gt, *tags]
+            if lte is not None:
+                sql += " AND originator_version <= ?"
+                params.append(lte)
+            sql += " ORDER BY originator_version" + (" DESC LIMIT 1" if last else "")
+            with datastore.transaction(commit=False) as cursor:
+                cursor.execute(sql, params)
+                rows = cursor.fetchall()
+            yield from ((r[0], r[1]) for r in rows)
+            return
+        upper = lte
+        lower = gt
+        while True:
+            if last:
+                page = self._recorder.select_events(stream, gt=gt, lte=upper, desc=True, limit=PAGE)
+            else:
+                page = self._recorder.select_events(stream, gt=lower, lte=lte, limit=PAGE)
+            for row in page:
+                if row.topic in tags:
+                    yield row.originator_version, row.state
+            if len(page) < PAGE:
+                return
+            if last:
+                upper = page[-1].originator_version - 1
+            else:
+                lower = page[-1].originator_version
+
+    def legacy_secret(self, name: str) -> str | None:
+        """The dice seed that stores made before issue 17 kept in the database beside a timeline, if any.
+
+        Seeds now live in the keys directory of whoever hosts the dice (:mod:`awaw_events.keys`); the dice
+        commands move a seed found here there on first use and then :meth:`forget_legacy_secret` it.
         """
         stream = "awaw:secret:" + self.timeline(name).stream
         rows = self._recorder.select_events(stream, desc=True, limit=1)
-        version = rows[0].originator_version + 1 if rows else 1
-        self._app.events.put([_Pending(stream, version, "secret", seed.encode())])
+        if not rows:
+            return None
+        state = rows[0].state
+        text = bytes(state).decode("ascii", "replace").strip() if isinstance(state, bytes | bytearray) else ""
+        return text if _HEX64.match(text) else None
 
-    def secret(self, name: str) -> str | None:
-        """The latest secret dice seed of a timeline, if this store holds it."""
+    def forget_legacy_secret(self, name: str) -> None:
+        """Delete a timeline's legacy seed rows from the database (overwriting them on SQLite)."""
         stream = "awaw:secret:" + self.timeline(name).stream
-        rows = self._recorder.select_events(stream, desc=True, limit=1)
-        return rows[0].state.decode() if rows else None
+        datastore: Any = getattr(self._recorder, "datastore", None)
+        table = getattr(self._recorder, "events_table_name", "stored_events")
+        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
+            with datastore.transaction(commit=True) as cursor:
+                cursor.execute("PRAGMA secure_delete = ON")
+                cursor.execute(f"DELETE FROM {table} WHERE originator_id = ?", (stream,))
+            return
+        if datastore is not None and hasattr(datastore, "schema"):
+            from psycopg.sql import SQL, Identifier
+
+            statement = SQL("DELETE FROM {schema}.{table} WHERE originator_id = %s").format(
+                schema=Identifier(datastore.schema), table=Identifier(table)
+            )
+            with datastore.transaction(commit=True) as cursor:
+                cursor.execute(statement, (stream,))
 
     # -- verification --------------------------------------------------------------------------------------------
 
-    def verify(self, name: str) -> VerifyReport:
-        """Walk the hash chain of a timeline: every event present, in order, and unchanged since it was written."""
+    def verify(
+        self,
+        name: str,
+        *,
+        visit: Callable[[Record], None] | None = None,
+        snapshot_keys: Sequence[str] = (),
+    ) -> VerifyReport:
+        """Walk the hash chain of a timeline: every event present, in order, readable and unchanged since it was
+        written; the parts of each row the hash does not cover (the type column, the roll count) agree with the
+        event; the rulings and bookmarks indexes hold exactly the timeline's rulings and bookmarks; and every
+        snapshot of the projection versions ``snapshot_keys`` carries this store's MAC.
+
+        ``visit`` is called with each readable record, in order (the dice and signature checks ride on this walk).
+        """
         problems: list[Problem] = []
-        previous = GENESIS_HASH
+        timeline = self.timeline(name)
+        pieces = self._segments(timeline, None)
+        snapshots = self._snapshot_rows(pieces, snapshot_keys)
+        hashes_at: dict[int, str] = dict.fromkeys((seq for _, seq, _ in snapshots), "")
+        indexed: dict[str, dict[int, bytes]] = {"ruling": {}, "bookmark_set": {}}
+        previous: str | None = GENESIS_HASH
         expected = 1
+        rolls = 0
         for row in self._rows(name, 1, None):
             seq = row.version
             if seq != expected:
@@ -583,23 +708,112 @@ class GameStore:
                 problems.append(Problem(expected, f"{missing} missing from the store"))
             expected = seq + 1
             try:
-                stored_hash, _recorded_at, _rolls, raw = _RAW_DECODER.decode(row.state)
-                decode(bytes(raw))
-            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-                problems.append(Problem(seq, f"event {seq} cannot be read: {exc}"))
-                previous = GENESIS_HASH
+                stored_hash, recorded_at, stored_rolls, raw = _read_row(row.state)
+                event = decode(raw)
+            except (msgspec.MsgspecError, TypeError, ValueError, RecursionError) as exc:
+                problems.append(Problem(seq, f"event {seq} cannot be read: {_short(exc)}"))
+                previous = None
                 continue
-            actual = chain_hash(previous, bytes(raw))
-            if actual != stored_hash:
+            if previous is not None and chain_hash(previous, raw) != stored_hash:
                 problems.append(
                     Problem(
                         seq,
-                        f"event {seq} ({row.topic}) does not match its hash: it was changed, "
+                        f"event {seq} ({tag_of(event)}) does not match its hash: it was changed, "
                         "moved, or an event before it was removed",
                     )
                 )
             previous = stored_hash
-        return VerifyReport(name, expected - 1, previous, tuple(problems))
+            tag = tag_of(event)
+            if row.topic != tag:
+                problems.append(Problem(seq, f"event {seq} is a {tag!r}, but its row's type column says {row.topic!r}"))
+            if isinstance(event, DiceRolled):
+                rolls = max(rolls, event.roll)
+            if stored_rolls != rolls:
+                problems.append(
+                    Problem(
+                        seq,
+                        f"event {seq}'s stored roll count is {stored_rolls}, but the events up to it made {rolls} "
+                        "roll(s): the count (not covered by the hash) was edited",
+                    )
+                )
+            if tag in indexed:
+                indexed[tag][seq] = raw
+            if seq in hashes_at:
+                hashes_at[seq] = stored_hash
+            if visit is not None:
+                visit(Record(seq, event, stored_hash, recorded_at, stored_rolls))
+        problems.extend(self._check_indexes(pieces, indexed))
+        problems.extend(self._check_snapshots(snapshots, hashes_at))
+        problems.sort(key=lambda p: p.seq)
+        return VerifyReport(name, expected - 1, previous or "", tuple(problems))
+
+    def _check_indexes(
+        self, pieces: list[tuple[str, int, int | None]], indexed: dict[str, dict[int, bytes]]
+    ) -> list[Problem]:
+        """Recompute the rulings and bookmarks indexes from the chain and name every difference."""
+        problems: list[Problem] = []
+        for tag, kind, what in (("ruling", "rulings", "ruling"), ("bookmark_set", "bookmarks", "bookmark")):
+            truth = indexed[tag]
+            seen: set[int] = set()
+            for stream, after, up_to in pieces:
+                for row in self._recorder.select_events(f"awaw:{kind}:{stream}", gt=after, lte=up_to):
+                    seq = row.originator_version
+                    seen.add(seq)
+                    if seq not in truth:
+                        problems.append(
+                            Problem(
+                                seq,
+                                f"the {kind} index holds a {what} at event {seq} that the log does not have: "
+                                f"it was inserted behind the log's back (it would change what `awaw state` shows)",
+                            )
+                        )
+                    elif bytes(row.state) != truth[seq]:
+                        problems.append(Problem(seq, f"the {kind} index entry for event {seq} differs from the log"))
+            for seq in sorted(set(truth) - seen):
+                problems.append(
+                    Problem(seq, f"the {what} of event {seq} is missing from the {kind} index: it would be ignored")
+                )
+        return problems
+
+    def _snapshot_rows(
+        self, pieces: list[tuple[str, int, int | None]], keys: Sequence[str]
+    ) -> list[tuple[str, int, bytes]]:
+        found: list[tuple[str, int, bytes]] = []
+        for key in keys:
+            for stream, after, up_to in pieces:
+                rows = self._recorder.select_events(self._snapshot_stream(key, stream), gt=after, lte=up_to)
+                found.extend((key, row.originator_version, row.state) for row in rows)
+        return found
+
+    def _check_snapshots(self, snapshots: list[tuple[str, int, bytes]], hashes_at: dict[int, str]) -> list[Problem]:
+        problems: list[Problem] = []
+        for key, seq, stored in snapshots:
+            if self._open_snapshot(key, seq, hashes_at.get(seq) or None, stored) is None:
+                problems.append(
+                    Problem(
+                        seq,
+                        f"the snapshot at event {seq} ({key}) does not carry a valid MAC for the event's hash: it was "
+                        "edited or made for another chain (`awaw state` does not use it)",
+                    )
+                )
+        return problems
+
+
+def _read_row(state: object) -> tuple[str, str, int, bytes]:
+    """A stored row's parts, or an exception naming what is wrong with its bytes."""
+    if isinstance(state, str):  # SQLite keeps what an SQL edit made of the blob (replace() gives text)
+        state = state.encode("utf-8", "surrogateescape")
+    if not isinstance(state, bytes | bytearray | memoryview):
+        raise TypeError(f"its row holds {type(state).__name__}, not bytes")
+    stored_hash, recorded_at, rolls, raw = _RAW_DECODER.decode(state)
+    if not _HEX64.match(stored_hash):
+        raise ValueError(f"its stored hash {stored_hash[:70]!r} is not a SHA-256")
+    return stored_hash, recorded_at, rolls, bytes(raw)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def open_store(url: str) -> GameStore:

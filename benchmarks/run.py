@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from awaw_events.codec import decode
+from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore
 from benchmarks.synthetic import build, events
 from projections.game import replay
@@ -89,13 +90,14 @@ def main() -> None:
         )
 
         suffix = str(time.time_ns())
+        keys = KeyRing(tempfile.mkdtemp())  # the branches' dice seeds (never in the store)
         started = time.perf_counter()
-        create_branch(store, name, None, f"bench-end-{suffix}")
+        create_branch(store, name, None, f"bench-end-{suffix}", keys=keys)
         at_end = time.perf_counter() - started
         tiny = f"tiny-{suffix}"
         store.create_game(tiny, list(events(10)))
         started = time.perf_counter()
-        create_branch(store, tiny, "1", "bench-start")
+        create_branch(store, tiny, "1", "bench-start", keys=keys)
         at_start = time.perf_counter() - started
         print(f"{'branch at the end of the long timeline':<44} {at_end * 1000:8.2f} ms")
         print(

@@ -3,44 +3,69 @@
 Branches are a tree of timelines, like the variations of a PGN game: a branch has a parent, the event it forks
 after, and its own events; its history is the parent's prefix plus its own. Creating a branch copies nothing (one
 registry record and the branch's dice commitment), so it costs the same whatever the parent's length. A branch
-re-rolls its dice from its own committed seed: its first event is a ``seed_committed`` for the rolls after the fork.
+re-rolls its dice from its own committed seed: its first event is a ``seed_committed`` for the rolls after the fork,
+and the seed goes into the keys directory of whoever made the branch (never into the store). A ``--same-dice``
+branch commits nothing: it rolls on from the parent's seed, held by whoever holds the parent's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from awaw_events import dice
 from awaw_events.errors import InputError
 from awaw_events.events import AnyEvent, SeedCommitted
 from awaw_events.gametime import label
+from awaw_events.keys import KeyRing
 from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, Timeline
 from projections.core import VIEWS
 from replays.state import resolve_point, state_at
 from replays.views import differences as view_differences
 
+_BRANCH: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
 
 def branch_name(store: GameStore, parent: str, name: str) -> str:
-    """A branch is named ``GAME/NAME`` (names are unique within a game)."""
+    """A branch is named ``GAME/NAME`` (names are unique within a game); NAME starts with a letter or digit and
+    holds letters, digits, ``.``, ``_`` and ``-`` (so never empty, ``.`` or ``..``)."""
     game = store.timeline(parent).game
-    return name if name.startswith(game + "/") else f"{game}/{name}"
+    short = name.removeprefix(game + "/")
+    if not _BRANCH.match(short):
+        raise InputError(
+            f"invalid branch name {name!r}: use letters, digits, '.', '_' or '-', starting with a letter or digit"
+        )
+    return f"{game}/{short}"
 
 
-def create_branch(store: GameStore, parent: str, point: str | None, name: str, *, reroll: bool = True) -> Timeline:
+def create_branch(
+    store: GameStore,
+    parent: str,
+    point: str | None,
+    name: str,
+    *,
+    reroll: bool = True,
+    keys: KeyRing | None = None,
+) -> Timeline:
     """``awaw branch``: a new timeline sharing ``parent``'s events up to ``point`` (default: its end).
 
-    With ``reroll`` the branch gets its own secret seed, committed in its first event, for every roll after the fork.
+    With ``reroll`` the branch gets its own secret seed, committed in its first event and kept in ``keys``, for
+    every roll after the fork.
     """
+    if reroll and keys is None:
+        raise InputError("a branch with its own dice needs a keys directory for its seed (or --same-dice)")
+    full = branch_name(store, parent, name)
     fork_at = resolve_point(store, parent, point)
     if fork_at < 1:
         raise InputError(f"a branch forks after at least the first event of {parent!r}")
-    full = branch_name(store, parent, name)
     context = context_of(store, parent, fork_at)
+    seed = dice.new_seed() if reroll else None
+    if seed is not None and keys is not None:
+        keys.put_seed(dice.commitment(seed), seed)  # before the branch exists: no commitment nobody holds
     timeline = store.create_branch(parent, full, fork_at)
-    if reroll:
-        seed = dice.new_seed()
+    if seed is not None:
         fork = store.record_at(parent, fork_at)
         assert fork is not None
         when = fork.event
@@ -53,7 +78,6 @@ def create_branch(store: GameStore, parent: str, point: str | None, name: str, *
             first_roll=context.last_roll + 1,
         )
         store.append(full, [commit], expected_count=fork_at)
-        store.put_secret(full, seed)
     return timeline
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from awaw_events.events import DiceRolled, GameCreated, PhaseStarted, UnitBuilt
+from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore
 
 POSTGRES_DSN = os.environ.get("AWAW_TEST_POSTGRES_DSN")
@@ -25,6 +26,20 @@ def _postgres_store() -> GameStore:
         conn.execute("DROP TABLE IF EXISTS stored_events CASCADE")
         conn.execute("DROP TABLE IF EXISTS awaw_stored_events CASCADE")
     return GameStore(POSTGRES_DSN)
+
+
+@pytest.fixture(autouse=True)
+def keys_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's keys directory (dice seeds, signing keys, the snapshot key): never the user's own."""
+    path = tmp_path / "keys"
+    monkeypatch.setenv("AWAW_KEYS", str(path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    return path
+
+
+@pytest.fixture
+def keys(keys_dir: Path) -> KeyRing:
+    return KeyRing(keys_dir)
 
 
 @pytest.fixture(params=STORE_KINDS)

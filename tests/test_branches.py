@@ -11,6 +11,7 @@ import pytest
 from awaw_events.errors import InputError
 from awaw_events.events import SeedCommitted
 from awaw_events.io import read_events
+from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, numbered
 from awaw_events.store import GameStore
 from projections.game import replay
@@ -48,10 +49,10 @@ def _spring_1940_build(unit: str) -> object:
 
 
 @pytest.mark.parametrize("point", ["100", "1939-fall/axis/combat", "1939-winter", "700"])
-def test_each_side_equals_a_fold_of_its_own_events(game: GameStore, tmp_path: Path, point: str) -> None:
+def test_each_side_equals_a_fold_of_its_own_events(game: GameStore, tmp_path: Path, point: str, keys: KeyRing) -> None:
     parent_stream = game.timeline("g").stream
     before = _dump(tmp_path / "b.db", parent_stream)
-    timeline = create_branch(game, "g", point, "what-if")
+    timeline = create_branch(game, "g", point, "what-if", keys=keys)
     assert timeline.name == "g/what-if"
     fork = timeline.fork_at
     first = list(game.events("g/what-if"))[fork]
@@ -73,8 +74,8 @@ def test_each_side_equals_a_fold_of_its_own_events(game: GameStore, tmp_path: Pa
     assert div.only_a[-1].event.unit == "main-only"  # type: ignore[union-attr]
 
 
-def test_diff_names_state_differences(game: GameStore) -> None:
-    create_branch(game, "g", None, "more-armor")
+def test_diff_names_state_differences(game: GameStore, keys: KeyRing) -> None:
+    create_branch(game, "g", None, "more-armor", keys=keys)
     append_events(game, "g/more-armor", numbered([_spring_1940_build("extra-armor")]))
     result = diff(game, "g", "g/more-armor")
     assert result.divergence.shared == game.count("g")
@@ -82,9 +83,9 @@ def test_diff_names_state_differences(game: GameStore) -> None:
     assert board_lines == ["germany armor (extra-armor, 4): not in play in g, at EUR:K30 in more-armor"]
 
 
-def test_branches_of_branches_and_pruning(game: GameStore) -> None:
-    create_branch(game, "g", "300", "a")
-    create_branch(game, "g/a", None, "b")
+def test_branches_of_branches_and_pruning(game: GameStore, keys: KeyRing) -> None:
+    create_branch(game, "g", "300", "a", keys=keys)
+    create_branch(game, "g/a", None, "b", keys=keys)
     assert game.timeline("g/b").parent == "g/a"
     with pytest.raises(InputError, match="'g/a' cannot be deleted: g/b fork"):
         delete_branch(game, "g/a")
@@ -95,9 +96,9 @@ def test_branches_of_branches_and_pruning(game: GameStore) -> None:
         delete_branch(game, "g")
 
 
-def test_promote_keeps_the_old_main_line(game: GameStore) -> None:
+def test_promote_keeps_the_old_main_line(game: GameStore, keys: KeyRing) -> None:
     count = game.count("g")
-    create_branch(game, "g", "500", "alt")
+    create_branch(game, "g", "500", "alt", keys=keys)
     append_events(game, "g/alt", numbered([_spring_1940_build("alt-only")]))
     promote(game, "g/alt")
     assert game.count("g") == 502

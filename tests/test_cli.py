@@ -36,10 +36,13 @@ def game_file(tmp_path: Path) -> Path:
     return path
 
 
-def test_new_records_rules_options_and_commitment(run) -> None:  # type: ignore[no-untyped-def]
+def test_new_records_rules_options_and_commitment(run, keys_dir: Path) -> None:  # type: ignore[no-untyped-def]
     result = run("new", "g", "--rules", "a3r", "--option", "econ.deficit_spending=option1_grant_matched")
     assert result.exit_code == 0
-    assert result.output == "created g: a3r rules, 1 event(s), seeded dice (commitment recorded)\n"
+    assert (
+        result.output
+        == f"created g: a3r rules, 1 event(s), seeded dice (commitment recorded; the seed is in {keys_dir})\n"
+    )
     first = json.loads(run("log", "g", "--json").output.splitlines()[0])["event"]
     assert first["type"] == "game_created"
     assert first["options"]["econ.deficit_spending"] == "option1_grant_matched"
@@ -175,6 +178,7 @@ def test_verify_detects_tampering(run, game_file: Path, db_path: str) -> None:  
         "  event 5: event 5 (unit_built) does not match its hash: it was changed, moved, or an event before it was "
         "removed",
         "dice: 0 seeded roll(s) verified, 0 awaiting the seed's reveal, 2 physical (unverifiable)",
+        "signed hand-offs: none",
     ]
 
 

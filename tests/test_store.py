@@ -183,10 +183,3 @@ def test_verify_names_a_deleted_row_and_a_swap(tmp_path: Path) -> None:
     with GameStore(path2) as s:
         report = s.verify("g")
     assert [p.seq for p in report.problems][:1] == [2]
-
-
-def test_secrets_stay_out_of_the_timeline(store: GameStore) -> None:
-    store.create_game("g", [created()])
-    store.put_secret("g", "ab" * 32)
-    assert store.secret("g") == "ab" * 32
-    assert all("abab" not in str(e) for e in store.events("g"))

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from awaw_events import dice
-from awaw_events.events import CombatRoundResolved, DiceRolled, Ruling, SeedRevealed
+from awaw_events.events import CombatRoundResolved, DiceRolled, GameCreated, Ruling, SeedRevealed
+from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, extends, numbered, start_game, verify_game
 from awaw_events.log import roll as roll_command
 from awaw_events.store import GameStore
@@ -59,29 +60,35 @@ def _physical(n: int, faces: list[int]) -> DiceRolled:
     return DiceRolled(year=1939, season="fall", side="axis", phase="combat", roll=n, purpose="crt", dice=faces)
 
 
-def test_seeded_rolls_reproduce_after_the_reveal(store: GameStore) -> None:
-    start_game(store, "g")
+def _seed_of(store: GameStore, keys: KeyRing, game: str = "g") -> str:
+    first = store.record_at(game, 1)
+    assert first is not None and isinstance(first.event, GameCreated) and first.event.seed_commitment
+    seed = keys.seed(first.event.seed_commitment)
+    assert seed is not None
+    return seed
+
+
+def test_seeded_rolls_reproduce_after_the_reveal(store: GameStore, keys: KeyRing) -> None:
+    start_game(store, "g", keys=keys)
     store.append("g", [phase("combat")])
     for _ in range(5):
-        roll_command(store, "g", purpose="crt", dice_count=2)
+        roll_command(store, "g", keys=keys, purpose="crt", dice_count=2)
     before = verify_game(store, "g")
     assert before.ok and before.dice.unrevealed == 5 and before.dice.verified == 0
-    seed = store.secret("g")
-    assert seed is not None
+    seed = _seed_of(store, keys)
     exported = "".join(msgspec.json.encode(e).decode() for e in store.events("g"))
     assert seed not in exported
     from awaw_events.log import reveal
 
-    reveal(store, "g")
+    reveal(store, "g", keys=keys)
     after = verify_game(store, "g")
     assert after.ok and after.dice.verified == 5 and after.dice.unrevealed == 0
 
 
-def test_a_forged_roll_is_named(store: GameStore) -> None:
-    records = start_game(store, "g")
+def test_a_forged_roll_is_named(store: GameStore, keys: KeyRing) -> None:
+    records = start_game(store, "g", keys=keys)
     created_event = records[0].event
-    seed = store.secret("g")
-    assert seed is not None
+    seed = _seed_of(store, keys)
     true_faces = dice.roll_dice(seed, 1, 1, 6)
     forged = [(true_faces[0] % 6) + 1]
     events = [
@@ -188,15 +195,15 @@ def test_log_shows_voided_and_replaced_events(tmp_path: Path) -> None:
     assert "voided by 5" in table and "replaces 4" in table
 
 
-def test_the_seed_is_in_no_export_and_no_log_before_the_reveal(tmp_path: Path) -> None:
+def test_the_seed_is_in_no_export_and_no_log_before_the_reveal(tmp_path: Path, keys: KeyRing) -> None:
     db = str(tmp_path / "s.db")
     runner = CliRunner()
     assert runner.invoke(cli, ["--db", db, "new", "g"]).exit_code == 0
     for _ in range(3):
         assert runner.invoke(cli, ["--db", db, "roll", "g", "--purpose", "crt"]).exit_code == 0
     with GameStore(db) as store:
-        seed = store.secret("g")
-    assert seed is not None
+        seed = _seed_of(store, keys)
+    assert seed.encode() not in Path(db).read_bytes()
     outputs = [
         runner.invoke(cli, ["--db", db, *args]).output
         for args in (

@@ -57,9 +57,11 @@ from awaw_events.events.game import (
     GameCreated,
     GameTurnEnded,
     GameTurnStarted,
+    HandoffSigned,
     NoteAdded,
     PhaseEnded,
     PhaseStarted,
+    PlayerKeyPinned,
     PlayerTurnEnded,
     PlayerTurnStarted,
     ResearchResult,
@@ -144,6 +146,8 @@ AnyEvent: TypeAlias = (
     | Ruling
     | BookmarkSet
     | NoteAdded
+    | PlayerKeyPinned
+    | HandoffSigned
     | WarDeclared
     | TensionChanged
     | StatusChanged
@@ -255,6 +259,8 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     Ruling,
     BookmarkSet,
     NoteAdded,
+    PlayerKeyPinned,
+    HandoffSigned,
     WarDeclared,
     TensionChanged,
     StatusChanged,
@@ -393,6 +399,7 @@ __all__ = [
     "GameCreated",
     "GameTurnEnded",
     "GameTurnStarted",
+    "HandoffSigned",
     "HexControlChanged",
     "IcValueChanged",
     "IronOreStatusChanged",
@@ -418,6 +425,7 @@ __all__ = [
     "PartisansPlaced",
     "PhaseEnded",
     "PhaseStarted",
+    "PlayerKeyPinned",
     "PlayerTurnEnded",
     "PlayerTurnStarted",
     "RailheadBuilt",

@@ -44,6 +44,13 @@ RollPurpose = Literal[
 ]
 
 Sha256Hex = Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$", description="A SHA-256 digest, lowercase hex.")]
+PublicKeyHex = Annotated[
+    str, Meta(pattern=r"^[0-9a-f]{64}$", description="An Ed25519 public key (32 raw bytes), lowercase hex.")
+]
+SignatureHex = Annotated[
+    str, Meta(pattern=r"^[0-9a-f]{128}$", description="An Ed25519 signature (64 raw bytes), lowercase hex.")
+]
+PlayerName = Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$", description="A player's name.")]
 
 
 class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
@@ -63,6 +70,8 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     players: dict[str, str] = {}
     seed_commitment: Sha256Hex | None = None
     dice_scheme: Literal["hmac-sha256-v1"] = "hmac-sha256-v1"
+    player_keys: dict[PlayerName, PublicKeyHex] = {}
+    """Each player's Ed25519 public key (issue 17), against which ``awaw verify`` checks signed hand-offs."""
 
 
 class RuleOptionChanged(Event, tag="rule_option_changed", frozen=True, kw_only=True):
@@ -210,16 +219,46 @@ class NoteAdded(Event, tag="note_added", frozen=True, kw_only=True):
     text: Text
 
 
+class PlayerKeyPinned(Event, tag="player_key_pinned", frozen=True, kw_only=True):
+    """A player's Ed25519 public key, registered after the game began (``awaw sign --pin``).
+
+    It counts for the hand-offs signed after it; a player has one key per game (a second pin is a problem).
+    """
+
+    family: ClassVar[str] = "trust"
+    annotation: ClassVar[bool] = True
+    player: PlayerName
+    public_key: PublicKeyHex
+
+
+class HandoffSigned(Event, tag="handoff_signed", frozen=True, kw_only=True):
+    """A player's Ed25519 signature of the log as they handed it over: the hash ``head`` of event ``at``.
+
+    The message signed is ``awaw-handoff/v1:{at}:{head}`` (ASCII). Because each hash commits to every event
+    before it, the signature vouches for events 1 to ``at``: a later rewrite of any of them, even with every hash
+    recomputed, no longer matches it, and a new signature needs the player's private key.
+    """
+
+    family: ClassVar[str] = "trust"
+    annotation: ClassVar[bool] = True
+    player: PlayerName
+    at: EventRef
+    head: Sha256Hex
+    signature: SignatureHex
+
+
 __all__ = [
     "BookmarkSet",
     "DiceRolled",
     "GameCreated",
     "GameTurnEnded",
     "GameTurnStarted",
+    "HandoffSigned",
     "Ident",
     "NoteAdded",
     "PhaseEnded",
     "PhaseStarted",
+    "PlayerKeyPinned",
     "PlayerTurnEnded",
     "PlayerTurnStarted",
     "ResearchResult",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from replays.cli.common import Context, LazyGroup, db_option
+from replays.cli.common import Context, LazyGroup, db_option, keys_option
 
 COMMANDS: dict[str, tuple[str, str]] = {
     # writing the log
@@ -26,6 +26,19 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reveal": (
         "replays.cli.writing:reveal_",
         "Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.",
+    ),
+    "reseed": (
+        "replays.cli.trust:reseed",
+        "Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one).",
+    ),
+    # trust between players
+    "keygen": (
+        "replays.cli.trust:keygen",
+        "Make an Ed25519 signing key for PLAYER in your keys directory and print its public key.",
+    ),
+    "sign": (
+        "replays.cli.trust:sign",
+        "Sign the head of GAME as a player (a handoff_signed event) before handing the log over.",
     ),
     # reading and checking the log
     "log": ("replays.cli.reading:log_", "Show the events of GAME: a table, or JSON lines with --json."),
@@ -95,6 +108,7 @@ without importing the command; a test keeps it equal to the command's own)."""
 @click.group(cls=LazyGroup, commands_at=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="awaw-events")
 @db_option
+@keys_option
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Event-sourced game logs for A World at War and Advanced Third Reich.

@@ -4,15 +4,18 @@ that recur, progress bars, and the lazy command group."""
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 if TYPE_CHECKING:
     from awaw_events.gametime import GamePoint
+    from awaw_events.keys import KeyRing
     from awaw_events.store import GameStore
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -20,18 +23,39 @@ F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_DB = "awaw.db"
 
 
-class Context:
-    """What every command shares: where the store is."""
+def default_keys_dir() -> Path:
+    """Where a person's keys live unless ``--keys``/``AWAW_KEYS`` says otherwise: ``$XDG_DATA_HOME/awaw/keys``
+    (``~/.local/share/awaw/keys``), outside every store."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "awaw" / "keys"
 
-    def __init__(self, db: str = DEFAULT_DB) -> None:
+
+class Context:
+    """What every command shares: where the store is, and where this person's keys are."""
+
+    def __init__(self, db: str = DEFAULT_DB, keys: str | None = None) -> None:
         self.db = db
+        self.keys_dir = keys
+
+    def keys(self) -> KeyRing:
+        """This person's keys directory (dice seeds, signing keys, the snapshot key); nothing is created yet."""
+        from awaw_events.keys import KeyRing
+
+        return KeyRing(self.keys_dir or default_keys_dir())
 
     @contextmanager
     def store(self) -> Iterator[GameStore]:
+        from awaw_events.keys import KeysError
         from awaw_events.store import open_store
 
         with domain_errors():
             store = open_store(self.db)
+        try:
+            # Snapshots are used only with the MAC of this person's snapshot key; without a usable key they are
+            # still correct, only not kept from one command to the next.
+            store.snapshot_key = self.keys().snapshot_key()
+        except KeysError as exc:
+            click.echo(f"Warning: {exc}; snapshots are not kept", err=True)
         try:
             with domain_errors():
                 yield store
@@ -75,6 +99,24 @@ def _set_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> N
         ctx.ensure_object(Context).db = value
 
 
+def _set_keys(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.ensure_object(Context).keys_dir = value
+
+
+def keys_option(func: F) -> F:
+    """``--keys``: this person's keys directory, before or after the command."""
+    return click.option(
+        "--keys",
+        envvar="AWAW_KEYS",
+        expose_value=False,
+        callback=_set_keys,
+        metavar="DIR",
+        help="Your keys directory, outside every store: dice seeds you host, signing keys, the snapshot key "
+        "(default $XDG_DATA_HOME/awaw/keys or ~/.local/share/awaw/keys). Env: AWAW_KEYS.",
+    )(func)
+
+
 def db_option(func: F) -> F:
     """``--db``: accepted before the command (``awaw --db X log g``) and after it (``awaw log g --db X``)."""
     return click.option(
@@ -89,10 +131,10 @@ def db_option(func: F) -> F:
 
 
 def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Command]:
-    """A command of ``awaw`` that takes ``--db`` too."""
+    """A command of ``awaw`` that takes ``--db`` and ``--keys`` too."""
 
     def wrap(func: Callable[..., Any]) -> click.Command:
-        return click.command(name)(db_option(func))
+        return click.command(name)(keys_option(db_option(func)))
 
     return wrap
 
@@ -100,6 +142,11 @@ def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Com
 @contextmanager
 def domain_errors() -> Iterator[None]:
     """Turn domain errors into ``Error: ...`` messages (exit 1); a rejected batch lists each problem."""
+    import sqlite3
+
+    import msgspec
+    from eventsourcing.persistence import PersistenceError
+
     from awaw_events.errors import AwawError
     from awaw_events.log import BatchRejected
 
@@ -111,6 +158,12 @@ def domain_errors() -> Iterator[None]:
         raise click.ClickException(more or lines[0] + "; nothing was written") from None
     except AwawError as exc:
         raise click.ClickException(str(exc)) from None
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise click.ClickException(
+            f"the store holds an event that cannot be read ({exc}): `awaw verify GAME` names it"
+        ) from None
+    except (sqlite3.DatabaseError, PersistenceError) as exc:
+        raise click.ClickException(f"the store cannot be read: {exc} (is the file damaged or not a store?)") from None
 
 
 pass_context = click.make_pass_decorator(Context, ensure=True)

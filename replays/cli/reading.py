@@ -16,12 +16,14 @@ from awaw_events.events import AnyEvent
 from awaw_events.gametime import GamePoint
 from awaw_events.log import (
     Divergence,
+    Verification,
     extends,
     shared_prefix,
     verify_game,
 )
 from awaw_events.store import GameStore
 from replays import formatting, logview
+from replays.cli import files
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point
 
 
@@ -48,7 +50,7 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Write to this file instead of standard output.",
 )
 @pass_context
@@ -56,13 +58,15 @@ def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> Non
     """Write every event of GAME as JSON Lines or YAML (import reads it back identically)."""
     with domain_errors():
         chosen = fmt or (event_io.format_for(output.name) if output else "jsonl")
+        if output is not None:
+            files.check_event_file(output, obj.db)
     with obj.store() as store:
         store.timeline(game)
         events = store.events(game)
         if output is None:
             _export(events, chosen, sys.stdout)
         else:
-            with output.open("w", encoding="utf-8", newline="\n") as handle:
+            with files.replaced(output) as temp, temp.open("w", encoding="utf-8", newline="\n") as handle:
                 count = _export(events, chosen, handle)
             click.echo(f"exported {count} event(s) to {output}", err=True)
 
@@ -106,10 +110,12 @@ def games(obj: Context, as_json: bool) -> None:
 def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
     """Check GAME: its hash chain (no stored event changed, removed or moved) and every die roll. Exit 1 on any
     problem."""
+    from projections.game import CODE_VERSION
+
     with obj.store() as store:
-        result = verify_game(store, game)
+        result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
         handoff = _against(store, game, against) if against else None
-    lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice)
+    lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice) + _handoff_lines(result)
     ok = result.ok
     if handoff is not None:
         ok = ok and handoff[0]
@@ -121,12 +127,15 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
                 "events": result.chain.events,
                 "head": result.chain.head,
                 "ok": ok,
-                "problems": [p._asdict() for p in result.chain.problems] + [p._asdict() for p in result.dice.problems],
+                "problems": [{"seq": p.seq, "message": p.message} for p in result.chain.problems]
+                + [{"seq": p.seq, "message": p.message} for p in result.dice.problems]
+                + [{"seq": p.seq, "message": p.message} for p in result.handoffs.problems],
                 "dice": {
                     "verified": result.dice.verified,
                     "unrevealed": result.dice.unrevealed,
                     "physical": result.dice.physical,
                 },
+                "handoffs": {"signed": result.handoffs.signed, "remembered_checked": result.handoffs.notes},
                 "against": None if handoff is None else {"ok": handoff[0], "message": handoff[1]},
             }
         )
@@ -135,6 +144,13 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
             click.echo(line)
     if not ok:
         sys.exit(1)
+
+
+def _handoff_lines(result: Verification) -> list[str]:
+    report = result.handoffs
+    signed = ", ".join(f"{who} up to event {at}" for who, at in report.signed.items()) or "none"
+    mine = f"; {report.notes} signed from your keys checked" if report.notes else ""
+    return [f"signed hand-offs: {signed}{mine}"] + [f"  event {p.seq}: {p.message}" for p in report.problems]
 
 
 def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
@@ -151,7 +167,7 @@ def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
     with domain_errors():
         if not path.exists():
             raise AwawError(f"--against takes a 64-character head hash or an exported log file; {text!r} is neither")
-        with path.open(encoding="utf-8") as handle:
+        with path.open("rb") as handle:
             events = [n.event for n in event_io.read_events(handle, event_io.format_for(path.name))]
     try:
         shared = shared_prefix(store, game, events)

@@ -28,7 +28,7 @@ from replays.state import resolve_point
 def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool) -> None:
     """Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them."""
     with obj.store() as store:
-        timeline = create_branch(store, game, at, name, reroll=not same_dice)
+        timeline = create_branch(store, game, at, name, reroll=not same_dice, keys=obj.keys())
     dice_note = "same dice as the parent" if same_dice else "its own committed dice seed"
     click.echo(f"created {timeline.name}: forks from {game} after event {timeline.fork_at}, {dice_note}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import sqlite_utils
 
 from projections.core import VIEWS
 from replays import formatting
-from replays.cli.common import Context, command, json_option, pass_context, views_of
+from replays.cli import files
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, views_of
 from replays.materialize import materialize as write_read_model
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
@@ -67,16 +69,25 @@ def snapshot(obj: Context, game: str, every: int) -> None:
     "-o",
     "--output",
     required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The SQLite file to write the read-model tables to.",
+    type=click.Path(path_type=Path),
+    help="The SQLite file to write the read-model tables to (a new file, or a read model written before).",
 )
 @click.option("--at", "at", help="The point to materialize (default: the end).")
 @pass_context
 def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
     """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
+    with domain_errors():
+        files.check_read_model(output, obj.db)
     with obj.store() as store:
         seq = resolve_point(store, game, at)
-        counts = write_read_model(store, game, sqlite_utils.Database(output), seq)
+        with files.replaced(output) as temp:
+            if output.exists() and output.stat().st_size:
+                shutil.copyfile(output, temp)
+            db = sqlite_utils.Database(temp)
+            try:
+                counts = write_read_model(store, game, db, seq)
+            finally:
+                db.close()
     click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
 
 

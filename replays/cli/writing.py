@@ -41,45 +41,64 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
     help="A house-rule option (repeatable), e.g. econ.deficit_spending=option1_grant_matched.",
 )
 @click.option(
-    "--scenario", type=click.File("r"), help="Set-up events (JSON Lines or YAML) to record after game_created."
+    "--scenario", type=click.File("rb"), help="Set-up events (JSON Lines or YAML) to record after game_created."
 )
 @click.option("--title", default="", help="A title for the game.")
 @click.option("--start", default="1939-fall", show_default=True, help="The game turn the game starts in.")
 @click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="NAME=PUBLIC_KEY",
+    help="A player's Ed25519 public key (from `awaw keygen`), registered for signed hand-offs (repeatable).",
+)
 @pass_context
 def new(
     obj: Context,
     game: str,
     rules: str,
     options: tuple[str, ...],
-    scenario: IO[str] | None,
+    scenario: IO[bytes] | None,
     title: str,
     start: str,
     physical_dice: bool,
+    players: tuple[str, ...],
 ) -> None:
     """Start GAME: record its rule set, options and dice commitment in its first event."""
     with domain_errors():
         parsed = dict(_split_option(o) for o in options)
+        player_keys = dict(_split_option(p, "--player") for p in players)
         point = parse_game_point(start)
         setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
+    keys = obj.keys()
     with obj.store() as store:
         records = start_game(
-            store, game, rules=rules, options=parsed, title=title, start=point, setup=setup, seeded=not physical_dice
+            store,
+            game,
+            rules=rules,
+            options=parsed,
+            title=title,
+            start=point,
+            setup=setup,
+            seeded=not physical_dice,
+            keys=keys,
+            player_keys=player_keys,
         )
-    dice = "physical dice" if physical_dice else "seeded dice (commitment recorded)"
+    dice = "physical dice" if physical_dice else f"seeded dice (commitment recorded; the seed is in {keys.directory})"
     click.echo(f"created {game}: {rules} rules, {len(records)} event(s), {dice}")
 
 
-def _split_option(text: str) -> tuple[str, str]:
+def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep:
-        raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+        raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint=hint)
     return name.strip(), value.strip()
 
 
 @command("import")
 @click.argument("game")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("rb"))
 @click.option(
     "--format",
     "fmt",
@@ -87,13 +106,16 @@ def _split_option(text: str) -> tuple[str, str]:
     help="The file's format (default: from its extension; jsonl for standard input).",
 )
 @pass_context
-def import_(obj: Context, game: str, file: IO[str], fmt: str | None) -> None:
+def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it.
     """
     with domain_errors():
-        chosen = fmt or ("jsonl" if file.name in ("-", "<stdin>") else event_io.format_for(file.name))
+        name = getattr(file, "name", "-")
+        chosen = fmt or (
+            "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
+        )
     with progress("reading") as advance, domain_errors():
         batch = event_io.read_events(file, chosen, progress=advance)  # type: ignore[arg-type]
     with obj.store() as store, progress("checking", total=len(batch)) as advance:
@@ -118,7 +140,7 @@ def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) ->
     defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
     """
     with obj.store() as store:
-        rec = record_event(store, game, event_type, fields)
+        rec = record_event(store, game, event_type, fields, keys=obj.keys())
     click.echo(f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})")
 
 
@@ -141,7 +163,17 @@ def roll_(
 ) -> None:
     """Roll dice for GAME from its committed secret seed, and record the roll."""
     with obj.store() as store:
-        rec = roll(store, game, purpose=purpose, dice_count=count, sides=sides, modifier=modifier, ref=ref, actor=actor)
+        rec = roll(
+            store,
+            game,
+            keys=obj.keys(),
+            purpose=purpose,
+            dice_count=count,
+            sides=sides,
+            modifier=modifier,
+            ref=ref,
+            actor=actor,
+        )
     event = rec.event
     assert isinstance(event, DiceRolled)
     click.echo(f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})")
@@ -153,5 +185,5 @@ def roll_(
 def reveal_(obj: Context, game: str) -> None:
     """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll."""
     with obj.store() as store:
-        rec = reveal(store, game)
+        rec = reveal(store, game, keys=obj.keys())
     click.echo(f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll")
