@@ -65,8 +65,10 @@ def _lines(handle: IO[str] | IO[bytes]) -> Iterator[tuple[str, str]]:
         where = f"line {number + 1}"
         try:
             line = handle.readline(MAX_LINE + 2)
-        except UnicodeDecodeError as exc:  # a text handle decodes itself
-            raise InputError(f"not UTF-8 text ({exc.reason}); save the file as UTF-8", where=where) from None
+        except UnicodeDecodeError as exc:  # a text handle decodes ahead, a block at a time
+            raise InputError(
+                f"not UTF-8 text ({exc.reason}); save the file as UTF-8", where=f"line {number + 1} or later"
+            ) from None
         if not line:
             return
         number += 1

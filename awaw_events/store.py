@@ -444,7 +444,9 @@ class GameStore:
         if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
             table = self._recorder.events_table_name
             while True:
-                sql = f"SELECT originator_version, topic, state FROM {table} WHERE originator_id = ? "
+                # CAST: SQLite keeps whatever an SQL edit stored; a number or text in the state column must read as
+                # bytes that fail to decode (a clean error), not as a value no decoder takes.
+                sql = f"SELECT originator_version, topic, CAST(state AS BLOB) FROM {table} WHERE originator_id = ? "
                 params: list[object] = [stream]
                 sql += "AND originator_version > ? "
                 params.append(gt)
@@ -613,7 +615,7 @@ class GameStore:
         if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
             marks = ",".join("?" * len(tags))
             sql = (
-                f"SELECT originator_version, state FROM {self._recorder.events_table_name} "
+                f"SELECT originator_version, CAST(state AS BLOB) FROM {self._recorder.events_table_name} "
                 f"WHERE originator_id = ? AND originator_version > ? AND topic IN ({marks})"
             )
             params: list[object] = [stream, gt, *tags]
