@@ -467,11 +467,46 @@ def test_not_detected_the_recording_times(signed_game: tuple[str, str]) -> None:
     db, stream = signed_game
     with sqlite3.connect(db) as conn:
         conn.execute(
-            "UPDATE stored_events SET state = CAST(replace(CAST(state AS TEXT), '\"20', '\"19') AS BLOB) "
+            "UPDATE stored_events SET state = CAST(replace(CAST(state AS TEXT), '\",\"20', '\",\"19') AS BLOB) "
             "WHERE originator_id = ?",
             (stream,),
         )
         assert (
-            b'"19' in conn.execute("SELECT state FROM stored_events WHERE originator_id = ?", (stream,)).fetchone()[0]
+            b'","19' in conn.execute("SELECT state FROM stored_events WHERE originator_id = ?", (stream,)).fetchone()[0]
         )
     assert _verify(db) == []
+
+
+def test_a_changed_ruling_index_entry_is_named(tmp_path: Path) -> None:
+    db = str(tmp_path / "ri.db")
+    with GameStore(db) as store:
+        events = [created(), phase("unit_construction"), armor("a"), armor("b")]
+        ruling = Ruling(year=1939, season="fall", phase="unit_construction", voids=[3])
+        append_events(store, "g", numbered([*events, ruling]))
+        stream = store.timeline("g").stream
+    other = Ruling(year=1939, season="fall", phase="unit_construction", voids=[4])
+    execute(
+        db,
+        "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 5",
+        encode(other),
+        f"awaw:rulings:{stream}",
+    )
+    assert _verify(db) == ["the rulings index entry for event 5 differs from the log"]
+
+
+def test_an_export_that_fails_leaves_the_old_file_alone(tmp_path: Path) -> None:
+    db = str(tmp_path / "e.db")
+    runner = CliRunner()
+    with GameStore(db) as store:
+        append_events(store, "g", numbered([created(), phase("combat"), roll(1), roll(2)]))
+        stream = store.timeline("g").stream
+    target = tmp_path / "g.jsonl"
+    assert runner.invoke(cli, ["--db", db, "export", "g", "-o", str(target)]).exit_code == 0
+    before = target.read_bytes()
+    execute(
+        db, "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 3", b"\xff", stream
+    )
+    result = runner.invoke(cli, ["--db", db, "export", "g", "-o", str(target)])
+    assert result.exit_code == 1 and result.output.startswith("Error: the store holds an event that cannot be read")
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".g.jsonl")] == []
