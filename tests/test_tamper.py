@@ -308,8 +308,8 @@ def test_an_edited_snapshot_is_named_and_never_shown(tmp_path: Path, keys_dir: P
     verify = runner.invoke(cli, ["--db", db, "verify", "g"])
     assert verify.exit_code == 1
     assert (
-        "  event 200: the snapshot at event 200 (projections-2) does not carry a valid MAC for the event's hash: it "
-        "was edited or made for another chain (`awaw state` does not use it)"
+        f"  event 200: the snapshot at event 200 ({CODE_VERSION}) does not carry a valid MAC for the event's hash: "
+        "it was edited or made for another chain (`awaw state` does not use it)"
     ) in verify.output.splitlines()
     with GameStore(db) as store:
         store.snapshot_key = KeyRing(keys_dir).snapshot_key()
