@@ -10,6 +10,9 @@ Choices made here where the extract gives no default:
 * ``econ.deficit_spending``: needs mutual consent; default ``none`` (the A3R rule).
 * ``diplo.russian_unpreparedness``: the extract says "No default. Record it"; we default to ``a3r`` (the base game's
   rule) and record it explicitly like every other option.
+* ``map.pacific_grid``: the orientation of the Pacific map's hex grid, which no rule text states (10-16 extract
+  1.15 marks it [UNSURE]): ``as_european`` (the extract's default: the neighbours of the European map) or
+  ``mirrored`` (rows offset the other way). Both readings are written out in :mod:`projections.rules.geometry`.
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     "econ.limit_counts_repairs": Option(("counted", "excluded"), "counted", "27.31"),
     "naval.advance_to_launch": Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
     "oil.partial_in_cap": Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
+    "map.pacific_grid": Option(("as_european", "mirrored"), "as_european", "10-16 extract 1.15 [UNSURE]"),
 }
 """Readings of ambiguous rule texts that players may choose, for either rule set (each module that reads one
 documents both readings next to its rule). Not filled in by default: a game that does not name one uses the
