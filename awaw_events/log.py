@@ -23,6 +23,7 @@ from awaw_events.events import (
     Event,
     GameCreated,
     HandoffSigned,
+    MapDataUsed,
     NoteAdded,
     PlayerKeyPinned,
     Ruling,
@@ -270,6 +271,19 @@ def numbered(events: Iterable[AnyEvent], first: int = 1, prefix: str = "event") 
 # Commands that make events
 
 
+class MapDataFile(NamedTuple):
+    """Map data a new game declares: its identity (read and hashed by ``replays.maps``, which knows the format)
+    and the file's bytes, kept in the store under the hash so that the game's audit can find them."""
+
+    name: str
+    version: str
+    sha256: str
+    source: str
+    content: bytes
+    hexes: int = 0
+    hexsides: int = 0
+
+
 def start_game(
     store: GameStore,
     name: str,
@@ -282,13 +296,14 @@ def start_game(
     seeded: bool = True,
     keys: KeyRing | None = None,
     player_keys: Mapping[str, str] | None = None,
+    map_data: MapDataFile | None = None,
 ) -> list[Record]:
     """``awaw new``: record ``game_created`` with the rule set, every option, the dice commitment and the players'
     public keys.
 
     A fresh secret seed goes into ``keys`` (the keys directory of whoever hosts the dice), never into the store;
-    ``seeded=False`` for games rolled with physical dice only. ``setup`` events (a scenario file) follow the first
-    event in the same atomic batch.
+    ``seeded=False`` for games rolled with physical dice only. ``map_data`` is recorded next (``map_data_used``) and
+    its file kept in the store under its hash. ``setup`` events (a scenario file) follow in the same atomic batch.
     """
     point = start or GamePoint(1939, "fall")
     if seeded and keys is None:
@@ -308,11 +323,28 @@ def start_game(
         },
         where="the new game",
     )
-    batch = [Numbered("game_created", created), *setup]
+    batch = [Numbered("game_created", created)]
+    if map_data is not None:
+        used = MapDataUsed(
+            year=point.year,
+            season=point.season,
+            phase="setup",
+            name=map_data.name,
+            version=map_data.version,
+            sha256=map_data.sha256,
+            source=map_data.source,
+            hexes=map_data.hexes,
+            hexsides=map_data.hexsides,
+        )
+        batch.append(Numbered("map_data_used", used))
+    batch.extend(setup)
     check_batch(LogContext(), batch)
     if seed and keys is not None:
         # The seed is kept before the game exists: a game whose commitment nobody holds is never created.
         keys.put_seed(dice.commitment(seed), seed)
+    if map_data is not None:
+        # Likewise the map data it declares (content-addressed: a copy kept for a game that fails is harmless).
+        store.put_map_data(map_data.sha256, map_data.content)
     return store.create_game(name, [n.event for n in batch])
 
 

@@ -678,6 +678,23 @@ class GameStore:
             with datastore.transaction(commit=True) as cursor:
                 cursor.execute(statement, (stream,))
 
+    # -- map data ------------------------------------------------------------------------------------------------
+
+    def put_map_data(self, sha256: str, content: bytes) -> None:
+        """Keep a map-data file's bytes beside the games, keyed by the hash of its facts (``map_data_used``).
+
+        Content-addressed and shared by every game of the store: keeping the same file twice is a no-op.
+        """
+        if not re.fullmatch(r"[0-9a-f]{64}", sha256):
+            raise InputError(f"not a SHA-256 digest: {sha256!r}")
+        with contextlib.suppress(IntegrityError):
+            self._app.events.put([_Pending("awaw:mapdata:" + sha256, 1, "map_data", content)])
+
+    def map_data(self, sha256: str) -> bytes | None:
+        """The bytes of the map-data file kept under that hash, if this store holds it."""
+        rows = self._recorder.select_events("awaw:mapdata:" + sha256, limit=1)
+        return rows[0].state if rows else None
+
     # -- verification --------------------------------------------------------------------------------------------
 
     def verify(

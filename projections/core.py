@@ -23,19 +23,29 @@ from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
-from awaw_events.events import AnyEvent, Event, GameCreated
+from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import Phase, Season, Side
 
 
+class MapDataRef(msgspec.Struct, frozen=True, kw_only=True):
+    """The map data a game declared (``map_data_used``): its name, version and the hash of its facts."""
+
+    name: str
+    version: str = ""
+    sha256: str
+
+
 class Meta(msgspec.Struct, frozen=True, kw_only=True):
-    """The rule set and house-rule options of the game (from ``game_created`` and ``rule_option_changed``)."""
+    """The rule set and house-rule options of the game (from ``game_created`` and ``rule_option_changed``), and the
+    map data it declared (``map_data_used``; None when it declared none)."""
 
     rules: str = "awaw"
     variant: str = "classic"
     options: dict[str, str] = {}
     start_year: int = 1939
     start_season: Season = "fall"
+    map_data: MapDataRef | None = None
 
     def option(self, name: str, default: str) -> str:
         """An option's value, or ``default`` when the game did not record it."""
@@ -106,6 +116,10 @@ def meta_from(event: GameCreated) -> Meta:
         start_year=event.year,
         start_season=event.season,
     )
+
+
+def map_data_ref(event: MapDataUsed) -> MapDataRef:
+    return MapDataRef(name=event.name, version=event.version, sha256=event.sha256)
 
 
 def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:

@@ -14,9 +14,9 @@ from typing import Any, Final
 
 import msgspec
 
-from awaw_events.events import AnyEvent, Event, GameCreated, RuleOptionChanged
+from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
 from projections import board, brp, combat, dice, naval, oil
-from projections.core import Clock, Context, Handler, Meta, clock_after, meta_from
+from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
 CODE_VERSION: Final = "projections-3"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
@@ -91,6 +91,8 @@ def _step(state: GameState, event: AnyEvent, seq: int) -> None:
         state.meta = meta_from(event)
     elif isinstance(event, RuleOptionChanged):
         state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
+    elif isinstance(event, MapDataUsed):
+        state.meta = msgspec.structs.replace(state.meta, map_data=map_data_ref(event))
     ctx = Context(meta=state.meta, previous=previous, now=now, game=state)
     for name, step in _EVERY_EVENT:
         step(getattr(state, name), event, ctx)

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from awaw_events import codec
+from replays import maps
 from replays.cli import COMMANDS, cli
 from tests.conftest import armor, created, phase, roll
 
@@ -39,9 +40,11 @@ def game_file(tmp_path: Path) -> Path:
 def test_new_records_rules_options_and_commitment(run, keys_dir: Path) -> None:  # type: ignore[no-untyped-def]
     result = run("new", "g", "--rules", "a3r", "--option", "econ.deficit_spending=option1_grant_matched")
     assert result.exit_code == 0
-    assert (
-        result.output
-        == f"created g: a3r rules, 1 event(s), seeded dice (commitment recorded; the seed is in {keys_dir})\n"
+    shipped = maps.shipped_map_data().data
+    assert result.output == (
+        f"created g: a3r rules, 2 event(s), seeded dice (commitment recorded; the seed is in {keys_dir})\n"
+        f"map data: rule-texts version {shipped.version}, {len(shipped.hexes)} hexes, {len(shipped.hexsides)} "
+        f"hexsides, sha256 {shipped.sha256[:12]}... (shipped)\n"
     )
     first = json.loads(run("log", "g", "--json").output.splitlines()[0])["event"]
     assert first["type"] == "game_created"
@@ -138,7 +141,7 @@ def test_roll_and_reveal(run) -> None:  # type: ignore[no-untyped-def]
     first = run("roll", "g", "--purpose", "crt", "--dice", "2")
     assert first.output.startswith("roll 1: [")
     assert run("roll", "g", "--purpose", "weather").output.startswith("roll 2: [")
-    assert run("reveal", "g").output == "seed revealed in event 4; `awaw verify g` now checks every seeded roll\n"
+    assert run("reveal", "g").output == "seed revealed in event 5; `awaw verify g` now checks every seeded roll\n"
 
 
 def test_log_filters(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]

@@ -58,6 +58,7 @@ from awaw_events.events.game import (
     GameTurnEnded,
     GameTurnStarted,
     HandoffSigned,
+    MapDataUsed,
     NoteAdded,
     PhaseEnded,
     PhaseStarted,
@@ -131,6 +132,7 @@ from awaw_events.events.units import (
 
 AnyEvent: TypeAlias = (
     GameCreated
+    | MapDataUsed
     | RuleOptionChanged
     | GameTurnStarted
     | GameTurnEnded
@@ -244,6 +246,7 @@ AnyEvent: TypeAlias = (
 
 EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     GameCreated,
+    MapDataUsed,
     RuleOptionChanged,
     GameTurnStarted,
     GameTurnEnded,
@@ -404,6 +407,7 @@ __all__ = [
     "IcValueChanged",
     "IronOreStatusChanged",
     "KeaControlChanged",
+    "MapDataUsed",
     "MobilizationApplied",
     "NavalCombatResolved",
     "NoteAdded",

@@ -74,6 +74,25 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     """Each player's Ed25519 public key (issue 17), against which ``awaw verify`` checks signed hand-offs."""
 
 
+class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):
+    """The map data the game's checks read: per-hex and per-hexside facts geometry cannot give (docs/map-data.md).
+
+    ``sha256`` is the hash of the data's canonical encoding, so the same facts always hash the same and an audit
+    reads exactly these facts or says that it cannot (issue 10): it never depends silently on a file outside the
+    log. ``source`` says where the file came from (``shipped`` for the data that ships with awaw-events, otherwise
+    the file's name); ``hexes`` and ``hexsides`` count its entries. ``awaw new`` records it right after
+    ``game_created``; a later ``map_data_used`` replaces it from that point on.
+    """
+
+    family: ClassVar[str] = "game"
+    name: Name
+    version: Annotated[str, Meta(min_length=1, max_length=40)]
+    sha256: Sha256Hex
+    source: Annotated[str, Meta(max_length=200)] = ""
+    hexes: Count = 0
+    hexsides: Count = 0
+
+
 class RuleOptionChanged(Event, tag="rule_option_changed", frozen=True, kw_only=True):
     """A mid-game change of a house-rule option, with consent (A3R extract 1.1, 4.1). Rare; the audit flags it."""
 
@@ -255,6 +274,7 @@ __all__ = [
     "GameTurnStarted",
     "HandoffSigned",
     "Ident",
+    "MapDataUsed",
     "NoteAdded",
     "PhaseEnded",
     "PhaseStarted",

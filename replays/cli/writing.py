@@ -53,6 +53,13 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
     metavar="NAME=PUBLIC_KEY",
     help="A player's Ed25519 public key (from `awaw keygen`), registered for signed hand-offs (repeatable).",
 )
+@click.option(
+    "--map-data",
+    "map_file",
+    type=click.Path(dir_okay=False),
+    help="The map-data file the game's checks read (docs/map-data.md). Default: the map data that ships with "
+    "awaw-events (the facts the rule texts give by hex id).",
+)
 @pass_context
 def new(
     obj: Context,
@@ -64,13 +71,17 @@ def new(
     start: str,
     physical_dice: bool,
     players: tuple[str, ...],
+    map_file: str | None,
 ) -> None:
     """Start GAME: record its rule set, options and dice commitment in its first event."""
+    from replays import maps
+
     with domain_errors():
         parsed = dict(_split_option(o) for o in options)
         player_keys = dict(_split_option(p, "--player") for p in players)
         point = parse_game_point(start)
         setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
+        loaded = maps.load_map_file(map_file) if map_file else maps.shipped_map_data()
     keys = obj.keys()
     with obj.store() as store:
         records = start_game(
@@ -84,9 +95,11 @@ def new(
             seeded=not physical_dice,
             keys=keys,
             player_keys=player_keys,
+            map_data=loaded.declaration(),
         )
     dice = "physical dice" if physical_dice else f"seeded dice (commitment recorded; the seed is in {keys.directory})"
     click.echo(f"created {game}: {rules} rules, {len(records)} event(s), {dice}")
+    click.echo(f"map data: {maps.describe(loaded.data)} ({loaded.source})")
 
 
 def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
@@ -105,27 +118,40 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     type=click.Choice(["jsonl", "yaml"]),
     help="The file's format (default: from its extension; jsonl for standard input).",
 )
+@click.option(
+    "--map-data",
+    "map_file",
+    type=click.Path(dir_okay=False),
+    help="A map-data file to keep in the store with the game (the one its map_data_used event names), so that "
+    "its audit can read it.",
+)
 @pass_context
-def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None) -> None:
+def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it.
     """
+    from replays import maps
+
     with domain_errors():
         name = getattr(file, "name", "-")
         chosen = fmt or (
             "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
         )
+        loaded = maps.load_map_file(map_file) if map_file else None
     with progress("reading") as advance, domain_errors():
         batch = event_io.read_events(file, chosen, progress=advance)  # type: ignore[arg-type]
     with obj.store() as store, progress("checking", total=len(batch)) as advance:
         records = append_events(store, game, batch, progress=advance)
+        kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
     if records:
         click.echo(f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}")
     elif batch:
         click.echo(f"{game} already holds all {len(batch)} event(s) of the file; nothing was written")
     else:
         click.echo("no events in the file; nothing was written")
+    if kept:
+        click.echo(kept)
 
 
 @command()
