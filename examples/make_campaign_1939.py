@@ -55,6 +55,7 @@ from awaw_events.events import (
     GameTurnEnded,
     GameTurnStarted,
     HexControlChanged,
+    MapDataUsed,
     NavalCombatResolved,
     NoteAdded,
     OffensiveDeclared,
@@ -97,6 +98,8 @@ from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.vocab import GAME_TURN_PHASES, PLAYER_TURN_PHASES, SEASONS, Actor, Phase, Season, Side, SupplyStatus
+from projections.rules.geometry import adjacent, path_breaks
+from replays.maps import shipped_map_data
 
 OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
 
@@ -309,6 +312,7 @@ class Unit:
     unit_type: str
     factors: int
     location: str
+    movement: int | None = None
 
 
 @dataclass
@@ -342,6 +346,8 @@ class Game:
     oil_max: dict[str, int] = field(default_factory=dict)
     oil_books: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)
+    allowance: dict[str, int] = field(default_factory=dict)
+    mf_spent: dict[tuple[str, str | None, str | None, str], int] = field(default_factory=dict)
 
     # -- time ---------------------------------------------------------------------------------------------------
 
@@ -491,7 +497,18 @@ class Game:
                 self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location)
                 self._shipbuilding(e.yard, e.unit, e.sb, one_factor=True)
             case UnitPlaced():
-                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location)
+                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location, e.movement)
+            case UnitMoved():
+                self.units[e.unit].location = e.path[-1]
+            case UnitRedeployed():
+                if self.units[e.unit].location != e.origin:
+                    raise ValueError(f"{e.unit} redeploys from {e.origin}, but it is in {self.units[e.unit].location}")
+                self.units[e.unit].location = e.destination
+            case AttritionOccupation():
+                for m in e.moves:
+                    self.units[m.unit].location = m.to
+            case ExploitationAllowance():
+                self.allowance[e.unit] = e.allowance
             case ShipLaidDown():
                 self.units[e.ship] = Unit(e.owner, e.unit_type, e.factors, f"chart:{e.yard}")
                 self._shipbuilding(e.yard, e.ship, e.sb, one_factor=e.unit_type in ("dd", "cve"), on_chart=1)
@@ -688,6 +705,45 @@ def tension(g: Game, track: str, old: int, mods: Sequence[tuple[str, int, str | 
     return new
 
 
+def move(
+    g: Game,
+    actor: str,
+    unit: str,
+    path: Sequence[str],
+    *,
+    overrun: bool = False,
+    breakthrough: str | None = None,
+) -> None:
+    """A move, as the hexes the unit enters in order (``unit_moved.path`` leaves out the hex it starts in).
+
+    Every step joins adjacent hexes (10-16 extract 1.15); every hex costs 1 MF (all terrain here is treated as clear,
+    13.41B) and an overrun 1 more (13.41E); a ground unit spends at most its movement factor in a phase, or its
+    exploitation allowance (16.31).
+    """
+    u = g.units[unit]
+    breaks = path_breaks([u.location, *path])
+    if breaks:
+        i = breaks[0]
+        chain = [u.location, *path]
+        raise ValueError(f"{unit}: {chain[i - 1]} -> {chain[i]} is not a step to an adjacent hex")
+    mf = len(path) + (1 if overrun else 0)
+    key = (g.turn, g.side, g.phase, unit)
+    g.mf_spent[key] = g.mf_spent.get(key, 0) + mf
+    exploiting = g.phase == "exploitation"
+    limit = g.allowance.get(unit) if exploiting else u.movement
+    if u.unit_type in GROUND and (limit is None or g.mf_spent[key] > limit):
+        raise ValueError(f"{unit} spends {g.mf_spent[key]} MF in {g.turn} {g.phase}, more than its {limit}")
+    g.emit(
+        UnitMoved,
+        actor=actor,
+        unit=unit,
+        path=list(path),
+        mf_used=mf,
+        exploitation=exploiting,
+        breakthrough=breakthrough,
+    )
+
+
 def fly(g: Game, actor: str, mission: str, units: Sequence[str], target: str, ref: str) -> None:
     """An air (or naval) mission; the units that flew it are inverted (27-30 extract 1.20; A3R option 13)."""
     g.emit(AirMissionFlown, actor=actor, mission=mission, units=list(units), target=target, ref=ref)
@@ -780,6 +836,10 @@ def fight(g: Game, b: Battle) -> tuple[str, int]:
 
     Returns the result applied and the event number of its ``combat_round_resolved``.
     """
+    for a in b.attackers:  # land attackers attack from where they stand into an adjacent hex (15.2)
+        here = g.units[a.unit].location
+        if a.role == "land" and (a.origin != here or not any(adjacent(here, h) for h in b.hexes)):
+            raise ValueError(f"{b.attack}: {a.unit} is in {here}, not next to {b.hexes}")
     g.emit(
         AttackDeclared,
         actor=b.actor,
@@ -977,8 +1037,9 @@ GROWTH_1940: Final[dict[str, int]] = {
 POLAND_BRPS: Final = 15  # illustrative
 DENMARK_BRPS: Final = 5  # illustrative
 
-# Hexes: the Maginot and West Wall hexes come from rule 32.4; the rest are plausible ids on the European and
-# Pacific maps (see README).
+# Hexes: the Maginot, West Wall and Sevastopol hexes come from rule 32.4, Copenhagen, Helsinki and Gibraltar from
+# the A3R house rules' straits (the shipped map data); the rest are plausible ids on the European and Pacific maps
+# (see README), placed so that every move and attack follows the hex geometry of 10-16 extract 1.15.
 BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG = "EUR:L32", "EUR:J30", "EUR:K29", "EUR:J38"
 WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA = (
     "EUR:L37",
@@ -993,7 +1054,7 @@ WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA = (
 PARIS, LONDON, GLASGOW, SCAPA, CALAIS = "EUR:P21", "EUR:M20", "EUR:H20", "EUR:E22", "EUR:N22"
 ROME, GENOA, TRIESTE, LENINGRAD, MOSCOW, SEVASTOPOL = "EUR:Y23", "EUR:T23", "EUR:S26", "EUR:D44", "EUR:H49", "EUR:V38"
 HELSINKI, KARELIA, OSLO, BERGEN, COPENHAGEN = "EUR:D41", "EUR:D43", "EUR:D33", "EUR:D30", "EUR:H32"
-LORIENT, MARSEILLES = "EUR:R17", "EUR:V21"
+LORIENT, MARSEILLES, GIBRALTAR = "EUR:R17", "EUR:V21", "EUR:AA7"
 TOKYO, CHUNGKING = "PAC:K30", "PAC:Q10"
 MAGINOT: Final = {"EUR:P24": ["EUR:O24", "EUR:O25"], "EUR:P25": ["EUR:O26", "EUR:P26"], "EUR:Q24": ["EUR:Q25"]}
 WEST_WALL: Final = {
@@ -1020,6 +1081,16 @@ def setup(g: Game) -> dict[str, int]:
         variant="classic",
         scenario="campaign-1939",
         options={"econ.deficit_spending": "none"},
+    )
+    shipped = shipped_map_data().declaration()
+    g.emit(
+        MapDataUsed,
+        name=shipped.name,
+        version=shipped.version,
+        sha256=shipped.sha256,
+        source=shipped.source,
+        hexes=shipped.hexes,
+        hexsides=shipped.hexsides,
     )
     for power, (base, available) in START_BRPS.items():
         g.emit(BrpsSet, power=power, base=base, available=available)
@@ -1131,7 +1202,7 @@ def setup(g: Game) -> dict[str, int]:
             range(1, 11),
             3,
             3,
-            [LENINGRAD, LENINGRAD, "EUR:D45", "EUR:E44", MOSCOW, "EUR:K43", "EUR:L42", "EUR:N41", "EUR:P40", "EUR:R41"],
+            [LENINGRAD, LENINGRAD, "EUR:E43", "EUR:E42", MOSCOW, "EUR:K42", "EUR:L41", "EUR:N40", "EUR:P40", "EUR:R41"],
         )
         + [("rus-arm-1", "armor", 4, "EUR:L42", 5), ("rus-arm-2", "armor", 4, "EUR:N41", 5)]
         + [("rus-aaf-1", "aaf", 3, LENINGRAD), ("rus-aaf-2", "aaf", 3, "EUR:L42")]
@@ -1211,7 +1282,7 @@ def setup(g: Game) -> dict[str, int]:
     for h, facing in WEST_WALL.items():
         g.emit(FortificationPlaced, hex=h, kind="west_wall", owner="germany", hexsides=facing)
     g.emit(FortificationPlaced, hex=SEVASTOPOL, kind="fortress", owner="russia", hexsides=["EUR:U38", "EUR:U39"])
-    g.emit(FortificationPlaced, hex="EUR:Z7", kind="fortress", owner="britain")
+    g.emit(FortificationPlaced, hex=GIBRALTAR, kind="fortress", owner="britain")
     g.emit(FortificationPlaced, hex="EUR:EE19", kind="fortress", owner="britain")
     g.emit(FortificationPlaced, hex="PAC:EE11", kind="fortress", owner="britain")
 
@@ -1281,8 +1352,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("oil_adjustment")
     oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
     g.enter("movement")
-    g.emit(UnitMoved, actor="germany", unit="ger-inf-3", path=["EUR:L33", "EUR:M34"], mf_used=2)
-    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=["EUR:K33", "EUR:K32", BERLIN], mf_used=2)
+    move(g, "germany", "ger-inf-3", ["EUR:L33", "EUR:M33", "EUR:M34"])
+    move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN])
     g.enter("initial_supply")
     supply(
         g,
@@ -1345,24 +1416,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("exploitation")
     for unit in ("ger-arm-1", "ger-arm-2"):
         g.emit(ExploitationAllowance, actor="germany", unit=unit, breakthrough="bt-poznan", allowance=6)
-    g.emit(
-        UnitMoved,
-        actor="germany",
-        unit="ger-arm-1",
-        path=["EUR:L35", "EUR:L36"],
-        mf_used=2,
-        exploitation=True,
-        breakthrough="bt-poznan",
-    )
-    g.emit(
-        UnitMoved,
-        actor="germany",
-        unit="ger-arm-2",
-        path=[POZNAN, "EUR:L35", "EUR:L36"],
-        mf_used=3,
-        exploitation=True,
-        breakthrough="bt-poznan",
-    )
+    move(g, "germany", "ger-arm-1", ["EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
+    move(g, "germany", "ger-arm-2", [POZNAN, "EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
     control(g, ["EUR:L35", "EUR:L36"], "germany", "exploitation", "bt-poznan")
     fly(g, "germany", "ground_support", ["ger-aaf-4"], WARSAW, "pol-x1")
     warsaw, warsaw_round = fight(
@@ -1450,7 +1505,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         actor="germany",
         unit="ger-inf-2",
         kind="SR",
-        origin="EUR:L33",
+        origin="EUR:K34",
         destination="EUR:N28",
         path=[BERLIN],
     )
@@ -1471,15 +1526,15 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DOW_MAJOR_BRPS)
     g.enter("movement")
     for unit, path in (
-        ("rus-inf-8", ["EUR:M40", BREST]),
-        ("rus-inf-9", ["EUR:O39", "EUR:P38", LWOW]),
-        ("rus-inf-6", ["EUR:J42", VILNA]),
-        ("rus-inf-7", ["EUR:K40", BIALYSTOK]),
+        ("rus-inf-8", ["EUR:M40", "EUR:M39", BREST]),
+        ("rus-inf-9", ["EUR:P39", "EUR:P38", LWOW]),
+        ("rus-inf-6", ["EUR:J42", "EUR:I42", VILNA]),
+        ("rus-inf-7", ["EUR:K41", "EUR:K40", BIALYSTOK]),
     ):
-        g.emit(UnitMoved, actor="russia", unit=unit, path=path, mf_used=len(path))
+        move(g, "russia", unit, path)
     control(g, [BREST, LWOW, VILNA, BIALYSTOK], "russia", "occupation")
     t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIA_EASTERN_POLAND", -1, "A3R App. E")], "russian_occupation")
-    g.emit(UnitMoved, actor="britain", unit="hood", path=["EUR:F23", "EUR:G25", "EUR:F27"], mf_used=3)
+    move(g, "britain", "hood", ["EUR:E23", "EUR:F23", "EUR:F24", "EUR:F25", "EUR:F26", "EUR:F27"])
     g.enter("initial_supply")
     supply(g, "western_allies", "initial", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
     supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="moscow")
@@ -1534,10 +1589,10 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         g.emit(UnitEliminated, unit=f"ger-sub-{n}", cause="naval_combat", ref="sw-atlantic-1939-winter")
     g.emit(BrpLost, actor="germany", power="britain", amount=6, cause="sw", target="atlantic", attacker="germany")
     g.enter("movement")
-    g.emit(UnitMoved, actor="germany", unit="scharnhorst", path=["EUR:I29", "EUR:G27", "EUR:E26"], mf_used=3)
-    g.emit(UnitMoved, actor="germany", unit="gneisenau", path=["EUR:I29", "EUR:G27", "EUR:E26"], mf_used=3)
-    g.emit(UnitMoved, actor="germany", unit="scharnhorst", path=["EUR:G27", "EUR:I29", KIEL], mf_used=3)
-    g.emit(UnitMoved, actor="germany", unit="gneisenau", path=["EUR:G27", "EUR:I29", KIEL], mf_used=3)
+    for ship in ("scharnhorst", "gneisenau"):
+        move(g, "germany", ship, ["EUR:J29", "EUR:I29", "EUR:H29"])
+    for ship in ("scharnhorst", "gneisenau"):
+        move(g, "germany", ship, ["EUR:I29", "EUR:J29", KIEL])
     g.enter("initial_supply")
     supply(g, "european_axis", "initial", ["ger-arm-1", "ger-arm-2", "ger-inf-1"], source="berlin")
     supply(g, "japan", "initial", [f"jap-inf-{n}" for n in range(1, 10)], source="tokyo")
@@ -1639,7 +1694,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
             controller="russia",
             attackers=[
                 Attacker(unit=f"rus-inf-{n}", factors=3, origin=origin, **rus)
-                for n, origin in ((1, LENINGRAD), (2, LENINGRAD), (3, "EUR:D45"), (4, "EUR:E44"))
+                for n, origin in ((1, LENINGRAD), (2, LENINGRAD), (3, "EUR:E43"), (4, "EUR:E42"))
             ],
             defenders=[Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, DM_ROUGH])],
             attacker_losses=[UnitFactors(unit="rus-inf-1", factors=3), UnitFactors(unit="rus-inf-2", factors=3)],
@@ -1751,8 +1806,8 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
     )
     fly(g, "germany", "ground_support", ["ger-aaf-2"], COPENHAGEN, "denmark-overrun")
-    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=[BERLIN, "EUR:K31", "EUR:J31", "EUR:I32"], mf_used=3)
-    g.emit(UnitMoved, actor="germany", unit="ger-arm-5", path=["EUR:K33", "EUR:K32", "EUR:J32", "EUR:I32"], mf_used=3)
+    move(g, "germany", "ger-arm-4", ["EUR:K32", "EUR:J32", "EUR:I32"])
+    move(g, "germany", "ger-arm-5", ["EUR:K32", "EUR:J32", "EUR:I32"])
     overrun_att, overrun_def = 4 + 4 + 5, 1 * 2
     g.emit(
         OverrunResolved,
@@ -1766,13 +1821,15 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         defenders=["den-inf-1"],
     )
     g.emit(UnitEliminated, unit="den-inf-1", cause="overrun", ref="denmark-overrun")
-    g.emit(UnitMoved, actor="germany", unit="ger-arm-4", path=[COPENHAGEN], mf_used=2)
+    move(g, "germany", "ger-arm-4", [COPENHAGEN], overrun=True)
     control(g, [COPENHAGEN], "germany", "overrun", "denmark-overrun")
     g.emit(StatusChanged, actor="germany", country="denmark", status="conquered", faction="european_axis")
     g.emit(BrpGained, actor="germany", power="germany", amount=DENMARK_BRPS, cause="conquest", area="denmark")
+    # Through the Kattegat (Copenhagen, H32) and the Skagerrak (F33, E33): A3R App. A 21.211C-D.
     for ship in ("gneisenau", "scharnhorst", "lutzow", "ger-ca-1"):
-        g.emit(UnitMoved, actor="germany", unit=ship, path=[KIEL, "EUR:H31", "EUR:F32", "EUR:E33"], mf_used=3)
-    g.emit(UnitMoved, actor="britain", unit="renown", path=[SCAPA, "EUR:D25", "EUR:C28"], mf_used=3)
+        from_kiel = ["EUR:I31", COPENHAGEN, "EUR:G33", "EUR:F33", "EUR:E33"]
+        move(g, "germany", ship, from_kiel if g.units[ship].location == KIEL else [KIEL, *from_kiel])
+    move(g, "britain", "renown", ["EUR:D23", "EUR:D24", "EUR:D25", "EUR:C26", "EUR:C27", "EUR:C28"])
     naval = g.roll("naval_combat", [5, 2], ref="skagerrak", actor="britain")
     g.emit(
         NavalCombatResolved,
@@ -1891,9 +1948,14 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Allied Spring 1940
     g.start_player_turn("allied")
     g.enter("movement")
-    g.emit(UnitMoved, actor="britain", unit="renown", path=["EUR:C28", "EUR:E24", GLASGOW], mf_used=3)
+    move(
+        g,
+        "britain",
+        "renown",
+        ["EUR:D27", "EUR:D26", "EUR:D25", "EUR:E24", "EUR:F23", "EUR:G22", "EUR:H21", GLASGOW],
+    )
     g.emit(ShipArrivedForRepair, actor="britain", ship="renown", yard="glasgow")
-    g.emit(UnitMoved, actor="britain", unit="hood", path=["EUR:F27", "EUR:E26", "EUR:D29"], mf_used=3)
+    move(g, "britain", "hood", ["EUR:E28", "EUR:D29"])
     g.enter("initial_supply")
     supply(g, "western_allies", "initial", ["brit-inf-1", "brit-inf-2", "brit-inf-3", "fra-inf-1"], source="paris")
     g.enter("unit_construction")

@@ -32,7 +32,7 @@ def test_audit_then_ruling(tmp_path: Path) -> None:
     assert code == 1
     report = json.loads(out)
     assert [(f["seq"], f["rule"], f["expected"], f["recorded"]) for f in report["findings"]] == [
-        (320, "15.6", "Ex", "D")
+        (321, "15.6", "Ex", "D")
     ]
     board_before = json.loads(run("state", "disputed", "--view", "board", "--json")[1])["board"]["units"]
     assert "ger-inf-4" in board_before
@@ -45,5 +45,5 @@ def test_audit_then_ruling(tmp_path: Path) -> None:
     assert "ger-inf-4" not in board_after["units"]
     assert board_after["eliminated"]["ger-inf-4"]["cause"] == "combat"
     rows = [json.loads(line) for line in run("log", "disputed", "--json")[1].splitlines()]
-    assert rows[319]["voided_by"] == 329
-    assert rows[329]["replaces"] == [320]
+    assert rows[320]["voided_by"] == 330
+    assert rows[330]["replaces"] == [321]

@@ -197,3 +197,15 @@ def test_a_later_declaration_replaces_the_earlier(run, db_path: str, our_map: Pa
     with GameStore(db_path) as store:
         assert declared_map_data(store, "g").data == ours
         assert declared_map_data(store, "g", at=2).data == shipped
+
+
+def test_the_readme_tells_what_ships() -> None:
+    from projections.rules.mapdata import no_map_data
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shipped = shipped_map_data().data
+    assert f"the {len(shipped.hexes)} hexes and {len(shipped.hexsides)} hexsides" in readme
+    assert f"`{no_map_data('EUR:K37')}`" in readme
+    assert f"`projections/rules/maps/{maps.SHIPPED}`" in readme
+    doc = (ROOT / "docs" / "map-data.md").read_text(encoding="utf-8")
+    assert f"{len(shipped.hexes)} hexes and {len(shipped.hexsides)} hexsides" in doc

@@ -101,7 +101,12 @@ class UnitBuilt(Event, tag="unit_built", frozen=True, kw_only=True):
 
 
 class UnitMoved(Event, tag="unit_moved", frozen=True, kw_only=True):
-    """A unit's move in the movement or exploitation phase (13.4, 16.3), as the path of locations it entered."""
+    """A unit's move in the movement or exploitation phase (13.4, 16.3), as the path of locations it entered.
+
+    ``path`` lists the hexes the unit enters, in order, and **not** the hex it starts in (the board knows where that
+    is): the last is where it stops, and each step joins adjacent hexes, the first one to the starting hex (10-16
+    extract 1.15). ``mf_used`` is the movement factors the move spent (13.41: terrain, ZoCs, overruns).
+    """
 
     family: ClassVar[str] = "units"
     unit: UnitId
