@@ -99,6 +99,7 @@ def label(map_: MapName, row: int, col: int) -> str:
     return f"{map_}:{ROW_LABELS[row]}{col}"
 
 
+@functools.cache
 def canonical(hex_id: str) -> str:
     """The id in its one spelling (``EUR:K07`` -> ``EUR:K7``), so that ids compare equal when the hexes do."""
     return str(parse(hex_id))
