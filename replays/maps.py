@@ -57,19 +57,36 @@ class LoadedMap(NamedTuple):
 # Parsing, with lines
 
 
+def _yaml_error(exc: yaml.YAMLError) -> InputError:
+    mark = getattr(exc, "problem_mark", None)
+    return InputError(
+        f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+        where=f"line {mark.line + 1}" if mark is not None else None,
+    )
+
+
 def _compose(text: str) -> yaml.Node:
     try:
         node = yaml.compose(text, Loader=_SafeLoader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(
-            f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
-            where=f"line {mark.line + 1}" if mark is not None else None,
-        ) from None
+        raise _yaml_error(exc) from None
     if not isinstance(node, yaml.MappingNode):
         raise InputError("a map-data file is one YAML mapping (format, name, version, hexes, hexsides)", where="line 1")
     _refuse_duplicate_keys(node)
     return node
+
+
+def _construct(node: yaml.Node) -> Any:
+    """The plain data of a composed document (parsed once: the nodes keep the lines for error messages)."""
+    loader = _SafeLoader("")
+    try:
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc) from None
+    except ValueError as exc:  # a value YAML reads as a date or a number but cannot build (2001-13-45)
+        raise InputError(f"not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
 
 
 def _refuse_duplicate_keys(node: yaml.Node) -> None:
@@ -148,8 +165,7 @@ def parse_map_data(text: str | bytes, *, source: str = "map data") -> MapData:
             raise InputError(f"{source} is not UTF-8 text: {exc}") from None
     root = _compose(text)
     try:
-        raw: Any = yaml.load(text, Loader=_SafeLoader)
-        file = msgspec.convert(raw, MapFile)
+        file = msgspec.convert(_construct(root), MapFile)
     except msgspec.ValidationError as exc:
         raise _validation_error(root, exc) from None
     try:

@@ -50,6 +50,10 @@ hexsides:
         (GOOD.replace("    terrain: forest", "    terrain: forest\n    terrain: clear"), "line 7", "terrain", "twice"),
         (GOOD.replace("hexes:", "hexes: [oops"), "line 5", None, "not valid YAML"),
         ("- just\n- a list\n", "line 1", None, "one YAML mapping"),
+        ("", "line 1", None, "one YAML mapping"),
+        ("a: 1\n---\nb: 2\n", "line 2", None, "not valid YAML"),
+        (GOOD.replace("    terrain: forest", "    note: 2001-13-45"), None, None, "month must be in 1..12"),
+        (GOOD.replace("    terrain: forest", "    note: 2001-12-25"), "line 6", "hexes[0].note", "got `date`"),
     ],
 )
 def test_bad_files_name_the_line_and_the_field(text: str, where: str, field: str | None, message: str) -> None:

@@ -212,8 +212,8 @@ class Grid(NamedTuple):
         return hexside_key(a, b)
 
     def centre(self, hex_id: str) -> tuple[float, float]:
-        """The centre of a hex in hex widths east and hex heights south of A0's centre (pointy-top hexes of unit
-        size), for pictures: the same row and column the rules use."""
+        """The centre of a hex, east and south of A0's centre, for pictures: pointy-top hexes of radius 1 (centre to
+        corner), so neighbours' centres are sqrt(3) apart; the same row and column the rules use."""
         q, r = _axial(parse(hex_id), self.pacific)
         return math.sqrt(3) * (q + r / 2), 1.5 * r
 
