@@ -11,7 +11,9 @@ from typing import Any, Final
 
 from awaw_events.codec import tag_of
 from awaw_events.store import GameStore, Numbered, Record
+from projections.core import MapDataRef
 from projections.game import GameState
+from projections.rules.mapdata import MapData
 from replays.audit import engine
 from replays.audit.engine import AuditReport, Check, Family
 from replays.audit.families import (
@@ -26,6 +28,8 @@ from replays.audit.families import (
     oil,
     weather,
 )
+from replays.maps import resolve_map_data, shipped_map_data
+from replays.state import effective_events
 
 FAMILIES: Final[tuple[Family, ...]] = (
     dice.FAMILY,
@@ -42,6 +46,14 @@ FAMILIES: Final[tuple[Family, ...]] = (
     weather.FAMILY,
 )
 """Every family of checks."""
+
+
+def shipped_maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
+    """The map data that ships with awaw-events, if it is what the game declares (an audit with no store)."""
+    shipped = shipped_map_data().data
+    if shipped.sha256 == declared.sha256:
+        return shipped, None
+    return None, f"declared map data {declared.name!r} is not the shipped map data (no store to look it up in)"
 
 
 def checks(rule_prefix: str | None = None) -> list[Check]:
@@ -70,9 +82,11 @@ def audit(
     start: int = 1,
     state: GameState | None = None,
     progress: Callable[[int], None] | None = None,
+    maps: engine.MapResolver | None = shipped_maps,
 ) -> AuditReport:
-    """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked."""
-    return engine.run(FAMILIES, checks(rule_prefix), records, start=start, state=state, progress=progress)
+    """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked. ``maps``
+    finds the map data the game declares (default: the shipped map data only)."""
+    return engine.run(FAMILIES, checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps)
 
 
 def audit_timeline(
@@ -85,10 +99,15 @@ def audit_timeline(
     progress: Callable[[int], None] | None = None,
 ) -> AuditReport:
     """Audit events ``start..stop`` of a timeline (the effective log); the events before ``start`` are folded."""
-    from replays.state import effective_events
-
     last = store.count(timeline) if stop is None else stop
-    return audit(effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress)
+
+    def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
+        found = resolve_map_data(store, declared)
+        return found.data, found.reason
+
+    return audit(
+        effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress, maps=maps
+    )
 
 
 def iter_checks_markdown() -> Iterator[str]:

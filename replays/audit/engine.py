@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
 
 import msgspec
 
@@ -23,8 +23,15 @@ from awaw_events.codec import tag_of
 from awaw_events.events import AnyEvent, Event
 from awaw_events.gametime import label
 from awaw_events.store import Numbered, Record
-from projections.core import Meta
+from projections.core import MapDataRef, Meta
 from projections.game import Fold, GameState
+from projections.rules.geometry import DEFAULT_GRID, Grid, grid
+from projections.rules.mapdata import HexFacts, MapData, no_map_data
+
+MapResolver: TypeAlias = Callable[[MapDataRef], tuple[MapData | None, str | None]]
+"""Finds the map data a game declared: (the facts, None) or (None, why they cannot be had)."""
+
+NO_MAP_DECLARED: Final = "the game declares no map data (no map_data_used event)"
 
 E = TypeVar("E", bound=Event)
 T = TypeVar("T")
@@ -44,9 +51,12 @@ class Finding(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Missing(msgspec.Struct, frozen=True, kw_only=True):
-    """A check that could not be made because the log does not record a fact it needs."""
+    """A check that could not be made because the log (or the map data) lacks a fact it needs."""
 
     reason: str
+    kind: str | None = None
+    """What the report groups by (default: the reason): ``no map data (terrain)`` groups every hex whose terrain is
+    unknown under one line, which names the first such hex."""
 
 
 class Skipped(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,10 +78,14 @@ class AuditContext(Generic[E]):
     """What a check sees: the event under examination (typed as the check reads it), its number, and the game
     state before it (after it, for a check marked ``after``).
 
+    ``map`` is the map data the game declared (None when it cannot be had: ``map_reason`` says why) and ``grid`` the
+    hex geometry under the game's options; checks that need a hex's facts ask :meth:`hex` and, when it lacks them,
+    yield :meth:`missing_hex` ("not checked: no map data for EUR:K37"), never a guess.
+
     The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
     """
 
-    __slots__ = ("_memo", "event", "scratch", "seq", "state")
+    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "scratch", "seq", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -80,6 +94,20 @@ class AuditContext(Generic[E]):
         self.seq = 0
         self.event: E = None  # type: ignore[assignment]
         self._memo: dict[Callable[..., Any], Any] | None = None
+        self.map: MapData | None = None
+        self.map_reason = NO_MAP_DECLARED
+        self.grid: Grid = DEFAULT_GRID
+
+    def hex(self, hex_id: str) -> HexFacts | None:
+        """The map data's facts of a hex (None when the game's map data is unavailable or has no entry for it)."""
+        return self.map.hex(hex_id) if self.map is not None else None
+
+    def missing_hex(self, hex_id: str, fact: str | None = None) -> Missing:
+        """``not checked: no map data for EUR:K37 (terrain)``, grouped in the report by the fact."""
+        reason = no_map_data(hex_id, fact)
+        if self.map is None:
+            reason += f": {self.map_reason}"
+        return Missing(reason=reason, kind=f"no map data ({fact})" if fact else "no map data")
 
     @property
     def meta(self) -> Meta:
@@ -210,9 +238,10 @@ def run(
     start: int = 1,
     state: GameState | None = None,
     progress: Callable[[int], None] | None = None,
+    maps: MapResolver | None = None,
 ) -> AuditReport:
     """Fold ``records`` and call ``checks`` on every event numbered ``start`` or later (the events before it are
-    folded, not checked)."""
+    folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none)."""
     selected = list(checks)
     before: dict[type[Event], list[Check]] = {}
     after: dict[type[Event], list[Check]] = {}
@@ -227,7 +256,7 @@ def run(
     fold = Fold(state)
     ctx: AuditContext[AnyEvent] = AuditContext(fold.state)  # the fold's working state, updated in place
     findings: list[Finding] = []
-    first_missing: dict[tuple[str, str], tuple[Check, int]] = {}  # (check id, reason) -> (check, first event)
+    first_missing: dict[tuple[str, str], tuple[Check, int, str]] = {}  # (check id, kind) -> (check, event, reason)
     missing_times: dict[tuple[str, str], int] = {}
     count = applied = unchecked = 0
     before_for, after_for, observers_for, push = before.get, after.get, observers.get, fold.push
@@ -243,17 +272,28 @@ def run(
                     continue
                 assert isinstance(outcome, Missing)
                 made = False
-                key = (c.id, outcome.reason)
+                key = (c.id, outcome.kind or outcome.reason)
                 if key in missing_times:
                     missing_times[key] += 1
                 else:
                     missing_times[key] = 1
-                    first_missing[key] = (c, seq)
+                    first_missing[key] = (c, seq, outcome.reason)
             if not made:
                 missing += 1
         return missing
 
+    meta: Meta | None = None
     for record in records:
+        if fold.state.meta is not meta:  # the game's options or map data changed: geometry and map data follow
+            meta = fold.state.meta
+            ctx.grid = grid(meta.options)
+            if meta.map_data is None:
+                ctx.map, ctx.map_reason = None, NO_MAP_DECLARED
+            elif maps is None:
+                ctx.map, ctx.map_reason = None, "the audit was given no map data"
+            else:
+                data, why = maps(meta.map_data)
+                ctx.map, ctx.map_reason = data, why or ""
         seq, event = record.seq, record.event
         kind = type(event)
         ctx.seq, ctx.event, ctx._memo = seq, event, None
@@ -275,7 +315,7 @@ def run(
                 applied += len(found)
                 unchecked += call(found, seq)
     skipped = tuple(
-        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=key[1])
-        for key, (c, first) in first_missing.items()
+        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=reason)
+        for key, (c, first, reason) in first_missing.items()
     )
     return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked)
