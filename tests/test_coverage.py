@@ -46,7 +46,7 @@ def test_every_id_a_check_names_exists() -> None:
 def test_no_item_is_both_implemented_and_noted_as_not_possible() -> None:
     implemented = {coverage.resolve(i).key for c in checks() for i in c.covers}
     stale = sorted(implemented & set(coverage.notes()))
-    assert not stale, f"coverage-notes.yaml lists items a check implements: {stale}"
+    assert not stale, f"replays/audit/notes lists items a check implements: {stale}"
 
 
 def _planted() -> set[str]:
