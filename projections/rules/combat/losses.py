@@ -27,6 +27,11 @@ ground + DAS factors (house extract default, A3R Q10)."""
 D_BASE_DEFAULT: Final[dict[CrtTable, DBase]] = {"awaw": "ground_face", "a3r_house": "ground_and_das_face"}
 
 
+EX_K_RESULTS: Final[frozenset[CombatResult]] = frozenset({"Ex-1", "Ex-2", "Ex-3"})
+"""The Ex-k results: the defender loses everything, the attacker its factors at the defenders' DM lowered by k
+(15.61; 15.55, 15.551)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SideLoss:
     """One side's loss requirement: ``everything`` or at least ``factors``, counted in ``measure`` (face factors, or
@@ -151,6 +156,65 @@ def loss_set_findings(
     if spare:
         return (Breach(rule, f"unnecessary losses: {spare!r} could be spared"),)
     return ()
+
+
+@dataclass(frozen=True, slots=True)
+class LossPool:
+    """What one side may lose in a round, as the loss checks count it: whole ground units by id, and air and fleet
+    factors one token each (``"unit#0"``, ``"unit#1"``: lost factor by factor, 10-16 extract 5.3), each with its
+    value (face factors, or DM-modified strength); ``air`` names the tokens that are air factors."""
+
+    units: dict[str, int]
+    air: frozenset[str] = frozenset()
+
+
+def factor_tokens(unit: str, count: int, value: int = 1) -> dict[str, int]:
+    """``count`` factors of ``unit`` as pool tokens, each worth ``value``."""
+    return {f"{unit}#{i}": value for i in range(count)}
+
+
+def attacker_loss_pool(ground: Mapping[str, int], air: Mapping[str, int], fleet: Mapping[str, int]) -> LossPool:
+    """The attacker's pool: the ground units fighting the round (factors left; units with none left are gone), and
+    the ground support and shore bombardment factors left (face value, 15.61)."""
+    units = {u: f for u, f in ground.items() if f > 0}
+    air_tokens: dict[str, int] = {}
+    for u, f in air.items():
+        air_tokens.update(factor_tokens(u, f))
+    units.update(air_tokens)
+    for u, f in fleet.items():
+        units.update(factor_tokens(u, f))
+    return LossPool(units, frozenset(air_tokens))
+
+
+def defender_loss_pool(
+    ground: Mapping[str, DefendingUnit], das: Mapping[str, int], *, modified: bool, invasion: bool = False
+) -> LossPool:
+    """The defender's pool: whole ground units (face factors, or factors x DM when ``modified``) and DAS factor by
+    factor (at its strength when modified: tripled against an invasion, 18.611B)."""
+    units = {u: d.factors * (d.dm if modified else 1) for u, d in ground.items()}
+    per = das_strength(1, invasion=invasion) if modified else 1
+    air_tokens: dict[str, int] = {}
+    for u, f in das.items():
+        air_tokens.update(factor_tokens(u, f, per))
+    units.update(air_tokens)
+    return LossPool(units, frozenset(air_tokens))
+
+
+def lost_tokens(pool: Mapping[str, int], losses: Iterable[tuple[str, int]]) -> tuple[list[str], list[str]]:
+    """Recorded losses (unit, factors) as pool entries, and the units that could not be found in the pool (did not
+    fight the round, or have fewer factors left)."""
+    lost: list[str] = []
+    strays: list[str] = []
+    for unit, factors in losses:
+        if unit in pool:
+            lost.append(unit)
+            continue
+        tokens = [f"{unit}#{i}" for i in range(factors)]
+        if factors == 0 or any(t not in pool for t in tokens):
+            strays.append(unit)
+        else:
+            lost.extend(tokens)
+    return lost, strays
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,3 +345,22 @@ def fleet_loss_findings(fleet_losses: int, bombardment_factors: int) -> tuple[Br
     if fleet_losses <= bombardment_factors:
         return ()
     return (Breach("15.641", f"{fleet_losses} fleet losses exceed the bombardment of {bombardment_factors}"),)
+
+
+def legal_after_involuntary_air_losses(
+    lost: Sequence[str], pool: LossPool, need: int | None, *, table: CrtTable = "awaw"
+) -> bool:
+    """House 15.632: air above 3:1 of the surviving ground units (all of it when none survive) is eliminated too, so
+    an attacker loss set with more air than the requirement needs is legal if removing that involuntary air leaves a
+    legal set (the last air tokens recorded are taken as the involuntary ones)."""
+    air = pool.air
+    ground_left = sum(v for u, v in pool.units.items() if u not in air and u not in lost and "#" not in u)
+    air_total = sum(pool.units[t] for t in air)
+    extra = involuntary_air_losses(air_total, ground_left, final_round=True, table=table)
+    lost_air = [t for t in lost if t in air]
+    drop = lost_air[len(lost_air) - min(extra, len(lost_air)) :] if extra else []
+    if not drop:
+        return False
+    trimmed_pool = {u: v for u, v in pool.units.items() if u not in drop}
+    trimmed = [u for u in lost if u not in drop]
+    return not loss_set_findings(trimmed, trimmed_pool, need)

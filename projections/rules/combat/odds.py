@@ -5,10 +5,12 @@ Sources: 10-16 extract 1.8, 5.1 (AUD-15-09, EX-22); A3R extract 2.3.2 (C-CRT-1, 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
+from awaw_events.events.combat import AttackDeclared
 from projections.rules.breach import Breach
 from projections.rules.dice import DIE_FACES
 
@@ -139,6 +141,43 @@ FURTHER_ROUND_STOP_BELOW_1_1: Final[frozenset[MinOddsScope]] = frozenset({"frenc
 """AWAW 15.74: if losses drop the odds below 1:1 in invasions, attacks on fortifications/fortresses and French or
 Communist Chinese attacks, no further rounds; airdrop battles may go on (10.55C). The house 15.74 has no such stop.
 [UNSURE 0.1/Q9] 15.52 says "French and Chinese", 15.74 "French or Communist Chinese": one scope name for both."""
+
+
+FRENCH_OR_CHINESE: Final = frozenset({"france", "china", "communist_china", "chinese_communist"})
+"""Nationalities whose attacks AWAW forbids below 1:1 (15.52: 75.21, 80.21)."""
+
+FORTIFIED_FOR_MIN_ODDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})
+"""``attack_declared.fortification`` values that make an attack on a fortified hex (15.52: 32.21A); beach defenses
+alone do not."""
+
+
+def min_odds_scopes(declared: AttackDeclared, nationalities: Iterable[str]) -> frozenset[MinOddsScope]:
+    """The 15.52 scopes an attack falls in: invasion, airdrop (by kind or an airdropped attacker), fortified hex, and
+    French or Chinese attackers (``nationalities``: those of the attacking units on the board)."""
+    scopes: set[MinOddsScope] = set()
+    if declared.kind == "invasion":
+        scopes.add("invasion")
+    if declared.kind == "airdrop" or any(a.role == "airdropped" for a in declared.attackers):
+        scopes.add("airdrop")
+    if declared.fortification in FORTIFIED_FOR_MIN_ODDS:
+        scopes.add("fortified")
+    if any(n in FRENCH_OR_CHINESE for n in nationalities):
+        scopes.add("french_or_chinese")
+    return frozenset(scopes)
+
+
+def recorded_column(recorded: str) -> str:
+    """A recorded odds string as a CRT column: ratios above 5:1 read 5:1, below 1:4 read below 1:4 (15.52); anything
+    else as recorded."""
+    match = re.fullmatch(r"(\d+):(\d+)", recorded)
+    if match is None:
+        return recorded
+    a, d = int(match[1]), int(match[2])
+    if d == 1 and a > MAX_COLUMN_MULTIPLE:
+        return "5:1"
+    if a == 1 and d > MIN_COLUMN_DIVISOR:
+        return BELOW_1_4
+    return recorded
 
 
 def min_odds_findings(

@@ -5,13 +5,16 @@ Sources: 10-16 extract 1.7, 5.2 (AUD-15-10, AUD-15-11); A3R extract 2.3.1, 6.2 (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from awaw_events.events.combat import AttackDeclared
 from awaw_events.vocab import CombatResult, Season
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.combat.odds import CrtTable, OddsColumn, check_die
+from projections.rules.fortifications import FortFeature, mandatory_ex_applies
 
 # ---------------------------------------------------------------------------------------------------------------
 # Combat Results Table (15.6; house App. C-1)
@@ -107,6 +110,32 @@ FORT_CONVERSION_DEFENDER_OPTION: Final[dict[int, dict[CombatResult, CombatResult
 def fort_conversion_level(lowest_attacking_ctl: int) -> int:
     """The 15.55 line used: 1 for CTL <= 1, 2 for CTL 2, 3 for CTL >= 3 (15.55A-C, 15.551)."""
     return max(1, min(3, lowest_attacking_ctl))
+
+
+FORT_FEATURES: Final[dict[str, FortFeature]] = {
+    "fortification": "omni_fortification",
+    "fortress": "omni_fortress",
+    "maginot": "maginot",
+    "west_wall": "west_wall",
+    "beach_defense": "beach_defense",
+}
+"""``attack_declared.fortification`` as the fortification features of :mod:`projections.rules.fortifications`."""
+
+
+def fort_scope(declared: AttackDeclared, table: CrtTable) -> bool:
+    """Whether 15.55 applies to an attack: invasion combat, or an attack on a fortified hex that
+    :func:`~projections.rules.fortifications.mandatory_ex_applies` (not from behind a directional line, not beach
+    defenses from land; 32.21C). AWAW only: the house table has no 15.55."""
+    if table != "awaw":
+        return False
+    if declared.kind == "invasion":
+        return True
+    feature = FORT_FEATURES.get(declared.fortification or "")
+    if feature is None:
+        return False
+    from_rear = all(a.hexside == "unfortified_of_fort_line" for a in declared.attackers)
+    kind: Literal["land", "seaborne", "airdrop"] = "airdrop" if declared.kind == "airdrop" else "land"
+    return mandatory_ex_applies([feature], kind, from_rear=from_rear)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,3 +296,37 @@ def early_german_applies(*, kind: AttackKind, german: bool, in_window: bool, tab
     """15.54: Ex -> Ex-1 for German attacks of the listed kinds in the window. ``german``: AWAW, at least one German
     armor unit attacks; house, a German attack."""
     return german and in_window and kind in EARLY_GERMAN_KINDS[table]
+
+
+def attack_kind(declared_kind: str) -> AttackKind:
+    """An ``attack_declared.kind`` as the kinds 15.54 and 16.13 distinguish (everything but an exploitation attack is
+    a regular attack here; overruns are their own events)."""
+    return "exploitation" if declared_kind == "exploitation" else "regular"
+
+
+def german_attack(attackers: Iterable[tuple[str, str, bool]], *, table: CrtTable) -> bool:
+    """Whether an attack is German for 15.54: AWAW, at least one German armor unit attacks; house, a German unit
+    attacks. ``attackers``: (nationality, unit type, armor claimed in the declaration) of each attacker on the
+    board."""
+    return any(
+        nationality == "germany" and (table == "a3r_house" or armor or unit_type == "armor")
+        for nationality, unit_type, armor in attackers
+    )
+
+
+def early_german_possible(*, kind: AttackKind, german: bool, table: CrtTable, year: int, season: Season) -> bool:
+    """Whether 15.54 may apply: a German attack of a listed kind in a turn an early-German window can include (house:
+    no later than Summer 1940; AWAW: the window depends on facts the log does not record, so any turn)."""
+    in_window = table == "awaw" or not is_before(EARLY_GERMAN_HOUSE_LAST_TURN, (year, season))
+    return early_german_applies(kind=kind, german=german, in_window=in_window, table=table)
+
+
+def permitted_with_early_german(
+    rolled: CombatResult, ctx: ResultContext, *, early_german_possible: bool
+) -> frozenset[CombatResult]:
+    """:func:`permitted_results`, widened by the 15.54 substitutions when the early-German window may apply (the
+    log does not always say whether it does)."""
+    allowed = permitted_results(rolled, replace(ctx, early_german=False))
+    if early_german_possible:
+        allowed |= permitted_results(rolled, replace(ctx, early_german=True))
+    return allowed

@@ -80,6 +80,27 @@ MixedRounds = Literal["all_must_qualify", "qualifying_units_continue"]
 A3R extract Q9 default), or the qualifying units continue alone (like AWAW CTL drop-outs)."""
 
 
+HOUSE_NATIONALITIES: Final[dict[str, HouseNationality]] = {
+    "germany": "germany",
+    "italy": "italy",
+    "britain": "britain",
+    "france": "france",
+    "usa": "usa",
+    "russia": "russia",
+}
+"""Unit nationality -> house rounds table row (App. C-1 15.71); British Commonwealth units count as British,
+partisans by unit type; everyone else is ``other`` (one round only, A3R extract Q9)."""
+
+
+def house_nationality(nationality: str, unit_type: str) -> HouseNationality:
+    """A unit's row of the house rounds and exploitation tables (App. C-1 15.71, 15.82)."""
+    if unit_type == "partisan":
+        return "partisan"
+    if nationality.startswith("commonwealth"):
+        return "britain"
+    return HOUSE_NATIONALITIES.get(nationality, "other")
+
+
 def house_may_start_round(nationality: HouseNationality, round_no: int, year: int, season: Season) -> bool:
     """Whether attackers of this nationality may start round ``round_no`` in this turn (house 15.71, 15.72; T-C6)."""
     if round_no <= 1:

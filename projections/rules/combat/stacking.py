@@ -163,3 +163,26 @@ def attack_origin_findings(attackers_by_hex: Mapping[str, Sequence[AttackerKind]
     if shock > SHOCK_ARMIES_PER_ATTACK:
         out.append(Breach("12.16", f"{shock} shock armies in one attack (limit {SHOCK_ARMIES_PER_ATTACK})"))
     return tuple(out)
+
+
+ATTACKER_ROLE_KINDS: Final[dict[str, AttackerKind]] = {
+    "airdropped": "airborne",
+    "reserve_armor": "breakthrough_armor",
+    "shock_army": "shock_army",
+    "marine": "marine",
+}
+"""``attacker.role`` values that make an attacker exempt from 15.47 (or a shock army, 12.16)."""
+
+ATTACKER_TYPE_KINDS: Final[dict[str, AttackerKind]] = {
+    "airborne": "airborne",
+    "commando": "commando",
+    "marine": "marine",
+    "snlf": "marine",
+    "chindit": "chindit",
+}
+"""Unit types exempt from 15.47 whatever their role (SNLF count as marines)."""
+
+
+def attacker_kind(role: str, unit_type: str | None) -> AttackerKind:
+    """An attacker's kind for 15.47 and 12.16: by its role in the attack, else by its unit type, else ``ground``."""
+    return ATTACKER_ROLE_KINDS.get(role) or (ATTACKER_TYPE_KINDS.get(unit_type) if unit_type else None) or "ground"

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.events.base import Modifier
 from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -152,6 +153,33 @@ def dm_item_value(item: str | DmClaim, *, variant: DmVariant = "awaw") -> int:
 def net_dm(items: Iterable[str | DmClaim], *, variant: DmVariant = "awaw") -> int:
     """The unit's multiplier: variant base + all items, floored at face value 1 (15.31, 15.35; EX-18 to EX-21)."""
     raw = DM_BASE[variant] + sum(dm_item_value(i, variant=variant) for i in items)
+    return max(DM_FLOOR, raw)
+
+
+BASE_DM_CODES: Final = frozenset({"basic", "base"})
+"""DM item codes that claim the basic multiplier itself (AWAW +2, 15.32A; house face value 1)."""
+
+DM_ALIASES: Final[dict[str, str]] = {
+    "rough_terrain": "rough",
+    "seaborne_invasion": "invasion",
+    "fort": "fortification",
+}
+"""Spellings players use for catalogue DM items (the example game writes ``rough_terrain``, ``seaborne_invasion``)."""
+
+
+def catalogue_code(code: str) -> str:
+    """A claimed DM item's code as the catalogue spells it (:data:`DM_ALIASES`)."""
+    return DM_ALIASES.get(code, code)
+
+
+def claimed_dm(claims: Iterable[Modifier], *, variant: DmVariant = "awaw") -> int:
+    """The multiplier a defender's claimed items give, as recorded: their values, plus the basic multiplier unless
+    one is claimed as an item (:data:`BASE_DM_CODES`), never below face value (15.31, 15.35; house base 1). Unlike
+    :func:`net_dm` it takes the recorded values (``dm_findings`` and the catalogue check them)."""
+    items = list(claims)
+    raw = sum(m.value for m in items)
+    if not any(m.code in BASE_DM_CODES for m in items):
+        raw += DM_BASE[variant]
     return max(DM_FLOOR, raw)
 
 
