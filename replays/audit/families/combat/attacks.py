@@ -36,7 +36,12 @@ def attack_of(ctx: AuditContext[Any], attack_id: str) -> Attack | Missing:
 
 
 def round_setup(ctx: AuditContext[CombatRoundResolved]) -> tuple[Attack, frozenset[str] | None] | Missing:
-    """The attack a round belongs to, and the attackers that may fight the round (``None``: a CTL is unknown)."""
+    """The attack a round belongs to, and the attackers that may fight the round (``None``: a CTL is unknown);
+    computed once for the several checks of a round."""
+    return ctx.cached(_round_setup)
+
+
+def _round_setup(ctx: AuditContext[CombatRoundResolved]) -> tuple[Attack, frozenset[str] | None] | Missing:
     event = ctx.event
     found = attack_of(ctx, event.attack)
     if isinstance(found, Missing):
