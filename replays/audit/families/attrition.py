@@ -10,9 +10,10 @@ Which table: AWAW games use rule 14; A3R games use the house App. C when ``comba
 
 How the facts are read:
 
-* The attrition declared (``attrition_declared``) is kept by id. The Pacific halving of H (14.41 note, 14.43) applies
-  when the counted units stand on the Pacific map (``PAC:`` hexes), or, without their locations, on the Pacific,
-  Asian and Southeast Asian fronts (which lie on the Pacific map).
+* The attritions declared this player turn, their recorded results, the units that attacked this player turn and the
+  units counted for attrition this game turn are projection state (:class:`projections.combat.CombatState`). The
+  Pacific halving of H (14.41 note, 14.43) applies when the counted units stand on the Pacific map (``PAC:`` hexes),
+  or, without their locations, on the Pacific, Asian and Southeast Asian fronts (which lie on the Pacific map).
 * Modifiers: the factor bonus (14.42A) is recomputed (a recorded ``factors`` / ``gf_over_61`` item is compared with
   it); the others (AWAW CTL 14.42B, winter 14.42C, house CTL simulation 14.42D) are taken as recorded, since the log
   does not record the defending units engaged, except that a house game may not claim a CTL difference (14.42B) and
