@@ -1,31 +1,154 @@
-"""The combat of the current player turn: attacks declared (with what the board looked like when they were), overruns,
-breakthroughs, attrition combats, and the units that attacked.
+"""The combat of the current player turn: attacks declared (with what the board looked like when they were) and what
+has happened to each since (rounds, losses, advances, its end), overruns, breakthroughs, attrition combats and their
+results, the units that attacked, and the units counted for attrition this game turn.
 
 Sources: 10-16 extract 4.5 (combat-phase state, reset each player turn), 4.6 (event transitions). The rules read
-these running facts (a unit attacks once a turn, 15.1; an advance belongs to an attack; a breakthrough to a regular
-attack, 16.11; a bridgehead to the attack or attrition that made it, 31.1), and so do the audit's checks: they are
-state, folded once here, not memory kept by a check.
+these running facts (a unit attacks once a turn, 15.1; a further round needs survivors, 15.71; the losses a result
+requires, 15.61; an advance belongs to an attack; a breakthrough to a regular attack, 16.11; a bridgehead to the
+attack or attrition that made it, 31.1; a unit attritions once a game turn, 14.21), and so do the audit's checks:
+they are state, folded once here, not memory kept by a check.
 
-Everything here is forgotten at the start of the next player turn.
+How an attack is followed (10-16 extract 5.3): ground units are lost whole; air (ground support, DAS) and fleet
+(shore bombardment) factors factor by factor. Each round records, from :mod:`projections.rules.combat`, who could
+fight it (15.71, 15.82A; house 15.71-15.72), the CRT reading of its die (from the dice record), the losses its
+result requires (15.61, 15.62) and what each side could lose at its start, so the losses recorded after it are
+checked against the round as it was fought. Nothing is computed for an A3R game on the standard CRT (``combat.crt =
+a3r``, not in our sources: :func:`~projections.rules.combat.readings.crt_table`).
+
+Everything here is forgotten at the start of the next player turn, except the units counted for attrition, which
+are forgotten at the start of the next game turn (14.21).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final, cast
 
 import msgspec
 
-from awaw_events.events import AttackDeclared, AttritionDeclared, BreakthroughCreated, OverrunResolved
+from awaw_events.events import (
+    AdvanceAfterCombat,
+    AttackDeclared,
+    AttackEnded,
+    AttritionDeclared,
+    AttritionResolved,
+    BreakthroughCreated,
+    CombatLossesTaken,
+    CombatRoundResolved,
+    OverrunResolved,
+)
+from awaw_events.events.combat import Defender
+from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Power, Season
+from projections import dice
+from projections.board import BoardState
 from projections.core import Context, Handlers
+from projections.rules import combat as rules
+from projections.rules.combat import CrtTable, DefendingUnit, LossPool, LossRequirement
+from projections.rules.dice import DIE_FACES
+
+
+class Round(msgspec.Struct, frozen=True, kw_only=True):
+    """A round resolved: the result applied, what the rules read from it, and what each side could lose at its
+    start."""
+
+    number: int
+    result: CombatResult
+    rolled: CombatResult | None = None
+    """The CRT result of the round's die before substitutions (``None``: no die known, or below 1:4)."""
+    below_1_4: bool = False
+    participants: frozenset[str] = frozenset()
+    """The ground attackers fighting the round (15.71, 15.82A; house 15.71-15.72)."""
+    requirement: LossRequirement | None = None
+    """The losses the result requires of each side (15.61, 15.62; below 1:4: the attacker's whole force, 15.52)."""
+    attacker_pool: LossPool
+    """What the attacker could lose: the ground units fighting the round, ground support and bombardment factors."""
+    defender_face_pool: LossPool
+    """What the defender could lose, at face value."""
+    defender_modified_pool: LossPool
+    """What the defender could lose, at DM-modified strength (an Ex whose loss is counted in strength, 15.61)."""
+    defending: tuple[DefendingUnit, ...] = ()
+    das: int = 0
+    """DAS strength at the start of the round (tripled against an invasion)."""
+    losses_seen: frozenset[str] = frozenset()
+    """The sides (``attacker``, ``defender``) whose losses for this round were recorded."""
 
 
 class Attack(msgspec.Struct, frozen=True, kw_only=True):
-    """An attack declared this player turn: the declaration, its event number, and who controlled each defending hex
-    when it was declared."""
+    """An attack declared this player turn: the declaration, its event number, who controlled each defending hex
+    when it was declared, and what has happened to it since."""
 
     seq: int
     declared: AttackDeclared
     hex_control: dict[str, str | None] = {}
+    table: CrtTable | None = None
+    """The combat table in force when it was declared (``None``: the standard A3R CRT, not in our sources)."""
+    ground: dict[str, int] = {}
+    """Attacking ground units and their factors."""
+    air: dict[str, int] = {}
+    """Ground support factors by air unit."""
+    fleet: dict[str, int] = {}
+    """Shore bombardment factors by fleet."""
+    das: dict[str, int] = {}
+    """Defensive air support factors by air unit."""
+    defenders: dict[str, Defender] = {}
+    ctl: dict[str, int | None] = {}
+    """Each ground attacker's CTL: as claimed, else its faction's ground CTL, -1 in partial supply (15.8, 15.81)."""
+    dm: dict[str, int] = {}
+    """Each defender's multiplier from the DM items claimed (15.31, 15.35)."""
+    lost: dict[str, int] = {}
+    """Factors lost so far, by unit (a ground unit's whole factors when it is lost)."""
+    rounds: dict[int, Round] = {}
+    last_round: int = 0
+    ended: bool = False
+    advanced: dict[str, tuple[str, ...]] = {}
+    """Units that advanced after combat, by the hex they entered."""
+
+    @property
+    def invasion(self) -> bool:
+        return self.declared.kind == "invasion"
+
+    def left(self, unit: str, factors: int) -> int:
+        """What is left of ``factors`` of ``unit`` after its losses."""
+        return max(0, factors - self.lost.get(unit, 0))
+
+    def ground_alive(self) -> dict[str, int]:
+        """Ground attackers with factors left, with their printed factors."""
+        return {u: f for u, f in self.ground.items() if self.left(u, f) > 0}
+
+    def defenders_alive(self) -> dict[str, Defender]:
+        return {u: d for u, d in self.defenders.items() if self.left(u, d.factors) > 0}
+
+    def all_defenders_gone(self, hex_: str | None = None) -> bool:
+        """No defending ground unit is left (in ``hex_``, when given; defenders without a hex count everywhere)."""
+        return not any(hex_ is None or d.hex in (None, hex_) for d in self.defenders_alive().values())
+
+    def defending_units(self) -> list[DefendingUnit]:
+        """The surviving defenders, factors left and multiplier."""
+        return [DefendingUnit(self.left(u, d.factors), self.dm[u]) for u, d in self.defenders_alive().items()]
+
+    def das_left(self) -> int:
+        return sum(self.left(u, f) for u, f in self.das.items())
+
+    def support_left(self) -> int:
+        """Ground support and shore bombardment factors left."""
+        return sum(self.left(u, f) for u, f in self.air.items()) + sum(self.left(u, f) for u, f in self.fleet.items())
+
+    def ground_now(self, fighting: frozenset[str]) -> int:
+        """Ground factors left of the attackers ``fighting``."""
+        return sum(self.left(u, self.ground[u]) for u in fighting)
+
+    def defence_now(self) -> int:
+        """The defence strength now (15.41, 15.51)."""
+        return rules.defence_strength(self.defending_units(), self.das_left(), invasion=self.invasion)
+
+    def attack_now(self, fighting: frozenset[str]) -> int:
+        """The attack strength of the attackers ``fighting`` with all the support left (15.51)."""
+        return rules.attack_strength(self.ground_now(fighting), self.support_left())
+
+    def final_fighters(self) -> frozenset[str]:
+        """The attackers that fought the last round resolved."""
+        last = self.rounds.get(self.last_round)
+        return last.participants if last is not None else frozenset()
 
 
 class Breakthrough(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,6 +170,16 @@ class CombatState(msgspec.Struct, kw_only=True):
     overruns: dict[str, OverrunResolved] = {}
     attacked: set[str] = set()
     """Units that attacked (or overran) this player turn."""
+    attrition_results: dict[str, int] = {}
+    """Counters lost (C) by attrition id, as recorded (``attrition_resolved.losses``)."""
+    counted: dict[str, str] = {}
+    """Units counted for attrition this game turn, and the attrition that first counted each (14.21, 14.23B)."""
+
+    def counted_in(self, game_turn: int) -> Mapping[str, str]:
+        """The units counted for attrition in game turn ``game_turn`` (an index, :func:`awaw_events.gametime.
+        game_turn`): :attr:`counted` if it is this state's game turn, else nothing (for an event that opens a new
+        game turn, read against the state before it)."""
+        return self.counted if self.turn[0] == game_turn else {}
 
 
 HANDLERS: Final = Handlers[CombatState]()
@@ -64,11 +197,86 @@ def clone(state: CombatState) -> CombatState:
         breakthroughs=dict(state.breakthroughs),
         overruns=dict(state.overruns),
         attacked=set(state.attacked),
+        attrition_results=dict(state.attrition_results),
+        counted=dict(state.counted),
     )
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# What the rules read from the board and an attack (the fold and the audit share these)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def unit_ctl(board: BoardState, unit_id: str) -> int | None:
+    """A unit's CTL from its faction's ground CTL on ``board`` (a :class:`projections.board.BoardState`), -1 in
+    partial supply (15.8, 15.81); ``None`` when the unit or the CTL is not known."""
+    unit = board.units.get(unit_id)
+    if unit is None:
+        return None
+    level = board.ctl.get(f"{FACTION_OF_POWER.get(cast(Power, unit.owner))}/ground")
+    if level is None:
+        return None
+    return rules.effective_ctl(level, partial_supply_or_army_oil=unit.supply == "partial")
+
+
+def house_nationality_of(board: BoardState, unit_id: str) -> rules.HouseNationality:
+    """A unit's row of the house rounds and exploitation tables (``other`` when it is not on the board)."""
+    unit = board.units.get(unit_id)
+    return "other" if unit is None else rules.house_nationality(unit.nationality, unit.unit_type)
+
+
+def participants(
+    attack: Attack, round_no: int, *, board: BoardState, options: Mapping[str, str], year: int, season: Season
+) -> frozenset[str] | None:
+    """The surviving ground attackers that may fight round ``round_no`` (15.71, 15.82A; house 15.71-15.72), or
+    ``None`` when a CTL it needs is unknown."""
+    alive = attack.ground_alive()
+    if round_no == 1:
+        return frozenset(alive)
+    if attack.table == "awaw":
+        ctls = {u: attack.ctl.get(u) for u in alive}
+        if any(c is None for c in ctls.values()):
+            return None
+        return rules.round_participants(round_no, cast(dict[str, int], ctls), model="ctl")
+    return rules.round_participants(
+        round_no,
+        {u: house_nationality_of(board, u) for u in alive},
+        model="nationality_date",
+        year=year,
+        season=season,
+        mixed=rules.mixed_rounds(options),
+    )
+
+
+def round_column(event: CombatRoundResolved, attack: Attack, fighting: frozenset[str] | None) -> str | None:
+    """The CRT column of a round: as recorded, else from the recorded strengths, else from the attack's strengths
+    now (15.51, 15.52); ``None`` when it cannot be told."""
+    if event.odds is not None:
+        return rules.recorded_column(event.odds)
+    if event.attack_strength and event.defence_strength:
+        return rules.odds_column(event.attack_strength, event.defence_strength)
+    if fighting is None:
+        return None
+    a, d = attack.attack_now(fighting), attack.defence_now()
+    return rules.odds_column(a, d) if a > 0 and d > 0 else None
+
+
+def die_face(dice_state: dice.DiceState, number: int | None) -> int | None:
+    """The face of the single die of roll ``number`` (None when unknown or not a face of a six-sided die)."""
+    faces = dice.faces(dice_state, number) if number is not None else None
+    if not faces:
+        return None
+    face = faces[0]
+    return face if 1 <= face <= DIE_FACES else None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The fold
+# ---------------------------------------------------------------------------------------------------------------
+
+
 @HANDLERS.on_time_change
-def _new_player_turn(state: CombatState, event: object, ctx: Context) -> None:
+def _new_turn(state: CombatState, event: object, ctx: Context) -> None:
     if ctx.new_player_turn:
         state.turn = (ctx.now.turn, ctx.now.side)
         state.attacks = {}
@@ -76,15 +284,130 @@ def _new_player_turn(state: CombatState, event: object, ctx: Context) -> None:
         state.breakthroughs = {}
         state.overruns = {}
         state.attacked = set()
+        state.attrition_results = {}
+    if ctx.new_turn:
+        state.counted = {}
+
+
+def _factors(supports: list[Any]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for s in supports:
+        found[s.unit] = found.get(s.unit, 0) + s.factors
+    return found
 
 
 @HANDLERS.on(AttackDeclared)
 def _attack(state: CombatState, event: AttackDeclared, ctx: Context) -> None:
-    control = ctx.game.board.control
+    board = ctx.game.board
+    control = board.control
+    table = rules.crt_table(ctx.meta.rules, ctx.meta.options)
     state.attacks[event.attack] = Attack(
-        seq=ctx.now.seq, declared=event, hex_control={h: control.get(h) for h in event.defender_hexes}
+        seq=ctx.now.seq,
+        declared=event,
+        hex_control={h: control.get(h) for h in event.defender_hexes},
+        table=table,
+        ground={a.unit: a.factors for a in event.attackers},
+        air=_factors(event.ground_support),
+        fleet=_factors(event.shore_bombardment),
+        das=_factors(event.das),
+        defenders={d.unit: d for d in event.defenders},
+        ctl={a.unit: a.ctl if a.ctl is not None else unit_ctl(board, a.unit) for a in event.attackers},
+        dm={d.unit: rules.claimed_dm(d.dms, variant=table) for d in event.defenders} if table is not None else {},
     )
     state.attacked.update(a.unit for a in event.attackers)
+
+
+@HANDLERS.on(CombatRoundResolved)
+def _round(state: CombatState, event: CombatRoundResolved, ctx: Context) -> None:
+    attack = state.attacks.get(event.attack)
+    if attack is None or attack.table is None:
+        return
+    table = attack.table
+    options = ctx.meta.options
+    fighting = participants(
+        attack, event.round, board=ctx.game.board, options=options, year=event.year, season=event.season
+    )
+    if fighting is None:
+        fighting = frozenset(attack.ground_alive())
+    column = round_column(event, attack, fighting)
+    die = die_face(ctx.game.dice, event.roll)
+    rolled = None
+    if column in rules.ODDS_COLUMNS and die is not None:
+        rolled = rules.crt_result(column, die, event.round, table=table)
+    below = column == rules.BELOW_1_4
+    defending = attack.defending_units()
+    if below:
+        requirement = rules.automatic_elimination()
+    else:
+        requirement = rules.losses_required(
+            event.result,
+            attack=attack.attack_now(fighting),
+            defenders=defending,
+            das_factors=attack.das_left(),
+            invasion=attack.invasion,
+            table=table,
+            d_base=rules.d_base(options, table),
+        )
+    alive = attack.defenders_alive()
+    ground = {u: DefendingUnit(attack.left(u, d.factors), attack.dm[u]) for u, d in alive.items()}
+    das = {u: attack.left(u, f) for u, f in attack.das.items()}
+    played = Round(
+        number=event.round,
+        result=event.result,
+        rolled=rolled,
+        below_1_4=below,
+        participants=fighting,
+        requirement=requirement,
+        attacker_pool=rules.attacker_loss_pool(
+            {u: attack.left(u, attack.ground[u]) for u in fighting},
+            {u: attack.left(u, f) for u, f in attack.air.items()},
+            {u: attack.left(u, f) for u, f in attack.fleet.items()},
+        ),
+        defender_face_pool=rules.defender_loss_pool(ground, das, modified=False),
+        defender_modified_pool=rules.defender_loss_pool(ground, das, modified=True, invasion=attack.invasion),
+        defending=tuple(defending),
+        das=rules.das_strength(attack.das_left(), invasion=attack.invasion),
+    )
+    state.attacks[event.attack] = msgspec.structs.replace(
+        attack, rounds={**attack.rounds, event.round: played}, last_round=max(attack.last_round, event.round)
+    )
+
+
+@HANDLERS.on(CombatLossesTaken)
+def _losses(state: CombatState, event: CombatLossesTaken, ctx: Context) -> None:
+    attack = state.attacks.get(event.attack)
+    if attack is None:
+        return
+    lost = dict(attack.lost)
+    for u in event.losses:
+        whole = attack.ground.get(u.unit) if event.loser == "attacker" else None
+        if whole is None and event.loser == "defender" and u.unit in attack.defenders:
+            whole = attack.defenders[u.unit].factors
+        lost[u.unit] = lost.get(u.unit, 0) + (whole if whole is not None else u.factors)
+    rounds = attack.rounds
+    played = rounds.get(event.round)
+    if played is not None:
+        seen = msgspec.structs.replace(played, losses_seen=played.losses_seen | {event.loser})
+        rounds = {**rounds, event.round: seen}
+    state.attacks[event.attack] = msgspec.structs.replace(attack, lost=lost, rounds=rounds)
+
+
+@HANDLERS.on(AttackEnded)
+def _ended(state: CombatState, event: AttackEnded, ctx: Context) -> None:
+    attack = state.attacks.get(event.attack)
+    if attack is not None:
+        state.attacks[event.attack] = msgspec.structs.replace(attack, ended=True)
+
+
+@HANDLERS.on(AdvanceAfterCombat)
+def _advanced(state: CombatState, event: AdvanceAfterCombat, ctx: Context) -> None:
+    attack = state.attacks.get(event.attack)
+    if attack is None or not event.moves:
+        return
+    advanced = dict(attack.advanced)
+    for m in event.moves:
+        advanced[m.to] = (*advanced.get(m.to, ()), m.unit)
+    state.attacks[event.attack] = msgspec.structs.replace(attack, advanced=advanced)
 
 
 @HANDLERS.on(OverrunResolved)
@@ -101,3 +424,10 @@ def _breakthrough(state: CombatState, event: BreakthroughCreated, ctx: Context) 
 @HANDLERS.on(AttritionDeclared)
 def _attrition(state: CombatState, event: AttritionDeclared, ctx: Context) -> None:
     state.attritions[event.attrition] = event
+    for u in event.counted:
+        state.counted.setdefault(u.unit, event.attrition)
+
+
+@HANDLERS.on(AttritionResolved)
+def _attrition_result(state: CombatState, event: AttritionResolved, ctx: Context) -> None:
+    state.attrition_results[event.attrition] = event.losses

@@ -18,6 +18,16 @@ from projections.rules.breach import Breach
 from projections.rules.combat import air_support_limit, odds
 from projections.rules.weather import AIR_DRM_LEVEL
 
+AIR_OPTION: Final = "air.combat"
+HOUSE_AIR: Final = "awaw_17_19_house"
+"""The A3R option value that plays air combat by the house App. C-2 (A3R extract 1.2; not the default)."""
+
+
+def house_air_combat(rules: str, options: Mapping[str, str]) -> bool:
+    """Whether an A3R game plays air combat by the house App. C-2 (``air.combat = awaw_17_19_house``)."""
+    return rules == "a3r" and options.get(AIR_OPTION, "a3r") == HOUSE_AIR
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Air Combat Table 19.2 (A3R extract 2.4.1)
 # ---------------------------------------------------------------------------------------------------------------
@@ -45,6 +55,10 @@ def _row(*cells: str) -> tuple[AirResult, ...]:
         out.append(AirResult(int(e), int(a)))
     return tuple(out)
 
+
+AIR_DICE: Final = 4
+"""An air combat round: both sides roll 2d6 at once (19.21), recorded as one roll of four dice (the attacker's 2d6,
+then the defender's)."""
 
 MIN_DICE: Final = 2
 MAX_DICE: Final = 12

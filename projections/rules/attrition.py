@@ -23,6 +23,54 @@ from projections.rules.dice import DIE_FACES
 AttritionVariant = Literal["awaw", "a3r_house"]
 """AWAW rule 14, or the A3R house App. C (option ``combat.attrition = awaw_14_house``)."""
 
+ATTRITION_OPTION: Final = "combat.attrition"
+HOUSE_ATTRITION: Final = "awaw_14_house"
+"""The A3R option value that plays attrition by the house App. C (A3R extract 1.2)."""
+
+
+def attrition_variant(rules: str, options: Mapping[str, str]) -> AttritionVariant | None:
+    """AWAW rule 14, the house App. C (the A3R default), or ``None`` for the standard A3R attrition (``combat.attrition
+    = a3r``), which the extracts do not contain."""
+    if rules == "awaw":
+        return "awaw"
+    if rules == "a3r" and options.get(ATTRITION_OPTION, HOUSE_ATTRITION) == HOUSE_ATTRITION:
+        return "a3r_house"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Who attritions (14.2, 14.23; house intro)
+# ---------------------------------------------------------------------------------------------------------------
+
+NOT_COUNTED: Final = frozenset({"replacement", "flak"})
+"""Ground types never counted for an attrition total (14.23; house intro: a replacement's value is not added)."""
+
+GROUND_COUNTABLE: Final = frozenset(
+    {"infantry", "mech_infantry", "armor", "airborne", "chindit", "marine", "snlf", "commando", "partisan"}
+)
+"""Unit types whose factors an attrition may count (air and naval units never are, 14.23)."""
+
+
+def may_be_counted(unit_type: str, *, partisans_allowed: bool) -> bool:
+    """Whether a unit of this type may be counted for an attrition (14.23): ground combat units, not replacements or
+    flak; partisans only in a partisan attrition of the house rules (``partisans_allowed``; house 14.13-14.17)."""
+    if unit_type in NOT_COUNTED or unit_type not in GROUND_COUNTABLE:
+        return False
+    return unit_type != "partisan" or partisans_allowed
+
+
+PACIFIC_FRONTS: Final = frozenset({"pacific", "asian", "southeast_asian"})
+"""Fronts on the Pacific mapboard (27-30 extract 5.4), where attrition H results are halved (14.43)."""
+
+
+def on_pacific_map(locations: Iterable[str], front: str) -> bool:
+    """Whether an attrition is on the Pacific mapboard, where H is halved (14.41 note, 14.43): by the first counted
+    unit with a map location (``PAC:`` or ``EUR:``), else by its front (:data:`PACIFIC_FRONTS`)."""
+    for location in locations:
+        if location[:4] in ("PAC:", "EUR:"):
+            return location.startswith("PAC:")
+    return front in PACIFIC_FRONTS
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # The table (14.41; 10-16 extract 1.6; A3R extract 2.2)
@@ -130,6 +178,21 @@ def attrition_row(modified_roll: int) -> int:
 FACTOR_BONUS_BASE: Final = 61
 FACTOR_BONUS_STEP: Final = 10
 """+1 for every full ten attritioning factors over 61: 71-80 +1, 81-90 +2 ... (14.42A; 62-70 give 0)."""
+
+
+FACTOR_BONUS_CODES: Final = frozenset({"factors", "gf_over_61", "factor_bonus"})
+"""Recorded modifier codes for the +1 per ten factors over 61 (14.42A)."""
+
+CTL_CODES: Final = frozenset({"ctl", "ctl_difference"})
+"""Recorded modifier codes for the AWAW CTL difference (14.42B), which "does not apply to A3R"."""
+
+HOUSE_GERMAN_DRM_CODES: Final = frozenset({"ctl_sim_allied_vs_german", "ctl_sim_german_vs_allied"})
+"""The house German-heavy DRMs, which end with Spring 1942 (14.42D)."""
+
+
+def is_factor_bonus(code: str) -> bool:
+    """Whether a recorded modifier is the factor bonus of 14.42A (recomputed, not taken as recorded)."""
+    return code.lower() in FACTOR_BONUS_CODES
 
 
 def factor_modifier(factors: int) -> int:

@@ -27,6 +27,7 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.log import append_events, numbered
+from awaw_events.options import resolve_options
 from awaw_events.store import GameStore
 from replays.audit.catalogue import audit_timeline, checks
 from replays.audit.families import attrition, combat
@@ -697,6 +698,26 @@ def test_attack_origin_and_advance_stacking() -> None:
     ]
 
 
+def test_advance_stacking_counts_dropped_airborne_whatever_the_crt() -> None:
+    """12.12 does not depend on the combat table: under the standard A3R CRT (``combat.crt = a3r``, whose rounds are
+    not checked) the airborne dropped on the hex still count against the specialized limit. (The audit used to forget
+    attacks declared under that table, and with them the drops.)"""
+    paras = [unit(f"para{i}", unit_type="airborne", location="EUR:L34") for i in range(3)]
+    events = [
+        *setup(rules="a3r", options={"combat.crt": "a3r"}),
+        unit("cmdo", unit_type="commando"),
+        *paras,
+        declare([atk(p.unit, 3, role="airdropped") for p in paras] + [atk("cmdo", 3)], [dfn("pol1", 2)]),
+        die(1, 6),
+        resolve(None, None, "5:1", 1, "D"),
+        lose("defender", ("pol1", 2)),
+        advance(("cmdo", "EUR:L34")),
+    ]
+    assert [f[2] for f in found(events) if f[1] == "advance_stacking"] == [
+        "advance into EUR:L34: 4 specialized units in a standard hex (limit 3) (12.11A, 12.12)"
+    ]
+
+
 # --- advance after combat (15.9) ----------------------------------------------------------------------------
 
 
@@ -795,6 +816,24 @@ def test_dt_11_exploitation_allowance(
         assert (expected == "no exploitation") == ("may not exploit" in got[0][1]), (case, got)
         if expected != "no exploitation":
             assert got[0][1].startswith(f"arm2 exploits with {expected} MF"), (case, got)
+
+
+def test_exploitation_order_is_an_option_a_game_can_record() -> None:
+    """16.31D with CTL 1 from a forest hex: halve then -1 (the extract's order, 6 -> 3 -> 2) or, with ``combat.
+    exploit_order = terrain_then_halve``, -1 then halve (6 -> 5 -> 3). The audit read the option before ``awaw new``
+    accepted it."""
+    assert resolve_options("awaw", {"combat.exploit_order": "terrain_then_halve"}) == {
+        "combat.exploit_order": "terrain_then_halve"
+    }
+    default = _exploit(1, 2, terrain="forest")
+    assert [f for f in found(default) if f[1] == "exploitation_allowance"] == []
+    other = [created(options={"combat.exploit_order": "terrain_then_halve"}), *default[1:]]
+    assert [f[2] for f in found(other) if f[1] == "exploitation_allowance"] == [
+        "arm2 exploits with 3 MF (16.31: printed MF 6, CTL 1, forest breakthrough hex), recorded 2"
+    ]
+    assert [
+        f for f in found([*other[:-1], _exploit(1, 3, terrain="forest")[-1]]) if f[1] == "exploitation_allowance"
+    ] == []
 
 
 def test_t_c8_house_russian_exploitation_halved_before_summer_1942() -> None:

@@ -10,9 +10,10 @@ Which table: AWAW games use rule 14; A3R games use the house App. C when ``comba
 
 How the facts are read:
 
-* The attrition declared (``attrition_declared``) is kept by id. The Pacific halving of H (14.41 note, 14.43) applies
-  when the counted units stand on the Pacific map (``PAC:`` hexes), or, without their locations, on the Pacific,
-  Asian and Southeast Asian fronts (which lie on the Pacific map).
+* The attritions declared this player turn, their recorded results, the units that attacked this player turn and the
+  units counted for attrition this game turn are projection state (:class:`projections.combat.CombatState`). The
+  Pacific halving of H (14.41 note, 14.43) applies when the counted units stand on the Pacific map (``PAC:`` hexes),
+  or, without their locations, on the Pacific, Asian and Southeast Asian fronts (which lie on the Pacific map).
 * Modifiers: the factor bonus (14.42A) is recomputed (a recorded ``factors`` / ``gf_over_61`` item is compared with
   it); the others (AWAW CTL 14.42B, winter 14.42C, house CTL simulation 14.42D) are taken as recorded, since the log
   does not record the defending units engaged, except that a house game may not claim a CTL difference (14.42B) and
@@ -31,67 +32,26 @@ from awaw_events.events import (
     AttritionLossesTaken,
     AttritionResolved,
 )
-from projections.core import Meta
+from awaw_events.gametime import game_turn
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
 from replays.audit.common import die_face, rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.combat import attacked_this_turn
 
 FAMILY = Family("attrition and air combat")
 
-ATTRITION_OPTION: Final = "combat.attrition"
-HOUSE_ATTRITION: Final = "awaw_14_house"
-AIR_OPTION: Final = "air.combat"
-HOUSE_AIR: Final = "awaw_17_19_house"
 STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts"
 
-PACIFIC_FRONTS: Final = frozenset({"pacific", "asian", "southeast_asian"})
-"""Fronts on the Pacific mapboard (27-30 extract 5.4), where attrition H results are halved (14.43)."""
 
-FACTOR_BONUS_CODES: Final = frozenset({"factors", "gf_over_61", "factor_bonus"})
-"""Recorded modifier codes for the +1 per ten factors over 61 (14.42A)."""
-
-CTL_CODES: Final = frozenset({"ctl", "ctl_difference"})
-"""Recorded modifier codes for the AWAW CTL difference (14.42B), which "does not apply to A3R"."""
-
-HOUSE_GERMAN_DRM_CODES: Final = frozenset({"ctl_sim_allied_vs_german", "ctl_sim_german_vs_allied"})
-"""The house German-heavy DRMs, which end with Spring 1942 (14.42D)."""
-
-NOT_COUNTED: Final = frozenset({"replacement", "flak"})
-"""Ground types never counted for an attrition total (14.23; house intro: a replacement's value is not added)."""
-
-GROUND_COUNTABLE: Final = frozenset(
-    {"infantry", "mech_infantry", "armor", "airborne", "chindit", "marine", "snlf", "commando", "partisan"}
-)
+def _variant(ctx: AuditContext[Any]) -> rules.AttritionVariant | None:
+    return rules.attrition_variant(ctx.meta.rules, ctx.meta.options)
 
 
-def attrition_variant(meta: Meta) -> rules.AttritionVariant | None:
-    if meta.rules == "awaw":
-        return "awaw"
-    if meta.rules == "a3r" and meta.option(ATTRITION_OPTION, HOUSE_ATTRITION) == HOUSE_ATTRITION:
-        return "a3r_house"
-    return None
-
-
-def declared(ctx: AuditContext[Any]) -> dict[str, AttritionDeclared]:
-    found: dict[str, AttritionDeclared] = ctx.scratch.setdefault("at_declared", {})
-    return found
-
-
-def results(ctx: AuditContext[Any]) -> dict[str, int]:
-    """Counters lost (C) by attrition id, as recorded."""
-    found: dict[str, int] = ctx.scratch.setdefault("at_results", {})
-    return found
-
-
-def is_pacific(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
-    for u in event.counted:
-        unit = ctx.state.board.units.get(u.unit)
-        if unit is not None and unit.location[:4] in ("PAC:", "EUR:"):
-            return unit.location.startswith("PAC:")
-    return event.front in PACIFIC_FRONTS
+def _on_pacific_map(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
+    units = ctx.state.board.units
+    locations = (unit.location for u in event.counted if (unit := units.get(u.unit)) is not None)
+    return rules.on_pacific_map(locations, event.front)
 
 
 @FAMILY.check(
@@ -101,7 +61,7 @@ def is_pacific(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
 )
 def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    variant = attrition_variant(ctx.meta)
+    variant = _variant(ctx)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -117,12 +77,7 @@ def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
         unit = ctx.state.board.units.get(u.unit)
         if unit is None:
             continue
-        partisan_ok = unit.unit_type == "partisan" and (event.partisans and variant == "a3r_house")
-        if (
-            unit.unit_type in NOT_COUNTED
-            or unit.unit_type not in GROUND_COUNTABLE
-            or (unit.unit_type == "partisan" and not partisan_ok)
-        ):
+        if not rules.may_be_counted(unit.unit_type, partisans_allowed=event.partisans and variant == "a3r_house"):
             yield c.finding(
                 ctx,
                 expected="ground units that may attrition",
@@ -139,12 +94,10 @@ def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
 )
 def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    if attrition_variant(ctx.meta) is None:
+    if _variant(ctx) is None:
         return
-    attacked = attacked_this_turn(ctx)
-    counted: dict[str, str] = ctx.scratch.get("at_counted", {})
-    if ctx.scratch.get("at_counted_turn") != (event.year, event.season):
-        counted = {}
+    attacked = ctx.state.combat.attacked
+    counted = ctx.state.combat.counted_in(game_turn(event))
     for u in event.counted:
         if u.unit in attacked:
             yield c.finding(
@@ -163,20 +116,9 @@ def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -
             )
 
 
-@FAMILY.observe(AttritionDeclared)
-def _remember_attrition(ctx: AuditContext[AttritionDeclared]) -> None:
-    event = ctx.event
-    declared(ctx)[event.attrition] = event
-    if ctx.scratch.get("at_counted_turn") != (event.year, event.season):
-        ctx.scratch["at_counted_turn"] = (event.year, event.season)
-        ctx.scratch["at_counted"] = {}
-    counted: dict[str, str] = ctx.scratch["at_counted"]
-    for u in event.counted:
-        counted.setdefault(u.unit, event.attrition)
-
-
 def _other_modifiers(event: AttritionResolved) -> list[int]:
-    return [m.value for m in event.modifiers if m.code.lower() not in FACTOR_BONUS_CODES]
+    """The recorded modifiers other than the factor bonus (which is recomputed)."""
+    return [m.value for m in event.modifiers if not rules.is_factor_bonus(m.code)]
 
 
 @FAMILY.check(
@@ -186,14 +128,14 @@ def _other_modifiers(event: AttritionResolved) -> list[int]:
 )
 def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    variant = attrition_variant(ctx.meta)
-    decl = declared(ctx).get(event.attrition)
+    variant = _variant(ctx)
+    decl = ctx.state.combat.attritions.get(event.attrition)
     if variant is None or decl is None:
         return
     bonus = rules.factor_modifier(decl.factors)
     for m in event.modifiers:
         code = m.code.lower()
-        if code in FACTOR_BONUS_CODES and m.value != bonus:
+        if code in rules.FACTOR_BONUS_CODES and m.value != bonus:
             yield c.finding(
                 ctx,
                 expected=f"{bonus:+d}",
@@ -201,7 +143,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
                 message=f"attrition {event.attrition}: {decl.factors} factors give {bonus:+d} (+1 per full ten over "
                 f"61, 14.42A), recorded {m.value:+d}",
             )
-        if variant == "a3r_house" and code in CTL_CODES:
+        if variant == "a3r_house" and code in rules.CTL_CODES:
             yield c.finding(
                 ctx,
                 expected="no CTL modifier",
@@ -210,7 +152,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
                 "it with the 14.42D DRMs (14.42B does not apply to A3R)",
             )
         late = is_before(rules.HOUSE_EARLY_GERMAN_LAST_TURN, (event.year, event.season))
-        if variant == "a3r_house" and code in HOUSE_GERMAN_DRM_CODES and late and m.value:
+        if variant == "a3r_house" and code in rules.HOUSE_GERMAN_DRM_CODES and late and m.value:
             yield c.finding(
                 ctx,
                 expected="0",
@@ -228,11 +170,11 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
 )
 def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    variant = attrition_variant(ctx.meta)
+    variant = _variant(ctx)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
         return
-    decl = declared(ctx).get(event.attrition)
+    decl = ctx.state.combat.attritions.get(event.attrition)
     if decl is None:
         yield Missing(reason=f"attrition {event.attrition} was not declared (no attrition_declared)")
         return
@@ -256,7 +198,7 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
     die = die_face(ctx, event.roll)
     if die is None:
         return
-    pacific = is_pacific(ctx, decl)
+    pacific = _on_pacific_map(ctx, decl)
     outcome = rules.resolve_attrition(
         decl.factors, die, modifiers=_other_modifiers(event), pacific=pacific, take_2c=event.chose_2c, variant=variant
     )
@@ -283,11 +225,6 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
         )
 
 
-@FAMILY.observe(AttritionResolved)
-def _remember_result(ctx: AuditContext[AttritionResolved]) -> None:
-    results(ctx)[ctx.event.attrition] = ctx.event.losses
-
-
 @FAMILY.check(
     "14.51",
     "the defender loses exactly C counters (fewer only if it has no more eligible units)",
@@ -295,9 +232,9 @@ def _remember_result(ctx: AuditContext[AttritionResolved]) -> None:
 )
 def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
-    if attrition_variant(ctx.meta) is None:
+    if _variant(ctx) is None:
         return
-    counters = results(ctx).get(event.attrition)
+    counters = ctx.state.combat.attrition_results.get(event.attrition)
     if counters is None:
         yield Missing(reason=f"attrition {event.attrition} has no recorded result")
         return
@@ -318,10 +255,6 @@ def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) ->
 # ---------------------------------------------------------------------------------------------------------------
 
 
-AIR_DICE: Final = 4
-"""An air combat round: both sides roll 2d6 at once (19.21), recorded as one roll of four dice."""
-
-
 @FAMILY.check(
     "19.42",
     "each side's air combat result is the table's for its factors and modified 2d6",
@@ -329,13 +262,13 @@ AIR_DICE: Final = 4
 )
 def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     event = ctx.event
-    if ctx.meta.rules != "a3r" or ctx.meta.option(AIR_OPTION, "a3r") != HOUSE_AIR:
+    if not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
         return
     found = rolled(ctx, event.roll)
     if found is None:
         return
     faces = found.dice
-    if len(faces) != AIR_DICE or any(not 1 <= f <= 6 for f in faces):
+    if len(faces) != air.AIR_DICE or any(not 1 <= f <= 6 for f in faces):
         yield Missing(reason="an air combat roll needs four dice: the attacker's 2d6, then the defender's")
         return
     modifier = sum(m.value for m in event.modifiers)

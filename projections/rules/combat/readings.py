@@ -1,0 +1,79 @@
+"""Which combat rules a game plays, and the readings of ambiguous texts it chose (options of
+:mod:`awaw_events.options`).
+
+AWAW games use rule 15 (``table="awaw"``); A3R games use the house App. C-1 (``table="a3r_house"``) when ``combat.crt``
+is ``awaw_15_house`` (the package value and the default). With ``combat.crt = a3r`` the standard A3R CRT applies,
+which the extracts do not contain: :func:`crt_table` gives ``None`` and nothing about such an attack is computed.
+
+The readings (each documented beside the rule it reads): ``combat.fort_conversion`` (15.55,
+:data:`~projections.rules.combat.results.FortConversion`), ``combat.d_base`` (what a "d" halves, by table,
+:data:`~projections.rules.combat.losses.DBase`), ``combat.mixed_rounds`` (house mixed-nationality attacks,
+:data:`~projections.rules.combat.rounds.MixedRounds`), ``combat.exploit_order`` (16.31D,
+:data:`~projections.rules.combat.exploitation.ExploitOrder`) and ``air.airdrop`` (the house airdrop minimum). A value
+the option does not take reads as the default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, Literal, cast
+
+from awaw_events.options import A3R_OPTIONS, INTERPRETATION_OPTIONS
+from awaw_events.vocab import Theater
+from projections.rules.combat.exploitation import ExploitOrder
+from projections.rules.combat.losses import D_BASE_DEFAULT, DBase
+from projections.rules.combat.odds import CrtTable
+from projections.rules.combat.results import FortConversion
+from projections.rules.combat.rounds import MixedRounds
+
+CRT_OPTION: Final = "combat.crt"
+HOUSE_CRT: Final = "awaw_15_house"
+"""The A3R option value that plays combat by the house App. C-1 (A3R extract 1.2)."""
+
+PACIFIC_MAP_PREFIX: Final = "PAC:"
+"""Hexes of the Pacific mapboard (``PAC:DD11``); every other hex is on the European map."""
+
+
+def crt_table(rules: str, options: Mapping[str, str]) -> CrtTable | None:
+    """AWAW rule 15, the house App. C-1, or ``None`` for the standard A3R CRT (not in our sources)."""
+    if rules == "awaw":
+        return "awaw"
+    if rules == "a3r" and options.get(CRT_OPTION, HOUSE_CRT) == HOUSE_CRT:
+        return "a3r_house"
+    return None
+
+
+def _reading(options: Mapping[str, str], name: str, default: str) -> str:
+    declared = INTERPRETATION_OPTIONS.get(name) or A3R_OPTIONS[name]
+    value = options.get(name, default)
+    return value if value in declared.values else default
+
+
+def fort_conversion(options: Mapping[str, str]) -> FortConversion:
+    """How 15.55 treats Ex-2 and D (``combat.fort_conversion``; default ``mandatory``)."""
+    return cast(FortConversion, _reading(options, "combat.fort_conversion", "mandatory"))
+
+
+def d_base(options: Mapping[str, str], table: CrtTable) -> DBase:
+    """What a "d" halves (``combat.d_base``; default by table, :data:`D_BASE_DEFAULT`)."""
+    return cast(DBase, _reading(options, "combat.d_base", D_BASE_DEFAULT[table]))
+
+
+def mixed_rounds(options: Mapping[str, str]) -> MixedRounds:
+    """House attacks by several nationalities (``combat.mixed_rounds``; default ``all_must_qualify``)."""
+    return cast(MixedRounds, _reading(options, "combat.mixed_rounds", "all_must_qualify"))
+
+
+def exploit_order(options: Mapping[str, str]) -> ExploitOrder:
+    """The order of the CTL-1 halving and the 16.31D -1 (``combat.exploit_order``; default ``halve_then_terrain``)."""
+    return cast(ExploitOrder, _reading(options, "combat.exploit_order", "halve_then_terrain"))
+
+
+def airdrop_rule(options: Mapping[str, str]) -> Literal["awaw_style", "a3r"]:
+    """The house airdrop rule (``air.airdrop``; default ``awaw_style``, with the 1:1 minimum of 10.55C)."""
+    return cast(Literal["awaw_style", "a3r"], _reading(options, "air.airdrop", "awaw_style"))
+
+
+def theater_of(hex_id: str) -> Theater:
+    """The theater of a hex: the Pacific for the Pacific mapboard, else Europe (16.31D, 10.12)."""
+    return "pacific" if hex_id.startswith(PACIFIC_MAP_PREFIX) else "europe"
