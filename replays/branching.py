@@ -23,6 +23,7 @@ from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, Timeline
 from projections.core import VIEWS
 from replays.state import resolve_point, state_at
+from replays.views import Change
 from replays.views import differences as view_differences
 
 _BRANCH: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -184,7 +185,7 @@ class Diff(NamedTuple):
     at_a: int
     at_b: int
     divergence: Divergence
-    differences: dict[str, list[str]]
+    differences: dict[str, list[Change]]
 
 
 def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tuple[str, ...] = VIEWS) -> Diff:
@@ -194,13 +195,8 @@ def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tupl
     at_b = resolve_point(store, b, at)
     state_a = state_at(store, a, at_a)
     state_b = state_at(store, b, at_b)
-    label_a, label_b = _short(a), _short(b)
-    differences = {view: view_differences(state_a, state_b, view, label_a, label_b) for view in views}
+    differences = {view: view_differences(state_a, state_b, view) for view in views}
     return Diff(a, b, at_a, at_b, divergence(store, a, b), differences)
-
-
-def _short(name: str) -> str:
-    return name.rsplit("/", 1)[-1]
 
 
 def describe(record: Record) -> str:

@@ -18,9 +18,10 @@ from replays import logview
 
 
 def console() -> Console:
-    """A console on standard output: no colour or wrapping surprises when piped."""
-    plain = Console(highlight=False, soft_wrap=False)
-    return plain if plain.is_terminal else Console(highlight=False, soft_wrap=False, width=160)
+    """A console on standard output: the terminal's width on a terminal, full width in a file or a pipe."""
+    from replays.views.common import console as views_console
+
+    return views_console()
 
 
 def err_console() -> Console:
@@ -40,13 +41,13 @@ def print_json_lines(items: Iterable[Any]) -> None:
 
 def log_table(rows: Sequence[logview.Row], title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("game time", no_wrap=True)
-    table.add_column("actor", no_wrap=True)
-    table.add_column("event", no_wrap=True)
+    table.add_column("#", justify="right", overflow="fold")
+    table.add_column("game time", overflow="fold")
+    table.add_column("actor", overflow="fold")
+    table.add_column("event", overflow="fold")
     table.add_column("details", overflow="fold")
     if any(row.status for row in rows):
-        table.add_column("ruling", no_wrap=True)
+        table.add_column("ruling", overflow="fold")
     for row in rows:
         record = row.record
         cells: list[str | Text] = [
@@ -147,9 +148,9 @@ def diff_lines(result: Any) -> list[str]:
                 lines.append(f"  ... and {len(records) - 20} more")
     lines.append(f"state of {result.a} after event {result.at_a} vs {result.b} after event {result.at_b}:")
     any_difference = False
-    for view, items in result.differences.items():
+    for items in result.differences.values():
         for item in items:
-            lines.append(f"  {view}: {item}")
+            lines.append(f"  {item.text}")
             any_difference = True
     if not any_difference:
         lines.append("  no differences")

@@ -79,8 +79,8 @@ def test_diff_names_state_differences(game: GameStore, keys: KeyRing) -> None:
     append_events(game, "g/more-armor", numbered([_spring_1940_build("extra-armor")]))
     result = diff(game, "g", "g/more-armor")
     assert result.divergence.shared == game.count("g")
-    board_lines = result.differences["board"]
-    assert board_lines == ["germany armor (extra-armor, 4): not in play in g, at EUR:K30 in more-armor"]
+    board_lines = [c.text for c in result.differences["board"]]
+    assert board_lines == ["extra-armor armor 4 (inverted): not in play → EUR:K30"]
 
 
 def test_branches_of_branches_and_pruning(game: GameStore, keys: KeyRing) -> None:

@@ -54,12 +54,12 @@ def test_replay_narrates_each_step_and_its_changes(db: Path) -> None:
     assert out.splitlines() == [
         f"== Spring 1940 Axis combat (event {sunk})",
         f"  {sunk}. ship_sunk (system) ship=ger-ca-1 ref=oslo",
-        "    board: germany ca Blücher (ger-ca-1, 2): at EUR:E33 in before, eliminated (naval_combat) in after",
+        "    ger-ca-1 CA Blücher 2 (inverted): EUR:E33 → eliminated (naval combat)",
         f"== Spring 1940 Axis combat (event {sunk + 1})",
         f"  {sunk + 1}. combat_losses_taken (system) attack=oslo loser=defender losses=[nor-inf-1:2]",
         f"== Spring 1940 Axis combat (event {sunk + 2})",
         f"  {sunk + 2}. unit_eliminated (system) unit=nor-inf-1 cause=combat ref=oslo",
-        "    board: britain infantry (nor-inf-1, 2): at EUR:D33 in before, eliminated (combat) in after",
+        "    nor-inf-1 infantry 2 (Norway): EUR:D33 → eliminated (combat)",
     ]
     code, out = run(
         db,
@@ -88,7 +88,7 @@ def test_branch_record_diff_from_the_cli(db: Path) -> None:
     code, out = run(db, "diff", "g", "g/no-norway", "--view", "board")
     assert code == 0
     assert "they part at event" in out
-    assert "germany ca Blücher (ger-ca-1, 2): eliminated (naval_combat) in g, at EUR:E33 in no-norway" in out
+    assert "ger-ca-1 CA Blücher 2: eliminated (naval combat) → EUR:E33" in out
     code, out = run(db, "diff", "g", "g/no-norway", "--json")
     data = json.loads(out)
     assert data["only_b"][0]["event"]["type"] == "seed_committed"

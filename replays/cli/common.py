@@ -169,6 +169,24 @@ def domain_errors() -> Iterator[None]:
 pass_context = click.make_pass_decorator(Context, ensure=True)
 
 
+def _power(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    from awaw_events.vocab import POWERS
+
+    if value is not None and value not in POWERS:
+        raise click.BadParameter(f"{value!r} is not a major power; expected one of {', '.join(POWERS)}")
+    return value
+
+
+def power_option(func: F) -> F:
+    """``--power``: show only what concerns one major power (its units, ledger, faction's oil, yards and ships)."""
+    return click.option(
+        "--power",
+        callback=_power,
+        metavar="POWER",
+        help="Only what concerns this major power (germany, italy, japan, britain, france, usa, russia, china).",
+    )(func)
+
+
 def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")(func)
 

@@ -79,7 +79,7 @@ def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool
                 "only_b": [logview_row(r) for r in div.only_b],
                 "at_a": result.at_a,
                 "at_b": result.at_b,
-                "differences": result.differences,
+                "differences": {k: [c.as_json(a, b) for c in v] for k, v in result.differences.items()},
             }
         )
         return

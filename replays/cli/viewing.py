@@ -8,11 +8,12 @@ from pathlib import Path
 
 import click
 import sqlite_utils
+from rich.text import Text
 
 from projections.core import VIEWS
 from replays import formatting
 from replays.cli import files
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context, views_of
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, power_option, views_of
 from replays.materialize import materialize as write_read_model
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
@@ -20,6 +21,7 @@ from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_
 from replays.stepper import Stepper, terminal_key
 from replays.views import common
 from replays.views import data as view_data
+from replays.views import render as view_render
 
 
 @command()
@@ -29,21 +31,25 @@ from replays.views import data as view_data
 @click.option(
     "--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True, help="Which projection to show."
 )
+@power_option
 @json_option
 @pass_context
-def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_json: bool) -> None:
+def state(obj: Context, game: str, at: str | None, before: bool, view: str, power: str | None, as_json: bool) -> None:
     """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
     with obj.store() as store:
         seq = resolve_point(store, game, at, before=before)
         snapshot = state_at(store, game, seq)
-    views = {name: view_data(snapshot, name) for name in views_of(view)}
     if as_json:
-        formatting.print_json({"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, **views})
+        views = {name: view_data(snapshot, name, power) for name in views_of(view)}
+        header = {"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, "power": power}
+        formatting.print_json({**header, **views})
         return
-    out = formatting.console()
-    out.print(f"{game} after event {seq} ({snapshot.clock.label})")
-    for name, data in views.items():
-        common.print_view(out, name, data)
+    out = common.console()
+    whose = f", {common.country(power)} only" if power else ""
+    out.print(Text(f"{game} after event {seq} ({snapshot.clock.label}){whose}"))
+    for name in views_of(view):
+        out.print()
+        common.render(out, view_render(snapshot, name, power))
 
 
 @command()
