@@ -88,16 +88,30 @@ def dice_lines(report: DiceReport) -> list[str]:
         f"dice: {report.verified} seeded roll(s) verified, {report.unrevealed} awaiting the seed's reveal, "
         f"{report.physical} physical (unverifiable)"
     ]
-    lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
+    lines += [_problem(p.seq, p.message) for p in report.problems]
     return lines
+
+
+def _problem(seq: int, message: str) -> str:
+    """A problem found at event ``seq``, naming the event once."""
+    return f"  {message}" if message.startswith(f"event {seq}") else f"  event {seq}: {message}"
 
 
 def verify_lines(report: VerifyReport) -> list[str]:
     if report.ok:
         return [f"{report.timeline}: {report.events} events, hash chain intact", f"head {report.head}"]
     lines = [f"{report.timeline}: {len(report.problems)} problem(s) in {report.events} events"]
-    lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
+    lines += [_problem(p.seq, p.message) for p in report.problems]
     return lines
+
+
+def _point_words(point: Any) -> str:
+    parts = [point.season.capitalize(), str(point.year)]
+    if point.side:
+        parts.append(point.side.capitalize())
+    if point.phase:
+        parts.append(point.phase.replace("_", " "))
+    return " ".join(parts)
 
 
 def checks_table(checks: Sequence[Any]) -> Table:
@@ -146,7 +160,8 @@ def diff_lines(result: Any) -> list[str]:
             ]
             if len(records) > 20:
                 lines.append(f"  ... and {len(records) - 20} more")
-    lines.append(f"state of {result.a} after event {result.at_a} vs {result.b} after event {result.at_b}:")
+    when = "before the first event" if result.point is None else f"at the end of {_point_words(result.point)}"
+    lines.append(f"state {when}: {result.a} after event {result.at_a} → {result.b} after event {result.at_b}")
     any_difference = False
     for items in result.differences.values():
         for item in items:

@@ -15,7 +15,7 @@ from typing import Final
 from awaw_events import rulings as rulings_mod
 from awaw_events.errors import PointError
 from awaw_events.events import AnyEvent
-from awaw_events.gametime import GamePoint, TimeKey, parse_game_point, span_key, time_key
+from awaw_events.gametime import GamePoint, TimeKey, label, parse_game_point, span_key, time_key
 from awaw_events.store import GameStore, Numbered, Record
 from projections import game
 from projections.game import GameState
@@ -53,6 +53,22 @@ def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, befo
     return low
 
 
+def check_span(store: GameStore, timeline: str, point: GamePoint) -> None:
+    """Refuse a span of game time the timeline never reaches (or that ends before its first event): a point that
+    does not exist is an error, never the end state or an empty answer."""
+    count = store.count(timeline)
+    target = span_key(*point)
+    if count == 0:
+        raise PointError(f"{timeline!r} has no events, so no {point}")
+    last = store.record_at(timeline, count)
+    first = store.record_at(timeline, 1)
+    assert last is not None and first is not None
+    if tuple(time_key(last.event))[: len(target)] < target:
+        raise PointError(f"{timeline!r} has not reached {point}: its last event ({count}) is in {label(last.event)}")
+    if tuple(time_key(first.event))[: len(target)] > target:
+        raise PointError(f"{timeline!r} begins after {point}: its first event is in {label(first.event)}")
+
+
 def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: bool = False) -> int:
     """The event number a point names (the end of the timeline when ``text`` is None)."""
     count = store.count(timeline)
@@ -76,6 +92,7 @@ def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: 
             f"{text!r} is neither an event number, a game time (1940-spring, 1940-spring/axis/combat) "
             f"nor a bookmark of {timeline!r}{known}"
         ) from None
+    check_span(store, timeline, point)
     return seq_for_game_time(store, timeline, point, before=before)
 
 

@@ -86,12 +86,18 @@ def test_branch_record_diff_from_the_cli(db: Path) -> None:
     names = [t["name"] for t in json.loads(out)]
     assert names == ["g", "g/no-norway"]
     code, out = run(db, "diff", "g", "g/no-norway", "--view", "board")
-    assert code == 0
+    assert code == 1  # they differ, like diff(1)
     assert "they part at event" in out
-    assert "ger-ca-1 CA Blücher 2: eliminated (naval combat) → EUR:E33" in out
+    assert "state at the end of Spring 1940 Axis movement" in out and "no differences" in out
     code, out = run(db, "diff", "g", "g/no-norway", "--json")
+    assert code == 1
     data = json.loads(out)
     assert data["only_b"][0]["event"]["type"] == "seed_committed"
+    assert data["at"] == "1940-spring/axis/movement" and data["same"] is False
+    code, out = run(db, "diff", "g", "g/no-norway", "--at", "1940-spring/axis/combat")
+    assert code == 2
+    assert "'g/no-norway' has not reached 1940-spring/axis/combat" in out
+    assert run(db, "diff", "g", "g")[0] == 0
 
 
 def test_bookmarks_and_notes(db: Path) -> None:

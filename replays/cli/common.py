@@ -139,6 +139,12 @@ def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Com
     return wrap
 
 
+class NoSuchPoint(click.ClickException):
+    """A point (``--at``, ``--from``, ``--to``, ``--turn``) that is not in the game: exit code 2, like a usage error."""
+
+    exit_code = 2
+
+
 @contextmanager
 def domain_errors() -> Iterator[None]:
     """Turn domain errors into ``Error: ...`` messages (exit 1); a rejected batch lists each problem."""
@@ -147,11 +153,13 @@ def domain_errors() -> Iterator[None]:
     import msgspec
     from eventsourcing.persistence import PersistenceError
 
-    from awaw_events.errors import AwawError
+    from awaw_events.errors import AwawError, PointError
     from awaw_events.log import BatchRejected
 
     try:
         yield
+    except PointError as exc:
+        raise NoSuchPoint(str(exc)) from None
     except BatchRejected as exc:
         lines = [str(e) for e in exc.errors]
         more = "" if len(lines) == 1 else f"{len(lines)} problems, nothing was written:\n  " + "\n  ".join(lines)

@@ -25,6 +25,7 @@ from awaw_events.store import GameStore
 from replays import formatting, logview
 from replays.cli import files
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point
+from replays.state import check_span
 
 
 @command("log")
@@ -37,6 +38,8 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
     """Show the events of GAME: a table, or JSON lines with --json."""
     with obj.store() as store:
+        if turn is not None:
+            check_span(store, game, turn)
         rows = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
     if as_json:
         formatting.print_json_lines(logview.as_json(rows))

@@ -12,7 +12,7 @@ from awaw_events.log import (
 from awaw_events.store import Record
 from projections.core import VIEWS
 from replays import formatting, logview
-from replays.branching import create_branch, delete_branch
+from replays.branching import Diff, create_branch, delete_branch
 from replays.branching import diff as diff_timelines
 from replays.branching import promote as promote_branch
 from replays.cli.common import Context, command, json_option, pass_context, views_of
@@ -56,17 +56,40 @@ def prune(obj: Context, branch: str) -> None:
     click.echo(f"deleted {branch}")
 
 
+class DiffTrouble(click.ClickException):
+    """Any error of ``awaw diff``: exit code 2, so that 1 keeps meaning "they differ"."""
+
+    exit_code = 2
+
+
 @command("diff")
 @click.argument("a")
 @click.argument("b")
-@click.option("--at", "at", help="Compare the states at this point (default: the end of each).")
+@click.option(
+    "--at",
+    "at",
+    help="Compare at this game time on both sides (an event number or bookmark: that event's game time on A). "
+    "Default: the latest game time both reach.",
+)
 @click.option("--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True)
 @json_option
 @pass_context
 def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool) -> None:
-    """Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ."""
-    with obj.store() as store:
-        result = diff_timelines(store, a, b, at=at, views=views_of(view))
+    """Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ.
+
+    Exit code 0 when they are the same, 1 when they differ, 2 on an error (like diff(1)).
+    """
+    try:
+        with obj.store() as store:
+            result = diff_timelines(store, a, b, at=at, views=views_of(view))
+    except click.ClickException as exc:
+        raise DiffTrouble(exc.format_message()) from None
+    _print_diff(result, a, b, as_json)
+    if not result.same:
+        raise SystemExit(1)
+
+
+def _print_diff(result: Diff, a: str, b: str, as_json: bool) -> None:
     div = result.divergence
     if as_json:
         formatting.print_json(
@@ -77,8 +100,10 @@ def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool
                 "first_divergence": div.shared + 1,
                 "only_a": [logview_row(r) for r in div.only_a],
                 "only_b": [logview_row(r) for r in div.only_b],
+                "at": None if result.point is None else str(result.point),
                 "at_a": result.at_a,
                 "at_b": result.at_b,
+                "same": result.same,
                 "differences": {k: [c.as_json(a, b) for c in v] for k, v in result.differences.items()},
             }
         )

@@ -13,7 +13,16 @@ from rich.text import Text
 from projections.core import VIEWS
 from replays import formatting
 from replays.cli import files
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context, power_option, views_of
+from replays.cli.common import (
+    Context,
+    NoSuchPoint,
+    command,
+    domain_errors,
+    json_option,
+    pass_context,
+    power_option,
+    views_of,
+)
 from replays.materialize import materialize as write_read_model
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
@@ -132,6 +141,10 @@ def replay(
     with obj.store() as store:
         first = resolve_point(store, game, start, before=True) + 1 if start else 1
         last = resolve_point(store, game, stop)
+        if first > last:
+            raise NoSuchPoint(
+                f"--from {start} (event {first}) comes after --to {stop} (event {last}): nothing to replay"
+            )
         walk = replay_steps(
             store,
             game,
