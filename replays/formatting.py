@@ -64,7 +64,7 @@ def log_table(rows: Sequence[logview.Row], title: str) -> Table:
 
 
 def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD)
+    table = Table(box=box.SIMPLE_HEAD, caption="* the game's main line (what `awaw promote` changes)")
     table.add_column("timeline", no_wrap=True)
     table.add_column("game", no_wrap=True)
     table.add_column("parent", no_wrap=True)
@@ -73,7 +73,7 @@ def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
     table.add_column("own events", justify="right")
     for timeline, count in rows:
         table.add_row(
-            timeline.name,
+            f"* {timeline.name}" if timeline.name == timeline.game else f"  {timeline.name}",
             timeline.game,
             timeline.parent or "-",
             str(timeline.fork_at) if timeline.parent else "-",

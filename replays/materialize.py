@@ -6,6 +6,8 @@ Every table is rebuilt whole on each run, so a read model is always the state at
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sqlite_utils
 
 from awaw_events.codec import tag_of, to_builtins
@@ -15,9 +17,16 @@ from replays.state import effective_records, state_at
 from replays.views import tables
 
 
-def materialize(store: GameStore, timeline: str, db: sqlite_utils.Database, seq: int) -> dict[str, int]:
-    """Write the state of ``timeline`` after event ``seq`` into ``db``; returns the row count of each table."""
-    state = state_at(store, timeline, seq)
+def materialize(
+    store: GameStore,
+    timeline: str,
+    db: sqlite_utils.Database,
+    seq: int,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, int]:
+    """Write the state of ``timeline`` after event ``seq`` into ``db``; returns the row count of each table.
+    ``progress`` is told the event number reached, now and then."""
+    state = state_at(store, timeline, seq, progress=progress)
     counts: dict[str, int] = {}
     for name, rows in tables(state).items():
         table = db.table(name)

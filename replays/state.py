@@ -9,7 +9,7 @@ skipped when a later ruling voids an event before it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from awaw_events import rulings as rulings_mod
@@ -86,6 +86,8 @@ def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: 
     try:
         point = parse_game_point(text)
     except PointError:
+        if text[:4].isdigit() and text[4:5] == "-":
+            raise  # meant as a game time: say what is wrong with it
         names = sorted({b.name for _, b in store.bookmarks(timeline)})
         known = f"; bookmarks: {', '.join(names)}" if names else ""
         raise PointError(
@@ -138,11 +140,19 @@ def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, Gam
     return 0, game.initial()
 
 
-def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT_EVERY, save: bool = True) -> GameState:
+def state_at(
+    store: GameStore,
+    timeline: str,
+    seq: int,
+    *,
+    every: int = SNAPSHOT_EVERY,
+    save: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> GameState:
     """The game state after event ``seq``: the nearest valid snapshot plus a short fold.
 
     With ``save``, snapshots are stored every ``every`` events on the way (when no later ruling could make them
-    stale), so the next query near here is fast.
+    stale), so the next query near here is fast. ``progress`` is told the event number reached, now and then.
     """
     start, state = _valid_snapshot(store, timeline, seq)
     if start == seq:
@@ -151,6 +161,8 @@ def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT
     pending: list[tuple[int, AnyEvent]] = []
     for record in effective_events(store, timeline, start + 1, seq):
         pending.append((record.seq, record.event))
+        if progress is not None and record.seq % 5_000 == 0:
+            progress(record.seq)
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
             state = game.fold_numbered(state, pending)
             pending = []
@@ -158,8 +170,14 @@ def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT
     return game.fold_numbered(state, pending)
 
 
-def build_snapshots(store: GameStore, timeline: str, *, every: int = SNAPSHOT_EVERY) -> int:
+def build_snapshots(
+    store: GameStore,
+    timeline: str,
+    *,
+    every: int = SNAPSHOT_EVERY,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Fold a whole timeline once, storing a snapshot every ``every`` events; returns how many are stored."""
     count = store.count(timeline)
-    state_at(store, timeline, count, every=every, save=True)
+    state_at(store, timeline, count, every=every, save=True, progress=progress)
     return count // every

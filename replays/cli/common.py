@@ -48,6 +48,8 @@ class Context:
         from awaw_events.keys import KeysError
         from awaw_events.store import open_store
 
+        if self.db.startswith(("postgresql:", "postgres:")):
+            _need_postgres_extra()
         with domain_errors():
             store = open_store(self.db)
         try:
@@ -61,6 +63,16 @@ class Context:
                 yield store
         finally:
             store.close()
+
+
+def _need_postgres_extra() -> None:
+    """A PostgreSQL address without the driver installed: say which extra to install (not a library's setting)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise click.ClickException(
+            "a postgresql:// store needs the PostgreSQL driver: python -m pip install 'awaw-events[postgres]'"
+        ) from None
 
 
 class LazyGroup(click.Group):

@@ -92,8 +92,11 @@ def games(obj: Context, as_json: bool) -> None:
     """List the games in the store and their timelines."""
     with obj.store() as store:
         rows = [(t, store.count(t.name)) for t in store.timelines()]
+    rows.sort(key=lambda row: (row[0].game, row[0].name != row[0].game, row[0].name))  # each main line first
     if as_json:
-        formatting.print_json([{**t._asdict(), "events": n, "own_events": n - t.fork_at} for t, n in rows])
+        formatting.print_json(
+            [{**t._asdict(), "main_line": t.name == t.game, "events": n, "own_events": n - t.fork_at} for t, n in rows]
+        )
         return
     if not rows:
         click.echo("no games yet: start one with `awaw new GAME` or `awaw import GAME FILE`")

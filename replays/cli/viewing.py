@@ -21,6 +21,7 @@ from replays.cli.common import (
     json_option,
     pass_context,
     power_option,
+    progress,
     views_of,
 )
 from replays.materialize import materialize as write_read_model
@@ -73,8 +74,8 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
 @pass_context
 def snapshot(obj: Context, game: str, every: int) -> None:
     """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
-    with obj.store() as store:
-        count = build_snapshots(store, game, every=every)
+    with obj.store() as store, progress("folding", total=store.count(game)) as advance:
+        count = build_snapshots(store, game, every=every, progress=advance)
     click.echo(f"{game}: {count} snapshot(s), one every {every} events")
 
 
@@ -95,12 +96,12 @@ def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
         files.check_read_model(output, obj.db)
     with obj.store() as store:
         seq = resolve_point(store, game, at)
-        with files.replaced(output) as temp:
+        with files.replaced(output) as temp, progress("materializing", total=seq) as advance:
             if output.exists() and output.stat().st_size:
                 shutil.copyfile(output, temp)
             db = sqlite_utils.Database(temp)
             try:
-                counts = write_read_model(store, game, db, seq)
+                counts = write_read_model(store, game, db, seq, progress=advance)
             finally:
                 db.close()
     click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
