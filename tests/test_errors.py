@@ -125,9 +125,10 @@ def test_games_marks_the_main_line_after_promote(db: Path) -> None:
     assert run(db, "branch", "g", "alt", "--at", "300")[0] == 0
     assert run(db, "promote", "g/alt")[0] == 0
     code, out = run(db, "games")
+    assert code == 0
     rows = [line.split() for line in out.splitlines() if line.strip().startswith(("*", "g"))]
     assert rows[0][:2] == ["*", "g"] and rows[0][-2] == "301"  # the promoted branch is the main line now
-    assert ["g/previous-main", "g"] == rows[1][:2]
+    assert rows[1][:2] == ["g/previous-main", "g"]
     data = json.loads(run(db, "games", "--json")[1])
     assert {t["name"]: t["main_line"] for t in data} == {"g": True, "g/previous-main": False}
 
