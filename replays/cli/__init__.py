@@ -100,6 +100,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.reporting:plot",
         "Draw a chart of GAME: BRPs, oil reserves, ships on the naval charts or factors lost, by turn.",
     ),
+    "report": (
+        "replays.cli.reporting:report",
+        "Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings.",
+    ),
     # the rules
     "audit": (
         "replays.cli.auditing:audit",

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from replays.charts import CHART_VIEWS
-from replays.cli.common import Context, command, domain_errors, pass_context
+from replays.cli.common import Context, NoSuchPoint, command, domain_errors, pass_context, progress
 from replays.state import resolve_point
 
 
@@ -47,3 +47,31 @@ def plot(obj: Context, game: str, view: str, start: str | None, stop: str | None
         return
     output.write_bytes(image)
     click.echo(f"wrote {output} ({len(data.panels)} panel(s), {len(image)} bytes)")
+
+
+@command()
+@click.argument("game")
+@click.option("--from", "start", help="Report from this point (event number, game time, bookmark).")
+@click.option("--to", "stop", help="Report up to this point (default: the end).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The HTML file to write (one self-contained page).",
+)
+@pass_context
+def report(obj: Context, game: str, start: str | None, stop: str | None, output: Path) -> None:
+    """Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings."""
+    from replays.report import build_report
+
+    with obj.store() as store:
+        first = resolve_point(store, game, start, before=True) + 1 if start else 1
+        last = resolve_point(store, game, stop)
+        if first > last:
+            raise NoSuchPoint(f"--from {start} (event {first}) comes after --to {stop} (event {last})")
+        with progress("report") as advance, domain_errors():
+            stages = iter(range(1, 10))
+            page = build_report(store, game, start=first, stop=last, progress=lambda _what: advance(next(stages)))
+    output.write_text(page, encoding="utf-8")
+    click.echo(f"wrote {output}: events {first} to {last} of {game} ({len(page) // 1024} KiB)")
