@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from replays.cli.common import (
     views_of,
 )
 from replays.materialize import materialize as write_read_model
+from replays.materialize import metadata as read_model_metadata
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
@@ -89,8 +91,15 @@ def snapshot(obj: Context, game: str, every: int) -> None:
     help="The SQLite file to write the read-model tables to (a new file, or a read model written before).",
 )
 @click.option("--at", "at", help="The point to materialize (default: the end).")
+@click.option(
+    "--metadata",
+    "metadata_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to write Datasette's metadata (titles, column descriptions, canned queries). "
+    "Default: FILE.metadata.json beside the database.",
+)
 @pass_context
-def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
+def materialize(obj: Context, game: str, output: Path, at: str | None, metadata_path: Path | None) -> None:
     """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
     with domain_errors():
         files.check_read_model(output, obj.db)
@@ -104,7 +113,14 @@ def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
                 counts = write_read_model(store, game, db, seq, progress=advance)
             finally:
                 db.close()
+    target = metadata_path or output.with_suffix(".metadata.json")
+    written = sqlite_utils.Database(output)
+    try:
+        target.write_text(json.dumps(read_model_metadata(written, output.stem), indent=2) + "\n", encoding="utf-8")
+    finally:
+        written.close()
     click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
+    click.echo(f"browse it: datasette {output} -m {target}")
 
 
 @command()

@@ -423,12 +423,12 @@ def tables(state: BoardState) -> dict[str, list[dict[str, Any]]]:
             {"country": c, "status": state.statuses.get(c), "diplomatic_result": state.diplomacy.get(c)}
             for c in sorted(state.statuses.keys() | state.diplomacy.keys())
         ],
-        "factions": [
-            {"key": k, "faction": k.partition("/")[0], "domain": k.partition("/")[2], "ctl": v}
+        "levels": [
+            {"key": k, "faction": k.partition("/")[0], "what": f"{k.partition('/')[2]} CTL", "level": v}
             for k, v in state.ctl.items()
         ]
         + [
-            {"key": f"{k}/winter_preparation", "faction": k, "domain": "winter_preparation", "ctl": v}
+            {"key": f"{k}/winter_preparation", "faction": k, "what": "winter preparation", "level": v}
             for k, v in state.winter_preparation.items()
         ],
     }

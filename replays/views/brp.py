@@ -13,6 +13,7 @@ from typing import Any, Final
 import msgspec
 from rich.console import RenderableType
 
+from awaw_events.gametime import turn_index
 from awaw_events.vocab import POWERS
 from projections.brp import (
     Line,
@@ -370,8 +371,14 @@ def tables(state: State) -> dict[str, list[dict[str, Any]]]:
     per power), ``lines`` (this turn's ledger lines, ``seq`` first), ``turns`` (archived turn summaries, key
     ``<turn index>:<power>``) and ``accruals`` (35.7 items awaiting their batch)."""
     label = turn_label(state.year, state.season)
+    index = turn_index(state.year, state.season) if state.season else None
     powers = [
-        {"power": p, "turn": label, **{k: v for k, v in power_view(state, p).items() if k != "remaining_declared"}}
+        {
+            "power": p,
+            "turn": label,
+            "turn_index": index,
+            **{k: v for k, v in power_view(state, p).items() if k != "remaining_declared"},
+        }
         for p in _powers(state)
     ]
     line_columns = ("seq", "power", "kind", "category", "amount", "before", "after", "limit", "side", "phase")
@@ -391,6 +398,7 @@ def tables(state: State) -> dict[str, list[dict[str, Any]]]:
             {
                 "key": f"{s.turn}:{s.power}",
                 "turn": turn_label(s.year, s.season),
+                "turn_index": s.turn,
                 "year": s.year,
                 "season": s.season,
                 "power": s.power,
