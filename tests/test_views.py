@@ -188,3 +188,39 @@ def test_replay_json_is_data(example_db: Path) -> None:
     assert available["before"] - available["after"] == event["brp_cost"]
     war = next(c for c in step["changes"]["board"] if c["what"] == "war")
     assert (war["subject"], war["before"]) == ("denmark|germany", None)
+
+
+def test_every_command_that_prints_takes_json() -> None:
+    import click
+
+    from replays.cli import COMMANDS
+
+    for name in COMMANDS:
+        command = cli.get_command(click.Context(cli), name)
+        assert command is not None
+        options = {opt for param in command.params for opt in getattr(param, "opts", [])}
+        assert "--json" in options or name in ("export", "schema"), name  # those two print JSON or events anyway
+
+
+def test_json_everywhere_is_data(tmp_path: Path) -> None:
+    db = tmp_path / "j.db"
+
+    def data(*args: str) -> dict[str, object]:
+        code, out = run(db, *args, "--json")
+        assert code == 0, out
+        found: dict[str, object] = json.loads(out)
+        return found
+
+    assert data("new", "j")["game"] == "j"
+    recorded = data("record", "j", "note_added", "about=1", 'text="first"')
+    assert recorded["seq"] == 2 and recorded["event"]["type"] == "note_added"  # type: ignore[index]
+    rolled = data("roll", "j", "--purpose", "crt", "--dice", "2")
+    assert rolled["total"] == sum(rolled["dice"])  # type: ignore[arg-type]
+    assert data("branch", "j", "b")["fork_at"] == 3
+    assert data("bookmark", "j", "start", "--at", "1")["at"] == 1
+    assert data("note", "j", "1", "hello")["about"] == 1
+    assert data("snapshot", "j")["every"] == 2000
+    assert data("promote", "j/b") == {"main_line": "j", "old_main_line": "j/previous-main"}
+    assert data("branch", "j", "c")["timeline"] == "j/c"
+    assert data("prune", "j/c") == {"deleted": "j/c"}
+    assert data("reveal", "j")["game"] == "j"

@@ -211,6 +211,16 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")(func)
 
 
+def say(as_json: bool, text: str, data: dict[str, Any]) -> None:
+    """What a command did: a sentence for people, or the same as data with ``--json``."""
+    if as_json:
+        from replays import formatting
+
+        formatting.print_json(data)
+    else:
+        click.echo(text)
+
+
 def point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> GamePoint | None:
     """A ``--turn`` value parsed as a game time."""
     from awaw_events.gametime import parse_game_point

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from replays.charts import CHART_VIEWS
-from replays.cli.common import Context, NoSuchPoint, command, domain_errors, pass_context, progress
+from replays.cli.common import Context, NoSuchPoint, command, domain_errors, json_option, pass_context, progress, say
 from replays.state import resolve_point
 
 
@@ -25,8 +25,11 @@ from replays.state import resolve_point
     type=click.Path(dir_okay=False, path_type=Path),
     help="The image to write: .png or .svg (default: PNG on standard output when it is not a terminal).",
 )
+@json_option
 @pass_context
-def plot(obj: Context, game: str, view: str, start: str | None, stop: str | None, output: Path | None) -> None:
+def plot(
+    obj: Context, game: str, view: str, start: str | None, stop: str | None, output: Path | None, as_json: bool
+) -> None:
     """Draw a chart of GAME: BRPs, oil reserves, ships on the naval charts or factors lost, by turn."""
     from replays.charts import chart
     from replays.plotting import render
@@ -46,7 +49,11 @@ def plot(obj: Context, game: str, view: str, start: str | None, stop: str | None
         sys.stdout.buffer.write(image)
         return
     output.write_bytes(image)
-    click.echo(f"wrote {output} ({len(data.panels)} panel(s), {len(image)} bytes)")
+    say(
+        as_json,
+        f"wrote {output} ({len(data.panels)} panel(s), {len(image)} bytes)",
+        {"image": str(output), "format": fmt, "panels": [p.title for p in data.panels], "bytes": len(image)},
+    )
 
 
 @command()
@@ -60,8 +67,9 @@ def plot(obj: Context, game: str, view: str, start: str | None, stop: str | None
     type=click.Path(dir_okay=False, path_type=Path),
     help="The HTML file to write (one self-contained page).",
 )
+@json_option
 @pass_context
-def report(obj: Context, game: str, start: str | None, stop: str | None, output: Path) -> None:
+def report(obj: Context, game: str, start: str | None, stop: str | None, output: Path, as_json: bool) -> None:
     """Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings."""
     from replays.report import build_report
 
@@ -74,4 +82,8 @@ def report(obj: Context, game: str, start: str | None, stop: str | None, output:
             stages = iter(range(1, 10))
             page = build_report(store, game, start=first, stop=last, progress=lambda _what: advance(next(stages)))
     output.write_text(page, encoding="utf-8")
-    click.echo(f"wrote {output}: events {first} to {last} of {game} ({len(page) // 1024} KiB)")
+    say(
+        as_json,
+        f"wrote {output}: events {first} to {last} of {game} ({len(page) // 1024} KiB)",
+        {"report": str(output), "from": first, "to": last, "bytes": len(page)},
+    )

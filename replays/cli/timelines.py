@@ -15,7 +15,7 @@ from replays import formatting, logview
 from replays.branching import Diff, create_branch, delete_branch
 from replays.branching import diff as diff_timelines
 from replays.branching import promote as promote_branch
-from replays.cli.common import Context, command, json_option, pass_context, views_of
+from replays.cli.common import Context, command, json_option, pass_context, say, views_of
 from replays.state import resolve_point
 
 
@@ -24,13 +24,18 @@ from replays.state import resolve_point
 @click.argument("name")
 @click.option("--at", "at", help="Fork after this point (event number, game time, bookmark); default the end.")
 @click.option("--same-dice", is_flag=True, help="Keep the parent's dice (no new seed for the branch's rolls).")
+@json_option
 @pass_context
-def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool) -> None:
+def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool, as_json: bool) -> None:
     """Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them."""
     with obj.store() as store:
         timeline = create_branch(store, game, at, name, reroll=not same_dice, keys=obj.keys())
     dice_note = "same dice as the parent" if same_dice else "its own committed dice seed"
-    click.echo(f"created {timeline.name}: forks from {game} after event {timeline.fork_at}, {dice_note}")
+    say(
+        as_json,
+        f"created {timeline.name}: forks from {game} after event {timeline.fork_at}, {dice_note}",
+        {"timeline": timeline.name, "parent": game, "fork_at": timeline.fork_at, "own_dice": not same_dice},
+    )
 
 
 @command()
@@ -38,22 +43,24 @@ def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool)
 @click.option(
     "--keep-old-as", default="previous-main", show_default=True, help="The branch name the old main line keeps."
 )
+@json_option
 @pass_context
-def promote(obj: Context, branch: str, keep_old_as: str) -> None:
+def promote(obj: Context, branch: str, keep_old_as: str, as_json: bool) -> None:
     """Make BRANCH its game's main line; the old main line stays as a branch."""
     with obj.store() as store:
         main, old = promote_branch(store, branch, keep_old_as=keep_old_as)
-    click.echo(f"{branch} is now {main}; the old main line is {old}")
+    say(as_json, f"{branch} is now {main}; the old main line is {old}", {"main_line": main, "old_main_line": old})
 
 
 @command()
 @click.argument("branch")
+@json_option
 @pass_context
-def prune(obj: Context, branch: str) -> None:
+def prune(obj: Context, branch: str, as_json: bool) -> None:
     """Delete BRANCH, if nothing forks from it (main lines are never deleted)."""
     with obj.store() as store:
         delete_branch(store, branch)
-    click.echo(f"deleted {branch}")
+    say(as_json, f"deleted {branch}", {"deleted": branch})
 
 
 class DiffTrouble(click.ClickException):
@@ -120,22 +127,28 @@ def logview_row(record: Record) -> dict[str, object]:
 @click.argument("game")
 @click.argument("name")
 @click.option("--at", "at", help="The point to bookmark (default: the end).")
+@json_option
 @pass_context
-def bookmark(obj: Context, game: str, name: str, at: str | None) -> None:
+def bookmark(obj: Context, game: str, name: str, at: str | None, as_json: bool) -> None:
     """Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name."""
     with obj.store() as store:
         seq = resolve_point(store, game, at)
         rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
-    click.echo(f"bookmarked event {seq} of {game} as {name!r} (event {rec.seq})")
+    say(
+        as_json,
+        f"bookmarked event {seq} of {game} as {name!r} (event {rec.seq})",
+        {"bookmark": name, "at": seq, "seq": rec.seq},
+    )
 
 
 @command()
 @click.argument("game")
 @click.argument("event", type=int)
 @click.argument("text")
+@json_option
 @pass_context
-def note(obj: Context, game: str, event: int, text: str) -> None:
+def note(obj: Context, game: str, event: int, text: str, as_json: bool) -> None:
     """Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged)."""
     with obj.store() as store:
         rec = record_event(store, game, "note_added", [f"about={event}", f"text={json.dumps(text)}"])
-    click.echo(f"noted event {event} of {game} (event {rec.seq})")
+    say(as_json, f"noted event {event} of {game} (event {rec.seq})", {"about": event, "seq": rec.seq})

@@ -23,6 +23,7 @@ from replays.cli.common import (
     pass_context,
     power_option,
     progress,
+    say,
     views_of,
 )
 from replays.materialize import materialize as write_read_model
@@ -73,12 +74,13 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
     type=click.IntRange(100, 1_000_000),
     help="Events between snapshots.",
 )
+@json_option
 @pass_context
-def snapshot(obj: Context, game: str, every: int) -> None:
+def snapshot(obj: Context, game: str, every: int, as_json: bool) -> None:
     """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
     with obj.store() as store, progress("folding", total=store.count(game)) as advance:
         count = build_snapshots(store, game, every=every, progress=advance)
-    click.echo(f"{game}: {count} snapshot(s), one every {every} events")
+    say(as_json, f"{game}: {count} snapshot(s), one every {every} events", {"snapshots": count, "every": every})
 
 
 @command()
@@ -98,8 +100,11 @@ def snapshot(obj: Context, game: str, every: int) -> None:
     help="Where to write Datasette's metadata (titles, column descriptions, canned queries). "
     "Default: FILE.metadata.json beside the database.",
 )
+@json_option
 @pass_context
-def materialize(obj: Context, game: str, output: Path, at: str | None, metadata_path: Path | None) -> None:
+def materialize(
+    obj: Context, game: str, output: Path, at: str | None, metadata_path: Path | None, as_json: bool
+) -> None:
     """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
     with domain_errors():
         files.check_read_model(output, obj.db)
@@ -119,8 +124,12 @@ def materialize(obj: Context, game: str, output: Path, at: str | None, metadata_
         target.write_text(json.dumps(read_model_metadata(written, output.stem), indent=2) + "\n", encoding="utf-8")
     finally:
         written.close()
-    click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
-    click.echo(f"browse it: datasette {output} -m {target}")
+    say(
+        as_json,
+        f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})\n"
+        f"browse it: datasette {output} -m {target}",
+        {"database": str(output), "metadata": str(target), "at_event": seq, "rows": counts},
+    )
 
 
 @command()
