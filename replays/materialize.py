@@ -415,7 +415,7 @@ def _walk(
     history: list[dict[str, Any]] = []
     for record in effective_records(store, timeline, 1, seq):
         fold.push(record.seq, record.event)
-        if progress is not None and record.seq % 5_000 == 0:
+        if progress is not None and record.seq % 1_000 == 0:
             progress(record.seq)
         if type(record.event) not in board.HANDLED:
             continue
@@ -428,6 +428,8 @@ def _walk(
             if unit_id not in standing:
                 standing[unit_id] = (record.seq, unit)
     history += [_span(unit, since, None) for since, unit in standing.values()]
+    if progress is not None:
+        progress(seq)
     return fold.result(), history
 
 

@@ -161,12 +161,14 @@ def state_at(
     pending: list[tuple[int, AnyEvent]] = []
     for record in effective_events(store, timeline, start + 1, seq):
         pending.append((record.seq, record.event))
-        if progress is not None and record.seq % 5_000 == 0:
+        if progress is not None and record.seq % 1_000 == 0:
             progress(record.seq)
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
             state = game.fold_numbered(state, pending)
             pending = []
             store.put_snapshot(timeline, record.seq, game.CODE_VERSION, game.encode_state(state))
+    if progress is not None:
+        progress(seq)
     return game.fold_numbered(state, pending)
 
 

@@ -159,3 +159,23 @@ def test_the_example_readme_counts_the_events_of_the_file() -> None:
     text = (ROOT / "examples" / "README.md").read_text()
     stated = int(re.search(r"(\d[\d,]*) events", text).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert stated == len(EXAMPLE.read_text().splitlines())
+
+
+@pytest.mark.parametrize(
+    ("args", "label"),
+    [
+        (["materialize", "g", "-o", "{tmp}/m.db"], "materializing"),
+        (["verify", "g"], "verifying g"),
+        (["snapshot", "g"], "folding"),
+        (["state", "g", "--view", "oil"], "folding"),
+    ],
+)
+def test_long_commands_show_progress_on_a_terminal(db: Path, tmp_path: Path, args: list[str], label: str) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    awaw = shutil.which("awaw") or str(Path(sys.executable).parent / "awaw")
+    words = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    child = pexpect.spawn(awaw, ["--db", str(db), *words], encoding="utf-8", timeout=60, dimensions=(24, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert label in child.before

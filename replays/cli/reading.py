@@ -24,7 +24,7 @@ from awaw_events.log import (
 from awaw_events.store import GameStore
 from replays import formatting, logview
 from replays.cli import files
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point, progress
 from replays.state import check_span
 
 
@@ -119,7 +119,8 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
     from projections.game import CODE_VERSION
 
     with obj.store() as store:
-        result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
+        with progress(f"verifying {game}"):
+            result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
         handoff = _against(store, game, against) if against else None
     lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice) + _handoff_lines(result)
     ok = result.ok

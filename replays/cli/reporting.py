@@ -42,8 +42,9 @@ def plot(
     with obj.store() as store:
         first = resolve_point(store, game, start) if start else 0
         last = resolve_point(store, game, stop)
-        data = chart(store, game, view, start=first, stop=last)  # type: ignore[arg-type]
-    with domain_errors():
+        with progress("folding"):
+            data = chart(store, game, view, start=first, stop=last)  # type: ignore[arg-type]
+    with domain_errors(), progress("drawing"):
         image = render(data, fmt)  # type: ignore[arg-type]
     if output is None:
         sys.stdout.buffer.write(image)

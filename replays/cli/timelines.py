@@ -15,7 +15,7 @@ from replays import formatting, logview
 from replays.branching import Diff, create_branch, delete_branch
 from replays.branching import diff as diff_timelines
 from replays.branching import promote as promote_branch
-from replays.cli.common import Context, command, json_option, pass_context, say, views_of
+from replays.cli.common import Context, command, json_option, pass_context, progress, say, views_of
 from replays.state import resolve_point
 
 
@@ -87,7 +87,7 @@ def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool
     Exit code 0 when they are the same, 1 when they differ, 2 on an error (like diff(1)).
     """
     try:
-        with obj.store() as store:
+        with obj.store() as store, progress(f"comparing {a} and {b}"):
             result = diff_timelines(store, a, b, at=at, views=views_of(view))
     except click.ClickException as exc:
         raise DiffTrouble(exc.format_message()) from None

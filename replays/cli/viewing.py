@@ -51,7 +51,8 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
     """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
     with obj.store() as store:
         seq = resolve_point(store, game, at, before=before)
-        snapshot = state_at(store, game, seq)
+        with progress("folding", total=seq) as advance:
+            snapshot = state_at(store, game, seq, progress=advance)
     if as_json:
         views = {name: view_data(snapshot, name, power) for name in views_of(view)}
         header = {"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, "power": power}

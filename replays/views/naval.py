@@ -154,6 +154,9 @@ def _yards(state: State, power: str | None) -> Iterator[RenderableType]:
         spent = f"{spend.sb} SB, {spend.brps} BRPs"
         if spend.one_factor_sb:
             spent += f"; {spend.one_factor_sb} SB on one-factor units (at most {one_factor_cap(chart)})"
+        whole = (state.sb_total.get(chart.yard, 0), state.brps_total.get(chart.yard, 0))
+        if any(whole):
+            spent = (spent if spend.sb or spend.brps else "nothing") + f" (whole game: {whole[0]} SB, {whole[1]} BRPs)"
         found.add_row(
             *cells(
                 _yard_name(chart.yard),
@@ -161,7 +164,7 @@ def _yards(state: State, power: str | None) -> Iterator[RenderableType]:
                 effective_rate(chart),
                 capacity(chart),
                 counters_on_chart(state, chart.yard),
-                spent if spend.sb or spend.brps else "-",
+                spent if spend.sb or spend.brps or any(whole) else "-",
             )
         )
     yield found
@@ -235,6 +238,18 @@ def _ships(state: State, power: str | None) -> Iterator[RenderableType]:
     yield found
 
 
+def _payments(state: State, power: str | None) -> Iterator[RenderableType]:
+    owners = {yard: chart.owner for yard, chart in state.charts.items()}
+    spends = [s for s in state.spends if power is None or owners.get(s.yard) == power]
+    if not spends:
+        return
+    found = table("Naval payments this turn (27.72)", ("yard", "ship", "for", "SB", "BRPs"), right=("SB", "BRPs"))
+    for s in spends:
+        what = _MOVE_WORDS.get(s.action, name(s.action)) + (" (one-factor unit)" if s.one_factor else "")
+        found.add_row(*cells(_yard_name(s.yard), _ship_name(state, s.unit), what, s.sb, s.brps))
+    yield found
+
+
 def render(state: State, power: str | None = None) -> list[RenderableType]:
     """The naval construction charts for people: ``power``'s yards and ships only, when given."""
     turn = f", {state.season.capitalize()} {state.year}" if state.season else ""
@@ -248,6 +263,7 @@ def render(state: State, power: str | None = None) -> list[RenderableType]:
         *_yards(state, power),
         *(_grid(state, c) for c in charts),
         *_ships(state, power),
+        *_payments(state, power),
     ]
 
 

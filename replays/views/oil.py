@@ -158,9 +158,29 @@ def _period(state: State, power: str | None) -> Iterator[RenderableType]:
         faction, _, purpose = key.partition("/")
         if _mine(faction, power):
             rows.append((f"{country(faction)}: spent on {name(purpose)}", counters_words(fifths)))
+    for key, fifths in sorted(state.shipped.items()):
+        faction, _, box = key.partition("/")
+        if _mine(faction, power):
+            transports = state.transports.get(key, 0)
+            rows.append(
+                (
+                    f"{country(faction)}: shipped through the {name(box)} SW box",
+                    f"{counters_words(fifths)}, {transports} transport(s)",
+                )
+            )
     for key, fifths in sorted(state.lost.items()):
         if _mine(key, power):
             rows.append((f"{country(key)}: lost in shipment", counters_words(fifths)))
+    for key, fifths in sorted(state.capped.items()):
+        reserve = state.reserves.get(key)
+        if reserve is not None and _mine(reserve.faction, power):
+            rows.append((f"{key}: cut to its maximum (33.422)", counters_words(fifths)))
+    for key, fifths in sorted(state.removed.items()):
+        if _mine(key, power):
+            rows.append((f"{country(key)}: removed, not in a reserve (33.431)", counters_words(fifths)))
+    for key, fifths in sorted(state.consolidated.items()):
+        if _mine(key, power):
+            rows.append((f"{country(key)}: partial oil consolidated (33.83)", counters_words(fifths)))
     for key, fifths in sorted(state.eliminated.items()):
         if _mine(key, power):
             rows.append((f"{country(key)}: eliminated", counters_words(fifths)))
