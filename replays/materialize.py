@@ -97,6 +97,7 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
             "supply": "its supply status when last determined (30)",
             "inverted": "whether it is inverted",
             "damaged": "whether it is damaged (ships)",
+            "movement": "its movement factor as printed on the counter",
         },
     ),
     "board_eliminated_units": ("Eliminated units", "Counters out of play, with when and why (27.13A).", {}),
@@ -465,7 +466,7 @@ def _events(store: GameStore, timeline: str, seq: int) -> Iterator[dict[str, Any
 
 
 def _findings(store: GameStore, timeline: str, seq: int) -> list[dict[str, Any]]:
-    from replays.audit.engine import audit_timeline
+    from replays.audit.catalogue import audit_timeline
 
     report = audit_timeline(store, timeline, stop=seq)
     counts: dict[int, int] = {}

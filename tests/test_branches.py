@@ -86,8 +86,8 @@ def test_diff_names_state_differences(game: GameStore, keys: KeyRing) -> None:
     assert result.point == GamePoint(1940, "spring", None, "end_of_game_turn")
 
 
-def test_diff_compares_at_the_latest_game_time_both_reach(game: GameStore) -> None:
-    create_branch(game, "g", "1940-spring/axis/movement", "early")
+def test_diff_compares_at_the_latest_game_time_both_reach(game: GameStore, keys: KeyRing) -> None:
+    create_branch(game, "g", "1940-spring/axis/movement", "early", keys=keys)
     build = msgspec.structs.replace(armor("extra-armor"), year=1940, season="spring", side="axis")
     append_events(game, "g/early", numbered([build]))
     result = diff(game, "g", "g/early")
@@ -97,7 +97,7 @@ def test_diff_compares_at_the_latest_game_time_both_reach(game: GameStore) -> No
     assert (board["extra-armor"].a, board["extra-armor"].b) == (None, "EUR:K30")
     assert board["ger-ca-1"].b == "EUR:E33"  # sunk at Oslo in g, still afloat in the branch
     assert not result.same
-    sibling = create_branch(game, "g", "1940-spring/axis/movement", "sibling").name
+    sibling = create_branch(game, "g", "1940-spring/axis/movement", "sibling", keys=keys).name
     result = diff(game, "g/early", sibling)
     assert result.point == GamePoint(1940, "spring", "axis", "movement")
     assert all(not changes for changes in result.differences.values())

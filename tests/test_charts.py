@@ -20,6 +20,7 @@ from replays.views.common import country
 matplotlib = pytest.importorskip("matplotlib", reason="the charts extra (matplotlib) is not installed")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
+LAST = len(EXAMPLE.read_text().splitlines())
 CATEGORY = {words: category for category, words in CATEGORY_WORDS.items()}
 SIDE = {
     "germany": "axis",
@@ -114,7 +115,7 @@ def test_oil_series_equal_the_ledger_at_each_player_turn(charts: dict[str, Chart
 
 def test_naval_series_are_the_ships_by_yard_and_launch_turn(charts: dict[str, Chart], example_db: Path) -> None:
     (panel,) = charts["naval"].panels
-    ships = state_json(example_db, "763", "naval")["ships"]
+    ships = state_json(example_db, str(LAST), "naval")["ships"]
     expected: dict[tuple[str, str], int] = {}
     for ship in ships.values():
         when = ship.get("launched") or ship.get("expected_launch")
@@ -132,7 +133,7 @@ def test_naval_series_are_the_ships_by_yard_and_launch_turn(charts: dict[str, Ch
 
 def test_losses_series_equal_the_eliminated_units(charts: dict[str, Chart], example_db: Path) -> None:
     (panel,) = charts["losses"].panels
-    eliminated = state_json(example_db, "763", "board")["eliminated"]
+    eliminated = state_json(example_db, str(LAST), "board")["eliminated"]
     expected: dict[tuple[str, str], int] = {}
     for unit in eliminated.values():
         key = ({"axis": "Axis", "allied": "Allies"}[SIDE[unit["owner"]]], unit["when"].title())

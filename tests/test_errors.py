@@ -16,6 +16,7 @@ from replays.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
+LAST = len(EXAMPLE.read_text().splitlines())
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +90,12 @@ def test_import_names_the_line_and_lists_the_values(db: Path, tmp_path: Path) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["state", "g", "--at", "1945-spring"], "'g' has not reached 1945-spring: its last event (763) is in Spring"),
+        (
+            ["state", "g", "--at", "1945-spring"],
+            f"'g' has not reached 1945-spring: its last event ({LAST}) is in Spring",
+        ),
         (["state", "g", "--at", "1930-spring"], "'g' begins after 1930-spring"),
-        (["state", "g", "--at", "99999"], "'g' has events 1 to 763, not 99999"),
+        (["state", "g", "--at", "99999"], f"'g' has events 1 to {LAST}, not 99999"),
         (["log", "g", "--turn", "1941-spring"], "'g' has not reached 1941-spring"),
         (["replay", "g", "--from", "500", "--to", "400"], "--from 500 (event 500) comes after --to 400 (event 400)"),
         (["replay", "g", "--from", "1941-spring"], "'g' has not reached 1941-spring"),
@@ -104,7 +108,7 @@ def test_points_that_do_not_exist_are_errors(db: Path, args: list[str], message:
     code, out = run(db, *args)
     assert code == 2, out
     assert message in out
-    assert "after event 763" not in out  # never the end state
+    assert f"after event {LAST}" not in out  # never the end state
 
 
 @pytest.mark.parametrize(

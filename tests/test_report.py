@@ -21,6 +21,10 @@ from tests import chromium
 pytest.importorskip("matplotlib", reason="the report's charts need the charts extra (matplotlib)")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLE_EVENTS = len((EXAMPLES / "campaign-1939.jsonl").read_text().splitlines())
+DISPUTED = (EXAMPLES / "disputed-turn.jsonl").read_text().splitlines()
+DISPUTED_EVENTS = len(DISPUTED)
+LODZ = next(n for n, line in enumerate(DISPUTED, 1) if "combat_round_resolved" in line and '"pol-2"' in line)
 SIDES = ("Axis", "Allied")
 SECTIONS = ["summary", "turns", "timeline", "charts", "ledgers", "branches", "audit"]
 
@@ -32,7 +36,7 @@ def run(db: Path, *args: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The disputed turn (one audit finding at event 320) with the Lodz ruling on a branch."""
+    """The disputed turn (one audit finding, at the Lodz combat result) with the Lodz ruling on a branch."""
     folder = tmp_path_factory.mktemp("report")
     db = folder / "game.db"
     assert run(db, "import", "disputed", str(EXAMPLES / "disputed-turn.jsonl"))[0] == 0
@@ -56,9 +60,9 @@ def test_sections_have_the_right_numbers(report: tuple[Path, Path]) -> None:
     db, page = report
     text = page.read_text()
     assert re.findall(r'<section id="([a-z]+)"', text) == SECTIONS
-    assert len(re.findall(r'<tr id="event-\d+"', text)) == 328
-    assert '<tr id="finding-320-0"><td class=num><a href="#event-320">320</a>' in text
-    assert re.search(r'<tr id="event-320" class=has-finding>.*?href="#finding-320-0">15\.6</a>', text)
+    assert len(re.findall(r'<tr id="event-\d+"', text)) == DISPUTED_EVENTS
+    assert f'<tr id="finding-{LODZ}-0"><td class=num><a href="#event-{LODZ}">{LODZ}</a>' in text
+    assert re.search(rf'<tr id="event-{LODZ}" class=has-finding>.*?href="#finding-{LODZ}-0">15\.6</a>', text)
     brp = json.loads(run(db, "state", "disputed", "--view", "brp", "--json")[1])["brp"]["powers"]
     ledger = re.search(r"<caption>Axis: BRP ledgers.*?</table>", text, re.S)
     assert ledger is not None
@@ -118,9 +122,10 @@ def test_the_report_in_headless_chromium(example_report: Path, report: tuple[Pat
     page.load(example_report)
     assert page.errors == []
     assert page.evaluate("[...document.querySelectorAll('section')].map(s => s.id)") == SECTIONS
-    assert page.evaluate("document.querySelectorAll('#events tbody tr').length") == 763
-    assert page.evaluate("document.getElementById('summary-events-reported').textContent") == "1 to 763"
-    assert page.evaluate("document.getElementById('audit-result').textContent").startswith("clean: 763 events")
+    assert page.evaluate("document.querySelectorAll('#events tbody tr').length") == EXAMPLE_EVENTS
+    assert page.evaluate("document.getElementById('summary-events-reported').textContent") == f"1 to {EXAMPLE_EVENTS}"
+    audit = page.evaluate("document.getElementById('audit-result').textContent")
+    assert audit.startswith(f"clean: {EXAMPLE_EVENTS} events")
     assert page.evaluate("document.querySelector('#branches h3').textContent") == "g → g/no-norway"
     images = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
     assert images == [True, True, True, True]
@@ -128,7 +133,7 @@ def test_the_report_in_headless_chromium(example_report: Path, report: tuple[Pat
     titles = page.evaluate("[...document.querySelectorAll('article.turn h3')].map(h => h.firstChild.textContent)")
     assert [t.strip() for t in titles] == [
         *(f"{turn} {side} player turn" for turn in ("Fall 1939", "Winter 1939", "Spring 1940") for side in SIDES),
-        "Spring 1940 end of game turn (event 763)",
+        f"Spring 1940 end of game turn (event {EXAMPLE_EVENTS})",
     ]
     assert page.evaluate("document.getElementById('position').textContent") == f"1 of {turns}"
     page.evaluate("document.getElementById('next').click()")
@@ -139,9 +144,9 @@ def test_the_report_in_headless_chromium(example_report: Path, report: tuple[Pat
     assert pixels[..., :3].std() > 0.02  # text and tables, not a blank page
     assert page.errors == []
     page.load(report[1])  # the disputed turn: its finding is linked to its event
-    assert page.evaluate("document.querySelector('#findings tbody tr td').textContent") == "320"
+    assert page.evaluate("document.querySelector('#findings tbody tr td').textContent") == str(LODZ)
     page.evaluate("document.querySelector('#findings a').click()")
-    assert page.evaluate("location.hash") == "#event-320"
+    assert page.evaluate("location.hash") == f"#event-{LODZ}"
     assert page.evaluate("document.querySelector(':target').className") == "has-finding"
     assert page.errors == []
 

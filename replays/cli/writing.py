@@ -133,9 +133,7 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
 )
 @json_option
 @pass_context
-def import_(
-    obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool
-) -> None:
+def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it.
