@@ -86,7 +86,9 @@ def parse_event(obj: object, *, where: str | None = None, strict: bool = True) -
     try:
         event: AnyEvent = msgspec.convert(obj, AnyEvent, strict=strict)
     except msgspec.ValidationError as exc:
-        text, field = _field_path(str(exc))
+        from awaw_events.messages import explain
+
+        text, field = explain(str(exc), cls, obj)
         raise InputError(text, where=where, field=field) from None
     for field_name, problem in event.check():
         raise InputError(problem, where=where, field=field_name)

@@ -15,14 +15,15 @@ from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 from awaw_events import dice
-from awaw_events.errors import InputError
+from awaw_events.errors import InputError, PointError
 from awaw_events.events import AnyEvent, SeedCommitted
-from awaw_events.gametime import label
+from awaw_events.gametime import GamePoint, label, parse_game_point, time_key
 from awaw_events.keys import KeyRing
 from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, Timeline
 from projections.core import VIEWS
-from replays.state import resolve_point, state_at
+from replays.state import check_span, resolve_point, seq_for_game_time, state_at
+from replays.views import Change
 from replays.views import differences as view_differences
 
 _BRANCH: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -177,30 +178,63 @@ def _zip_longest(a: Iterator[Record], b: Iterator[Record]) -> Iterator[tuple[Rec
 
 
 class Diff(NamedTuple):
-    """``awaw diff``: where two timelines part, and how their states differ at the chosen points."""
+    """``awaw diff``: where two timelines part, and how their states differ at one game time (``point``), which is
+    event ``at_a`` of ``a`` and event ``at_b`` of ``b``."""
 
     a: str
     b: str
     at_a: int
     at_b: int
     divergence: Divergence
-    differences: dict[str, list[str]]
+    differences: dict[str, list[Change]]
+    point: GamePoint | None = None
+
+    @property
+    def same(self) -> bool:
+        """Whether the timelines have the same events and the same states at the point compared."""
+        return not (self.divergence.only_a or self.divergence.only_b or any(self.differences.values()))
+
+
+def _game_time(event: AnyEvent) -> GamePoint:
+    return GamePoint(event.year, event.season, event.side, event.phase)
+
+
+def compared_point(store: GameStore, a: str, b: str, at: str | None = None) -> GamePoint | None:
+    """The game time at which ``awaw diff`` compares two timelines.
+
+    By default the latest game time both reach: the phase of whichever last event comes first in the sequence of
+    play (a branch against its parent, or two siblings, compared at the end of the last phase both have played).
+    A game time given with ``at`` is that time on both sides; an event number or a bookmark is that event's game
+    time on ``a``. ``None`` only for the point before any event (``at="0"``).
+    """
+    if at is None:
+        last_a = store.record_at(a, store.count(a))
+        last_b = store.record_at(b, store.count(b))
+        if last_a is None or last_b is None:
+            return None
+        first = last_a if time_key(last_a.event) <= time_key(last_b.event) else last_b
+        return _game_time(first.event)
+    try:
+        point = parse_game_point(at)
+    except PointError:
+        seq = resolve_point(store, a, at)
+        record = store.record_at(a, seq) if seq else None
+        return None if record is None else _game_time(record.event)
+    check_span(store, a, point)
+    check_span(store, b, point)
+    return point
 
 
 def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tuple[str, ...] = VIEWS) -> Diff:
-    """Compare two timelines: the first divergence, the events each lacks, and the state differences at ``at``
-    (a point valid in both; default: the end of each) in words a player understands."""
-    at_a = resolve_point(store, a, at)
-    at_b = resolve_point(store, b, at)
+    """Compare two timelines: the first divergence, the events each lacks, and the state differences at one game
+    time on both sides (:func:`compared_point`), each change as data with its sentence."""
+    point = compared_point(store, a, b, at)
+    at_a = 0 if point is None else seq_for_game_time(store, a, point)
+    at_b = 0 if point is None else seq_for_game_time(store, b, point)
     state_a = state_at(store, a, at_a)
     state_b = state_at(store, b, at_b)
-    label_a, label_b = _short(a), _short(b)
-    differences = {view: view_differences(state_a, state_b, view, label_a, label_b) for view in views}
-    return Diff(a, b, at_a, at_b, divergence(store, a, b), differences)
-
-
-def _short(name: str) -> str:
-    return name.rsplit("/", 1)[-1]
+    differences = {view: view_differences(state_a, state_b, view) for view in views}
+    return Diff(a, b, at_a, at_b, divergence(store, a, b), differences, point)
 
 
 def describe(record: Record) -> str:

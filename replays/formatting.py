@@ -18,9 +18,10 @@ from replays import logview
 
 
 def console() -> Console:
-    """A console on standard output: no colour or wrapping surprises when piped."""
-    plain = Console(highlight=False, soft_wrap=False)
-    return plain if plain.is_terminal else Console(highlight=False, soft_wrap=False, width=160)
+    """A console on standard output: the terminal's width on a terminal, full width in a file or a pipe."""
+    from replays.views.common import console as views_console
+
+    return views_console()
 
 
 def err_console() -> Console:
@@ -40,13 +41,13 @@ def print_json_lines(items: Iterable[Any]) -> None:
 
 def log_table(rows: Sequence[logview.Row], title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("game time", no_wrap=True)
-    table.add_column("actor", no_wrap=True)
-    table.add_column("event", no_wrap=True)
+    table.add_column("#", justify="right", overflow="fold")
+    table.add_column("game time", overflow="fold")
+    table.add_column("actor", overflow="fold")
+    table.add_column("event", overflow="fold")
     table.add_column("details", overflow="fold")
     if any(row.status for row in rows):
-        table.add_column("ruling", no_wrap=True)
+        table.add_column("ruling", overflow="fold")
     for row in rows:
         record = row.record
         cells: list[str | Text] = [
@@ -63,7 +64,7 @@ def log_table(rows: Sequence[logview.Row], title: str) -> Table:
 
 
 def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD)
+    table = Table(box=box.SIMPLE_HEAD, caption="* the game's main line (what `awaw promote` changes)")
     table.add_column("timeline", no_wrap=True)
     table.add_column("game", no_wrap=True)
     table.add_column("parent", no_wrap=True)
@@ -72,7 +73,7 @@ def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
     table.add_column("own events", justify="right")
     for timeline, count in rows:
         table.add_row(
-            timeline.name,
+            f"* {timeline.name}" if timeline.name == timeline.game else f"  {timeline.name}",
             timeline.game,
             timeline.parent or "-",
             str(timeline.fork_at) if timeline.parent else "-",
@@ -87,16 +88,30 @@ def dice_lines(report: DiceReport) -> list[str]:
         f"dice: {report.verified} seeded roll(s) verified, {report.unrevealed} awaiting the seed's reveal, "
         f"{report.physical} physical (unverifiable)"
     ]
-    lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
+    lines += [_problem(p.seq, p.message) for p in report.problems]
     return lines
+
+
+def _problem(seq: int, message: str) -> str:
+    """A problem found at event ``seq``, naming the event once."""
+    return f"  {message}" if message.startswith(f"event {seq}") else f"  event {seq}: {message}"
 
 
 def verify_lines(report: VerifyReport) -> list[str]:
     if report.ok:
         return [f"{report.timeline}: {report.events} events, hash chain intact", f"head {report.head}"]
     lines = [f"{report.timeline}: {len(report.problems)} problem(s) in {report.events} events"]
-    lines += [f"  event {p.seq}: {p.message}" for p in report.problems]
+    lines += [_problem(p.seq, p.message) for p in report.problems]
     return lines
+
+
+def _point_words(point: Any) -> str:
+    parts = [point.season.capitalize(), str(point.year)]
+    if point.side:
+        parts.append(point.side.capitalize())
+    if point.phase:
+        parts.append(point.phase.replace("_", " "))
+    return " ".join(parts)
 
 
 def checks_table(checks: Sequence[Any]) -> Table:
@@ -145,11 +160,12 @@ def diff_lines(result: Any) -> list[str]:
             ]
             if len(records) > 20:
                 lines.append(f"  ... and {len(records) - 20} more")
-    lines.append(f"state of {result.a} after event {result.at_a} vs {result.b} after event {result.at_b}:")
+    when = "before the first event" if result.point is None else f"at the end of {_point_words(result.point)}"
+    lines.append(f"state {when}: {result.a} after event {result.at_a} → {result.b} after event {result.at_b}")
     any_difference = False
-    for view, items in result.differences.items():
+    for items in result.differences.values():
         for item in items:
-            lines.append(f"  {view}: {item}")
+            lines.append(f"  {item.text}")
             any_difference = True
     if not any_difference:
         lines.append("  no differences")

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal, NamedTuple
 
-from awaw_events.codec import tag_of
+from awaw_events.codec import tag_of, to_builtins
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
 from projections.core import VIEWS
 from projections.game import GameState, fold_numbered
 from replays.logview import summary
 from replays.state import effective_records, state_at
-from replays.views import differences
+from replays.views import Change, differences
 
 By = Literal["event", "phase"]
 
@@ -27,7 +27,7 @@ class Step(NamedTuple):
     number: int
     records: tuple[Record, ...]
     state: GameState
-    changes: dict[str, list[str]]
+    changes: dict[str, list[Change]]
 
     @property
     def title(self) -> str:
@@ -38,17 +38,15 @@ class Step(NamedTuple):
     def as_json(self) -> dict[str, Any]:
         return {
             "step": self.number,
-            "events": [
-                {"seq": r.seq, "type": tag_of(r.event), "game_time": label(r.event), "details": summary(r)}
-                for r in self.records
-            ],
-            "changes": {k: v for k, v in self.changes.items() if v},
+            "game_time": label(self.records[-1].event),
+            "events": [{"seq": r.seq, "game_time": label(r.event), **to_builtins(r.event)} for r in self.records],
+            "changes": {k: [c.as_json("before", "after") for c in v] for k, v in self.changes.items() if v},
         }
 
 
-def changes(before: GameState, after: GameState, views: tuple[str, ...] = VIEWS) -> dict[str, list[str]]:
-    """What a step changed, per projection, in words."""
-    return {view: differences(before, after, view, "before", "after") for view in views}
+def changes(before: GameState, after: GameState, views: tuple[str, ...] = VIEWS) -> dict[str, list[Change]]:
+    """What a step changed, per projection: each change as data, with its sentence."""
+    return {view: differences(before, after, view) for view in views}
 
 
 def _phase_key(record: Record) -> tuple[Any, ...]:
@@ -89,6 +87,6 @@ def narrative(step: Step) -> list[str]:
     """A step as readable lines: its events, then what changed."""
     lines = [f"== {step.title}"]
     lines += [f"  {r.seq}. {tag_of(r.event)} ({r.event.actor}) {summary(r)}".rstrip() for r in step.records]
-    for view, items in step.changes.items():
-        lines += [f"    {view}: {item}" for item in items]
+    for items in step.changes.values():
+        lines += [f"    {item.text}" for item in items]
     return lines

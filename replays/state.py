@@ -9,13 +9,13 @@ skipped when a later ruling voids an event before it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from awaw_events import rulings as rulings_mod
 from awaw_events.errors import PointError
 from awaw_events.events import AnyEvent
-from awaw_events.gametime import GamePoint, TimeKey, parse_game_point, span_key, time_key
+from awaw_events.gametime import GamePoint, TimeKey, label, parse_game_point, span_key, time_key
 from awaw_events.store import GameStore, Numbered, Record
 from projections import game
 from projections.game import GameState
@@ -53,6 +53,22 @@ def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, befo
     return low
 
 
+def check_span(store: GameStore, timeline: str, point: GamePoint) -> None:
+    """Refuse a span of game time the timeline never reaches (or that ends before its first event): a point that
+    does not exist is an error, never the end state or an empty answer."""
+    count = store.count(timeline)
+    target = span_key(*point)
+    if count == 0:
+        raise PointError(f"{timeline!r} has no events, so no {point}")
+    last = store.record_at(timeline, count)
+    first = store.record_at(timeline, 1)
+    assert last is not None and first is not None
+    if tuple(time_key(last.event))[: len(target)] < target:
+        raise PointError(f"{timeline!r} has not reached {point}: its last event ({count}) is in {label(last.event)}")
+    if tuple(time_key(first.event))[: len(target)] > target:
+        raise PointError(f"{timeline!r} begins after {point}: its first event is in {label(first.event)}")
+
+
 def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: bool = False) -> int:
     """The event number a point names (the end of the timeline when ``text`` is None)."""
     count = store.count(timeline)
@@ -70,12 +86,15 @@ def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: 
     try:
         point = parse_game_point(text)
     except PointError:
+        if text[:4].isdigit() and text[4:5] == "-":
+            raise  # meant as a game time: say what is wrong with it
         names = sorted({b.name for _, b in store.bookmarks(timeline)})
         known = f"; bookmarks: {', '.join(names)}" if names else ""
         raise PointError(
             f"{text!r} is neither an event number, a game time (1940-spring, 1940-spring/axis/combat) "
             f"nor a bookmark of {timeline!r}{known}"
         ) from None
+    check_span(store, timeline, point)
     return seq_for_game_time(store, timeline, point, before=before)
 
 
@@ -121,11 +140,19 @@ def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, Gam
     return 0, game.initial()
 
 
-def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT_EVERY, save: bool = True) -> GameState:
+def state_at(
+    store: GameStore,
+    timeline: str,
+    seq: int,
+    *,
+    every: int = SNAPSHOT_EVERY,
+    save: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> GameState:
     """The game state after event ``seq``: the nearest valid snapshot plus a short fold.
 
     With ``save``, snapshots are stored every ``every`` events on the way (when no later ruling could make them
-    stale), so the next query near here is fast.
+    stale), so the next query near here is fast. ``progress`` is told the event number reached, now and then.
     """
     start, state = _valid_snapshot(store, timeline, seq)
     if start == seq:
@@ -134,15 +161,25 @@ def state_at(store: GameStore, timeline: str, seq: int, *, every: int = SNAPSHOT
     pending: list[tuple[int, AnyEvent]] = []
     for record in effective_events(store, timeline, start + 1, seq):
         pending.append((record.seq, record.event))
+        if progress is not None and record.seq % 1_000 == 0:
+            progress(record.seq)
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
             state = game.fold_numbered(state, pending)
             pending = []
             store.put_snapshot(timeline, record.seq, game.CODE_VERSION, game.encode_state(state))
+    if progress is not None:
+        progress(seq)
     return game.fold_numbered(state, pending)
 
 
-def build_snapshots(store: GameStore, timeline: str, *, every: int = SNAPSHOT_EVERY) -> int:
+def build_snapshots(
+    store: GameStore,
+    timeline: str,
+    *,
+    every: int = SNAPSHOT_EVERY,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Fold a whole timeline once, storing a snapshot every ``every`` events; returns how many are stored."""
     count = store.count(timeline)
-    state_at(store, timeline, count, every=every, save=True)
+    state_at(store, timeline, count, every=every, save=True, progress=progress)
     return count // every

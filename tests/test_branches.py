@@ -10,13 +10,14 @@ import pytest
 
 from awaw_events.errors import InputError
 from awaw_events.events import SeedCommitted
+from awaw_events.gametime import GamePoint
 from awaw_events.io import read_events
 from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, numbered
 from awaw_events.store import GameStore
 from projections.game import replay
 from replays.branching import create_branch, delete_branch, diff, divergence, promote
-from replays.state import state_at
+from replays.state import seq_for_game_time, state_at
 from tests.conftest import armor
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
@@ -77,10 +78,34 @@ def test_each_side_equals_a_fold_of_its_own_events(game: GameStore, tmp_path: Pa
 def test_diff_names_state_differences(game: GameStore, keys: KeyRing) -> None:
     create_branch(game, "g", None, "more-armor", keys=keys)
     append_events(game, "g/more-armor", numbered([_spring_1940_build("extra-armor")]))
-    result = diff(game, "g", "g/more-armor")
+    result = diff(game, "g", "g/more-armor", at="1940-spring")  # a game time the two timelines both reach
     assert result.divergence.shared == game.count("g")
-    board_lines = result.differences["board"]
-    assert board_lines == ["germany armor (extra-armor, 4): not in play in g, at EUR:K30 in more-armor"]
+    assert result.differences["board"] == []  # the build comes later, in Summer 1940
+    assert result.at_a == result.at_b - 1 == game.count("g")  # the branch's own dice commitment
+    result = diff(game, "g/more-armor", "g")  # by default: the latest game time both reach
+    assert result.point == GamePoint(1940, "spring", None, "end_of_game_turn")
+
+
+def test_diff_compares_at_the_latest_game_time_both_reach(game: GameStore, keys: KeyRing) -> None:
+    create_branch(game, "g", "1940-spring/axis/movement", "early", keys=keys)
+    build = msgspec.structs.replace(armor("extra-armor"), year=1940, season="spring", side="axis")
+    append_events(game, "g/early", numbered([build]))
+    result = diff(game, "g", "g/early")
+    assert result.point == GamePoint(1940, "spring", "axis", "unit_construction")
+    assert result.at_a == seq_for_game_time(game, "g", result.point) < game.count("g")
+    board = {c.subject: c for c in result.differences["board"]}
+    assert (board["extra-armor"].a, board["extra-armor"].b) == (None, "EUR:K30")
+    assert board["ger-ca-1"].b == "EUR:E33"  # sunk at Oslo in g, still afloat in the branch
+    assert not result.same
+    sibling = create_branch(game, "g", "1940-spring/axis/movement", "sibling", keys=keys).name
+    result = diff(game, "g/early", sibling)
+    assert result.point == GamePoint(1940, "spring", "axis", "movement")
+    assert all(not changes for changes in result.differences.values())
+    fork = game.timeline("g/early").fork_at
+    by_number = diff(game, "g", "g/early", at=str(fork - 50))  # an event number: its game time on g
+    record = game.record_at("g", fork - 50)
+    assert record is not None
+    assert by_number.point == GamePoint(record.event.year, record.event.season, record.event.side, record.event.phase)
 
 
 def test_branches_of_branches_and_pruning(game: GameStore, keys: KeyRing) -> None:

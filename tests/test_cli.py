@@ -178,8 +178,7 @@ def test_verify_detects_tampering(run, game_file: Path, db_path: str) -> None:  
     assert bad.exit_code == 1
     assert bad.output.splitlines() == [
         "g: 1 problem(s) in 5 events",
-        "  event 5: event 5 (unit_built) does not match its hash: it was changed, moved, or an event before it was "
-        "removed",
+        "  event 5 (unit_built) does not match its hash: it was changed, moved, or an event before it was removed",
         "dice: 0 seeded roll(s) verified, 0 awaiting the seed's reveal, 2 physical (unverifiable)",
         "signed hand-offs: none",
     ]

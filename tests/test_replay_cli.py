@@ -54,12 +54,12 @@ def test_replay_narrates_each_step_and_its_changes(db: Path) -> None:
     assert out.splitlines() == [
         f"== Spring 1940 Axis combat (event {sunk})",
         f"  {sunk}. ship_sunk (system) ship=ger-ca-1 ref=oslo",
-        "    board: germany ca Blücher (ger-ca-1, 2): at EUR:E33 in before, eliminated (naval_combat) in after",
+        "    ger-ca-1 CA Blücher 2 (inverted): EUR:E33 → eliminated (naval combat)",
         f"== Spring 1940 Axis combat (event {sunk + 1})",
         f"  {sunk + 1}. combat_losses_taken (system) attack=oslo loser=defender losses=[nor-inf-1:2]",
         f"== Spring 1940 Axis combat (event {sunk + 2})",
         f"  {sunk + 2}. unit_eliminated (system) unit=nor-inf-1 cause=combat ref=oslo",
-        "    board: britain infantry (nor-inf-1, 2): at EUR:D33 in before, eliminated (combat) in after",
+        "    nor-inf-1 infantry 2 (Norway): EUR:D33 → eliminated (combat)",
     ]
     code, out = run(
         db,
@@ -86,12 +86,18 @@ def test_branch_record_diff_from_the_cli(db: Path) -> None:
     names = [t["name"] for t in json.loads(out)]
     assert names == ["g", "g/no-norway"]
     code, out = run(db, "diff", "g", "g/no-norway", "--view", "board")
-    assert code == 0
+    assert code == 1  # they differ, like diff(1)
     assert "they part at event" in out
-    assert "germany ca Blücher (ger-ca-1, 2): eliminated (naval_combat) in g, at EUR:E33 in no-norway" in out
+    assert "state at the end of Spring 1940 Axis movement" in out and "no differences" in out
     code, out = run(db, "diff", "g", "g/no-norway", "--json")
+    assert code == 1
     data = json.loads(out)
     assert data["only_b"][0]["event"]["type"] == "seed_committed"
+    assert data["at"] == "1940-spring/axis/movement" and data["same"] is False
+    code, out = run(db, "diff", "g", "g/no-norway", "--at", "1940-spring/axis/combat")
+    assert code == 2
+    assert "'g/no-norway' has not reached 1940-spring/axis/combat" in out
+    assert run(db, "diff", "g", "g")[0] == 0
 
 
 def test_bookmarks_and_notes(db: Path) -> None:

@@ -1,7 +1,8 @@
 """Set-up, rule options, the calendar, dice and the trust events (rulings, reveals, notes, bookmarks).
 
-Sources: 27-30 extract 3.1 (game flow), 31-34 extract 3.2, A3R extract 1 and 4.1 (rule options), issue 3 (dice,
-rulings).
+Sources: 27-30 extract 3.1 (game flow), 31-34 extract 3.2, A3R extract 1 and 4.1 (rule options). The dice
+commitment and rulings are this project's, not the rules' (README: "Trust" and "Settling a disputed turn"); the
+rules only say who rolls and what a roll decides.
 """
 
 from typing import Annotated, ClassVar, Literal
@@ -58,7 +59,8 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
 
     ``options`` holds every house-rule option by its id (A3R extract 1.2), e.g. ``econ.deficit_spending``; a game
     records all of them, defaults included, so an audit never guesses. ``seed_commitment`` is the SHA-256 of the
-    game's secret dice seed (issue 3); the seed itself is never in the log until ``seed_revealed``.
+    game's secret dice seed (README: "Trust"; :mod:`awaw_events.dice`); the seed itself is never in the log until
+    ``seed_revealed``.
     """
 
     family: ClassVar[str] = "game"
@@ -207,8 +209,9 @@ class SeedCommitted(Event, tag="seed_committed", frozen=True, kw_only=True):
 class Ruling(Event, tag="ruling", frozen=True, kw_only=True):
     """A ruling voids earlier events, or replaces them with the ``replacements`` events that follow it.
 
-    A disputed event is never edited or deleted (issue 3): projections, replays and the audit read the log with
-    the voided events left out and the replacements standing in the place of the first voided event.
+    A disputed event is never edited or deleted (README: "Settling a disputed turn"): projections, replays and
+    the audit read the log with the voided events left out and the replacements standing in the place of the first
+    voided event.
     """
 
     family: ClassVar[str] = "trust"

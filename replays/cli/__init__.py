@@ -95,6 +95,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.timelines:note",
         "Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged).",
     ),
+    # pictures and reports
+    "plot": (
+        "replays.cli.reporting:plot",
+        "Draw a chart of GAME: BRPs, oil reserves, ships on the naval charts or factors lost, by turn.",
+    ),
+    "report": (
+        "replays.cli.reporting:report",
+        "Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings.",
+    ),
     # the rules
     "audit": (
         "replays.cli.auditing:audit",

@@ -48,6 +48,8 @@ class Context:
         from awaw_events.keys import KeysError
         from awaw_events.store import open_store
 
+        if self.db.startswith(("postgresql:", "postgres:")):
+            _need_postgres_extra()
         with domain_errors():
             store = open_store(self.db)
         try:
@@ -61,6 +63,16 @@ class Context:
                 yield store
         finally:
             store.close()
+
+
+def _need_postgres_extra() -> None:
+    """A PostgreSQL address without the driver installed: say which extra to install (not a library's setting)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise click.ClickException(
+            "a postgresql:// store needs the PostgreSQL driver: python -m pip install 'awaw-events[postgres]'"
+        ) from None
 
 
 class LazyGroup(click.Group):
@@ -139,6 +151,12 @@ def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Com
     return wrap
 
 
+class NoSuchPoint(click.ClickException):
+    """A point (``--at``, ``--from``, ``--to``, ``--turn``) that is not in the game: exit code 2, like a usage error."""
+
+    exit_code = 2
+
+
 @contextmanager
 def domain_errors() -> Iterator[None]:
     """Turn domain errors into ``Error: ...`` messages (exit 1); a rejected batch lists each problem."""
@@ -147,11 +165,13 @@ def domain_errors() -> Iterator[None]:
     import msgspec
     from eventsourcing.persistence import PersistenceError
 
-    from awaw_events.errors import AwawError
+    from awaw_events.errors import AwawError, PointError
     from awaw_events.log import BatchRejected
 
     try:
         yield
+    except PointError as exc:
+        raise NoSuchPoint(str(exc)) from None
     except BatchRejected as exc:
         lines = [str(e) for e in exc.errors]
         more = "" if len(lines) == 1 else f"{len(lines)} problems, nothing was written:\n  " + "\n  ".join(lines)
@@ -169,8 +189,36 @@ def domain_errors() -> Iterator[None]:
 pass_context = click.make_pass_decorator(Context, ensure=True)
 
 
+def _power(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    from awaw_events.vocab import POWERS
+
+    if value is not None and value not in POWERS:
+        raise click.BadParameter(f"{value!r} is not a major power; expected one of {', '.join(POWERS)}")
+    return value
+
+
+def power_option(func: F) -> F:
+    """``--power``: show only what concerns one major power (its units, ledger, faction's oil, yards and ships)."""
+    return click.option(
+        "--power",
+        callback=_power,
+        metavar="POWER",
+        help="Only what concerns this major power (germany, italy, japan, britain, france, usa, russia, china).",
+    )(func)
+
+
 def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of a table.")(func)
+
+
+def say(as_json: bool, text: str, data: dict[str, Any]) -> None:
+    """What a command did: a sentence for people, or the same as data with ``--json``."""
+    if as_json:
+        from replays import formatting
+
+        formatting.print_json(data)
+    else:
+        click.echo(text)
 
 
 def point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> GamePoint | None:

@@ -20,7 +20,9 @@ from awaw_events.errors import AwawError
 
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 READ_MODEL_PREFIXES: Final = ("board_", "brp_", "oil_", "naval_")
-"""The tables ``awaw materialize`` writes, besides ``events`` and ``awaw_meta``."""
+"""The tables ``awaw materialize`` writes, besides :data:`READ_MODEL_TABLES`."""
+READ_MODEL_TABLES: Final = ("events", "awaw_meta", "findings", "unit_history")
+"""The tables ``awaw materialize`` writes that no projection prefixes."""
 
 
 class OutputError(AwawError):
@@ -102,7 +104,7 @@ def check_read_model(path: Path, db: str) -> None:
     own = [
         t
         for t in tables
-        if t not in ("events", "awaw_meta") and not t.startswith(READ_MODEL_PREFIXES) and not t.startswith("sqlite_")
+        if t not in READ_MODEL_TABLES and not t.startswith(READ_MODEL_PREFIXES) and not t.startswith("sqlite_")
     ]
     if "stored_events" in tables:
         raise OutputError(f"{str(path)!r} is an awaw store; refusing to write read-model tables into it")

@@ -24,7 +24,8 @@ from awaw_events.log import (
 from awaw_events.store import GameStore
 from replays import formatting, logview
 from replays.cli import files
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point, progress
+from replays.state import check_span
 
 
 @command("log")
@@ -37,6 +38,8 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
     """Show the events of GAME: a table, or JSON lines with --json."""
     with obj.store() as store:
+        if turn is not None:
+            check_span(store, game, turn)
         rows = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
     if as_json:
         formatting.print_json_lines(logview.as_json(rows))
@@ -89,8 +92,11 @@ def games(obj: Context, as_json: bool) -> None:
     """List the games in the store and their timelines."""
     with obj.store() as store:
         rows = [(t, store.count(t.name)) for t in store.timelines()]
+    rows.sort(key=lambda row: (row[0].game, row[0].name != row[0].game, row[0].name))  # each main line first
     if as_json:
-        formatting.print_json([{**t._asdict(), "events": n, "own_events": n - t.fork_at} for t, n in rows])
+        formatting.print_json(
+            [{**t._asdict(), "main_line": t.name == t.game, "events": n, "own_events": n - t.fork_at} for t, n in rows]
+        )
         return
     if not rows:
         click.echo("no games yet: start one with `awaw new GAME` or `awaw import GAME FILE`")
@@ -113,7 +119,8 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
     from projections.game import CODE_VERSION
 
     with obj.store() as store:
-        result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
+        with progress(f"verifying {game}"):
+            result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
         handoff = _against(store, game, against) if against else None
     lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice) + _handoff_lines(result)
     ok = result.ok

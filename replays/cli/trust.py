@@ -12,7 +12,7 @@ from awaw_events.events import HandoffSigned, SeedCommitted
 from awaw_events.log import reseed as reseed_timeline
 from awaw_events.log import sign_head
 from replays import formatting
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, say
 
 
 @command()
@@ -43,8 +43,9 @@ def keygen(obj: Context, player: str, as_json: bool) -> None:
 @click.argument("game")
 @click.option("--as", "player", required=True, help="The player signing (a key made with `awaw keygen`).")
 @click.option("--pin", is_flag=True, help="Register your public key in GAME first if it has none for you.")
+@json_option
 @pass_context
-def sign(obj: Context, game: str, player: str, pin: bool) -> None:
+def sign(obj: Context, game: str, player: str, pin: bool, as_json: bool) -> None:
     """Sign the head of GAME as a player (a handoff_signed event) before handing the log over.
 
     Every event up to the head is then vouched for by your key: `awaw verify` names any later change to them,
@@ -56,23 +57,28 @@ def sign(obj: Context, game: str, player: str, pin: bool) -> None:
         record = sign_head(store, game, player, keys=keys, pin=pin)
     event = record.event
     assert isinstance(event, HandoffSigned)
-    click.echo(
+    say(
+        as_json,
         f"{player} signed event {event.at} of {game} (head {event.head[:12]}...) in event {record.seq}; "
-        "export the log and send it"
+        "export the log and send it",
+        {"player": player, "at": event.at, "head": event.head, "seq": record.seq},
     )
 
 
 @command()
 @click.argument("game")
+@json_option
 @pass_context
-def reseed(obj: Context, game: str) -> None:
+def reseed(obj: Context, game: str, as_json: bool) -> None:
     """Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one)."""
     keys = obj.keys()
     with obj.store() as store:
         record = reseed_timeline(store, game, keys=keys)
     event = record.event
     assert isinstance(event, SeedCommitted)
-    click.echo(
+    say(
+        as_json,
         f"committed a new dice seed in event {record.seq} for rolls from {event.first_roll} "
-        f"(commitment {event.seed_commitment[:12]}...; the seed is in {keys.directory})"
+        f"(commitment {event.seed_commitment[:12]}...; the seed is in {keys.directory})",
+        {"seq": record.seq, "first_roll": event.first_roll, "seed_commitment": event.seed_commitment},
     )

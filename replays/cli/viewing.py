@@ -2,24 +2,39 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
 
 import click
 import sqlite_utils
+from rich.text import Text
 
 from projections.core import VIEWS
 from replays import formatting
 from replays.cli import files
-from replays.cli.common import Context, command, domain_errors, json_option, pass_context, views_of
+from replays.cli.common import (
+    Context,
+    NoSuchPoint,
+    command,
+    domain_errors,
+    json_option,
+    pass_context,
+    power_option,
+    progress,
+    say,
+    views_of,
+)
 from replays.materialize import materialize as write_read_model
+from replays.materialize import metadata as read_model_metadata
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
 from replays.stepper import Stepper, terminal_key
 from replays.views import common
 from replays.views import data as view_data
+from replays.views import render as view_render
 
 
 @command()
@@ -29,21 +44,26 @@ from replays.views import data as view_data
 @click.option(
     "--view", type=click.Choice([*VIEWS, "all"]), default="all", show_default=True, help="Which projection to show."
 )
+@power_option
 @json_option
 @pass_context
-def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_json: bool) -> None:
+def state(obj: Context, game: str, at: str | None, before: bool, view: str, power: str | None, as_json: bool) -> None:
     """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
     with obj.store() as store:
         seq = resolve_point(store, game, at, before=before)
-        snapshot = state_at(store, game, seq)
-    views = {name: view_data(snapshot, name) for name in views_of(view)}
+        with progress("folding", total=seq) as advance:
+            snapshot = state_at(store, game, seq, progress=advance)
     if as_json:
-        formatting.print_json({"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, **views})
+        views = {name: view_data(snapshot, name, power) for name in views_of(view)}
+        header = {"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, "power": power}
+        formatting.print_json({**header, **views})
         return
-    out = formatting.console()
-    out.print(f"{game} after event {seq} ({snapshot.clock.label})")
-    for name, data in views.items():
-        common.print_view(out, name, data)
+    out = common.console()
+    whose = f", {common.country(power)} only" if power else ""
+    out.print(Text(f"{game} after event {seq} ({snapshot.clock.label}){whose}"))
+    for name in views_of(view):
+        out.print()
+        common.render(out, view_render(snapshot, name, power))
 
 
 @command()
@@ -55,12 +75,13 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, as_j
     type=click.IntRange(100, 1_000_000),
     help="Events between snapshots.",
 )
+@json_option
 @pass_context
-def snapshot(obj: Context, game: str, every: int) -> None:
+def snapshot(obj: Context, game: str, every: int, as_json: bool) -> None:
     """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
-    with obj.store() as store:
-        count = build_snapshots(store, game, every=every)
-    click.echo(f"{game}: {count} snapshot(s), one every {every} events")
+    with obj.store() as store, progress("folding", total=store.count(game)) as advance:
+        count = build_snapshots(store, game, every=every, progress=advance)
+    say(as_json, f"{game}: {count} snapshot(s), one every {every} events", {"snapshots": count, "every": every})
 
 
 @command()
@@ -73,22 +94,43 @@ def snapshot(obj: Context, game: str, every: int) -> None:
     help="The SQLite file to write the read-model tables to (a new file, or a read model written before).",
 )
 @click.option("--at", "at", help="The point to materialize (default: the end).")
+@click.option(
+    "--metadata",
+    "metadata_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to write Datasette's metadata (titles, column descriptions, canned queries). "
+    "Default: FILE.metadata.json beside the database.",
+)
+@json_option
 @pass_context
-def materialize(obj: Context, game: str, output: Path, at: str | None) -> None:
+def materialize(
+    obj: Context, game: str, output: Path, at: str | None, metadata_path: Path | None, as_json: bool
+) -> None:
     """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
     with domain_errors():
         files.check_read_model(output, obj.db)
     with obj.store() as store:
         seq = resolve_point(store, game, at)
-        with files.replaced(output) as temp:
+        with files.replaced(output) as temp, progress("materializing", total=seq) as advance:
             if output.exists() and output.stat().st_size:
                 shutil.copyfile(output, temp)
             db = sqlite_utils.Database(temp)
             try:
-                counts = write_read_model(store, game, db, seq)
+                counts = write_read_model(store, game, db, seq, progress=advance)
             finally:
                 db.close()
-    click.echo(f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})")
+    target = metadata_path or output.with_suffix(".metadata.json")
+    written = sqlite_utils.Database(output)
+    try:
+        target.write_text(json.dumps(read_model_metadata(written, output.stem), indent=2) + "\n", encoding="utf-8")
+    finally:
+        written.close()
+    say(
+        as_json,
+        f"wrote {sum(counts.values())} row(s) in {len(counts)} table(s) to {output} (after event {seq})\n"
+        f"browse it: datasette {output} -m {target}",
+        {"database": str(output), "metadata": str(target), "at_event": seq, "rows": counts},
+    )
 
 
 @command()
@@ -126,6 +168,10 @@ def replay(
     with obj.store() as store:
         first = resolve_point(store, game, start, before=True) + 1 if start else 1
         last = resolve_point(store, game, stop)
+        if first > last:
+            raise NoSuchPoint(
+                f"--from {start} (event {first}) comes after --to {stop} (event {last}): nothing to replay"
+            )
         walk = replay_steps(
             store,
             game,

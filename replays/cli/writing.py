@@ -7,7 +7,7 @@ from typing import IO, get_args
 import click
 
 from awaw_events import io as event_io
-from awaw_events.codec import tag_of
+from awaw_events.codec import tag_of, to_builtins
 from awaw_events.events import EVENT_TYPES, DiceRolled
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
@@ -19,7 +19,7 @@ from awaw_events.log import (
     start_game,
 )
 from replays import logview
-from replays.cli.common import Context, command, domain_errors, pass_context, progress
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context, progress, say
 
 EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 
@@ -60,6 +60,7 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
     help="The map-data file the game's checks read (docs/map-data.md). Default: the map data that ships with "
     "awaw-events (the facts the rule texts give by hex id).",
 )
+@json_option
 @pass_context
 def new(
     obj: Context,
@@ -72,6 +73,7 @@ def new(
     physical_dice: bool,
     players: tuple[str, ...],
     map_file: str | None,
+    as_json: bool,
 ) -> None:
     """Start GAME: record its rule set, options and dice commitment in its first event."""
     from replays import maps
@@ -98,8 +100,12 @@ def new(
             map_data=loaded.declaration(),
         )
     dice = "physical dice" if physical_dice else f"seeded dice (commitment recorded; the seed is in {keys.directory})"
-    click.echo(f"created {game}: {rules} rules, {len(records)} event(s), {dice}")
-    click.echo(f"map data: {maps.describe(loaded.data)} ({loaded.source})")
+    say(
+        as_json,
+        f"created {game}: {rules} rules, {len(records)} event(s), {dice}\n"
+        f"map data: {maps.describe(loaded.data)} ({loaded.source})",
+        {"game": game, "rules": rules, "events": len(records), "seeded": not physical_dice},
+    )
 
 
 def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
@@ -125,8 +131,9 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     help="A map-data file to keep in the store with the game (the one its map_data_used event names), so that "
     "its audit can read it.",
 )
+@json_option
 @pass_context
-def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None) -> None:
+def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it.
@@ -144,22 +151,31 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
     with obj.store() as store, progress("checking", total=len(batch)) as advance:
         records = append_events(store, game, batch, progress=advance)
         kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
+    data = {
+        "game": game,
+        "in_file": len(batch),
+        "imported": len(records),
+        "first": records[0].seq if records else None,
+        "last": records[-1].seq if records else None,
+    }
     if records:
-        click.echo(f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}")
+        text = f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}"
     elif batch:
-        click.echo(f"{game} already holds all {len(batch)} event(s) of the file; nothing was written")
+        text = f"{game} already holds all {len(batch)} event(s) of the file; nothing was written"
     else:
-        click.echo("no events in the file; nothing was written")
+        text = "no events in the file; nothing was written"
     if kept:
-        click.echo(kept)
+        text += f"\n{kept}"
+    say(as_json, text, data)
 
 
 @command()
 @click.argument("game")
 @click.argument("event_type", metavar="TYPE", type=click.Choice(EVENT_TAGS))
 @click.argument("fields", nargs=-1, metavar="FIELD=VALUE...")
+@json_option
 @pass_context
-def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) -> None:
+def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...], as_json: bool) -> None:
     """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
 
     Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
@@ -167,7 +183,11 @@ def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) ->
     """
     with obj.store() as store:
         rec = record_event(store, game, event_type, fields, keys=obj.keys())
-    click.echo(f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})")
+    say(
+        as_json,
+        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})",
+        {"seq": rec.seq, "event": to_builtins(rec.event), "hash": rec.hash},
+    )
 
 
 @command("roll")
@@ -183,9 +203,18 @@ def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...]) ->
 @click.option("--modifier", default=0, show_default=True, type=int, help="A modifier added to the total.")
 @click.option("--for", "ref", help="What the roll is for (an attack id, a battle id ...).")
 @click.option("--actor", default="system", show_default=True, help="Who rolls.")
+@json_option
 @pass_context
 def roll_(
-    obj: Context, game: str, purpose: str, count: int, sides: int, modifier: int, ref: str | None, actor: str
+    obj: Context,
+    game: str,
+    purpose: str,
+    count: int,
+    sides: int,
+    modifier: int,
+    ref: str | None,
+    actor: str,
+    as_json: bool,
 ) -> None:
     """Roll dice for GAME from its committed secret seed, and record the roll."""
     with obj.store() as store:
@@ -202,14 +231,23 @@ def roll_(
         )
     event = rec.event
     assert isinstance(event, DiceRolled)
-    click.echo(f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})")
+    say(
+        as_json,
+        f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})",
+        {"seq": rec.seq, "roll": event.roll, "dice": list(event.dice), "total": event.total, "purpose": purpose},
+    )
 
 
 @command("reveal")
 @click.argument("game")
+@json_option
 @pass_context
-def reveal_(obj: Context, game: str) -> None:
+def reveal_(obj: Context, game: str, as_json: bool) -> None:
     """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll."""
     with obj.store() as store:
         rec = reveal(store, game, keys=obj.keys())
-    click.echo(f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll")
+    say(
+        as_json,
+        f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll",
+        {"seq": rec.seq, "game": game},
+    )

@@ -1,26 +1,34 @@
-"""Views: the projections for people (tables in the words of the rules), for scripts (plain data) and for read
-models (rows). One module per projection; the projections themselves only fold."""
+"""Views: the projections for people (tables in the words of the rules, at any width), for scripts (plain data)
+and for read models (rows). One module per projection; the projections themselves only fold."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
+from rich.console import RenderableType
+
 from projections.game import GameState
 from replays.views import board, brp, naval, oil
+from replays.views.common import Change
 
 MODULES: dict[str, ModuleType] = {"board": board, "brp": brp, "oil": oil, "naval": naval}
 """The view module of each projection, by the name ``--view`` uses."""
 
 
-def data(state: GameState, name: str) -> dict[str, Any]:
-    """One projection as plain data: ``board``, ``brp``, ``oil`` or ``naval``."""
-    return MODULES[name].data(getattr(state, name))  # type: ignore[no-any-return]
+def data(state: GameState, name: str, power: str | None = None) -> dict[str, Any]:
+    """One projection as plain data (``board``, ``brp``, ``oil`` or ``naval``), optionally one power's part."""
+    return MODULES[name].data(getattr(state, name), power)  # type: ignore[no-any-return]
 
 
-def differences(a: GameState, b: GameState, name: str, label_a: str = "A", label_b: str = "B") -> list[str]:
-    """How one projection differs between two states, in words."""
-    return MODULES[name].differences(getattr(a, name), getattr(b, name), label_a, label_b)  # type: ignore[no-any-return]
+def render(state: GameState, name: str, power: str | None = None) -> list[RenderableType]:
+    """One projection for people: rich tables in the words of the rules."""
+    return MODULES[name].render(getattr(state, name), power)  # type: ignore[no-any-return]
+
+
+def differences(a: GameState, b: GameState, name: str) -> list[Change]:
+    """How one projection differs from state ``a`` to state ``b``: each change as data with its sentence."""
+    return MODULES[name].differences(getattr(a, name), getattr(b, name))  # type: ignore[no-any-return]
 
 
 def tables(state: GameState) -> dict[str, list[dict[str, Any]]]:
@@ -30,3 +38,6 @@ def tables(state: GameState) -> dict[str, list[dict[str, Any]]]:
         for table, rows in module.tables(getattr(state, name)).items():
             found[f"{name}_{table}"] = rows
     return found
+
+
+__all__ = ["MODULES", "Change", "data", "differences", "render", "tables"]

@@ -850,9 +850,11 @@ def test_tables_are_flat() -> None:
 def test_differences_in_words() -> None:
     a = ledger(two_turns())
     b = ledger([*two_turns()[:3], built("germany", "armor", 5, 16), *two_turns()[4:]])
-    words = brp_view.differences(a, b)
-    assert "Germany: 6 BRPs more available in A (83 in A, 77 in B)" in words
-    assert "Germany: ended Fall 1939 with 87 BRPs in A, 81 in B" in words
+    words = [c.text for c in brp_view.differences(a, b)]
+    assert "Germany: 6 BRPs fewer available, 83 → 77" in words
+    assert "Germany: 6 BRPs fewer at the end of Fall 1939, 87 → 81" in words
+    change = brp_view.differences(a, b)[0]
+    assert (change.subject, change.what, change.a, change.b) == ("germany", "available", 83, 77)
     assert brp_view.differences(a, a) == []
 
 

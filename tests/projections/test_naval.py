@@ -558,22 +558,22 @@ def test_differences_wording() -> None:
     ]
     advance = ShipAdvanced(**at(1940, "fall"), yard="kiel", ship="ger-bb-bismarck", row="launch", column="fall")
     a, b = fold(*common, advance), fold(*common)
-    lines = naval_view.differences(a, b)
-    assert "Bismarck launched in Fall 1940 in A, still on row 2 in B" in lines
-    assert "kiel: 1 SB spent this turn in A, 0 in B" in lines
+    lines = [c.text for c in naval_view.differences(a, b)]
+    assert "Bismarck: launched in Fall 1940 → on row 2" in lines
+    assert "Kiel shipyard: SB spent this turn 1 → 0" in lines
     assert naval_view.differences(a, a) == []
     deferred = fold(*common, ShipDeferred(**at(1940, "fall"), yard="kiel", ship="ger-bb-bismarck", column="winter"))
-    assert naval_view.differences(deferred, b, "main", "alt") == [
-        "Bismarck on row 2, Winter column in main, on row 2, Fall column in alt"
+    assert [c.text for c in naval_view.differences(deferred, b)] == [
+        "Bismarck: on row 2, Winter column → on row 2, Fall column"
     ]
     faster = fold(
         *common[:1],
         GameTurnStarted(year=1940, season="fall"),
         ShipbuildingRateChanged(year=1940, season="fall", yard="kiel", rate=3),
     )
-    assert naval_view.differences(faster, b) == [
-        "kiel: shipbuilding rate 3 in A, 2 in B",
-        "kiel: capacity 6 in A, 4 in B",
+    assert [c.text for c in naval_view.differences(faster, b)] == [
+        "Kiel shipyard: shipbuilding rate 3 → 2",
+        "Kiel shipyard: capacity 6 → 4",
     ]
 
 
@@ -628,10 +628,10 @@ def test_fold_is_associative(cut: int) -> None:
     assert whole.naval.ships["ship"].launched == "Spring 1942"
 
 
-@pytest.mark.parametrize(("in_port", "lines"), [(False, []), (True, ["Scharnhorst afloat in A, sunk in port in B"])])
+@pytest.mark.parametrize(("in_port", "lines"), [(False, []), (True, ["Scharnhorst: afloat → sunk in port"])])
 def test_differences_leave_ships_at_sea_to_the_board(in_port: bool, lines: list[str]) -> None:
     placed = _damaged("ger-bc-s", "bc", 3, name="Scharnhorst")[0]
     sunk = ShipSunk(year=1940, season="spring", side="allied", phase="combat", ship="ger-bc-s", in_port=in_port)
     a, b = fold(placed), fold(placed, sunk)
-    assert naval_view.differences(a, b) == lines
+    assert [c.text for c in naval_view.differences(a, b)] == lines
     assert ("ger-bc-s" in naval_view.data(b)["ships"]) is in_port

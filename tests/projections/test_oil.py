@@ -810,19 +810,19 @@ def test_summary_tables_and_snapshot() -> None:
 def test_differences() -> None:
     a = ledger(casablanca(0))
     b2 = ledger(casablanca(0)[:-1])
-    words = oil_view.differences(a, b2)
-    assert "western_allies oil reserve wa_eu: 30 fifths (6 counters) in A, 35 fifths (7 counters) in B" in words
-    words = oil_view.differences(ledger(casablanca(C)[:-1]), b2)
-    assert any("construction oil" in w and "covers 25 BRPs" in w for w in words)
+    words = [c.text for c in oil_view.differences(a, b2)]
+    assert "Western Allies oil reserve wa_eu: 5 fifths more oil, 6 counters → 7 counters" in words
+    words = [c.text for c in oil_view.differences(ledger(casablanca(C)[:-1]), b2)]
+    assert any("construction oil" in w and "covers 25 → 0 BRPs" in w for w in words)
     assert oil_view.differences(a, a) == []
     c = ledger([define("x", "japan", 5)])
-    assert oil_view.differences(a, c)[0] == "oil reserve wa_eu: only in A"
-    assert "only in B" in oil_view.differences(a, c)[-1]
+    assert oil_view.differences(a, c)[0].text == "Western Allies oil reserve wa_eu: gone"
+    assert oil_view.differences(a, c)[-1].text.endswith(": defined")
     tracked = ledger([define("jp", "japan", 50), start("jp", 44)])
     untracked = ledger([define("jp", "japan", 50)])
-    assert oil_view.differences(tracked, untracked) == [
-        "japan oil reserve jp: tracked in A, untracked in B",
-        "japan oil reserve jp: 44 fifths (8 counters + 4 fifths) in A, not tracked in B",
+    assert [c.text for c in oil_view.differences(tracked, untracked)] == [
+        "Japan oil reserve jp: tracked → untracked",
+        "Japan oil reserve jp: 8 4/5 counters → not tracked",
     ]
 
 

@@ -1,0 +1,89 @@
+"""The README's "Seeing the game" and "Shell completion": the commands it shows do what it says."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from replays.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def _section(title: str) -> str:
+    start = README.index(f"### {title}\n")
+    end = README.index("\n### ", start + 1)
+    return README[start:end]
+
+
+def _blocks(text: str) -> list[str]:
+    return re.findall(r"```(?:sh)?\n(.*?)```", text, re.S)
+
+
+def test_the_state_view_shown_is_what_the_command_prints(tmp_path: Path) -> None:
+    commands, shown = _blocks(_section("Seeing the game"))[:2]
+    words = shlex.split(commands.split("#")[0])
+    assert words[:2] == ["awaw", "state"]
+    db = str(tmp_path / "awaw.db")
+    runner = CliRunner()
+    imported = runner.invoke(cli, ["--db", db, "import", "campaign-1939", str(ROOT / "examples/campaign-1939.jsonl")])
+    assert imported.exit_code == 0
+    result = runner.invoke(cli, ["--db", db, *words[1:]], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    printed = [line.rstrip() for line in result.output.splitlines()]
+    lines = [line.rstrip() for line in shown.splitlines() if line.strip()]
+    start = printed.index(lines[0])
+    assert [line for line in printed[start:] if line][: len(lines)] == lines
+
+
+def test_the_chart_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    image = pytest.importorskip("matplotlib.image", reason="the charts extra (matplotlib) is not installed")
+    section = _section("Seeing the game")
+    commands = _blocks(section)[2].splitlines()
+    plot = shlex.split(next(c for c in commands if c.startswith("awaw plot")))
+    picture = re.search(r"!\[[^\]]+\]\((docs/[^)]+\.png)\)", section)
+    assert picture is not None and picture[1] == plot[plot.index("-o") + 1]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    runner = CliRunner()
+    assert runner.invoke(cli, ["import", "campaign-1939", str(ROOT / "examples/campaign-1939.jsonl")]).exit_code == 0
+    result = runner.invoke(cli, plot[1:])
+    assert result.exit_code == 0, result.output
+    drawn = image.imread(io.BytesIO((tmp_path / picture[1]).read_bytes()), format="png")
+    shipped = image.imread(io.BytesIO((ROOT / picture[1]).read_bytes()), format="png")
+    assert drawn.shape == shipped.shape
+    assert abs(drawn - shipped).mean() < 0.01  # the same chart (fonts may render a hair apart elsewhere)
+    assert shipped[..., :3].std() > 0.05
+    for other in ("report", "materialize"):
+        line = shlex.split(next(c for c in commands if c.startswith(f"awaw {other}")))
+        assert runner.invoke(cli, line[1:]).exit_code == 0
+    assert '<section id="charts">' in (tmp_path / "report.html").read_text()
+    metadata = json.loads((tmp_path / "game.metadata.json").read_text())
+    queries = metadata["databases"]["game"]["queries"]
+    assert {q["title"] for q in queries.values()} == {
+        "BRP ledger of one power",
+        "All findings",
+        "Units in a hex at a point",
+    }
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_as_the_readme_shows(shell: str) -> None:
+    lines = _blocks(_section("Shell completion"))[0].splitlines()
+    line = next(line for line in lines if f"{shell}_source" in line)
+    variable, _, value = re.search(r"(_AWAW_COMPLETE=\w+)", line)[1].partition("=")  # type: ignore[index]
+    source = CliRunner().invoke(cli, [], prog_name="awaw", env={variable: value})
+    assert source.exit_code == 0
+    assert "awaw" in source.output and "_AWAW_COMPLETE" in source.output
+    where = "sta" if shell == "fish" else "1"  # fish passes the word being completed, bash and zsh its index
+    env = {"_AWAW_COMPLETE": f"{shell}_complete", "COMP_WORDS": "awaw sta", "COMP_CWORD": where}
+    completed = CliRunner().invoke(cli, [], prog_name="awaw", env={**os.environ, **env})
+    assert "state" in completed.output
