@@ -162,7 +162,11 @@ def _ground_faction(unit: Unit | None) -> str | None:
 
 @HANDLERS.on(UnitMoved)
 def _moved(state: LandState, event: UnitMoved, ctx: Context) -> None:
-    faction = _ground_faction(ctx.game.board.units.get(event.unit))
+    # on the hot path of every replay: a unit moving is the commonest event
+    unit = ctx.game.board.units.get(event.unit)
+    if unit is None or unit.unit_type not in GROUND_TYPES:
+        return
+    faction = FACTION_OF_POWER.get(unit.owner)
     if faction is not None:
         entered = state.entered
         for hex_ in event.path:

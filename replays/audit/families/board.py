@@ -246,6 +246,15 @@ def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -
     if found is None:
         return
     die = sum(found.dice)
+    surrender = ctx.state.politics.french_surrender
+    if surrender is not None and surrender.level is not None and event.fsl != surrender.level:
+        yield c.finding(
+            ctx,
+            expected=surrender.level,
+            recorded=event.fsl,
+            message=f"{event.group}: the colony roll uses FSL {event.fsl}, but France surrendered at FSL "
+            f"{surrender.level} (event {surrender.seq}; 58.53)",
+        )
     vichy = ctx.state.politics.vichy
     bonus = colony_bonus(vichy)
     if event.vichy_bonus != bonus and vichy is not None:
