@@ -20,7 +20,7 @@ The handlers read the board as it was before the event (this projection folds be
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import msgspec
 
@@ -38,7 +38,7 @@ from awaw_events.events import (
     UnitMoved,
 )
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SupplyStatus
 from projections.board import BoardState, Unit
 from projections.core import Context, Handlers
 from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
@@ -68,8 +68,8 @@ class LandState(msgspec.Struct, kw_only=True):
 
     player_turn: tuple[int, str | None] = (-1, None)
     """The player turn (game turn index, side) the per-player-turn facts belong to."""
-    entered: set[tuple[str, str]] = set()
-    """(hex, faction): hexes ground units of a faction entered or moved through this player turn (29.21)."""
+    entered: dict[str, set[str]] = {}
+    """Hexes ground units of each faction entered or moved through this player turn, by faction (29.21)."""
     changed_hands: set[str] = set()
     """Hexes whose control changed this player turn (32.13C)."""
     determinations: set[tuple[str, str]] = set()
@@ -100,7 +100,7 @@ def initial() -> LandState:
 def clone(state: LandState) -> LandState:
     return LandState(
         player_turn=state.player_turn,
-        entered=set(state.entered),
+        entered={faction: set(hexes) for faction, hexes in state.entered.items()},
         changed_hands=set(state.changed_hands),
         determinations=set(state.determinations),
         isolated=dict(state.isolated),
@@ -133,10 +133,15 @@ def german_house_builds(state: LandState, event: Event) -> tuple[int, int]:
     return state.german_house_builds if state.game_turn == game_turn(event) else (0, 0)
 
 
+def entered(state: LandState, event: Event, hex_: str, faction: str) -> bool:
+    """Whether a ground unit of the faction entered the hex in the event's player turn (29.21)."""
+    hexes = state.entered.get(faction)
+    return hexes is not None and hex_ in hexes and same_player_turn(state, event)
+
+
 def bridgehead_rules(board: BoardState, hex_: str) -> Bridgehead:
     """The bridgehead in a hex as the rules of 31 see it (its cause and theater)."""
-    cause: BridgeheadCause = board.bridgeheads[hex_].cause  # type: ignore[assignment]
-    return Bridgehead(cause=cause, theater=theater_of(hex_))
+    return Bridgehead(cause=cast(BridgeheadCause, board.bridgeheads[hex_].cause), theater=theater_of(hex_))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -148,7 +153,7 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
     now = ctx.now
     if now.side is not None and (now.turn, now.side) != state.player_turn:
         state.player_turn = (now.turn, now.side)
-        state.entered = set()
+        state.entered = {}
         state.changed_hands = set()
         state.determinations = set()
         state.isolated = {}
@@ -168,25 +173,28 @@ def _moved(state: LandState, event: UnitMoved, ctx: Context) -> None:
         return
     faction = FACTION_OF_POWER.get(unit.owner)
     if faction is not None:
-        entered = state.entered
-        for hex_ in event.path:
-            entered.add((hex_, faction))
+        hexes = state.entered.get(faction)
+        if hexes is None:
+            state.entered[faction] = set(event.path)
+        else:
+            hexes.update(event.path)
 
 
 @HANDLERS.on(AirdropMade)
 def _airdropped(state: LandState, event: AirdropMade, ctx: Context) -> None:
-    faction = _ground_faction(ctx.game.board.units.get(event.unit))
-    if faction is not None:
-        state.entered.add((event.target, faction))
+    _entered(state, _ground_faction(ctx.game.board.units.get(event.unit)), event.target)
 
 
 @HANDLERS.on(AdvanceAfterCombat, AttritionOccupation)
 def _advanced(state: LandState, event: AdvanceAfterCombat | AttritionOccupation, ctx: Context) -> None:
     units = ctx.game.board.units
     for move in event.moves:
-        faction = _ground_faction(units.get(move.unit))
-        if faction is not None:
-            state.entered.add((move.to, faction))
+        _entered(state, _ground_faction(units.get(move.unit)), move.to)
+
+
+def _entered(state: LandState, faction: str | None, hex_: str) -> None:
+    if faction is not None:
+        state.entered.setdefault(faction, set()).add(hex_)
 
 
 @HANDLERS.on(HexControlChanged)
@@ -229,7 +237,7 @@ def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) 
     bridgeheads = board.bridgeheads
     if not bridgeheads:
         return
-    status: dict[str, str] = {}
+    status: dict[str, SupplyStatus] = {}
     for result in event.results:
         hex_: str | None = result.subject if result.subject in bridgeheads else None
         if hex_ is None:
@@ -242,7 +250,7 @@ def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) 
         status[hex_] = result.status
     state.bridgehead_supply.update(status)
     for hex_, found in status.items():
-        reason = removal_reason(bridgehead_rules(board, hex_), "end_of_post_combat_supply", supply=found)  # type: ignore[arg-type]
+        reason = removal_reason(bridgehead_rules(board, hex_), "end_of_post_combat_supply", supply=found)
         if reason == "isolation":
             state.bridgeheads_due[hex_] = Due(reason="isolation", seq=ctx.now.seq, detail=found)
 

@@ -90,15 +90,18 @@ def test_hexes_entered_by_ground_units_this_player_turn() -> None:
             AdvanceAfterCombat(**AXIS, phase="combat", attack="a", moves=[Move(unit="ita-1", to="EUR:K41")]),
         ]
     )
-    assert state.land.entered == {
-        ("EUR:K31", "european_axis"),
-        ("EUR:K32", "european_axis"),
-        ("EUR:K41", "european_axis"),
-    }
+    assert state.land.entered == {"european_axis": {"EUR:K31", "EUR:K32", "EUR:K41"}}
     assert state.land.player_turn == (state.clock.turn, "axis")
+    control = taken("EUR:K31", "germany")
+    assert land.entered(state.land, control, "EUR:K31", "european_axis")
+    assert not land.entered(state.land, control, "EUR:K33", "european_axis"), "the cruiser is no ground unit"
+    assert not land.entered(state.land, control, "EUR:K31", "russia")
+    assert not land.entered(state.land, taken("EUR:K31", "germany", when=NEXT_AXIS), "EUR:K31", "european_axis")
     after = fold(state, [PlayerTurnStarted(**ALLIED)])
-    assert after.land.entered == set()
-    assert state.land.entered, "folding on must not change the state it started from"
+    assert after.land.entered == {}
+    further = fold(state, [moved("ger-1", "EUR:K33")])
+    assert further.land.entered == {"european_axis": {"EUR:K31", "EUR:K32", "EUR:K33", "EUR:K41"}}
+    assert state.land.entered == {"european_axis": {"EUR:K31", "EUR:K32", "EUR:K41"}}, "folding on changed the start"
 
 
 def test_the_player_turn_boundary_is_game_time_not_a_marker() -> None:

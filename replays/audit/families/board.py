@@ -52,9 +52,8 @@ def check_occupation_needs_a_unit(c: Check, ctx: AuditContext[HexControlChanged]
     if faction is None:
         return ()
     state = ctx.state
-    facts = state.land
     # O(1) in the usual case: a unit of that faction entered the hex this player turn; else look at who stands there
-    if (event.hex, faction) in facts.entered and land.same_player_turn(facts, event):
+    if land.entered(state.land, event, event.hex, faction):
         return ()
     if any(
         u.location == event.hex and u.unit_type in GROUND_TYPES and controller_faction(u.owner) == faction
