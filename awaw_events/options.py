@@ -71,6 +71,12 @@ A3R_OPTIONS: Final[dict[str, Option]] = {
 }
 """The options of A3R extract table 1.2, by id."""
 
+FORTS_OPTION: Final = "forts.effects"
+"""A3R option: fortification effects and construction (App. G)."""
+
+HOUSE_FORTS: Final = "awaw_32_2_mod"
+"""The package value of ``forts.effects``: the house App. G (modified AWAW 32.2) instead of the A3R rulebook."""
+
 AWAW_OPTIONS: Final[dict[str, Option]] = {
     "econ.deficit_spending": A3R_OPTIONS["econ.deficit_spending"],
     "econ.deficit_limits_scope": A3R_OPTIONS["econ.deficit_limits_scope"],

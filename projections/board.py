@@ -1,4 +1,5 @@
-"""The board: units and force pools, hex control, bridgeheads, fortifications, partisans, weather, politics.
+"""The board: units and force pools, hex control, bridgeheads, fortifications, railheads, weather, and the wars,
+tensions, statuses and CTLs every rule family reads.
 
 Sources: 10-16 extract 4 (per-unit and per-hex state, 4.6 event transitions), 27-30 extract 4.4 and 4.6-4.7,
 31-34 extract 4.1 (bridgeheads, fortifications, weather), A3R extract 5.1.
@@ -7,6 +8,10 @@ What the board trusts: it shows the game as the players recorded it. Losses clai
 ``attrition_losses_taken`` are claims for the audit; the board removes units on ``unit_eliminated`` and
 ``unit_reduced``. Advances after combat and attrition occupations move the units they name. Ships on a shipyard
 chart are units located on ``chart:<yard>`` until launched.
+
+One handler per event type (:data:`HANDLERS`). What is not the board proper lives beside it: the French surrender,
+Vichy and research results in :mod:`projections.politics`; this turn's running facts of control, supply,
+bridgeheads and fortifications (hexes entered, determinations made, forts lost ...) in :mod:`projections.land`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ import msgspec
 from awaw_events.events import (
     AdvanceAfterCombat,
     AirdropMade,
-    AnyEvent,
     AttritionOccupation,
     BridgeheadPlaced,
     BridgeheadRemoved,
@@ -56,7 +60,7 @@ from awaw_events.events import (
     WeatherDetermined,
     WinterPreparationChanged,
 )
-from projections.core import Clock, Context
+from projections.core import Clock, Context, Handlers
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -165,6 +169,13 @@ def _move(units: dict[str, Unit], unit_id: str, location: str, **changes: Any) -
         units[unit_id] = msgspec.structs.replace(unit, location=location, **changes)
 
 
+def _change(units: dict[str, Unit], unit_id: str, **changes: Any) -> None:
+    """Replace a unit's record with one that has ``changes`` (nothing happens to a unit not in play)."""
+    unit = units.get(unit_id)
+    if unit is not None:
+        units[unit_id] = msgspec.structs.replace(unit, **changes)
+
+
 def _eliminate(state: BoardState, unit_id: str, cause: str, clock: Clock, ref: str | None = None) -> None:
     unit = state.units.pop(unit_id, None)
     if unit is not None:
@@ -173,198 +184,261 @@ def _eliminate(state: BoardState, unit_id: str, cause: str, clock: Clock, ref: s
         )
 
 
-HANDLED: Final[frozenset[type]] = frozenset(
-    {
-        AdvanceAfterCombat,
-        AirdropMade,
-        AttritionOccupation,
-        BridgeheadPlaced,
-        BridgeheadRemoved,
-        CounterRemoved,
-        CtlSet,
-        DiplomaticResult,
-        ForcePoolChanged,
-        FortificationBuilt,
-        FortificationEliminated,
-        FortificationPlaced,
-        FrenchForcesAssigned,
-        HexControlChanged,
-        PartisansPlaced,
-        RailheadBuilt,
-        ShipArrivedForRepair,
-        ShipDamaged,
-        ShipDisplacedFromChart,
-        ShipLaidDown,
-        ShipLaunched,
-        ShipRaised,
-        ShipScuttled,
-        ShipSunk,
-        StatusChanged,
-        SupplyDetermined,
-        TensionChanged,
-        UnitBuilt,
-        UnitEliminated,
-        UnitInversionChanged,
-        UnitMoved,
-        UnitPlaced,
-        UnitRedeployed,
-        UnitReduced,
-        UnitTransferred,
-        WarDeclared,
-        WeatherDetermined,
-        WinterPreparationChanged,
-    }
-)
-"""The event types this projection reacts to: ``step`` returns at once for any other (the fold's fast path;
-a test keeps this set equal to the classes ``step`` matches)."""
+HANDLERS: Final = Handlers[BoardState]()
 
 
-def step(state: BoardState, event: AnyEvent, ctx: Context) -> None:
-    """Apply one event to a private working state (see :mod:`projections.core`)."""
-    units = state.units
-    now = ctx.now
-    if type(event) not in HANDLED:
+# ---------------------------------------------------------------------------------------------------------------------
+# Units: placed, built, moved, reduced, eliminated, handed over
+
+
+@HANDLERS.on(UnitPlaced, UnitBuilt)
+def _unit_placed(state: BoardState, event: UnitPlaced | UnitBuilt, ctx: Context) -> None:
+    state.eliminated.pop(event.unit, None)
+    state.units[event.unit] = Unit(
+        id=event.unit,
+        owner=event.owner,
+        nationality=event.nationality,
+        unit_type=event.unit_type,
+        factors=event.factors,
+        location=event.location,
+        name=event.name,
+        inverted=event.inverted,
+        movement=event.movement if isinstance(event, UnitPlaced) else None,
+    )
+
+
+@HANDLERS.on(PartisansPlaced)
+def _partisans_placed(state: BoardState, event: PartisansPlaced, ctx: Context) -> None:
+    state.units[event.unit] = Unit(
+        id=event.unit,
+        owner=event.owner,
+        nationality=event.owner,
+        unit_type="partisan",
+        factors=event.factors,
+        location=event.hex,
+    )
+
+
+@HANDLERS.on(UnitMoved)
+def _unit_moved(state: BoardState, event: UnitMoved, ctx: Context) -> None:
+    _move(state.units, event.unit, event.path[-1])
+
+
+@HANDLERS.on(UnitRedeployed)
+def _unit_redeployed(state: BoardState, event: UnitRedeployed, ctx: Context) -> None:
+    _move(state.units, event.unit, event.destination)
+
+
+@HANDLERS.on(AdvanceAfterCombat, AttritionOccupation)
+def _advanced(state: BoardState, event: AdvanceAfterCombat | AttritionOccupation, ctx: Context) -> None:
+    for move in event.moves:
+        _move(state.units, move.unit, move.to)
+
+
+@HANDLERS.on(AirdropMade)
+def _airdropped(state: BoardState, event: AirdropMade, ctx: Context) -> None:
+    _move(state.units, event.unit, event.target)
+
+
+@HANDLERS.on(UnitEliminated)
+def _unit_eliminated(state: BoardState, event: UnitEliminated, ctx: Context) -> None:
+    _eliminate(state, event.unit, event.cause, ctx.now, event.ref)
+
+
+@HANDLERS.on(UnitReduced)
+def _unit_reduced(state: BoardState, event: UnitReduced, ctx: Context) -> None:
+    unit = state.units.get(event.unit)
+    if unit is None:
         return
-    match event:
-        case UnitPlaced() | UnitBuilt():
-            state.eliminated.pop(event.unit, None)
-            units[event.unit] = Unit(
-                id=event.unit,
-                owner=event.owner,
-                nationality=event.nationality,
-                unit_type=event.unit_type,
-                factors=event.factors,
-                location=event.location,
-                name=event.name,
-                inverted=event.inverted,
-                movement=event.movement if isinstance(event, UnitPlaced) else None,
-            )
-        case PartisansPlaced():
-            units[event.unit] = Unit(
-                id=event.unit,
-                owner=event.owner,
-                nationality=event.owner,
-                unit_type="partisan",
-                factors=event.factors,
-                location=event.hex,
-            )
-        case UnitMoved():
-            _move(units, event.unit, event.path[-1])
-        case UnitRedeployed():
-            _move(units, event.unit, event.destination)
-        case AdvanceAfterCombat() | AttritionOccupation():
-            for move in event.moves:
-                _move(units, move.unit, move.to)
-        case AirdropMade():
-            _move(units, event.unit, event.target)
-        case UnitEliminated():
-            _eliminate(state, event.unit, event.cause, now, event.ref)
-        case UnitReduced():
-            unit = units.get(event.unit)
-            if unit is not None:
-                left = unit.factors - event.factors_lost
-                if left > 0:
-                    units[event.unit] = msgspec.structs.replace(unit, factors=left)
-                else:
-                    _eliminate(state, event.unit, "combat", now, event.ref)
-        case UnitInversionChanged():
-            unit = units.get(event.unit)
-            if unit is not None:
-                units[event.unit] = msgspec.structs.replace(unit, inverted=event.inverted)
-        case UnitTransferred():
-            unit = units.get(event.unit)
-            if unit is not None:
-                units[event.unit] = msgspec.structs.replace(
-                    unit, owner=event.new_owner, nationality=event.nationality or unit.nationality
-                )
-        case ForcePoolChanged():
-            key = "/".join(p for p in (event.power, event.unit_type, event.area) if p)
-            state.force_pools[key] = state.force_pools.get(key, 0) + event.delta
-        case CtlSet():
-            state.ctl[f"{event.faction}/{event.domain}"] = event.level
-        case SupplyDetermined():
-            for result in event.results:
-                unit = units.get(result.subject)
-                if unit is not None:
-                    units[result.subject] = msgspec.structs.replace(unit, supply=result.status)
-        case HexControlChanged():
-            state.control[event.hex] = event.controller
-        case BridgeheadPlaced():
-            state.bridgeheads[event.hex] = Bridgehead(
-                faction=event.faction, cause=event.cause, placed=now.label, ref=event.ref
-            )
-        case BridgeheadRemoved():
-            state.bridgeheads.pop(event.hex, None)
-        case FortificationPlaced():
-            state.fortifications[event.hex] = Fortification(kind=event.kind, owner=event.owner, built="setup")
-        case FortificationBuilt():
-            for hex_ in event.hexes:
-                state.fortifications[hex_] = Fortification(kind=event.kind, owner=event.power, built=now.label)
-        case FortificationEliminated():
-            state.fortifications.pop(event.hex, None)
-        case RailheadBuilt():
-            state.railheads[event.hex] = event.power
-        case CounterRemoved():
-            if event.counter == "railhead":
-                state.railheads.pop(event.location, None)
-        case WeatherDetermined():
-            state.weather[event.zone] = Weather(
-                weather=event.weather, level=event.level, turn=f"{now.season} {now.year}"
-            )
-        case WinterPreparationChanged():
-            state.winter_preparation[event.faction] = event.level
-        case WarDeclared():
-            state.wars[war_key(event.aggressor, event.target)] = f"{now.season} {now.year}"
-        case TensionChanged():
-            state.tensions[event.track] = event.new
-        case StatusChanged():
-            state.statuses[event.country] = event.status
-        case DiplomaticResult():
-            state.diplomacy[event.country] = event.result
-        case FrenchForcesAssigned():
-            for unit_id in event.free_french:
-                unit = units.get(unit_id)
-                if unit is not None:
-                    units[unit_id] = msgspec.structs.replace(unit, nationality="free_french")
-            for unit_id in event.vichy:
-                unit = units.get(unit_id)
-                if unit is not None:
-                    units[unit_id] = msgspec.structs.replace(unit, nationality="vichy")
-            for unit_id in (*event.to_british_pool, *event.eliminated):
-                _eliminate(state, unit_id, "surrender", now)
-        # ships: on a chart they are units located on chart:<yard>
-        case ShipLaidDown():
-            units[event.ship] = Unit(
-                id=event.ship,
-                owner=event.owner,
-                nationality=event.owner,
-                unit_type=event.unit_type,
-                factors=event.factors,
-                location=f"chart:{event.yard}",
-                name=event.name,
-            )
-        case ShipLaunched():
-            _move(units, event.ship, event.location, inverted=True, damaged=False)
-        case ShipScuttled():
-            _eliminate(state, event.ship, "voluntary", now)
-        case ShipSunk():
-            _eliminate(state, event.ship, "naval_combat", now, event.ref)
-        case ShipDamaged():
-            unit = units.get(event.ship)
-            if unit is not None:
-                units[event.ship] = msgspec.structs.replace(unit, damaged=True)
-        case ShipRaised():
-            gone = state.eliminated.pop(event.ship, None)
-            if gone is not None:
-                units[event.ship] = msgspec.structs.replace(gone.unit, damaged=True)
-        case ShipArrivedForRepair():
-            _move(units, event.ship, f"chart:{event.yard}")
-        case ShipDisplacedFromChart():
-            if event.destroyed:
-                _eliminate(state, event.ship, "naval_combat", now)
-            else:
-                unit = units.get(event.ship)
-                if unit is not None:
-                    units[event.ship] = msgspec.structs.replace(unit, damaged=True)
-        case _:
-            pass
+    left = unit.factors - event.factors_lost
+    if left > 0:
+        state.units[event.unit] = msgspec.structs.replace(unit, factors=left)
+    else:
+        _eliminate(state, event.unit, "combat", ctx.now, event.ref)
+
+
+@HANDLERS.on(UnitInversionChanged)
+def _inversion_changed(state: BoardState, event: UnitInversionChanged, ctx: Context) -> None:
+    _change(state.units, event.unit, inverted=event.inverted)
+
+
+@HANDLERS.on(UnitTransferred)
+def _unit_transferred(state: BoardState, event: UnitTransferred, ctx: Context) -> None:
+    unit = state.units.get(event.unit)
+    if unit is not None:
+        state.units[event.unit] = msgspec.structs.replace(
+            unit, owner=event.new_owner, nationality=event.nationality or unit.nationality
+        )
+
+
+@HANDLERS.on(ForcePoolChanged)
+def _force_pool_changed(state: BoardState, event: ForcePoolChanged, ctx: Context) -> None:
+    key = "/".join(p for p in (event.power, event.unit_type, event.area) if p)
+    state.force_pools[key] = state.force_pools.get(key, 0) + event.delta
+
+
+@HANDLERS.on(SupplyDetermined)
+def _supply_determined(state: BoardState, event: SupplyDetermined, ctx: Context) -> None:
+    for result in event.results:
+        _change(state.units, result.subject, supply=result.status)
+
+
+@HANDLERS.on(FrenchForcesAssigned)
+def _french_forces_assigned(state: BoardState, event: FrenchForcesAssigned, ctx: Context) -> None:
+    """Free French and Vichy units change nationality; the rest leave play (58.6, 58.621, 58.631)."""
+    for unit_id in event.free_french:
+        _change(state.units, unit_id, nationality="free_french")
+    for unit_id in event.vichy:
+        _change(state.units, unit_id, nationality="vichy")
+    for unit_id in (*event.to_british_pool, *event.eliminated):
+        _eliminate(state, unit_id, "surrender", ctx.now)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Ships: on a shipyard chart they are units located on chart:<yard>
+
+
+@HANDLERS.on(ShipLaidDown)
+def _ship_laid_down(state: BoardState, event: ShipLaidDown, ctx: Context) -> None:
+    state.units[event.ship] = Unit(
+        id=event.ship,
+        owner=event.owner,
+        nationality=event.owner,
+        unit_type=event.unit_type,
+        factors=event.factors,
+        location=f"chart:{event.yard}",
+        name=event.name,
+    )
+
+
+@HANDLERS.on(ShipLaunched)
+def _ship_launched(state: BoardState, event: ShipLaunched, ctx: Context) -> None:
+    _move(state.units, event.ship, event.location, inverted=True, damaged=False)
+
+
+@HANDLERS.on(ShipScuttled)
+def _ship_scuttled(state: BoardState, event: ShipScuttled, ctx: Context) -> None:
+    _eliminate(state, event.ship, "voluntary", ctx.now)
+
+
+@HANDLERS.on(ShipSunk)
+def _ship_sunk(state: BoardState, event: ShipSunk, ctx: Context) -> None:
+    _eliminate(state, event.ship, "naval_combat", ctx.now, event.ref)
+
+
+@HANDLERS.on(ShipDamaged)
+def _ship_damaged(state: BoardState, event: ShipDamaged, ctx: Context) -> None:
+    _change(state.units, event.ship, damaged=True)
+
+
+@HANDLERS.on(ShipRaised)
+def _ship_raised(state: BoardState, event: ShipRaised, ctx: Context) -> None:
+    gone = state.eliminated.pop(event.ship, None)
+    if gone is not None:
+        state.units[event.ship] = msgspec.structs.replace(gone.unit, damaged=True)
+
+
+@HANDLERS.on(ShipArrivedForRepair)
+def _ship_arrived_for_repair(state: BoardState, event: ShipArrivedForRepair, ctx: Context) -> None:
+    _move(state.units, event.ship, f"chart:{event.yard}")
+
+
+@HANDLERS.on(ShipDisplacedFromChart)
+def _ship_displaced(state: BoardState, event: ShipDisplacedFromChart, ctx: Context) -> None:
+    if event.destroyed:
+        _eliminate(state, event.ship, "naval_combat", ctx.now)
+    else:
+        _change(state.units, event.ship, damaged=True)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Hexes: control, bridgeheads, fortifications, railheads
+
+
+@HANDLERS.on(HexControlChanged)
+def _control_changed(state: BoardState, event: HexControlChanged, ctx: Context) -> None:
+    state.control[event.hex] = event.controller
+
+
+@HANDLERS.on(BridgeheadPlaced)
+def _bridgehead_placed(state: BoardState, event: BridgeheadPlaced, ctx: Context) -> None:
+    state.bridgeheads[event.hex] = Bridgehead(
+        faction=event.faction, cause=event.cause, placed=ctx.now.label, ref=event.ref
+    )
+
+
+@HANDLERS.on(BridgeheadRemoved)
+def _bridgehead_removed(state: BoardState, event: BridgeheadRemoved, ctx: Context) -> None:
+    state.bridgeheads.pop(event.hex, None)
+
+
+@HANDLERS.on(FortificationPlaced)
+def _fortification_placed(state: BoardState, event: FortificationPlaced, ctx: Context) -> None:
+    state.fortifications[event.hex] = Fortification(kind=event.kind, owner=event.owner, built="setup")
+
+
+@HANDLERS.on(FortificationBuilt)
+def _fortification_built(state: BoardState, event: FortificationBuilt, ctx: Context) -> None:
+    for hex_ in event.hexes:
+        state.fortifications[hex_] = Fortification(kind=event.kind, owner=event.power, built=ctx.now.label)
+
+
+@HANDLERS.on(FortificationEliminated)
+def _fortification_eliminated(state: BoardState, event: FortificationEliminated, ctx: Context) -> None:
+    state.fortifications.pop(event.hex, None)
+
+
+@HANDLERS.on(RailheadBuilt)
+def _railhead_built(state: BoardState, event: RailheadBuilt, ctx: Context) -> None:
+    state.railheads[event.hex] = event.power
+
+
+@HANDLERS.on(CounterRemoved)
+def _counter_removed(state: BoardState, event: CounterRemoved, ctx: Context) -> None:
+    if event.counter == "railhead":
+        state.railheads.pop(event.location, None)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Weather
+
+
+@HANDLERS.on(WeatherDetermined)
+def _weather_determined(state: BoardState, event: WeatherDetermined, ctx: Context) -> None:
+    now = ctx.now
+    state.weather[event.zone] = Weather(weather=event.weather, level=event.level, turn=f"{now.season} {now.year}")
+
+
+@HANDLERS.on(WinterPreparationChanged)
+def _winter_preparation_changed(state: BoardState, event: WinterPreparationChanged, ctx: Context) -> None:
+    state.winter_preparation[event.faction] = event.level
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Wars, tensions, statuses, diplomacy, CTLs (read by every family; the French surrender, Vichy and research results
+# are :mod:`projections.politics`)
+
+
+@HANDLERS.on(WarDeclared)
+def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
+    state.wars[war_key(event.aggressor, event.target)] = f"{ctx.now.season} {ctx.now.year}"
+
+
+@HANDLERS.on(TensionChanged)
+def _tension_changed(state: BoardState, event: TensionChanged, ctx: Context) -> None:
+    state.tensions[event.track] = event.new
+
+
+@HANDLERS.on(StatusChanged)
+def _status_changed(state: BoardState, event: StatusChanged, ctx: Context) -> None:
+    state.statuses[event.country] = event.status
+
+
+@HANDLERS.on(DiplomaticResult)
+def _diplomatic_result(state: BoardState, event: DiplomaticResult, ctx: Context) -> None:
+    state.diplomacy[event.country] = event.result
+
+
+@HANDLERS.on(CtlSet)
+def _ctl_set(state: BoardState, event: CtlSet, ctx: Context) -> None:
+    state.ctl[f"{event.faction}/{event.domain}"] = event.level

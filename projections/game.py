@@ -1,5 +1,5 @@
-"""The whole game state: the projections (board, BRP ledgers, oil, naval charts, and the dice record the rules
-read) folded together.
+"""The whole game state: the projections (board, BRP ledgers, oil, naval charts, and the dice record, this turn's
+combat, politics and land-war running facts the rules read) folded together.
 
 ``fold(state, events)`` and ``apply(state, event)`` are pure: they clone the state they are given once, apply the
 events to the clone, and return it (see :mod:`projections.core` for why the working copy is mutated in place).
@@ -15,10 +15,10 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
-from projections import board, brp, combat, dice, naval, oil
+from projections import board, brp, combat, dice, land, naval, oil, politics
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-4"
+CODE_VERSION: Final = "projections-5-land-politics"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -33,6 +33,8 @@ class GameState(msgspec.Struct, kw_only=True):
     naval: naval.State = msgspec.field(default_factory=naval.initial)
     dice: dice.DiceState = msgspec.field(default_factory=dice.initial)
     combat: combat.CombatState = msgspec.field(default_factory=combat.initial)
+    politics: politics.PoliticsState = msgspec.field(default_factory=politics.initial)
+    land: land.LandState = msgspec.field(default_factory=land.initial)
 
 
 def initial() -> GameState:
@@ -50,16 +52,20 @@ def clone(state: GameState) -> GameState:
         naval=naval.clone(state.naval),
         dice=dice.clone(state.dice),
         combat=combat.clone(state.combat),
+        politics=politics.clone(state.politics),
+        land=land.clone(state.land),
     )
 
 
 PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
+    ("land", land),  # before the board: its handlers read the board as it was before the event
     ("board", board),
     ("brp", brp),
     ("oil", oil),
     ("naval", naval),
     ("dice", dice),
     ("combat", combat),
+    ("politics", politics),
 )
 """Every projection: the name of its part of :class:`GameState` and its module."""
 

@@ -13,6 +13,7 @@ from typing import Final, Literal
 
 from awaw_events.vocab import Phase, SupplyStatus, UnitType
 from projections.rules.breach import Breach
+from projections.rules.supply import UNSUPPLIED_STATUSES as UNSUPPLIED_STATUSES  # 31.41B reads the same statuses
 
 BridgeheadCause = Literal["seaborne_invasion", "cross_river_attack", "crossing_arrow_attack", "overrun"]
 """How a bridgehead came about (31.12, 31.22-31.24; extract 3.4 ``BridgeheadPlaced.cause``)."""
@@ -50,9 +51,24 @@ PLACEMENT_PHASE: Final[dict[BridgeheadCause, Phase]] = {
 """Bridgeheads are placed in the movement phase (overruns across rivers or crossing arrows) or the combat phase
 (seaborne invasions, cross-river or crossing-arrow attacks) (31.12; check B-01)."""
 
-UNSUPPLIED_STATUSES: Final[frozenset[SupplyStatus]] = frozenset({"unsupplied", "isolated"})
-"""Supply results with neither full nor partial supply: the bridgehead is removed at the end of the owner's
-post-combat supply determination (31.41B)."""
+
+RIVER_HEXSIDES: Final[frozenset[str]] = frozenset({"river", "crossing_arrow"})
+"""Attack hexsides that give the defenders the +1 river DM a river or crossing-arrow bridgehead needs (31.23;
+TC-17)."""
+
+AIRDROP_HEXSIDE: Final = "airdrop"
+AIRDROPPED_ROLE: Final = "airdropped"
+"""How an attack records an airdropped attacker (its hexside or its role): an airdrop alone negates the river DM,
+and a bridgehead is still placed if the river DM was lost only to it (31.23)."""
+
+OFFENSIVE_ATTACK_KINDS: Final[frozenset[str]] = frozenset({"regular", "exploitation"})
+"""Offensive ground combat, in which at most 2 ground units attack out of a bridgehead (31.61)."""
+
+ROLE_TYPES: Final[dict[str, UnitType]] = {"marine": "marine"}
+"""Attacker roles that stand for a unit type exempt from the 2-unit limit (31.61)."""
+
+SHOCK_ARMY_ROLE: Final = "shock_army"
+"""The attacker role of a Russian 3-3 shock army, exempt from the 2-unit limit (31.61)."""
 
 WINTER_AND_CTL_DMS_IGNORED: Final[tuple[str, ...]] = ("exploiting_armor", "ctl_zero_or_less", "winter_7")
 """Negative DMs that infantry and replacements in a bridgehead never take (31.63B: 15.33A, 15.33C, 15.33G)."""

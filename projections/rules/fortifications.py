@@ -11,16 +11,28 @@ island groups, the 1:1 minimum, the mandatory Ex-1/2/3, the Russian-IC siege del
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.options import HOUSE_FORTS
 from awaw_events.vocab import Faction, Phase, Power
 from projections.rules.breach import Breach
 from projections.rules.weather import FORT_RAILHEAD_BAN_LEVEL
 
 FortVariant = Literal["awaw", "a3r_house"]
 """AWAW 32.2, or the A3R house App. G (option ``forts.effects = awaw_32_2_mod``)."""
+
+
+def fort_variant(rules: str, forts_effects: str) -> FortVariant | None:
+    """The fortification rules a game plays: AWAW games rule 32 (``awaw``); A3R games the house App. G
+    (``a3r_house``) when ``forts.effects = awaw_32_2_mod`` (the package value), else the standard A3R rulebook,
+    which the extracts do not contain (``None``: not checked)."""
+    if rules != "a3r":
+        return "awaw"
+    return "a3r_house" if forts_effects == HOUSE_FORTS else None
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Costs and construction limits (32.1, 32.5, 32.6; extract 1.16)
@@ -57,6 +69,25 @@ FORT_BUILDS_PER_FACTION_PER_TURN: Final = 1
 
 WA_PACIFIC_FORT_USJT: Final = 40
 """The WA may fortify in the Pacific from the turn after Japan declares war on Britain, or at USJT 40 (32.14H)."""
+
+BUILD_KIND: Final[dict[str, FortBuildKind]] = {
+    "fortification": "fortification",
+    "fortress": "fortification",
+    "maginot": "fortification",
+    "west_wall": "fortification",
+    "beach_defense": "beach_defenses",
+    "island_group": "island_group",
+}
+"""A recorded ``fortification_built.kind`` as one of the three builds sharing the one-per-turn slot (32.14D, 32.53,
+32.63). Ports (27.11F) are not fortifications and have no entry."""
+
+FORT_COUNTER_KINDS: Final[frozenset[str]] = frozenset({"fortification", "fortress", "maginot", "west_wall"})
+"""Counters that make a hex "already fortified" (32.14A)."""
+
+NATIONALITY_RULES: Final[tuple[str, ...]] = ("32.14E", "32.14F", "32.14G", "32.14H")
+"""The nationality restrictions among :func:`fort_build_findings` (European Axis builds by Germany, WA builds in
+British or U.S. hexes, the U.S. only where at war, WA Pacific builds only after Japan's war on Britain or at USJT
+40; checks F-11..F-13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +479,24 @@ WEST_WALL_UPGRADE_BRPS_PER_HEX: Final = 5
 MAX_WEST_WALL_UPGRADES_PER_TURN: Final = 5
 
 HOUSE_FORTS_PER_TURN: Final = 1
+
+FORT_RESEARCH_POWER: Final[Power] = "germany"
+"""Only Germany researches fortifications in the house rules (App. G)."""
+
+
+def fort_research_result(power: str, project: str, result: str) -> int | None:
+    """A recorded research result read as Germany's fortification research result (App. G): the first number of
+    the result of a German project whose name mentions fortifications; ``None`` for any other research."""
+    if power != FORT_RESEARCH_POWER or "fort" not in project:
+        return None
+    number = re.search(r"\d+", result)
+    return int(number.group()) if number else None
+
+
+def house_build_counts(*, upgrade: bool, hexes: int) -> tuple[int, int]:
+    """What one recorded German house build counts toward the turn's limits: (fortifications, West Wall hexes
+    upgraded) (App. G: one fortification a turn, 1-5 West Wall upgrades, each hex an upgrade)."""
+    return (0, hexes) if upgrade else (1, 0)
 
 
 @dataclass(frozen=True, slots=True)

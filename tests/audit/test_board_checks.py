@@ -184,7 +184,7 @@ def test_vichy_and_colony_rolls() -> None:
     colony = {**ALLIED, "phase": "end_of_player_turn"}
     events = [
         created(),
-        _surrender(components={"FSL_PARIS": 2}, level=2),
+        _surrender(components={"FSL_PARIS": 2, "FSL_GROUND": -1, "FSL_TURN": -4}, level=-3),
         VichyDecided(**colony, established=True),
         DiceRolled(**colony, roll=1, purpose="colony_alignment", dice=[1]),
         ColonyAlignmentRolled(**colony, group="levant", roll=1, fsl=-3, vichy_bonus=3, outcome="free_french"),
@@ -225,3 +225,25 @@ def test_no_french_builds_after_the_surrender() -> None:
     assert findings(after, "A3R 58.12") == [
         (3, "no_french_builds_after_surrender", "a French unit is built after France surrendered (58.12)"),
     ]
+
+
+def test_colony_rolls_use_the_fsl_of_the_surrender() -> None:
+    colony = {**ALLIED, "phase": "end_of_player_turn"}
+    events = [
+        created(),
+        _surrender(components={"FSL_PARIS": 2}, level=2),
+        VichyDecided(**colony, established=True),
+        DiceRolled(**colony, roll=1, purpose="colony_alignment", dice=[1]),
+        ColonyAlignmentRolled(**colony, group="levant", roll=1, fsl=-3, vichy_bonus=3, outcome="free_french"),
+        DiceRolled(**colony, roll=2, purpose="colony_alignment", dice=[1]),
+        ColonyAlignmentRolled(**colony, group="north_africa", roll=2, fsl=2, vichy_bonus=3, outcome="vichy"),
+    ]
+    assert findings(events, "A3R 58.53") == [
+        (
+            5,
+            "colony_alignment",
+            "levant: the colony roll uses FSL -3, but France surrendered at FSL 2 (event 2; 58.53)",
+        ),
+    ]
+    # before any surrender is recorded, the roll's own FSL is all there is
+    assert findings([events[0], *events[2:5]], "A3R 58.53") == []

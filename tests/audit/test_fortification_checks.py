@@ -181,7 +181,7 @@ def test_the_hex_is_held_by_the_builder_since_the_start_of_its_player_turn() -> 
         control("EUR:J38", "poland", cause="occupation", side="axis", phase="combat"),
         control("EUR:J38", "germany", cause="occupation", side="axis", phase="combat"),
         fort("germany", ["EUR:P24"]),
-        fort("germany", ["EUR:J38"], year=1941, season="fall"),
+        fort("germany", ["EUR:J38"]),
     ]
     assert findings(events, "32.13C") == [
         (7, "fortification_control", "Germany fortified EUR:P24, which france controls (32.13C)"),
@@ -191,6 +191,9 @@ def test_the_hex_is_held_by_the_builder_since_the_start_of_its_player_turn() -> 
             "EUR:J38 changed hands this player turn; fortifications go only in hexes held at its start (32.13C)",
         ),
     ]
+    # the next player turn (even unmarked by player_turn_started) starts with J38 held
+    next_turn = [*events[:6], fort("germany", ["EUR:J38"], year=1941, season="fall")]
+    assert findings(next_turn, "32.13C") == []
 
 
 def test_nationality_limits_for_the_western_allies() -> None:

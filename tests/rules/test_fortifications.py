@@ -13,7 +13,10 @@ from projections.rules.fortifications import (
     fort_build_findings,
     fort_cost,
     fort_dm,
+    fort_research_result,
+    fort_variant,
     german_fort_research,
+    house_build_counts,
     house_german_fort_cost,
     house_german_fort_findings,
     house_siege_hex_dm,
@@ -279,3 +282,22 @@ def test_planted_house_fort_faults() -> None:
     assert house_german_fort_findings(9, 2, 0, 10)  # one fort per turn
     assert house_german_fort_findings(9, 1, 3, 15)  # underpaid
     assert house_german_fort_findings(9, 0, 6, 30)  # at most 5 hexes
+
+
+def test_the_fortification_rules_a_game_plays() -> None:
+    assert fort_variant("awaw", "a3r") == "awaw"
+    assert fort_variant("a3r", "awaw_32_2_mod") == "a3r_house"
+    assert fort_variant("a3r", "a3r") is None
+
+
+def test_reading_germanys_fortification_research() -> None:
+    assert fort_research_result("germany", "fortifications", "9 (upgrades)") == 9
+    assert fort_research_result("germany", "west_wall_forts", "result 7") == 7
+    assert fort_research_result("germany", "fortifications", "pending") is None
+    assert fort_research_result("germany", "jets", "9") is None
+    assert fort_research_result("britain", "fortifications", "9") is None
+
+
+def test_what_a_house_build_counts() -> None:
+    assert house_build_counts(upgrade=False, hexes=1) == (1, 0)
+    assert house_build_counts(upgrade=True, hexes=3) == (0, 3)

@@ -3,17 +3,14 @@ surrender and Vichy (A3R 58), as far as the log records the facts they need."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Literal
 
 from awaw_events.events import (
     AdvanceAfterCombat,
-    AirdropMade,
-    AttritionOccupation,
     ColonyAlignmentRolled,
     FrenchSurrenderChecked,
     HexControlChanged,
     OffensiveDeclared,
-    PlayerTurnStarted,
     SupplyDetermined,
     UnitBuilt,
     UnitMoved,
@@ -21,34 +18,25 @@ from awaw_events.events import (
     VichyDecided,
     WarDeclared,
 )
-from awaw_events.gametime import turn_index
-from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION
-from projections.board import Unit, at_war
+from awaw_events.vocab import GROUND_TYPES, POWERS
+from projections import land
+from projections.board import at_war
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
+from projections.rules.control import OCCUPATION_CAUSES, controller_faction
+from projections.rules.france import (
+    FSL_RANGE,
+    NOT_ROLLED,
+    axis_controlled,
+    colony_alignment,
+    colony_bonus,
+    may_surrender_voluntarily,
+    surrender_level,
+)
+from projections.rules.supply import determined_by
 from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY = Family("control, supply, politics")
-
-OCCUPATION_CAUSES: Final = frozenset(
-    {"occupation", "movement", "advance_after_combat", "overrun", "exploitation", "attrition_occupation"}
-)
-"""Control changes that need a ground unit in the hex (29.21, 29.23)."""
-
-AXIS_POWERS: Final = frozenset({"germany", "italy", "japan"})
-FSL_CLAMP: Final = (-3, 3)
-"""The French surrender level is clamped to -3..+3 "for all purposes" (A3R 58.22)."""
-VOLUNTARY_FSL: Final = 1
-"""A voluntary surrender sets the FSL to +1 (A3R 58.21)."""
-VOLUNTARY_FROM: Final = turn_index(1940, "fall")
-"""Voluntary surrender is allowed only from Fall 1940 (A3R 58.12)."""
-COLONY_FREE_FRENCH_MAX: Final = 3
-"""Colony roll: d6 + FSL + 3 if Vichy; 3 or less -> Free French, 4 or more -> Vichy (A3R 58.53)."""
-VICHY_COLONY_BONUS: Final = 3
-
-
-def _faction(controller: str) -> str | None:
-    return FACTION_OF_POWER.get(controller) if controller in POWERS else None
 
 
 @FAMILY.check(
@@ -59,54 +47,29 @@ def _faction(controller: str) -> str | None:
 def check_occupation_needs_a_unit(c: Check, ctx: AuditContext[HexControlChanged]) -> Result:
     event = ctx.event
     if event.cause not in OCCUPATION_CAUSES:
-        return
-    faction = _faction(event.controller)
+        return ()
+    faction = controller_faction(event.controller)
     if faction is None:
-        return
-    entered: dict[str, set[str]] = ctx.scratch.get("control_entered", {})
+        return ()
+    state = ctx.state
     # O(1) in the usual case: a unit of that faction entered the hex this player turn; else look at who stands there
-    present = faction in entered.get(event.hex, ()) or any(
-        u.location == event.hex and u.unit_type in GROUND_TYPES and _faction(u.owner) == faction
-        for u in ctx.state.board.units.values()
-    )
-    if not present:
-        yield c.finding(
+    if land.entered(state.land, event, event.hex, faction):
+        return ()
+    if any(
+        u.location == event.hex and u.unit_type in GROUND_TYPES and controller_faction(u.owner) == faction
+        for u in state.board.units.values()
+    ):
+        return ()
+    return (
+        c.finding(
             ctx,
             expected=f"a {event.controller} (or allied) ground unit in {event.hex}",
             recorded="none there",
             message=f"{event.hex} changes to {event.controller} by {event.cause}, "
             "but no ground unit of that side stands in the hex (29.21: ZoC or killing the defenders "
             "alone changes nothing)",
-        )
-
-
-@FAMILY.observe(PlayerTurnStarted)
-def _new_player_turn(ctx: AuditContext[Any]) -> None:
-    ctx.scratch["supply_done"] = set()
-    ctx.scratch["supply_isolated"] = {}
-    ctx.scratch["control_entered"] = {}
-
-
-@FAMILY.observe(UnitMoved, AdvanceAfterCombat, AttritionOccupation, AirdropMade)
-def _remember_entered_hexes(ctx: AuditContext[Any]) -> None:
-    """Hexes ground units entered this player turn, by faction (a unit moving through a hex enters it, 29.21)."""
-    entered: dict[str, set[str]] = ctx.scratch.setdefault("control_entered", {})
-    event = ctx.event
-    units = ctx.state.board.units
-    if isinstance(event, UnitMoved | AirdropMade):
-        faction = _ground_faction(units.get(event.unit))
-        if faction is not None:
-            for hex_ in event.path if isinstance(event, UnitMoved) else (event.target,):
-                entered.setdefault(hex_, set()).add(faction)
-    elif isinstance(event, AdvanceAfterCombat | AttritionOccupation):
-        for move in event.moves:
-            faction = _ground_faction(units.get(move.unit))
-            if faction is not None:
-                entered.setdefault(move.to, set()).add(faction)
-
-
-def _ground_faction(unit: Unit | None) -> str | None:
-    return _faction(unit.owner) if unit is not None and unit.unit_type in GROUND_TYPES else None
+        ),
+    )
 
 
 @FAMILY.check(
@@ -116,7 +79,7 @@ def _ground_faction(unit: Unit | None) -> str | None:
 )
 def check_supply_determinations(c: Check, ctx: AuditContext[SupplyDetermined]) -> Result:
     event = ctx.event
-    if event.side is not None and SIDE_OF_FACTION[event.faction] != event.side:
+    if not determined_by(event.faction, event.side):
         yield c.finding(
             ctx,
             expected=f"{event.side} factions only",
@@ -124,9 +87,8 @@ def check_supply_determinations(c: Check, ctx: AuditContext[SupplyDetermined]) -
             message=f"{event.faction} supply determined in the {event.side} player turn: only the "
             "moving player's units are determined (30.41)",
         )
-    done: set[tuple[str, str]] = ctx.scratch.setdefault("supply_done", set())
-    key = (event.faction, event.determination)
-    if key in done:
+    facts = ctx.state.land
+    if (event.faction, event.determination) in facts.determinations and land.same_player_turn(facts, event):
         yield c.finding(
             ctx,
             expected="one",
@@ -134,19 +96,6 @@ def check_supply_determinations(c: Check, ctx: AuditContext[SupplyDetermined]) -
             message=f"a second {event.determination} supply determination for {event.faction} in this "
             "player turn (30.41-30.43)",
         )
-    done.add(key)
-
-
-@FAMILY.observe(SupplyDetermined)
-def _remember_isolation(ctx: AuditContext[SupplyDetermined]) -> None:
-    event = ctx.event
-    if event.determination == "initial":
-        isolated: dict[str, str] = ctx.scratch.setdefault("supply_isolated", {})
-        for result in event.results:
-            if result.status in ("isolated", "unsupplied"):
-                isolated[result.subject] = result.status
-            else:
-                isolated.pop(result.subject, None)
 
 
 @FAMILY.check(
@@ -154,17 +103,13 @@ def _remember_isolation(ctx: AuditContext[SupplyDetermined]) -> None:
     "ground units isolated at the initial supply determination do not move or advance",
     reads=(UnitMoved, AdvanceAfterCombat),
 )
-def check_isolated_units_stay(c: Check, ctx: AuditContext[Any]) -> Result:
-    isolated: dict[str, str] = ctx.scratch.get("supply_isolated", {})
-    if not isolated:
-        return
+def check_isolated_units_stay(c: Check, ctx: AuditContext[UnitMoved | AdvanceAfterCombat]) -> Result:
+    facts = ctx.state.land
+    isolated = facts.isolated
     event = ctx.event
-    if isinstance(event, UnitMoved):
-        moved = [event.unit]
-    elif isinstance(event, AdvanceAfterCombat):
-        moved = [m.unit for m in event.moves]
-    else:
+    if not isolated or not land.same_player_turn(facts, event):
         return
+    moved = [event.unit] if isinstance(event, UnitMoved) else [m.unit for m in event.moves]
     for unit_id in moved:
         unit = ctx.state.board.units.get(unit_id)
         if unit_id in isolated and unit is not None and unit.unit_type in GROUND_TYPES:
@@ -223,8 +168,9 @@ def check_french_surrender_trigger(c: Check, ctx: AuditContext[FrenchSurrenderCh
             recorded=event.side,
             message="the French surrender is checked at the end of the Allied player turn (58.11)",
         )
+    paris_lost = axis_controlled(event.paris_controller)
     if not event.surrenders:
-        if event.paris_controller in AXIS_POWERS:
+        if paris_lost:
             yield c.finding(
                 ctx,
                 expected="surrender",
@@ -233,14 +179,14 @@ def check_french_surrender_trigger(c: Check, ctx: AuditContext[FrenchSurrenderCh
                 "turn, so France surrenders (58.11)",
             )
         return
-    if event.voluntary and turn_index(event.year, event.season) < VOLUNTARY_FROM:
+    if event.voluntary and not may_surrender_voluntarily(event.year, event.season):
         yield c.finding(
             ctx,
             expected="Fall 1940 or later",
             recorded=f"{event.season} {event.year}",
             message="France may surrender voluntarily only from Fall 1940 (58.12)",
         )
-    if not event.voluntary and event.paris_controller not in AXIS_POWERS:
+    if not event.voluntary and not paris_lost:
         yield c.finding(
             ctx,
             expected="Paris Axis-controlled",
@@ -258,36 +204,19 @@ def check_french_surrender_level(c: Check, ctx: AuditContext[FrenchSurrenderChec
     event = ctx.event
     if event.level is None:
         return
-    if event.voluntary:
-        expected = VOLUNTARY_FSL
-    elif event.components:
-        low, high = FSL_CLAMP
-        expected = max(low, min(high, sum(event.components.values())))
-    else:
+    expected = surrender_level(event.components, voluntary=event.voluntary)
+    if expected is None:
         yield Missing(reason="the French surrender level was recorded without its components")
         return
     if event.level != expected:
+        low, high = FSL_RANGE
         yield c.finding(
             ctx,
             expected=expected,
             recorded=event.level,
             message=f"the French surrender level is {expected} (components {event.components or 'none'}"
-            f"{', voluntary' if event.voluntary else ''}, clamped to -3..+3), not {event.level} (58.21-58.22)",
+            f"{', voluntary' if event.voluntary else ''}, clamped to {low}..+{high}), not {event.level} (58.21-58.22)",
         )
-
-
-@FAMILY.observe(FrenchSurrenderChecked)
-def _remember_fsl(ctx: AuditContext[FrenchSurrenderChecked]) -> None:
-    event = ctx.event
-    if event.surrenders:
-        ctx.scratch["france_surrendered"] = turn_index(event.year, event.season)
-        if event.level is not None:
-            ctx.scratch["fsl"] = event.level
-
-
-@FAMILY.observe(VichyDecided)
-def _remember_vichy(ctx: AuditContext[VichyDecided]) -> None:
-    ctx.scratch["vichy"] = ctx.event.established
 
 
 @FAMILY.check("A3R 58.31", "Vichy is not established once the US and Germany are at war", reads=(VichyDecided,))
@@ -310,14 +239,23 @@ def check_vichy_allowed(c: Check, ctx: AuditContext[VichyDecided]) -> Result:
 )
 def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -> Result:
     event = ctx.event
-    if event.outcome in ("skipped_axis", "skipped_british"):
+    if event.outcome in NOT_ROLLED:
         return
     found = rolled(ctx, event.roll)
     if found is None:
         return
     die = sum(found.dice)
-    vichy = ctx.scratch.get("vichy")
-    bonus = VICHY_COLONY_BONUS if vichy else 0
+    surrender = ctx.state.politics.french_surrender
+    if surrender is not None and surrender.level is not None and event.fsl != surrender.level:
+        yield c.finding(
+            ctx,
+            expected=surrender.level,
+            recorded=event.fsl,
+            message=f"{event.group}: the colony roll uses FSL {event.fsl}, but France surrendered at FSL "
+            f"{surrender.level} (event {surrender.seq}; 58.53)",
+        )
+    vichy = ctx.state.politics.vichy
+    bonus = colony_bonus(vichy)
     if event.vichy_bonus != bonus and vichy is not None:
         yield c.finding(
             ctx,
@@ -326,10 +264,7 @@ def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -
             message=f"the Vichy bonus is {bonus} when Vichy was {'' if vichy else 'not '}established (58.53)",
         )
     modified = die + event.fsl + bonus
-    if modified <= COLONY_FREE_FRENCH_MAX:
-        expected = "free_french"
-    else:
-        expected = "vichy" if vichy or vichy is None else "independent"
+    expected = colony_alignment(modified, vichy)
     if event.outcome != expected:
         yield c.finding(
             ctx,
@@ -346,13 +281,16 @@ def check_colony_alignment(c: Check, ctx: AuditContext[ColonyAlignmentRolled]) -
     reads=(UnitBuilt, UnitRedeployed),
 )
 def check_no_french_builds_after_surrender(c: Check, ctx: AuditContext[UnitBuilt | UnitRedeployed]) -> Result:
-    surrendered = ctx.scratch.get("france_surrendered")
-    if surrendered is None:
+    if ctx.state.politics.french_surrender is None:
         return
     event = ctx.event
-    unit = ctx.state.board.units.get(event.unit)
-    owner = event.owner if isinstance(event, UnitBuilt) else (unit.owner if unit else None)
-    nationality = event.nationality if isinstance(event, UnitBuilt) else (unit.nationality if unit else None)
+    owner: str | None
+    nationality: str | None
+    if isinstance(event, UnitBuilt):
+        owner, nationality = event.owner, event.nationality
+    else:
+        unit = ctx.state.board.units.get(event.unit)
+        owner, nationality = (unit.owner, unit.nationality) if unit is not None else (None, None)
     if owner == "france" and nationality == "france":
         what = "built" if isinstance(event, UnitBuilt) else "redeployed"
         yield c.finding(

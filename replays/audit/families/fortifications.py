@@ -2,8 +2,11 @@
 
 Sources: 31-34 extract 2.1 (B-01..B-16), 2.2 (F-01..F-25), 1.16, 1.19; A3R extract 2.9, 3.10 (C-FRT-4) and 3.3
 (C-BRP-12); 27-30 extract 1.1 (27.11D-F). Tables and checks come from :mod:`projections.rules.fortifications`,
-:mod:`projections.rules.bridgeheads` and :mod:`projections.rules.construction`; hex control, fortifications,
-bridgeheads, wars, tensions and statuses from the board projection (the state before the event).
+:mod:`projections.rules.bridgeheads` and :mod:`projections.rules.construction`. The state before the event gives
+the rest: hex control, fortifications, bridgeheads, wars, tensions and statuses (:mod:`projections.board`); this
+turn's attacks, attritions and breakthroughs (:mod:`projections.combat`); hexes that changed hands, fortifications
+lost, bridgeheads due for removal and their supply, this turn's builds (:mod:`projections.land`); research results
+(:mod:`projections.politics`).
 
 Rule set: AWAW games use rule 32. A3R games use the house App. G when ``forts.effects = awaw_32_2_mod`` (the
 package value): Germany builds 5-BRP fortifications and upgrades West Wall hexes as its fortification research
@@ -20,28 +23,28 @@ superfluous-bridgehead distance (B-10C).
 from __future__ import annotations
 
 import dataclasses
-import re
-from typing import Any, Final, Literal, cast
+from typing import Any, cast
 
 from awaw_events.events import (
     AttackDeclared,
-    AttritionDeclared,
     AttritionOccupation,
-    BreakthroughCreated,
     BridgeheadPlaced,
     BridgeheadRemoved,
     FortificationBuilt,
     FortificationEliminated,
-    HexControlChanged,
     PlayerTurnEnded,
-    PlayerTurnStarted,
-    ResearchResult,
-    SupplyDetermined,
 )
+from awaw_events.options import A3R_OPTIONS, FORTS_OPTION
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Faction, Power, UnitType, power_name
-from projections.board import at_war
+from projections import land
+from projections.board import at_war, war_key
 from projections.rules.bridgeheads import (
-    Bridgehead,
+    AIRDROP_HEXSIDE,
+    AIRDROPPED_ROLE,
+    OFFENSIVE_ATTACK_KINDS,
+    RIVER_HEXSIDES,
+    ROLE_TYPES,
+    SHOCK_ARMY_ROLE,
     BridgeheadAttacker,
     BridgeheadCause,
     Placement,
@@ -51,17 +54,24 @@ from projections.rules.bridgeheads import (
     removal_reason,
 )
 from projections.rules.construction import BRP_COST_PER_COUNTER
+from projections.rules.control import controller_faction, theater_of
 from projections.rules.fortifications import (
+    BUILD_KIND,
     FORT_BUILD_PHASE,
     FORT_BUILDERS,
     FORT_BUILDS_PER_FACTION_PER_TURN,
+    FORT_COUNTER_KINDS,
     HOUSE_FORTS_PER_TURN,
     MAX_WEST_WALL_UPGRADES_PER_TURN,
+    NATIONALITY_RULES,
     WEST_WALL_HEXES,
     FortBuild,
-    FortBuildKind,
+    FortVariant,
     fort_build_findings,
     fort_cost,
+    fort_research_result,
+    fort_variant,
+    house_build_counts,
     house_german_fort_findings,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
@@ -69,77 +79,13 @@ from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 FAMILY = Family("fortifications")
 BRIDGEHEADS = Family("bridgeheads")
 
-FORTS_OPTION: Final = "forts.effects"
-HOUSE_FORTS: Final = "awaw_32_2_mod"
-
-BUILD_KINDS: Final[dict[str, FortBuildKind]] = {
-    "fortification": "fortification",
-    "fortress": "fortification",
-    "maginot": "fortification",
-    "west_wall": "fortification",
-    "beach_defense": "beach_defenses",
-    "island_group": "island_group",
-}
-"""The recorded ``fortification_built.kind`` as one of the three builds sharing the one-per-turn slot (32.14D, 32.53,
-32.63). Ports (27.11F) are not fortifications."""
-
-FORT_COUNTER_KINDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})
-"""Counters that make a hex "already fortified" (32.14A)."""
-
-NATIONALITY_RULES: Final = ("32.14E", "32.14F", "32.14G", "32.14H")
-"""The nationality restrictions of :func:`fort_build_findings` this family reports as one check (F-11..F-13)."""
-
-RIVER_HEXSIDES: Final = frozenset({"river", "crossing_arrow"})
-"""Attacks across these give the defenders the +1 river DM that a river bridgehead needs (31.23; TC-17)."""
-
-OFFENSIVE_ATTACK_KINDS: Final = frozenset({"regular", "exploitation"})
-"""Offensive ground combat, in which at most 2 ground units attack out of a bridgehead (31.61)."""
-
-ROLE_TYPES: Final[dict[str, UnitType]] = {"marine": "marine"}
-"""Attacker roles that stand for an exempt unit type (31.61)."""
-
-Theater = Literal["europe", "pacific"]
-
 STANDARD_A3R = "the standard A3R fortification rules are not in the extracts"
 
 
-def fort_variant(ctx: AuditContext[Any]) -> str | None:
-    """``awaw`` (rule 32), ``a3r_house`` (App. G), or ``None`` (standard A3R)."""
+def _variant(ctx: AuditContext[Any]) -> FortVariant | None:
+    """``awaw`` (rule 32), ``a3r_house`` (App. G), or ``None`` (standard A3R: not checked)."""
     meta = ctx.state.meta
-    if meta.rules != "a3r":
-        return "awaw"
-    return "a3r_house" if meta.option(FORTS_OPTION, HOUSE_FORTS) == HOUSE_FORTS else None
-
-
-def _faction_of(controller: str | None) -> str | None:
-    return FACTION_OF_POWER.get(cast(Power, controller)) if controller else None
-
-
-def _turn_key(ctx: AuditContext[Any]) -> tuple[int, str]:
-    return ctx.event.year, ctx.event.season
-
-
-@FAMILY.observe(PlayerTurnStarted)
-def _new_player_turn(ctx: AuditContext[Any]) -> None:
-    for key in ("fort_changed_hexes", "bh_attacks", "bh_attritions", "bh_breakthroughs"):
-        ctx.scratch[key] = {} if key == "bh_attacks" else set()
-
-
-@FAMILY.observe(HexControlChanged)
-def _control_changed(ctx: AuditContext[HexControlChanged]) -> None:
-    """Hexes that changed hands this player turn (32.13C), and fortifications or bridgeheads now in enemy hands."""
-    event = ctx.event
-    ctx.scratch.setdefault("fort_changed_hexes", set()).add(event.hex)
-    if event.cause == "setup":
-        return
-    board = ctx.state.board
-    new = _faction_of(event.controller)
-    fort = board.fortifications.get(event.hex)
-    if fort is not None and new is not None and new != _faction_of(fort.owner):
-        ctx.scratch.setdefault("fort_lost", {})[event.hex] = (ctx.seq, event.controller)
-    bh = board.bridgeheads.get(event.hex)
-    if bh is not None and new is not None and new != bh.faction:
-        ctx.scratch.setdefault("bh_due", {})[event.hex] = ("enemy_control", ctx.seq, event.controller)
+    return fort_variant(meta.rules, meta.option(FORTS_OPTION, A3R_OPTIONS[FORTS_OPTION].default))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -147,19 +93,14 @@ def _control_changed(ctx: AuditContext[HexControlChanged]) -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def _build(ctx: AuditContext[FortificationBuilt]) -> FortificationBuilt:
-    event = ctx.event
-    return event
-
-
 @FAMILY.check(
     "32.11",
     "fortifications are built by Germany, Japan, Russia, Britain or the U.S.",
     reads=(FortificationBuilt,),
 )
-def check_fortification_builder(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    variant = fort_variant(ctx)
+def check_fortification_builder(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    variant = _variant(ctx)
     if event.kind == "port" or variant is None:
         return
     allowed = FORT_BUILDERS if variant == "awaw" else frozenset({"germany"})
@@ -181,8 +122,8 @@ def check_fortification_builder(c: Check, ctx: AuditContext[Any]) -> Result:
     reads=(FortificationBuilt,),
     id="fortification_phase",
 )
-def check_fortification_phase(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
+def check_fortification_phase(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
     if event.phase is not None and event.phase != FORT_BUILD_PHASE:
         yield c.finding(
             ctx,
@@ -200,9 +141,8 @@ def check_fortification_phase(c: Check, ctx: AuditContext[Any]) -> Result:
     "a fortification, pair of beach defenses or island group costs 5 BRPs + 1 RP (Japan no RP); a port 10 BRPs",
     reads=(FortificationBuilt,),
 )
-def check_fortification_cost(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    variant = fort_variant(ctx)
+def check_fortification_cost(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
     who = power_name(event.power)
     if event.kind == "port":
         port = BRP_COST_PER_COUNTER["port"]
@@ -214,9 +154,9 @@ def check_fortification_cost(c: Check, ctx: AuditContext[Any]) -> Result:
                 message=f"{who} paid {event.brp_cost} BRPs for a port; {port.rule} gives {port.brps}",
             )
         return
-    if variant != "awaw":
+    if _variant(ctx) != "awaw":
         return  # App. G prices are check_house_fortification's
-    kind = BUILD_KINDS[event.kind]
+    kind = BUILD_KIND[event.kind]
     cost = fort_cost(event.power, kind)
     if (event.brp_cost, event.rp_cost) != (cost.brps, cost.rps):
         what = {"fortification": "a fortification", "beach_defenses": "a pair of beach defenses"}.get(
@@ -238,9 +178,9 @@ def check_fortification_cost(c: Check, ctx: AuditContext[Any]) -> Result:
     "a beach-defense build places two counters in two hexes; other builds one counter",
     reads=(FortificationBuilt,),
 )
-def check_fortification_counters(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if fort_variant(ctx) != "awaw":
+def check_fortification_counters(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if _variant(ctx) != "awaw":
         return
     if event.kind == "beach_defense":
         if len(set(event.hexes)) != BRP_COST_PER_COUNTER["beach_defense"].counters:
@@ -267,13 +207,12 @@ def check_fortification_counters(c: Check, ctx: AuditContext[Any]) -> Result:
     "one fortification, pair of beach defenses or island group per alliance faction per turn",
     reads=(FortificationBuilt,),
 )
-def check_fortification_per_turn(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if event.kind == "port" or fort_variant(ctx) != "awaw":
+def check_fortification_per_turn(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if event.kind == "port" or _variant(ctx) != "awaw":
         return
     faction = FACTION_OF_POWER[event.power]
-    built: dict[tuple[str, int, str], list[int]] = ctx.scratch.setdefault("fort_built", {})
-    earlier = built.get((faction, *_turn_key(ctx)), [])
+    earlier = land.fort_builds(ctx.state.land, event, faction)
     if len(earlier) >= FORT_BUILDS_PER_FACTION_PER_TURN:
         yield c.finding(
             ctx,
@@ -287,27 +226,14 @@ def check_fortification_per_turn(c: Check, ctx: AuditContext[Any]) -> Result:
         )
 
 
-@FAMILY.observe(FortificationBuilt)
-def _remember_build(ctx: AuditContext[Any]) -> None:
-    event = _build(ctx)
-    if event.kind == "port":
-        return
-    faction = FACTION_OF_POWER[event.power]
-    ctx.scratch.setdefault("fort_built", {}).setdefault((faction, *_turn_key(ctx)), []).append(ctx.seq)
-    if event.power == "germany":
-        house: dict[tuple[int, str], list[int]] = ctx.scratch.setdefault("fort_house", {})
-        counts = house.setdefault(_turn_key(ctx), [0, 0])
-        counts[1 if event.upgrade else 0] += len(event.hexes) if event.upgrade else 1
-
-
 @FAMILY.check(
     "32.14A",
     "no build in a hex already fortified (West Wall hexes upgrade to fortresses); one beach defense per hex",
     reads=(FortificationBuilt,),
 )
-def check_fortification_hex(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if event.kind == "port" or fort_variant(ctx) is None:
+def check_fortification_hex(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if event.kind == "port" or _variant(ctx) is None:
         return
     forts = ctx.state.board.fortifications
     for hex_ in event.hexes:
@@ -347,15 +273,17 @@ def check_fortification_hex(c: Check, ctx: AuditContext[Any]) -> Result:
     "the hex is held by the builder's faction (beach defenses: its power) since the start of its player turn",
     reads=(FortificationBuilt,),
 )
-def check_fortification_control(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if event.kind == "port" or fort_variant(ctx) != "awaw":
+def check_fortification_control(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if event.kind == "port" or _variant(ctx) != "awaw":
         return
     faction = FACTION_OF_POWER[event.power]
-    changed: set[str] = ctx.scratch.get("fort_changed_hexes", set())
+    facts = ctx.state.land
+    changed = facts.changed_hands if land.same_player_turn(facts, event) else frozenset()
     for hex_ in event.hexes:
         controller = ctx.state.board.control.get(hex_)
-        if controller is None or _faction_of(controller) is None:
+        holder = controller_faction(controller)
+        if controller is None or holder is None:
             continue  # unknown, or a minor country's id: its alliance is not in the board state
         if event.kind == "beach_defense" and controller != event.power:
             yield c.finding(
@@ -364,7 +292,7 @@ def check_fortification_control(c: Check, ctx: AuditContext[Any]) -> Result:
                 recorded=controller,
                 message=f"beach defenses in {hex_} are built by the power controlling it (32.52), here {controller}",
             )
-        elif _faction_of(controller) != faction:
+        elif holder != faction:
             yield c.finding(
                 ctx,
                 expected=faction,
@@ -387,23 +315,23 @@ def check_fortification_control(c: Check, ctx: AuditContext[Any]) -> Result:
     "EA forts by Germany; WA forts in British or U.S. hexes, by Britain or a U.S. at war there; Pacific limits",
     reads=(FortificationBuilt,),
 )
-def check_fortification_nationality(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if event.kind == "port" or fort_variant(ctx) != "awaw":
+def check_fortification_nationality(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if event.kind == "port" or _variant(ctx) != "awaw":
         return
     board = ctx.state.board
-    faction = FACTION_OF_POWER[event.power]
     hex_ = event.hexes[0]
-    theater: Theater = "pacific" if hex_.startswith("PAC:") else "europe"
+    theater = theater_of(hex_)
     enemies = ("japan",) if theater == "pacific" else ("germany", "italy")
-    war_on_britain = board.wars.get("|".join(sorted(("japan", "britain"))))
+    war_on_britain = board.wars.get(war_key("japan", "britain"))
+    cost = fort_cost(event.power)
     build = FortBuild(
         power=event.power,
-        faction=faction,
-        kind=BUILD_KINDS[event.kind],
+        faction=FACTION_OF_POWER[event.power],
+        kind=BUILD_KIND[event.kind],
         phase=FORT_BUILD_PHASE,
-        brps_paid=fort_cost(event.power).brps,
-        rps_paid=fort_cost(event.power).rps,
+        brps_paid=cost.brps,
+        rps_paid=cost.rps,
         hex_controller=cast(Power | None, board.control.get(hex_)),
         italy_surrendered=board.statuses.get("italy") == "surrendered",
         theater=theater,
@@ -421,19 +349,13 @@ def check_fortification_nationality(c: Check, ctx: AuditContext[Any]) -> Result:
 
 
 def _german_fort_research(ctx: AuditContext[Any]) -> int | None:
-    found: int | None = ctx.scratch.get("fort_research")
-    return found
-
-
-@FAMILY.observe(ResearchResult)
-def _remember_research(ctx: AuditContext[ResearchResult]) -> None:
-    """Germany's fortification research result (App. G): the first number in the recorded result."""
-    event = ctx.event
-    if event.power != "germany" or "fort" not in event.project:
-        return
-    number = re.search(r"\d+", event.result)
-    if number:
-        ctx.scratch["fort_research"] = int(number.group())
+    """Germany's latest recorded fortification research result (App. G)."""
+    latest: tuple[int, int] | None = None
+    for research in ctx.state.politics.research.values():
+        result = fort_research_result(research.power, research.project, research.result)
+        if result is not None and (latest is None or research.seq > latest[0]):
+            latest = (research.seq, result)
+    return latest[1] if latest is not None else None
 
 
 @FAMILY.check(
@@ -441,19 +363,18 @@ def _remember_research(ctx: AuditContext[ResearchResult]) -> None:
     "house German forts: 5 BRPs, one a turn, research 7+; West Wall upgrades 5 BRPs a hex, 1-5 a turn, 9+",
     reads=(FortificationBuilt,),
 )
-def check_house_fortification(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = _build(ctx)
-    if event.kind == "port" or fort_variant(ctx) != "a3r_house" or event.power != "germany":
+def check_house_fortification(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
+    event = ctx.event
+    if event.kind == "port" or _variant(ctx) != "a3r_house" or event.power != "germany":
         return
     research = _german_fort_research(ctx)
     if research is None:
         yield Missing(reason="no German fortification research result is recorded")
         return
-    upgrades = len(event.hexes) if event.upgrade else 0
-    forts = 0 if event.upgrade else 1
+    forts, upgrades = house_build_counts(upgrade=event.upgrade, hexes=len(event.hexes))
     for breach in house_german_fort_findings(research, forts, upgrades, event.brp_cost):
         yield c.finding(ctx, expected=breach.rule, recorded=event.brp_cost, message=breach.message)
-    done = ctx.scratch.get("fort_house", {}).get(_turn_key(ctx), [0, 0])
+    done = land.german_house_builds(ctx.state.land, event)
     if forts and done[0] + forts > HOUSE_FORTS_PER_TURN:
         yield c.finding(
             ctx,
@@ -475,7 +396,7 @@ def check_house_fortification(c: Check, ctx: AuditContext[Any]) -> Result:
     "a fortification is eliminated when its hex comes under enemy control, and only then",
     reads=(PlayerTurnEnded, FortificationEliminated),
 )
-def check_fortification_eliminated(c: Check, ctx: AuditContext[Any]) -> Result:
+def check_fortification_eliminated(c: Check, ctx: AuditContext[PlayerTurnEnded | FortificationEliminated]) -> Result:
     board = ctx.state.board
     event = ctx.event
     if isinstance(event, FortificationEliminated):
@@ -485,7 +406,7 @@ def check_fortification_eliminated(c: Check, ctx: AuditContext[Any]) -> Result:
             event.cause == "enemy_control"
             and fort is not None
             and controller is not None
-            and _faction_of(controller) == _faction_of(fort.owner)
+            and controller_faction(controller) == controller_faction(fort.owner)
         ):
             yield c.finding(
                 ctx,
@@ -494,18 +415,17 @@ def check_fortification_eliminated(c: Check, ctx: AuditContext[Any]) -> Result:
                 message=f"the {fort.kind} in {event.hex} is removed for enemy control, but {controller} holds it",
             )
         return
-    lost: dict[str, tuple[int, str]] = ctx.scratch.pop("fort_lost", {})
-    for hex_, (seq, controller) in sorted(lost.items()):
+    for hex_, taken in sorted(ctx.state.land.forts_lost.items()):
         fort = board.fortifications.get(hex_)
-        if fort is None or board.control.get(hex_) != controller:
+        if fort is None or board.control.get(hex_) != taken.controller:
             continue
         yield c.finding(
             ctx,
             expected="eliminated",
             recorded="still in play",
             message=(
-                f"the {fort.owner} {fort.kind.replace('_', ' ')} in {hex_} survives although {controller} took the hex "
-                f"(event {seq}); it is eliminated when the enemy controls its hex (32.31, 32.57)"
+                f"the {fort.owner} {fort.kind.replace('_', ' ')} in {hex_} survives although {taken.controller} took "
+                f"the hex (event {taken.seq}); it is eliminated when the enemy controls its hex (32.31, 32.57)"
             ),
         )
 
@@ -515,41 +435,21 @@ def check_fortification_eliminated(c: Check, ctx: AuditContext[Any]) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@FAMILY.observe(AttackDeclared)
-def _remember_attack(ctx: AuditContext[AttackDeclared]) -> None:
-    """Attacks this player turn: their kind, attackers and the controller of each target hex at declaration."""
-    event = ctx.event
-    control = ctx.state.board.control
-    ctx.scratch.setdefault("bh_attacks", {})[event.attack] = (
-        event.kind,
-        tuple(event.attackers),
-        {h: control.get(h) for h in event.defender_hexes},
-    )
-
-
-@FAMILY.observe(AttritionDeclared)
-def _remember_attrition(ctx: AuditContext[AttritionDeclared]) -> None:
-    ctx.scratch.setdefault("bh_attritions", set()).add(ctx.event.attrition)
-
-
-@FAMILY.observe(BreakthroughCreated)
-def _remember_breakthrough(ctx: AuditContext[BreakthroughCreated]) -> None:
-    ctx.scratch.setdefault("bh_breakthroughs", set()).add(ctx.event.hex)
-
-
 def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str]]:
-    """The recorded facts of a placement, and the facts the log lacks."""
+    """The recorded facts of a placement, and the facts the log lacks (this player turn's attacks and attritions
+    are :mod:`projections.combat`'s)."""
     event = ctx.event
+    combat = ctx.state.combat
     missing: list[str] = []
-    attack = ctx.scratch.get("bh_attacks", {}).get(event.ref) if event.ref else None
+    attack = combat.attacks.get(event.ref) if event.ref else None
     facts: dict[str, Any] = {
         "cause": event.cause,
         "phase": event.phase or "",
-        "from_attrition": event.phase == "attrition" or event.ref in ctx.scratch.get("bh_attritions", set()),
+        "from_attrition": event.phase == "attrition" or event.ref in combat.attritions,
     }
     if event.cause == "seaborne_invasion":
         unit = ctx.state.board.units.get(event.first_unit) if event.first_unit else None
-        invaders = {a.unit for a in attack[1] if a.role == "invading"} if attack else None
+        invaders = {a.unit for a in attack.declared.attackers if a.role == "invading"} if attack else None
         if event.first_unit is None:
             missing.append("bridgehead_placed does not name the first unit")
         else:
@@ -562,8 +462,7 @@ def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str
         if attack is None:
             missing.append("the invasion's attack_declared is not in this player turn")
         else:
-            controller = attack[2].get(event.hex)
-            friendly = controller is not None and _faction_of(controller) == event.faction
+            friendly = controller_faction(attack.hex_control.get(event.hex)) == event.faction
             facts["hex_friendly_when_invaded"] = friendly
             if friendly:
                 missing.append("condition B (the hex could not be fully supplied) needs the supply trace")
@@ -571,9 +470,10 @@ def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str
         if attack is None:
             missing.append("the attack's attack_declared is not in this player turn")
         else:
-            ground = [a for a in attack[1] if a.role != "airdropped" and a.hexside != "airdrop"]
+            attackers = attack.declared.attackers
+            ground = [a for a in attackers if a.role != AIRDROPPED_ROLE and a.hexside != AIRDROP_HEXSIDE]
             across = bool(ground) and all(a.hexside in RIVER_HEXSIDES for a in ground)
-            dropped = len(ground) < len(attack[1])
+            dropped = len(ground) < len(attackers)
             facts["river_dm_applied"] = across and not dropped
             facts["river_dm_lost_only_to_airdrop"] = across and dropped
     return Placement(**facts), missing
@@ -586,7 +486,7 @@ def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str
 )
 def check_bridgehead_phase(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    facts, _ = _placement(ctx)
+    facts, _ = ctx.cached(_placement)
     # only the phase and the cause: the other conditions are the other checks'
     placement = Placement(cause=facts.cause, phase=facts.phase, from_attrition=facts.from_attrition)
     for breach in placement_findings(placement):
@@ -607,7 +507,7 @@ def check_bridgehead_seaborne(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> 
     event = ctx.event
     if event.cause != "seaborne_invasion":
         return
-    placement, missing = _placement(ctx)
+    placement, missing = ctx.cached(_placement)
     for reason in missing:
         yield Missing(reason=reason)
     for breach in placement_findings(placement):
@@ -629,7 +529,7 @@ def check_bridgehead_river(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Res
     event = ctx.event
     if event.cause not in ("cross_river_attack", "crossing_arrow_attack"):
         return
-    placement, missing = _placement(ctx)
+    placement, missing = ctx.cached(_placement)
     for reason in missing:
         yield Missing(reason=reason)
     if missing:
@@ -647,59 +547,28 @@ def check_bridgehead_river(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Res
             )
 
 
-@FAMILY.observe(SupplyDetermined)
-def _bridgehead_supply(ctx: AuditContext[SupplyDetermined]) -> None:
-    """Post-combat supply of bridgehead hexes (31.41B): the hex's own result, or the best result of its units."""
-    event = ctx.event
-    if event.determination != "post_combat":
-        return
-    board = ctx.state.board
-    status: dict[str, str] = {}
-    for result in event.results:
-        hex_ = result.subject if result.subject in board.bridgeheads else None
-        if hex_ is None:
-            unit = board.units.get(result.subject)
-            hex_ = unit.location if unit is not None and unit.location in board.bridgeheads else None
-        if hex_ is None or board.bridgeheads[hex_].faction != event.faction:
-            continue
-        if status.get(hex_) in ("full", "partial"):
-            continue
-        status[hex_] = result.status
-    supply: dict[str, str] = ctx.scratch.setdefault("bh_supply", {})
-    supply.update(status)
-    due = ctx.scratch.setdefault("bh_due", {})
-    for hex_, s in status.items():
-        if removal_reason(_bridgehead(ctx, hex_), "end_of_post_combat_supply", supply=cast(Any, s)) == "isolation":
-            due[hex_] = ("isolation", ctx.seq, s)
-
-
-def _bridgehead(ctx: AuditContext[Any], hex_: str) -> Bridgehead:
-    bh = ctx.state.board.bridgeheads[hex_]
-    theater: Theater = "pacific" if hex_.startswith("PAC:") else "europe"
-    return Bridgehead(cause=cast(BridgeheadCause, bh.cause), theater=theater)
-
-
 @BRIDGEHEADS.check(
     "31.41",
     "a bridgehead is removed as soon as the enemy controls its hex, and when unsupplied after post-combat supply",
     reads=(PlayerTurnEnded,),
     id="bridgehead_kept",
 )
-def check_bridgehead_kept(c: Check, ctx: AuditContext[Any]) -> Result:
+def check_bridgehead_kept(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
     board = ctx.state.board
-    due: dict[str, tuple[str, int, str]] = ctx.scratch.pop("bh_due", {})
-    for hex_, (reason, seq, what) in sorted(due.items()):
+    for hex_, due in sorted(ctx.state.land.bridgeheads_due.items()):
         bh = board.bridgeheads.get(hex_)
         if bh is None:
             continue
-        if reason == "enemy_control":
-            if _faction_of(board.control.get(hex_)) == bh.faction:
+        if due.reason == "enemy_control":
+            if controller_faction(board.control.get(hex_)) == bh.faction:
                 continue
-            message = f"the bridgehead in {hex_} stays in play although {what} took the hex (event {seq}; 31.41A)"
+            message = (
+                f"the bridgehead in {hex_} stays in play although {due.detail} took the hex (event {due.seq}; 31.41A)"
+            )
         else:
             message = (
-                f"the bridgehead in {hex_} stays in play although it was {what} at post-combat supply "
-                f"(event {seq}; 31.41B)"
+                f"the bridgehead in {hex_} stays in play although it was {due.detail} at post-combat supply "
+                f"(event {due.seq}; 31.41B)"
             )
         yield c.finding(ctx, expected="removed", recorded="still in play", message=message)
 
@@ -719,11 +588,11 @@ def check_bridgehead_removal(c: Check, ctx: AuditContext[BridgeheadRemoved]) -> 
             ctx, expected="a bridgehead", recorded="none", message=f"no bridgehead is in {event.hex} to remove"
         )
         return
-    bh = _bridgehead(ctx, event.hex)
+    bh = land.bridgehead_rules(board, event.hex)
     owner_side = SIDE_OF_FACTION.get(cast(Faction, found.faction))
     if event.reason == "enemy_control":
         controller = board.control.get(event.hex)
-        enemy = controller is not None and _faction_of(controller) != found.faction
+        enemy = controller is not None and controller_faction(controller) != found.faction
         if removal_reason(bh, "any", enemy_controls_hex=enemy) != "enemy_control":
             yield c.finding(
                 ctx,
@@ -742,7 +611,7 @@ def check_bridgehead_removal(c: Check, ctx: AuditContext[BridgeheadRemoved]) -> 
                     "determination (31.41B)"
                 ),
             )
-        supply = ctx.scratch.get("bh_supply", {}).get(event.hex)
+        supply = ctx.state.land.bridgehead_supply.get(event.hex)
         if supply is None:
             yield Missing(reason="no post-combat supply result is recorded for the bridgehead")
         elif removal_reason(bh, "end_of_post_combat_supply", supply=cast(Any, supply)) != "isolation":
@@ -772,10 +641,10 @@ def check_bridgehead_removal(c: Check, ctx: AuditContext[BridgeheadRemoved]) -> 
 )
 def check_bridgehead_attack_out(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    if event.kind not in OFFENSIVE_ATTACK_KINDS:
-        return
     board = ctx.state.board
-    breakthroughs: set[str] = ctx.scratch.get("bh_breakthroughs", set())
+    if event.kind not in OFFENSIVE_ATTACK_KINDS or not board.bridgeheads:
+        return
+    breakthroughs = {b.hex for b in ctx.state.combat.breakthroughs.values()}
     by_origin: dict[str, list[BridgeheadAttacker]] = {}
     for a in event.attackers:
         if a.origin is None or a.origin not in board.bridgeheads:
@@ -786,7 +655,7 @@ def check_bridgehead_attack_out(c: Check, ctx: AuditContext[AttackDeclared]) -> 
             BridgeheadAttacker(
                 unit_type=cast(UnitType, kind),
                 armor_in_breakthrough_hex=(a.armor or kind == "armor") and a.origin in breakthroughs,
-                russian_shock_army=a.role == "shock_army",
+                russian_shock_army=a.role == SHOCK_ARMY_ROLE,
             )
         )
     for origin, attackers in sorted(by_origin.items()):
@@ -807,6 +676,8 @@ def check_bridgehead_attack_out(c: Check, ctx: AuditContext[AttackDeclared]) -> 
 def check_bridgehead_attrition(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
     event = ctx.event
     board = ctx.state.board
+    if not board.bridgeheads:
+        return
     targets = set(event.hexes) | {m.to for m in event.moves}
     for hex_ in sorted(targets):
         bh = board.bridgeheads.get(hex_)
@@ -818,7 +689,6 @@ def check_bridgehead_attrition(c: Check, ctx: AuditContext[AttritionOccupation])
             recorded=hex_,
             message=(
                 f"{hex_} holds a {bh.cause.replace('_', ' ')} bridgehead of the {power_name(bh.faction)}; such a hex "
-                f"is "
-                f"never taken by attrition occupation (31.64)"
+                "is never taken by attrition occupation (31.64)"
             ),
         )

@@ -1,0 +1,289 @@
+"""The land war's running facts: what the rules of hex control (29), supply (30), bridgeheads (31) and
+fortifications (32) remember from earlier in the turn.
+
+Sources: 27-30 extract 4.4 and 4.6 (per-player-turn supply state), checklists 2.10 (H-02) and 2.11 (S-01, S-12);
+31-34 extract 4.1 (bridgeheads) and 4.6 (fortifications), checks B-10 and F-07, F-10, F-21.
+
+* This player turn (forgotten when the next one starts): the hexes ground units entered, by faction (a unit moving
+  through a hex enters it, 29.21); the hexes that changed hands (a fortification goes only in a hex held since the
+  start of the player turn, 32.13C); the supply determinations made (one initial and one post-combat per faction,
+  30.41-30.43); the units with no supply at the initial determination (they may not move, 30.16, 30.531).
+* Until the end of the player turn: fortifications whose hex the enemy took (eliminated at once, 32.31, 32.57) and
+  bridgeheads due for removal (enemy control, 31.41A; no supply at post-combat supply, 31.41B), each with the event
+  that made it so.
+* The post-combat supply of each bridgehead in play (31.41B), until the bridgehead is removed.
+* This game turn: the fortification-type builds of each faction (one a turn, 32.14D) and Germany's house builds
+  (App. G: one fortification, 1-5 West Wall upgrades).
+
+The handlers read the board as it was before the event (this projection folds before :mod:`projections.board`).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, cast
+
+import msgspec
+
+from awaw_events.events import (
+    AdvanceAfterCombat,
+    AirdropMade,
+    AttritionOccupation,
+    BridgeheadRemoved,
+    Event,
+    FortificationBuilt,
+    FortificationEliminated,
+    HexControlChanged,
+    PlayerTurnEnded,
+    SupplyDetermined,
+    UnitMoved,
+)
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SupplyStatus
+from projections.board import BoardState, Unit
+from projections.core import Context, Handlers
+from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
+from projections.rules.control import SETUP_CAUSE, controller_faction, theater_of
+from projections.rules.fortifications import house_build_counts
+from projections.rules.supply import immobile
+
+
+class Taken(msgspec.Struct, frozen=True, kw_only=True):
+    """A hex the enemy took: the event that recorded it, and the new controller."""
+
+    seq: int
+    controller: str
+
+
+class Due(msgspec.Struct, frozen=True, kw_only=True):
+    """A bridgehead due for removal (31.41A-B): why, the event that made it so, and what happened (the controller
+    who took the hex, or the supply result)."""
+
+    reason: Literal["enemy_control", "isolation"]
+    seq: int
+    detail: str
+
+
+class LandState(msgspec.Struct, kw_only=True):
+    """The running facts at one point of the game. Treat it as a value: only the fold mutates a fresh clone."""
+
+    player_turn: tuple[int, str | None] = (-1, None)
+    """The player turn (game turn index, side) the per-player-turn facts belong to."""
+    entered: dict[str, set[str]] = {}
+    """Hexes ground units of each faction entered or moved through this player turn, by faction (29.21)."""
+    changed_hands: set[str] = set()
+    """Hexes whose control changed this player turn (32.13C)."""
+    determinations: set[tuple[str, str]] = set()
+    """(faction, determination): the supply determinations made this player turn (30.41-30.43)."""
+    isolated: dict[str, str] = {}
+    """Units with no supply at this player turn's initial determination, and their status (30.16, 30.531)."""
+    forts_lost: dict[str, Taken] = {}
+    """Fortifications whose hex an enemy faction took since the last player turn ended, by hex (32.31)."""
+    bridgeheads_due: dict[str, Due] = {}
+    """Bridgeheads due for removal since the last player turn ended, by hex (31.41A-B)."""
+    bridgehead_supply: dict[str, str] = {}
+    """The latest post-combat supply result of each bridgehead in play, by hex (31.41B)."""
+    game_turn: int = -1
+    """The game turn the fortification builds belong to."""
+    fort_builds: dict[str, tuple[int, ...]] = {}
+    """Fortification-type builds this game turn, by faction: the events that recorded them (32.14D)."""
+    german_house_builds: tuple[int, int] = (0, 0)
+    """Germany's fortifications and West Wall hexes upgraded this game turn (App. G)."""
+
+
+HANDLERS: Final = Handlers[LandState]()
+
+
+def initial() -> LandState:
+    return LandState()
+
+
+def clone(state: LandState) -> LandState:
+    return LandState(
+        player_turn=state.player_turn,
+        entered={faction: set(hexes) for faction, hexes in state.entered.items()},
+        changed_hands=set(state.changed_hands),
+        determinations=set(state.determinations),
+        isolated=dict(state.isolated),
+        forts_lost=dict(state.forts_lost),
+        bridgeheads_due=dict(state.bridgeheads_due),
+        bridgehead_supply=dict(state.bridgehead_supply),
+        game_turn=state.game_turn,
+        fort_builds=dict(state.fort_builds),
+        german_house_builds=state.german_house_builds,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Reading the facts for an event (the state before it may still hold the previous turn's)
+
+
+def same_player_turn(state: LandState, event: Event) -> bool:
+    """Whether the per-player-turn facts are those of the event's player turn (an event outside any player turn
+    reads what there is)."""
+    return event.side is None or state.player_turn == (game_turn(event), event.side)
+
+
+def fort_builds(state: LandState, event: Event, faction: str) -> tuple[int, ...]:
+    """The fortification-type builds of a faction in the event's game turn, before it (32.14D)."""
+    return state.fort_builds.get(faction, ()) if state.game_turn == game_turn(event) else ()
+
+
+def german_house_builds(state: LandState, event: Event) -> tuple[int, int]:
+    """Germany's house fortifications and West Wall upgrades in the event's game turn, before it (App. G)."""
+    return state.german_house_builds if state.game_turn == game_turn(event) else (0, 0)
+
+
+def entered(state: LandState, event: Event, hex_: str, faction: str) -> bool:
+    """Whether a ground unit of the faction entered the hex in the event's player turn (29.21)."""
+    hexes = state.entered.get(faction)
+    return hexes is not None and hex_ in hexes and same_player_turn(state, event)
+
+
+def bridgehead_rules(board: BoardState, hex_: str) -> Bridgehead:
+    """The bridgehead in a hex as the rules of 31 see it (its cause and theater)."""
+    return Bridgehead(cause=cast(BridgeheadCause, board.bridgeheads[hex_].cause), theater=theater_of(hex_))
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Handlers
+
+
+@HANDLERS.on_time_change
+def _time_moved(state: LandState, event: object, ctx: Context) -> None:
+    now = ctx.now
+    if now.side is not None and (now.turn, now.side) != state.player_turn:
+        state.player_turn = (now.turn, now.side)
+        state.entered = {}
+        state.changed_hands = set()
+        state.determinations = set()
+        state.isolated = {}
+
+
+def _ground_faction(unit: Unit | None) -> str | None:
+    if unit is None or unit.unit_type not in GROUND_TYPES:
+        return None
+    return controller_faction(unit.owner)
+
+
+@HANDLERS.on(UnitMoved)
+def _moved(state: LandState, event: UnitMoved, ctx: Context) -> None:
+    # on the hot path of every replay: a unit moving is the commonest event
+    unit = ctx.game.board.units.get(event.unit)
+    if unit is None or unit.unit_type not in GROUND_TYPES:
+        return
+    faction = FACTION_OF_POWER.get(unit.owner)
+    if faction is not None:
+        hexes = state.entered.get(faction)
+        if hexes is None:
+            state.entered[faction] = set(event.path)
+        else:
+            hexes.update(event.path)
+
+
+@HANDLERS.on(AirdropMade)
+def _airdropped(state: LandState, event: AirdropMade, ctx: Context) -> None:
+    _entered(state, _ground_faction(ctx.game.board.units.get(event.unit)), event.target)
+
+
+@HANDLERS.on(AdvanceAfterCombat, AttritionOccupation)
+def _advanced(state: LandState, event: AdvanceAfterCombat | AttritionOccupation, ctx: Context) -> None:
+    units = ctx.game.board.units
+    for move in event.moves:
+        _entered(state, _ground_faction(units.get(move.unit)), move.to)
+
+
+def _entered(state: LandState, faction: str | None, hex_: str) -> None:
+    if faction is not None:
+        state.entered.setdefault(faction, set()).add(hex_)
+
+
+@HANDLERS.on(HexControlChanged)
+def _control_changed(state: LandState, event: HexControlChanged, ctx: Context) -> None:
+    """A hex changed hands: a fortification or bridgehead of another faction in it is now in enemy hands."""
+    hex_ = event.hex
+    state.changed_hands.add(hex_)
+    if event.cause == SETUP_CAUSE:
+        return
+    new = controller_faction(event.controller)
+    if new is None:
+        return
+    board: BoardState = ctx.game.board
+    fort = board.fortifications.get(hex_)
+    if fort is not None and new != controller_faction(fort.owner):
+        state.forts_lost[hex_] = Taken(seq=ctx.now.seq, controller=event.controller)
+    bridgehead = board.bridgeheads.get(hex_)
+    if bridgehead is not None and new != bridgehead.faction:
+        state.bridgeheads_due[hex_] = Due(reason="enemy_control", seq=ctx.now.seq, detail=event.controller)
+
+
+@HANDLERS.on(SupplyDetermined)
+def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
+    state.determinations.add((event.faction, event.determination))
+    if event.determination == "initial":
+        isolated = state.isolated
+        for result in event.results:
+            if immobile(result.status):
+                isolated[result.subject] = result.status
+            else:
+                isolated.pop(result.subject, None)
+    else:
+        _bridgehead_supply(state, event, ctx)
+
+
+def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
+    """Post-combat supply of the faction's bridgehead hexes (31.41B): the hex's own result, or the best result of
+    its units; a bridgehead with no supply is due for removal."""
+    board: BoardState = ctx.game.board
+    bridgeheads = board.bridgeheads
+    if not bridgeheads:
+        return
+    status: dict[str, SupplyStatus] = {}
+    for result in event.results:
+        hex_: str | None = result.subject if result.subject in bridgeheads else None
+        if hex_ is None:
+            unit = board.units.get(result.subject)
+            hex_ = unit.location if unit is not None and unit.location in bridgeheads else None
+        if hex_ is None or bridgeheads[hex_].faction != event.faction:
+            continue
+        if status.get(hex_) in ("full", "partial"):
+            continue
+        status[hex_] = result.status
+    state.bridgehead_supply.update(status)
+    for hex_, found in status.items():
+        reason = removal_reason(bridgehead_rules(board, hex_), "end_of_post_combat_supply", supply=found)
+        if reason == "isolation":
+            state.bridgeheads_due[hex_] = Due(reason="isolation", seq=ctx.now.seq, detail=found)
+
+
+@HANDLERS.on(BridgeheadRemoved)
+def _bridgehead_removed(state: LandState, event: BridgeheadRemoved, ctx: Context) -> None:
+    state.bridgehead_supply.pop(event.hex, None)
+
+
+@HANDLERS.on(FortificationBuilt)
+def _fortification_built(state: LandState, event: FortificationBuilt, ctx: Context) -> None:
+    if event.kind == "port":
+        return
+    turn = ctx.now.turn
+    if turn != state.game_turn:
+        state.game_turn = turn
+        state.fort_builds = {}
+        state.german_house_builds = (0, 0)
+    faction = FACTION_OF_POWER[event.power]
+    state.fort_builds[faction] = (*state.fort_builds.get(faction, ()), ctx.now.seq)
+    if event.power == "germany":
+        forts, upgrades = house_build_counts(upgrade=event.upgrade, hexes=len(event.hexes))
+        done = state.german_house_builds
+        state.german_house_builds = (done[0] + forts, done[1] + upgrades)
+
+
+@HANDLERS.on(FortificationEliminated)
+def _fortification_eliminated(state: LandState, event: FortificationEliminated, ctx: Context) -> None:
+    state.forts_lost.pop(event.hex, None)
+
+
+@HANDLERS.on(PlayerTurnEnded)
+def _player_turn_ended(state: LandState, event: PlayerTurnEnded, ctx: Context) -> None:
+    """What had to be removed by the end of the player turn has been judged (32.31, 31.41)."""
+    state.forts_lost = {}
+    state.bridgeheads_due = {}
