@@ -418,7 +418,7 @@ def _walk(
         fold.push(record.seq, record.event)
         if progress is not None and record.seq % 1_000 == 0:
             progress(record.seq)
-        if type(record.event) not in board.HANDLED:
+        if type(record.event) not in board.HANDLERS.by_type:
             continue
         units = fold.state.board.units
         for unit_id, (since, unit) in list(standing.items()):
