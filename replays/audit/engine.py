@@ -72,6 +72,8 @@ class Skipped(msgspec.Struct, frozen=True, kw_only=True):
 
 Outcome: TypeAlias = Finding | Missing
 Result: TypeAlias = Iterable[Outcome]
+"""What a check returns: its findings and the facts it could not check, as any iterable: a generator, or a tuple
+(``()`` when it has nothing to say is cheaper than a generator that yields nothing: the hot path's choice)."""
 
 
 class AuditContext(Generic[E]):
@@ -241,81 +243,105 @@ def run(
     maps: MapResolver | None = None,
 ) -> AuditReport:
     """Fold ``records`` and call ``checks`` on every event numbered ``start`` or later (the events before it are
-    folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none)."""
+    folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none).
+
+    The loop is the audit's hot path: one table lookup per event gives the checks to call before and after the
+    fold and the observers; an event no check reads costs one lookup more than the fold itself.
+    """
     selected = list(checks)
-    before: dict[type[Event], list[Check]] = {}
-    after: dict[type[Event], list[Check]] = {}
+    table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...], tuple[Observer, ...]]] = {}
+
+    def add(kind: type[Event], *, check: Check | None = None, observer: Observer | None = None) -> None:
+        before, after, observers = table.get(kind, ((), (), ()))
+        if check is not None and check.after:
+            after += (check,)
+        elif check is not None:
+            before += (check,)
+        if observer is not None:
+            observers += (observer,)
+        table[kind] = (before, after, observers)
+
     for c in selected:
         for kind in c.reads:
-            (after if c.after else before).setdefault(kind, []).append(c)
-    observers: dict[type[Event], list[Observer]] = {}
+            add(kind, check=c)
     for family in families:
         for reads, function in family.observers:
             for kind in reads:
-                observers.setdefault(kind, []).append(function)
+                add(kind, observer=function)
     fold = Fold(state)
-    ctx: AuditContext[AnyEvent] = AuditContext(fold.state)  # the fold's working state, updated in place
+    work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
+    ctx: AuditContext[AnyEvent] = AuditContext(work)
     findings: list[Finding] = []
-    first_missing: dict[tuple[str, str], tuple[Check, int, str]] = {}  # (check id, kind) -> (check, event, reason)
-    missing_times: dict[tuple[str, str], int] = {}
-    count = applied = unchecked = 0
-    before_for, after_for, observers_for, push = before.get, after.get, observers.get, fold.push
-
-    def call(found: list[Check], seq: int) -> int:
-        """Apply the checks to the current event; the number of them that could not be made."""
-        missing = 0
-        for c in found:
-            made = True
-            for outcome in c.function(c, ctx):
-                if type(outcome) is Finding:
-                    findings.append(outcome)
-                    continue
-                assert isinstance(outcome, Missing)
-                made = False
-                key = (c.id, outcome.kind or outcome.reason)
-                if key in missing_times:
-                    missing_times[key] += 1
-                else:
-                    missing_times[key] = 1
-                    first_missing[key] = (c, seq, outcome.reason)
-            if not made:
-                missing += 1
-        return missing
-
-    meta: Meta | None = None
+    missing: list[tuple[Check, int, Missing]] = []
+    count = applied = 0
+    lookup, push, meta = table.get, fold.push, None
     for record in records:
-        if fold.state.meta is not meta:  # the game's options or map data changed: geometry and map data follow
-            meta = fold.state.meta
-            ctx.grid = grid(meta.options)
-            if meta.map_data is None:
-                ctx.map, ctx.map_reason = None, NO_MAP_DECLARED
-            elif maps is None:
-                ctx.map, ctx.map_reason = None, "the audit was given no map data"
-            else:
-                data, why = maps(meta.map_data)
-                ctx.map, ctx.map_reason = data, why or ""
+        if work.meta is not meta:  # the game's options or map data changed: geometry and map data follow
+            meta = work.meta
+            _follow(ctx, meta, maps)
         seq, event = record.seq, record.event
-        kind = type(event)
+        found = lookup(type(event))
+        if found is None:
+            push(seq, event)
+            if seq >= start:
+                count += 1
+            continue
         ctx.seq, ctx.event, ctx._memo = seq, event, None
         checking = seq >= start
+        before, after, observers = found
         if checking:
             count += 1
-            found = before_for(kind)
-            if found:
-                applied += len(found)
-                unchecked += call(found, seq)
+            applied += len(before) + len(after)
             if progress is not None and count % 10_000 == 0:
                 progress(count)
-        for function in observers_for(kind, ()):
-            function(ctx)
+            for c in before:
+                for outcome in c.function(c, ctx) or ():
+                    if type(outcome) is Finding:
+                        findings.append(outcome)
+                    else:
+                        missing.append((c, seq, outcome))  # type: ignore[arg-type]
+        for observer in observers:
+            observer(ctx)
         push(seq, event)
         if checking:
-            found = after_for(kind)
-            if found:
-                applied += len(found)
-                unchecked += call(found, seq)
-    skipped = tuple(
-        Skipped(check=c.id, rule=c.rule, first_seq=first, times=missing_times[key], reason=reason)
-        for key, (c, first, reason) in first_missing.items()
-    )
+            for c in after:
+                for outcome in c.function(c, ctx) or ():
+                    if type(outcome) is Finding:
+                        findings.append(outcome)
+                    else:
+                        missing.append((c, seq, outcome))  # type: ignore[arg-type]
+    skipped, unchecked = _not_checked(missing)
     return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked)
+
+
+def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:
+    """The game's options or declared map data changed: the geometry and the map data the checks see follow."""
+    ctx.grid = grid(meta.options)
+    if meta.map_data is None:
+        ctx.map, ctx.map_reason = None, NO_MAP_DECLARED
+    elif maps is None:
+        ctx.map, ctx.map_reason = None, "the audit was given no map data"
+    else:
+        data, why = maps(meta.map_data)
+        ctx.map, ctx.map_reason = data, why or ""
+
+
+def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int]:
+    """What could not be checked, once per check and kind of reason (the first event and reason, and how often), and
+    how many check applications were left unmade (a check that yields several Missing for one event counts once)."""
+    first: dict[tuple[str, str], tuple[Check, int, str]] = {}
+    times: dict[tuple[str, str], int] = {}
+    unmade: set[tuple[str, int]] = set()
+    for c, seq, outcome in missing:
+        key = (c.id, outcome.kind or outcome.reason)
+        if key in times:
+            times[key] += 1
+        else:
+            times[key] = 1
+            first[key] = (c, seq, outcome.reason)
+        unmade.add((c.id, seq))
+    skipped = tuple(
+        Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason)
+        for key, (c, seq, reason) in first.items()
+    )
+    return skipped, len(unmade)
