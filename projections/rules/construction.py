@@ -12,10 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
+from awaw_events.events.economy import LossCause
 from awaw_events.events.units import MULTIPLIER_CAUSES, EliminationCause
-from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, POWERS, Faction, Power, UnitType
+from awaw_events.options import LIMIT_COUNTS_REPAIRS, SAME_TURN_REBUILD
+from awaw_events.vocab import (
+    AIR_TYPES,
+    FACTION_OF_POWER,
+    GROUND_TYPES,
+    POWERS,
+    SIDE_OF_FACTION,
+    Faction,
+    Phase,
+    Power,
+    UnitType,
+)
+from projections.core import Meta
 from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -34,6 +47,14 @@ SameTurnRebuild = Literal["double_cost", "a3r"]
 """A3R option ``econ.same_turn_rebuild`` (A3R extract 1.2 #14). ``double_cost`` is AWAW 27.13A / 30.544 and the
 house package value; ``a3r`` switches the same-turn penalty off here (the standard A3R rule is not in the project's
 sources, so no other penalty is applied)."""
+
+
+def same_turn_rebuild(meta: Meta) -> SameTurnRebuild:
+    """The game's reading of option ``econ.same_turn_rebuild``: AWAW games always double (27.13A)."""
+    if meta.rules != "a3r":
+        return "double_cost"
+    return "a3r" if meta.option(SAME_TURN_REBUILD, "double_cost") == "a3r" else "double_cost"
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # 1. BRP costs (27.11, 27.12)
@@ -194,6 +215,30 @@ def build_cost(
     """BRPs actually paid for a unit: :func:`unit_cost` x :func:`cost_multiplier` (27.11-27.14)."""
     mult = cost_multiplier(eliminated_this_game_turn_by, oil_covered, same_turn_rebuild=same_turn_rebuild)
     return unit_cost(unit_type, factors) * mult
+
+
+BUILD_PHASES: Final[frozenset[Phase]] = frozenset({"unit_construction"})
+"""Units, ships and railheads are built in the unit construction phase (27.11, 27.91B)."""
+
+RESEARCH_BUILD_TYPES: Final[frozenset[UnitType]] = frozenset({"interceptor", "strategic_bomber"})
+"""Newly produced interceptors and strategic bombers may also be built at the end of the research phase, and are
+then placed uninverted (27.91A)."""
+
+RESEARCH_BUILD_PHASES: Final[frozenset[Phase]] = frozenset({"research", "sw"})
+"""Where 27.91A builds may be recorded: the end of the research phase, before SW resolution."""
+
+
+def build_phases(unit_type: UnitType | None) -> frozenset[Phase]:
+    """The phases in which a unit of ``unit_type`` (``None``: a ship step or a railhead) may be built (27.11, 27.91)."""
+    if unit_type in RESEARCH_BUILD_TYPES:
+        return BUILD_PHASES | RESEARCH_BUILD_PHASES
+    return BUILD_PHASES
+
+
+def built_uninverted(unit_type: UnitType, phase: str | None) -> bool:
+    """A new interceptor or strategic bomber built at the end of the research phase enters uninverted (27.91A); every
+    other new air or naval unit enters inverted (27.81)."""
+    return unit_type in RESEARCH_BUILD_TYPES and phase in RESEARCH_BUILD_PHASES
 
 
 def specialized_rebuild_allowed(unit_type: UnitType, *, eliminated_this_player_turn: bool) -> bool:
@@ -587,6 +632,128 @@ def limit_breaches(spent: int, limit: int) -> tuple[RuleBreach, ...]:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
+# 3a. What feeds the limit: BRP losses by cause, KEAs, the Commonwealth portion (27.331-27.335, 27.34B)
+# ---------------------------------------------------------------------------------------------------------------------
+
+PooledInput = Literal["transport_shortage", "bombing", "partisans", "adjacency"]
+"""The pooled loss inputs of :class:`LimitInput` (27.331): transport shortage, bombing, partisans, box adjacency."""
+
+POOLED_LOSS_INPUT: Final[Mapping[LossCause, PooledInput]] = {
+    "transport_shortage": "transport_shortage",
+    "bombing": "bombing",
+    "flying_bomb": "bombing",
+    "partisans": "partisans",
+    "adjacent_to_box": "adjacency",
+}
+"""BRP losses pooled for the losing power's limit, -1 per 3 (27.331); flying bombs count as bombing (27.331B)."""
+
+BoxInput = Literal["bombing", "rockets", "adjacency"]
+
+BOX_LOSS_INPUT: Final[Mapping[LossCause, BoxInput]] = {
+    "bombing": "bombing",
+    "flying_bomb": "bombing",
+    "rocket": "rockets",
+    "adjacent_to_box": "adjacency",
+}
+"""Losses at the Australia, India and Urals boxes that reduce the box owner's limit, capped per turn (27.331B,
+27.331D, 27.333): bombing (flying bombs included), rockets and Axis units adjacent to the box."""
+
+ROCKET_LOSS_CAUSES: Final[frozenset[LossCause]] = frozenset({"rocket"})
+"""Rocket losses reduce the limit one for one (27.333)."""
+
+VWEAPON_CAUSES: Final[frozenset[LossCause]] = frozenset({"flying_bomb", "rocket"})
+VWEAPON_VICTIMS: Final[frozenset[Power]] = frozenset({"britain", "russia"})
+"""BRPs Britain or Russia lose to German flying bombs and rockets raise the German limit this turn (27.34B)."""
+
+KEA_BOMBING_CAUSES: Final[frozenset[LossCause]] = frozenset({"bombing", "flying_bomb"})
+"""Bombing of a KEA in the turn it is captured is deducted from its value first (27.335)."""
+
+COMMONWEALTH_COUNTRIES: Final[frozenset[str]] = frozenset({"australia", "india"})
+"""The British Commonwealth portion (40) is kept for the British limit unless Australia or India has surrendered
+(27.335). [Interpretation] once one has, the text gives no other figure: no portion is protected (0)."""
+
+
+def box_of(target: str | None) -> MapboardBox | None:
+    """The mapboard box a loss's ``target`` names, if it is one whose losses feed a limit (27.331B/D, 27.333)."""
+    if target == "australia" or target == "india" or target == "urals":
+        return cast(MapboardBox, target)
+    return None
+
+
+def vweapon_bonus_of(cause: LossCause, victim: str, attacker: str | None) -> bool:
+    """Whether a BRP loss raises the German limit: Britain or Russia hit by German flying bombs or rockets (27.34B)."""
+    return cause in VWEAPON_CAUSES and victim in VWEAPON_VICTIMS and attacker == "germany"
+
+
+def commonwealth_portion(statuses: Mapping[str, str]) -> int:
+    """The part of the British base KEA losses never remove: 40, or 0 once Australia or India has surrendered
+    (27.335; ``statuses``: the political status of each Commonwealth country)."""
+    surrendered = any(statuses.get(c) == "surrendered" for c in COMMONWEALTH_COUNTRIES)
+    return 0 if surrendered else COMMONWEALTH_PORTION
+
+
+def enemy_controlled(controller: str, owner: str) -> bool:
+    """Whether ``controller`` is an enemy of ``owner`` for 27.335: not the owner, and not a major power of the same
+    side. [Interpretation] a controller that is not a major power (partisans, a minor) counts as enemy."""
+    if controller == owner:
+        return False
+    faction = FACTION_OF_POWER.get(cast(Power, controller))
+    own = FACTION_OF_POWER.get(cast(Power, owner))
+    if faction is None or own is None:
+        return True
+    return SIDE_OF_FACTION[faction] != SIDE_OF_FACTION[own]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 3c. What counts against the limit, and who pays (27.31, 27.7, 27.7264)
+# ---------------------------------------------------------------------------------------------------------------------
+
+LIMIT_SPENDING: Final[frozenset[str]] = frozenset({"construction", "fortification", "railhead", "repair", "raise"})
+"""Spending counted against the payer's construction limit (27.31: air, ground, naval and SW units, fortifications,
+railheads, ports, partisans). Naval repair starts and raising sunk ships are not named by 27.31; the 27-30 extract
+(open question 4, L-01) reads "all BRPs spent on building or repairing units count": option
+``econ.limit_counts_repairs`` (:data:`RepairsInLimit`)."""
+
+REPAIR_SPENDING: Final[frozenset[str]] = frozenset({"repair", "raise"})
+"""The spending option ``econ.limit_counts_repairs = excluded`` leaves out of the limit (27-30 extract Q4)."""
+
+RepairsInLimit = Literal["counted", "excluded"]
+"""Option ``econ.limit_counts_repairs`` (27-30 extract open question 4): do naval repair starts and raisings count
+against the construction limit? ``counted`` (default) or ``excluded``."""
+
+
+def repairs_in_limit(meta: Meta) -> RepairsInLimit:
+    """The game's ``econ.limit_counts_repairs`` (default ``counted``)."""
+    return "excluded" if meta.option(LIMIT_COUNTS_REPAIRS, "counted") == "excluded" else "counted"
+
+
+def counts_against_limit(category: str, *, repairs: RepairsInLimit = "counted") -> bool:
+    """Whether spending of a ledger ``category`` counts against the construction limit (27.31; 27-30 extract Q4)."""
+    if repairs == "excluded" and category in REPAIR_SPENDING:
+        return False
+    return category in LIMIT_SPENDING
+
+
+CAPTURED_YARD_MODES: Final[frozenset[str]] = frozenset({"captured", "recaptured_by_ally"})
+"""Shipyard control modes in which a repair is paid by the ship's owner, not the yard's (27.7264). [Interpretation]
+a yard recaptured by an ally of its owner counts as captured."""
+
+
+def installment_payer(ship_owner: str | None, yard_owner: str | None) -> str | None:
+    """Who pays a ship's lay-down, advance, launch or raising: its owner (27.7, 27.7263). [Interpretation] a ship the
+    log never placed is charged to its shipyard's owner; ``None`` when neither is known."""
+    return ship_owner or yard_owner or None
+
+
+def repair_payer(ship_owner: str | None, yard_owner: str | None, yard_mode: str | None) -> str | None:
+    """Who pays a naval repair: the shipyard's owner, or in a captured shipyard the ship's owner (27.7264). A yard
+    whose owner is unknown charges the ship's owner."""
+    if yard_owner and yard_mode not in CAPTURED_YARD_MODES:
+        return yard_owner
+    return installment_payer(ship_owner, yard_owner)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
 # 3b. Per-location construction sub-limits (27.47)
 # ---------------------------------------------------------------------------------------------------------------------
 
@@ -717,6 +884,11 @@ NEVER_BUILD_NAVAL_AIR: Final[frozenset[Power]] = frozenset({"france", "russia", 
 """27.61: these powers may never build naval air units (production cannot change that)."""
 
 NasRateSource = Literal["australia", "britain", "usa"]
+
+
+def australian_naval_air(nationality: str) -> bool:
+    """Australian naval air is built on Australia's own training rate (27.61B), which the rules do not give."""
+    return "australia" in nationality
 
 
 def australian_nas_rate_sources(*, us_at_war_with_japan: bool) -> frozenset[NasRateSource]:

@@ -51,6 +51,7 @@ from awaw_events.events import (
     UnitPlaced,
     WarDeclared,
 )
+from awaw_events.options import LIMIT_COUNTS_REPAIRS
 from projections import brp
 from projections.game import GameState, decode_state, encode_state, fold, replay
 from projections.rules.construction import build_cost, unit_cost
@@ -297,7 +298,7 @@ def test_grant_to_minor_charges_donor_only() -> None:
 
 def test_repairs_option_excludes_them_from_the_limit() -> None:
     events = [
-        created(**{brp.REPAIRS_OPTION: "excluded"}),
+        created(**{LIMIT_COUNTS_REPAIRS: "excluded"}),
         KIEL,
         *BASES,
         at(F39_AXIS, ShipRepairStarted, ship="s", yard="kiel", column="spring", sb=1, brps=3),
