@@ -314,6 +314,64 @@ def test_unknown_payer_is_unattributed() -> None:
     assert "unattributed" in brp_view.data(state)["powers"]
 
 
+def test_yard_owners_come_from_the_naval_charts() -> None:
+    """A starting shipyard the log never defines (27.731: Genoa is Italian) is known to the naval projection, and the
+    ledger charges its owner; a repair there after the yard's capture is paid by the ship's owner (27.7264)."""
+    advance = at(F39_AXIS, ShipAdvanced, yard="genoa", ship="x", row="2", column="fall")
+    assert spend_lines(ledger([created(), *BASES, advance])) == [("italy", "construction", 3, True)]
+    bb = at(
+        SETUP,
+        UnitPlaced,
+        unit="g-bb",
+        owner="germany",
+        nationality="germany",
+        unit_type="bb",
+        factors=4,
+        location="EUR:K30",
+    )
+    repair = at(F39_AXIS, ShipRepairStarted, ship="g-bb", yard="genoa", column="spring", sb=1, brps=3)
+    assert spend_lines(ledger([created(), *BASES, bb, repair])) == [("italy", "repair", 3, True)]
+    captured = at(F39_AXIS, ShipyardControlChanged, yard="genoa", controller="germany", mode="captured")
+    assert spend_lines(ledger([created(), *BASES, bb, captured, repair])) == [("germany", "repair", 3, True)]
+
+
+def test_the_expenditure_of_an_event_is_its_line() -> None:
+    events = [created(), *BASES, built("germany", "armor", 3, 6), grant("britain", "france", 9)]
+    state = ledger(events)
+    unit = brp.expenditure_at(state, len(events) - 1)
+    assert unit is not None and (unit.power, unit.amount, unit.before, unit.after, unit.limit) == (
+        "germany",
+        -6,
+        150,
+        144,
+        True,
+    )
+    given = brp.expenditure_at(state, len(events))
+    assert given is not None and (given.power, given.category, given.limit) == ("britain", "grant_given", False)
+    assert brp.expenditure_at(state, 1) is None  # game_created spends nothing
+    assert brp.expenditure_at(state, len(events) + 1) is None
+
+
+def test_base_cuts_are_kept_for_the_player_turn() -> None:
+    cut = at(F39_ALLIED, BrpBaseChanged, power="britain", delta=-3, cause="deficit")
+    state = ledger([created(), *BASES, cut, at(F39_ALLIED, BrpBaseChanged, power="britain", delta=2, cause="other")])
+    assert state.base_cuts == {"britain": -3}
+    assert state.base["britain"] == 149
+    ended = ledger([created(), *BASES, cut, at(F39_ALLIED, PlayerTurnEnded)])
+    assert ended.base_cuts == {}
+
+
+def test_limit_gaps_name_what_the_log_does_not_record() -> None:
+    meta = replay([created()]).meta
+    state = ledger([created(), *BASES])
+    assert brp.limit_gap(state, "germany", meta) is None
+    assert brp.limit_gap(state, "russia", meta) == "the BRP value of Russian ICs (27.32A)"
+    ic = at(F39_ALLIED, IcValueChanged, hex="EUR:K37", value=9, cause="built")
+    assert brp.limit_gap(ledger([created(), *BASES, ic]), "russia", meta) is None
+    full = replay([GameCreated(year=1939, season="fall", phase="setup", variant="full")]).meta
+    assert brp.limit_gap(state, "germany", full) == "economic preparation levels (27.336, 27.34C)"
+
+
 @pytest.mark.parametrize(
     ("unit_type", "factors", "cause", "oil", "expected"),
     [

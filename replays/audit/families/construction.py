@@ -52,6 +52,7 @@ from projections.board import Eliminated
 from projections.rules.construction import (
     BRP_COST_PER_FACTOR,
     SPECIALIZED_TYPES,
+    LimitBreakdown,
     australian_naval_air,
     build_phases,
     built_uninverted,
@@ -379,11 +380,17 @@ class LimitInForce(NamedTuple):
     missing: str | None = None
 
 
+def computed_limit(ctx: AuditContext[Any], power: str) -> LimitBreakdown | None:
+    """The power's construction limit this turn as the ledger computes it (27.32-27.34), with its parts; ``None``
+    without a BRP base, and in A3R games (whose limits the audit takes as declared)."""
+    return ctx.state.brp.limits.get(power) if ctx.meta.rules != "a3r" else None
+
+
 def limit_in_force(ctx: AuditContext[Any], power: str) -> LimitInForce:
     """The limit the 27.31 check holds ``power`` to, from the ledger after the event (computed in AWAW games when the
     log records every input; otherwise the declared one)."""
     ledger = ctx.state.brp
-    computed = ledger.limits.get(power) if ctx.meta.rules != "a3r" else None
+    computed = computed_limit(ctx, power)
     gap = brp.limit_gap(ledger, power, ctx.meta) if computed is not None else None
     declared = ledger.declared.get(power)
     if computed is not None and gap is None:
@@ -426,7 +433,7 @@ def check_limit_declared(c: Check, ctx: AuditContext[ConstructionLimitDeclared])
     if ctx.meta.rules == "a3r":
         return
     ledger = ctx.state.brp
-    limit = ledger.limits.get(event.power)
+    limit = computed_limit(ctx, event.power)
     if limit is None:
         yield Missing(reason="no BRP base recorded for the power (brps_set)")
         return

@@ -23,7 +23,7 @@ Not checked: mutual consent to deficit spending (C-OPT-2: no event records it), 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from awaw_events.events import (
     BrpBatchApplied,
@@ -33,7 +33,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import POWERS, power_name
 from projections import brp
-from projections.brp import Line
+from projections.brp import Accrual, Line
 from projections.rules.economy import (
     BATCH_POINT_PHASES,
     CHANGE_TIMING,
@@ -62,6 +62,27 @@ def spending(ctx: AuditContext[Any]) -> Line | None:
     ``brps_set``)."""
     line = brp.expenditure_at(ctx.state.brp, ctx.seq)
     return None if line is None or not line.power else line
+
+
+class DeficitCap(NamedTuple):
+    """The most a power may be in deficit (A3R intro; C-BRP-9): its BRP base less its uncontrolled KEAs."""
+
+    base: int
+    keas: list[int]
+    cap: int
+
+
+def deficit_cap_for(ctx: AuditContext[Any], power: str) -> DeficitCap:
+    """The power's deficit cap from the ledger (its base and the KEAs it does not control)."""
+    ledger = ctx.state.brp
+    base = ledger.base.get(power, 0)
+    keas = brp.uncontrolled_kea_values(ledger, power)
+    return DeficitCap(base, keas, deficit_cap(base, keas))
+
+
+def batch_items(ctx: AuditContext[Any], power: str) -> tuple[Accrual, ...]:
+    """The 35.7 items the ledger holds for the power's next batch (A3R extract 4.2)."""
+    return ctx.state.brp.accrued.get(power, ())
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -112,9 +133,7 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     deficit = amount - before  # the outstanding deficit after this spend
     if deficit <= 0:
         return
-    ledger = ctx.state.brp
-    base = ledger.base.get(power, 0)
-    keas = brp.uncontrolled_kea_values(ledger, power)
+    base, keas, cap = deficit_cap_for(ctx, power)
     limits = deficit_limits_scope(ctx.meta) == "both_options" or option == "option2_base_reduction"
     year = ctx.event.year
     # Option 1's grant condition is judged at the end of the game turn (deficit_covered_by_grants)
@@ -128,7 +147,6 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
                 f"deficit spending is not allowed in {year}"
             ),
         )
-    cap = deficit_cap(base, keas)
     if limits and deficit > cap:
         yield c.finding(
             ctx,
@@ -223,7 +241,7 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     option = prorating_option(ctx.meta)
     if option != "awaw_35_7":
         return
-    items = [a.amount for a in ctx.state.brp.accrued.get(event.power, ())]
+    items = [a.amount for a in batch_items(ctx, event.power)]
     season = event.season
     pct = PRORATE_PERCENT[season]
     net = sum(items)
@@ -265,7 +283,7 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Resu
     event = ctx.event
     if prorating_option(ctx.meta) != "awaw_35_7" or event.phase is None:
         return
-    for item in ctx.state.brp.accrued.get(event.power, ()):
+    for item in batch_items(ctx, event.power):
         seq, amount, cause = item.seq, item.amount, item.cause
         timing = CHANGE_TIMING.get(cast(Any, cause))
         if timing is None:
