@@ -139,6 +139,10 @@ def _new_turn(state: State, event: object, ctx: Context) -> None:
     now = ctx.now
     if now.season == state.season and now.year == state.year:
         return
+    if not state.season and state.lines:
+        # events folded before game time first moved (at the default clock) belong to the turn of that clock
+        previous = ctx.previous
+        state.turn, state.year, state.season = previous.turn, previous.year, previous.season
     if state.season:
         touched = {line.power for line in state.lines}
         for power in sorted(state.available.keys() | touched | state.base.keys()):

@@ -972,3 +972,14 @@ def test_fold_law_and_identity(events: list[AnyEvent], cut: int) -> None:
         assert s.closing == s.opening + s.additions - s.losses - s.spent + s.adjustments  # type: ignore[operator]
     for power, left in state.available.items():
         assert left == state.opening[power] + state.totals.get(f"{power}/net", 0)
+
+
+def test_lines_before_game_time_first_moves_are_archived_with_their_turn() -> None:
+    """Events at the default clock (Fall 1939, no side or phase) move no game time; their lines still belong to
+    Fall 1939 and are archived when the next turn opens."""
+    untimed = BrpsSet(year=1939, season="fall", power="germany", base=150, available=150)
+    spent = BrpSpent(year=1939, season="fall", power="germany", amount=5, category="other")
+    state = ledger([untimed, spent, built("germany", "armor", 3, 6, when=W39_AXIS)])
+    fall = [s for s in state.history if s.power == "germany"]
+    assert [(s.season, s.spent, s.closing) for s in fall] == [("fall", 5, 145)]
+    assert brp.total(state, "germany", "spent") == 6
