@@ -103,6 +103,17 @@ documents both readings next to its rule). Not filled in by default: a game that
 reading the extracts propose, which is the default shown here."""
 
 
+# The names of the options the rules read, spelled once (their values are declared in the tables above).
+DEFICIT_SPENDING: Final = "econ.deficit_spending"
+DEFICIT_LIMITS_SCOPE: Final = "econ.deficit_limits_scope"
+DEFICIT_BASE_REDUCTION: Final = "econ.deficit_base_reduction"
+BRP_PRORATING: Final = "econ.brp_prorating"
+PRORATE_NEGATIVE_ROUNDING: Final = "econ.prorate_negative_rounding"
+LIMIT_COUNTS_REPAIRS: Final = "econ.limit_counts_repairs"
+SAME_TURN_REBUILD: Final = "econ.same_turn_rebuild"
+RAILHEADS: Final = "redeploy.railheads"
+
+
 def defaults(rules: str) -> dict[str, str]:
     """The options a game of this rule set has when it names none (A3R: the package values of table 1.2)."""
     return {name: option.default for name, option in A3R_OPTIONS.items()} if rules == "a3r" else {}

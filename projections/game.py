@@ -15,10 +15,10 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
-from projections import board, brp, combat, dice, land, naval, oil, politics
+from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-5-land-politics"
+CODE_VERSION: Final = "projections-6-economy"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -35,6 +35,7 @@ class GameState(msgspec.Struct, kw_only=True):
     combat: combat.CombatState = msgspec.field(default_factory=combat.initial)
     politics: politics.PoliticsState = msgspec.field(default_factory=politics.initial)
     land: land.LandState = msgspec.field(default_factory=land.initial)
+    redeployment: redeployment.RedeploymentState = msgspec.field(default_factory=redeployment.initial)
 
 
 def initial() -> GameState:
@@ -54,20 +55,24 @@ def clone(state: GameState) -> GameState:
         combat=combat.clone(state.combat),
         politics=politics.clone(state.politics),
         land=land.clone(state.land),
+        redeployment=redeployment.clone(state.redeployment),
     )
 
 
 PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
     ("land", land),  # before the board: its handlers read the board as it was before the event
     ("board", board),
-    ("brp", brp),
     ("oil", oil),
     ("naval", naval),
+    ("brp", brp),
     ("dice", dice),
     ("combat", combat),
     ("politics", politics),
+    ("redeployment", redeployment),
 )
-"""Every projection: the name of its part of :class:`GameState` and its module."""
+"""Every projection: the name of its part of :class:`GameState` and its module, in the order they fold each event.
+A projection that reads another's state of the same event comes after it: the BRP ledger reads ship and shipyard
+owners from the naval charts, the redeployment tallies read units from the board."""
 
 
 def _dispatch() -> dict[type[Event], tuple[tuple[str, Handler[Any]], ...]]:

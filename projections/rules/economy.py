@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.events.economy import ChangeCause
+from awaw_events.options import (
+    BRP_PRORATING,
+    DEFICIT_BASE_REDUCTION,
+    DEFICIT_LIMITS_SCOPE,
+    DEFICIT_SPENDING,
+    PRORATE_NEGATIVE_ROUNDING,
+)
 from awaw_events.vocab import Power, Season, Side
+from projections.core import Meta
 from projections.rules.breach import Breach
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -43,6 +51,36 @@ in the owner's favour) or ``floor`` (mathematical floor of the signed amount).""
 AlliedWinterConquest = Literal["yss", "next_spring"]
 """35.73A names only Axis winter conquests (credited at the YSS); Allied ones are not stated (A3R extract Q5).
 Default ``yss``; ``next_spring`` credits them in the next Spring diplomatic phase at 100 %."""
+
+
+def deficit_option(meta: Meta) -> DeficitOption:
+    """The game's ``econ.deficit_spending`` (option 4; default ``none``)."""
+    value = meta.option(DEFICIT_SPENDING, "none")
+    if value == "option1_grant_matched":
+        return "option1_grant_matched"
+    return "option2_base_reduction" if value == "option2_base_reduction" else "none"
+
+
+def deficit_limits_scope(meta: Meta) -> DeficitLimitsScope:
+    """``econ.deficit_limits_scope`` (option 4a; default ``both_options``)."""
+    return "option2_only" if meta.option(DEFICIT_LIMITS_SCOPE, "both_options") == "option2_only" else "both_options"
+
+
+def deficit_base_reduction(meta: Meta) -> DeficitBaseReduction:
+    """``econ.deficit_base_reduction`` (option 4b; default ``one_for_one``)."""
+    value = meta.option(DEFICIT_BASE_REDUCTION, "one_for_one")
+    return "growth_rate_at_yss" if value == "growth_rate_at_yss" else "one_for_one"
+
+
+def prorating_option(meta: Meta) -> ProratingOption:
+    """35.7 prorating applies to A3R games that record ``econ.brp_prorating = awaw_35_7`` (option 3)."""
+    return "awaw_35_7" if meta.rules == "a3r" and meta.option(BRP_PRORATING, "a3r") == "awaw_35_7" else "a3r"
+
+
+def negative_rounding(meta: Meta) -> NegativeRounding:
+    """``econ.prorate_negative_rounding`` (A3R extract 2.1 [UNSURE], Q4; default ``toward_zero``)."""
+    return "floor" if meta.option(PRORATE_NEGATIVE_ROUNDING, "toward_zero") == "floor" else "toward_zero"
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Prorating (35.71, 35.72; extract 2.1)
@@ -136,6 +174,15 @@ CHANGE_TIMING: Final[dict[ChangeCause, Timing]] = {
 }
 """Timing of each cause of BRP change (35.73A-D, 58.531A, App. E; extract 2.1). KEAs held by a non-original power and
 Axis-held ICs count as conquests (35.73D): record them with cause ``conquest``/``loss_of_conquest``."""
+
+BATCH_POINT_PHASES: Final[dict[BatchPoint, frozenset[str]]] = {
+    "diplomatic_phase": frozenset({"diplomacy"}),
+    "combat_phase_end": frozenset({"combat"}),
+    "yss": frozenset({"year_start"}),
+    "allied_turn_start": frozenset({"diplomacy", "research", "game_turn_start"}),
+}
+"""The phases in which each 35.73 batch point lies (A3R extract 2.1 and 5.3: the end of a diplomatic phase, the
+end of a combat phase, the YSS, the start of the Allied player turn); ``immediate`` changes have no batch."""
 
 NEXT_SEASON: Final[dict[Season, Season]] = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
 

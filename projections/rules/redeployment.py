@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
+from awaw_events.options import RAILHEADS
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, Faction, Power, RuleSet, UnitType
+from projections.core import Meta
 from projections.rules.construction import BRP_COST_PER_COUNTER, RuleBreach
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -122,6 +124,58 @@ def sr_air_factors(move: SrMove) -> int:
     return own + move.air_transport_factors
 
 
+SrEndKind = Literal["objective", "box", "ethiopia", "other"]
+
+
+def sr_end_kind(location: str) -> SrEndKind:
+    """What one end of an SR is for the caps: a map hex (an objective, capped by 28.62C), Ethiopia's box (28.753E),
+    another mapboard box (no cap of its own) or something else (an SW box)."""
+    if location == "box:ethiopia":
+        return "ethiopia"
+    if location.startswith("box:"):
+        return "box"
+    if location.startswith(("EUR:", "PAC:")):
+        return "objective"
+    return "other"
+
+
+SrCapKind = Literal["ground", "air"]
+SrDirection = Literal["in", "out"]
+
+SR_CAPS: Final[Mapping[SrCapKind, int]] = {
+    "ground": SR_GROUND_UNITS_PER_OBJECTIVE,
+    "air": SR_AIR_FACTORS_PER_OBJECTIVE,
+}
+"""The per-objective, per-turn SR caps in each direction (28.62C): 2 ground units, 5 air factors."""
+
+
+class SrTally(NamedTuple):
+    """What one SR adds to an objective's count for the turn (28.62C): ground units or air factors, in or out."""
+
+    what: SrCapKind
+    direction: SrDirection
+    end: str
+    amount: int
+
+
+def sr_tallies(
+    unit_type: UnitType, factors: int, origin: str, destination: str, *, ruleset: RuleSet = "awaw"
+) -> tuple[SrTally, ...]:
+    """What an SR from ``origin`` to ``destination`` adds to the 28.62C counts of the objectives at its ends:
+    the destination's ``in`` counts, then the origin's ``out`` counts (ground units, then air factors)."""
+    ground = sr_ground_units(unit_type, factors, ruleset=ruleset)
+    air = sr_air_factors(SrMove(unit_type=unit_type, factors=factors, origin=origin, destination=destination))
+    found: list[SrTally] = []
+    for end, direction in ((destination, "in"), (origin, "out")):
+        if sr_end_kind(end) != "objective":
+            continue
+        if ground:
+            found.append(SrTally("ground", direction, end, ground))  # type: ignore[arg-type]
+        if air:
+            found.append(SrTally("air", direction, end, air))  # type: ignore[arg-type]
+    return tuple(found)
+
+
 def sr_cap_breaches(moves: Sequence[SrMove], *, ruleset: RuleSet = "awaw") -> tuple[RuleBreach, ...]:
     """One turn's SRs of an alliance faction vs the caps: per objective <= 2 ground units and <= 5 air factors in,
     and separately out; boxes unlimited except Ethiopia (1 unit); origin != destination (28.62A, 28.62C)."""
@@ -176,6 +230,13 @@ def sr_cap_breaches(moves: Sequence[SrMove], *, ruleset: RuleSet = "awaw") -> tu
 # ---------------------------------------------------------------------------------------------------------------------
 # Railheads (28.65; A3R 28.65 house version)
 # ---------------------------------------------------------------------------------------------------------------------
+
+
+def railheads_used(meta: Meta) -> bool:
+    """Railheads (28.65) are part of AWAW; an A3R game uses them only with option ``redeploy.railheads = on``
+    (A3R option 17a)."""
+    return meta.rules != "a3r" or meta.option(RAILHEADS, "off") == "on"
+
 
 RAILHEAD_BUILDERS: Final[frozenset[Power]] = frozenset({"germany", "italy", "japan", "russia", "britain", "usa"})
 """Powers that may build railheads; never France, China or minors (28.651; A3R extract 2.10)."""

@@ -10,10 +10,15 @@ import pytest
 from awaw_events.events import (
     BrpGrantMade,
     BrpLost,
+    BrpSpent,
     BrpsSet,
     ConstructionLimitDeclared,
     Event,
+    IcValueChanged,
     IronOreStatusChanged,
+    KeaControlChanged,
+    OilReserveDefined,
+    OilTrackingStarted,
     RailheadBuilt,
     UnitBuilt,
     UnitEliminated,
@@ -382,6 +387,63 @@ def test_spending_over_the_limit() -> None:
             "(27.31)",
         ),
     ]
+
+
+def test_enemy_held_keas_count_in_the_limit() -> None:
+    """27.335: the ledger deducts an original KEA in enemy hands; the audit reads that limit (it used to stand aside
+    with "not checked")."""
+    kea = make(
+        KeaControlChanged, **FALL, phase="combat", kea="ruhr", original_owner="germany", controller="russia", value=15
+    )
+    events: list[Event] = [created(), base("germany", 150), kea, limit("germany", 50), limit("germany", 45)]
+    report = run(events, "27.3")
+    assert [(f.seq, f.check, f.expected) for f in report.findings] == [(4, "limit_declared", "45")]
+    assert "adjusted base 135 / 3 = 45" in report.findings[0].message
+    assert report.skipped == ()
+
+
+def test_russian_limits_are_checked_once_the_log_records_ic_values() -> None:
+    ic = make(IcValueChanged, **FALL, side="allied", phase="unit_construction", hex="EUR:K37", value=9, cause="built")
+    without = run([created(), base("russia", 150), limit("russia", 51, side="allied")], "27.32")
+    assert without.findings == ()  # a higher claim could be right: unrecorded ICs raise the limit
+    assert [(s.check, s.reason) for s in without.skipped] == [
+        ("limit_declared", "the log does not record the BRP value of Russian ICs (27.32A)")
+    ]
+    with_ics = findings([created(), base("russia", 150), ic, limit("russia", 51, side="allied")], "27.32")
+    assert [(seq, check) for seq, check, _ in with_ics] == [(4, "limit_declared")]
+    assert "adjusted base 159 / 3 = 53" in with_ics[0][2]
+
+
+def test_repairs_paid_as_brp_spent_count_against_the_limit() -> None:
+    repair = make(
+        BrpSpent, **FALL, side="axis", phase="unit_construction", power="germany", amount=3, category="repair"
+    )
+    events: list[Event] = [created(), base("germany", 150), build("ger-aaf-1", "aaf", 16, 48), repair]
+    assert [(seq, check) for seq, check, _ in findings(events, "27.31")] == [(4, "construction_limit")]
+    excluded = [created(options={"econ.limit_counts_repairs": "excluded"}), *events[1:]]
+    assert findings(excluded, "27.31") == []
+
+
+def test_western_allied_oil_is_read_from_the_oil_reserves() -> None:
+    """27.35G: British builds pay no oil doubling until the Western Allies track oil; the oil projection says when."""
+    doubled = build("bri-arm-1", "armor", 3, 12, owner="britain", side="allied", multiplier=2)
+    before = findings([created(), doubled], "27.13")
+    assert [(seq, check) for seq, check, _ in before] == [(2, "same_turn_rebuild")]
+    reserve = make(
+        OilReserveDefined,
+        **FALL,
+        phase="setup",
+        reserve="wa-1",
+        faction="western_allies",
+        location="EUR:A1",
+        maximum=50,
+    )
+    started = make(
+        OilTrackingStarted, **FALL, phase="oil_adjustment", reserve="wa-1", trigger="fall_of_france", initial=5
+    )
+    report = run([created(), reserve, started, doubled], "27.")
+    assert report.findings == ()
+    assert [s.check for s in report.skipped] == ["oil_doubling", "construction_limit"]
 
 
 def test_spending_against_a_declared_limit_without_a_base() -> None:

@@ -51,6 +51,7 @@ from awaw_events.events import (
     UnitPlaced,
     WarDeclared,
 )
+from awaw_events.options import LIMIT_COUNTS_REPAIRS
 from projections import brp
 from projections.game import GameState, decode_state, encode_state, fold, replay
 from projections.rules.construction import build_cost, unit_cost
@@ -297,7 +298,7 @@ def test_grant_to_minor_charges_donor_only() -> None:
 
 def test_repairs_option_excludes_them_from_the_limit() -> None:
     events = [
-        created(**{brp.REPAIRS_OPTION: "excluded"}),
+        created(**{LIMIT_COUNTS_REPAIRS: "excluded"}),
         KIEL,
         *BASES,
         at(F39_AXIS, ShipRepairStarted, ship="s", yard="kiel", column="spring", sb=1, brps=3),
@@ -311,6 +312,64 @@ def test_unknown_payer_is_unattributed() -> None:
     state = ledger([created(), *BASES, at(F39_AXIS, ShipAdvanced, yard="taranto", ship="x", row="2", column="fall")])
     assert [(x.power, x.amount) for x in state.lines if x.kind == "expenditure"] == [("", -3)]
     assert "unattributed" in brp_view.data(state)["powers"]
+
+
+def test_yard_owners_come_from_the_naval_charts() -> None:
+    """A starting shipyard the log never defines (27.731: Genoa is Italian) is known to the naval projection, and the
+    ledger charges its owner; a repair there after the yard's capture is paid by the ship's owner (27.7264)."""
+    advance = at(F39_AXIS, ShipAdvanced, yard="genoa", ship="x", row="2", column="fall")
+    assert spend_lines(ledger([created(), *BASES, advance])) == [("italy", "construction", 3, True)]
+    bb = at(
+        SETUP,
+        UnitPlaced,
+        unit="g-bb",
+        owner="germany",
+        nationality="germany",
+        unit_type="bb",
+        factors=4,
+        location="EUR:K30",
+    )
+    repair = at(F39_AXIS, ShipRepairStarted, ship="g-bb", yard="genoa", column="spring", sb=1, brps=3)
+    assert spend_lines(ledger([created(), *BASES, bb, repair])) == [("italy", "repair", 3, True)]
+    captured = at(F39_AXIS, ShipyardControlChanged, yard="genoa", controller="germany", mode="captured")
+    assert spend_lines(ledger([created(), *BASES, bb, captured, repair])) == [("germany", "repair", 3, True)]
+
+
+def test_the_expenditure_of_an_event_is_its_line() -> None:
+    events = [created(), *BASES, built("germany", "armor", 3, 6), grant("britain", "france", 9)]
+    state = ledger(events)
+    unit = brp.expenditure_at(state, len(events) - 1)
+    assert unit is not None and (unit.power, unit.amount, unit.before, unit.after, unit.limit) == (
+        "germany",
+        -6,
+        150,
+        144,
+        True,
+    )
+    given = brp.expenditure_at(state, len(events))
+    assert given is not None and (given.power, given.category, given.limit) == ("britain", "grant_given", False)
+    assert brp.expenditure_at(state, 1) is None  # game_created spends nothing
+    assert brp.expenditure_at(state, len(events) + 1) is None
+
+
+def test_base_cuts_are_kept_for_the_player_turn() -> None:
+    cut = at(F39_ALLIED, BrpBaseChanged, power="britain", delta=-3, cause="deficit")
+    state = ledger([created(), *BASES, cut, at(F39_ALLIED, BrpBaseChanged, power="britain", delta=2, cause="other")])
+    assert state.base_cuts == {"britain": -3}
+    assert state.base["britain"] == 149
+    ended = ledger([created(), *BASES, cut, at(F39_ALLIED, PlayerTurnEnded)])
+    assert ended.base_cuts == {}
+
+
+def test_limit_gaps_name_what_the_log_does_not_record() -> None:
+    meta = replay([created()]).meta
+    state = ledger([created(), *BASES])
+    assert brp.limit_gap(state, "germany", meta) is None
+    assert brp.limit_gap(state, "russia", meta) == "the BRP value of Russian ICs (27.32A)"
+    ic = at(F39_ALLIED, IcValueChanged, hex="EUR:K37", value=9, cause="built")
+    assert brp.limit_gap(ledger([created(), *BASES, ic]), "russia", meta) is None
+    full = replay([GameCreated(year=1939, season="fall", phase="setup", variant="full")]).meta
+    assert brp.limit_gap(state, "germany", full) == "economic preparation levels (27.336, 27.34C)"
 
 
 @pytest.mark.parametrize(
@@ -913,3 +972,14 @@ def test_fold_law_and_identity(events: list[AnyEvent], cut: int) -> None:
         assert s.closing == s.opening + s.additions - s.losses - s.spent + s.adjustments  # type: ignore[operator]
     for power, left in state.available.items():
         assert left == state.opening[power] + state.totals.get(f"{power}/net", 0)
+
+
+def test_lines_before_game_time_first_moves_are_archived_with_their_turn() -> None:
+    """Events at the default clock (Fall 1939, no side or phase) move no game time; their lines still belong to
+    Fall 1939 and are archived when the next turn opens."""
+    untimed = BrpsSet(year=1939, season="fall", power="germany", base=150, available=150)
+    spent = BrpSpent(year=1939, season="fall", power="germany", amount=5, category="other")
+    state = ledger([untimed, spent, built("germany", "armor", 3, 6, when=W39_AXIS)])
+    fall = [s for s in state.history if s.power == "germany"]
+    assert [(s.season, s.spent, s.closing) for s in fall] == [("fall", 5, 145)]
+    assert brp.total(state, "germany", "spent") == 6

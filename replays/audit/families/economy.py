@@ -5,9 +5,11 @@ Sources: 27-30 extract 2.1 (C-04: the BRP ledger is never negative); A3R extract
 (App. B 35.7), 3.3 (C-BRP-1, C-BRP-2, C-BRP-4..C-BRP-11) and 5.3 (the per-turn ledger); worked examples T-B1, T-B3,
 T-B4, T-B5, T-B6. Rule arithmetic comes from :mod:`projections.rules.economy`.
 
-**Available BRPs** come from the BRP ledger projection (:mod:`projections.brp`), which follows the recorded amounts
-(the other checks judge whether those amounts are right), so a spending check compares a claimed spend with the
-BRPs the log says were left; the ledger also settles an Option 2 deficit at the end of the player turn.
+**Everything running comes from the BRP ledger** (:mod:`projections.brp`), which follows the recorded amounts (the
+other checks judge whether those amounts are right): each expenditure with its payer and the BRPs available before
+it (read after the event, :func:`projections.brp.expenditure_at`), bases, uncontrolled KEAs, the grants received
+this turn, the base cuts of the player turn and the 35.7 items waiting for their batch. The ledger also settles an
+Option 2 deficit at the end of the player turn. Option values are read by :mod:`projections.rules.economy`.
 
 Options: ``econ.deficit_spending`` (``none`` default), ``econ.deficit_limits_scope``, ``econ.deficit_base_reduction``
 (A3R extract 1.2; AWAW games may record the first three as house rules, ``awaw_events.options.AWAW_OPTIONS``),
@@ -21,137 +23,66 @@ Not checked: mutual consent to deficit spending (C-OPT-2: no event records it), 
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, NamedTuple, cast
 
 from awaw_events.events import (
-    BrpBaseChanged,
     BrpBatchApplied,
-    BrpChangeAccrued,
     BrpGained,
-    BrpGrantMade,
-    BrpSpent,
     GameTurnEnded,
-    OffensiveDeclared,
-    OilFacilityRepaired,
     PlayerTurnEnded,
-    WarDeclared,
 )
-from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power, power_name
+from awaw_events.vocab import POWERS, power_name
 from projections import brp
+from projections.brp import Accrual, Line
 from projections.rules.economy import (
+    BATCH_POINT_PHASES,
     CHANGE_TIMING,
     DEFICIT_BANNED_YEARS,
     OPTION2_POWERS,
     PRORATE_PERCENT,
-    DeficitBaseReduction,
-    DeficitLimitsScope,
-    DeficitOption,
-    NegativeRounding,
-    ProratingOption,
     batch_findings,
+    deficit_base_reduction,
     deficit_cap,
+    deficit_limits_scope,
+    deficit_option,
+    negative_rounding,
     option1_end_of_turn_findings,
     prorate_batch,
+    prorating_option,
     settle_deficit,
 )
 from replays.audit.engine import AuditContext, Check, Family, Result
-from replays.audit.families.construction import SPENDING_EVENTS, construction_spend
 
 FAMILY = Family("economy")
 
-OTHER_SPENDING: Final = (WarDeclared, OffensiveDeclared, BrpSpent, BrpGrantMade, OilFacilityRepaired)
-"""Expenditures outside construction: declarations of war and offensives (27.12), repairs, research and the rest
-(``brp_spent``), grants made (27.334), oil facility repairs (33.331)."""
 
-ALL_SPENDING: Final = (*SPENDING_EVENTS, *OTHER_SPENDING)
-
-DEFICIT_OPTION: Final = "econ.deficit_spending"
-SCOPE_OPTION: Final = "econ.deficit_limits_scope"
-REDUCTION_OPTION: Final = "econ.deficit_base_reduction"
-PRORATING_OPTION: Final = "econ.brp_prorating"
-ROUNDING_OPTION: Final = "econ.prorate_negative_rounding"
-
-BATCH_PHASES: Final[dict[str, frozenset[str]]] = {
-    "diplomatic_phase": frozenset({"diplomacy"}),
-    "combat_phase_end": frozenset({"combat"}),
-    "yss": frozenset({"year_start"}),
-    "allied_turn_start": frozenset({"diplomacy", "research", "game_turn_start"}),
-}
-"""The phases in which each 35.73 batch point lies (A3R extract 2.1 and 5.3: the end of a diplomatic phase, the
-end of a combat phase, the YSS, the start of the Allied player turn)."""
+def spending(ctx: AuditContext[Any]) -> Line | None:
+    """The event's expenditure as the BRP ledger charged it (read after the event): the payer (``power``), the BRPs
+    (``-amount``) and the BRPs the payer had available before it (``before``, ``None`` before its first
+    ``brps_set``)."""
+    line = brp.expenditure_at(ctx.state.brp, ctx.seq)
+    return None if line is None or not line.power else line
 
 
-# ---------------------------------------------------------------------------------------------------------------------
-# Options
-# ---------------------------------------------------------------------------------------------------------------------
+class DeficitCap(NamedTuple):
+    """The most a power may be in deficit (A3R intro; C-BRP-9): its BRP base less its uncontrolled KEAs."""
+
+    base: int
+    keas: list[int]
+    cap: int
 
 
-def deficit_option(ctx: AuditContext[Any]) -> DeficitOption:
-    value = ctx.state.meta.option(DEFICIT_OPTION, "none")
-    return cast(DeficitOption, value if value in ("option1_grant_matched", "option2_base_reduction") else "none")
+def deficit_cap_for(ctx: AuditContext[Any], power: str) -> DeficitCap:
+    """The power's deficit cap from the ledger (its base and the KEAs it does not control)."""
+    ledger = ctx.state.brp
+    base = ledger.base.get(power, 0)
+    keas = brp.uncontrolled_kea_values(ledger, power)
+    return DeficitCap(base, keas, deficit_cap(base, keas))
 
 
-def prorating_option(ctx: AuditContext[Any]) -> ProratingOption:
-    """35.7 prorating applies only to A3R games that record ``econ.brp_prorating = awaw_35_7``."""
-    meta = ctx.state.meta
-    return "awaw_35_7" if meta.rules == "a3r" and meta.option(PRORATING_OPTION, "a3r") == "awaw_35_7" else "a3r"
-
-
-def _rounding(ctx: AuditContext[Any]) -> NegativeRounding:
-    return "floor" if ctx.state.meta.option(ROUNDING_OPTION, "toward_zero") == "floor" else "toward_zero"
-
-
-def _scope(ctx: AuditContext[Any]) -> DeficitLimitsScope:
-    value = ctx.state.meta.option(SCOPE_OPTION, "both_options")
-    return "option2_only" if value == "option2_only" else "both_options"
-
-
-def _reduction(ctx: AuditContext[Any]) -> DeficitBaseReduction:
-    value = ctx.state.meta.option(REDUCTION_OPTION, "one_for_one")
-    return "growth_rate_at_yss" if value == "growth_rate_at_yss" else "one_for_one"
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# The running ledger (scratch)
-# ---------------------------------------------------------------------------------------------------------------------
-
-
-def spend_of(ctx: AuditContext[Any]) -> tuple[str, int] | None:
-    """(power charged, BRPs) of the event's expenditure, or ``None``."""
-    event: Any = ctx.event
-    match event:
-        case WarDeclared():
-            return event.aggressor, event.brp_cost
-        case OffensiveDeclared():
-            return event.power, event.brp_cost
-        case BrpSpent():
-            return event.power, event.amount
-        case BrpGrantMade():
-            return event.donor, event.amount
-        case OilFacilityRepaired():
-            return (event.power, event.brp_cost) if event.brp_cost else None
-    return construction_spend(ctx)
-
-
-def available(ctx: AuditContext[Any], power: str) -> int | None:
-    """BRPs the power has available before the event, or ``None`` before the log sets them (the BRP ledger's
-    figure, :func:`projections.brp.available_of`)."""
-    return brp.available_of(ctx.state.brp, power)
-
-
-@FAMILY.observe(BrpGrantMade)
-def _grants(ctx: AuditContext[BrpGrantMade]) -> None:
-    """Grants received this game turn, for Option 1 (a deficit up to the incoming grants)."""
-    event = ctx.event
-    if brp.available_of(ctx.state.brp, event.recipient) is not None:
-        grants: dict[tuple[str, int, str], int] = ctx.scratch.setdefault("econ_grants", {})
-        key = (event.recipient, event.year, event.season)
-        grants[key] = grants.get(key, 0) + event.amount
-
-
-def uncontrolled_kea_values(ctx: AuditContext[Any], power: str) -> list[int]:
-    """BRP values of the power's own key economic areas that it does not control (A3R intro, C-BRP-9)."""
-    return brp.uncontrolled_kea_values(ctx.state.brp, power)
+def batch_items(ctx: AuditContext[Any], power: str) -> tuple[Accrual, ...]:
+    """The 35.7 items the ledger holds for the power's next batch (A3R extract 4.2)."""
+    return ctx.state.brp.accrued.get(power, ())
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -162,18 +93,16 @@ def uncontrolled_kea_values(ctx: AuditContext[Any], power: str) -> list[int]:
 @FAMILY.check(
     "27.1",
     "a power spends no more BRPs than it has available, unless the game's deficit-spending option allows it",
-    reads=ALL_SPENDING,
+    reads=brp.EXPENDITURE_EVENTS,
+    after=True,
 )
 def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
-    spend = spend_of(ctx)
-    if spend is None or not spend[1]:
+    line = spending(ctx)
+    if line is None or line.before is None:
         return
-    power, amount = spend
-    before = available(ctx, power)
-    if before is None:
-        return
+    power, amount, before = line.power, -line.amount, line.before
     deficit = amount - max(0, before)
-    if deficit <= 0 or deficit_option(ctx) != "none":
+    if deficit <= 0 or deficit_option(ctx.meta) != "none":
         return
     yield c.finding(
         ctx,
@@ -181,8 +110,7 @@ def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
         recorded=amount,
         message=(
             f"{power_name(power)} spent {amount} BRPs with {before} available: {deficit} beyond them, and this game "
-            f"does "
-            f"not allow deficit spending (econ.deficit_spending = none)"
+            f"does not allow deficit spending (econ.deficit_spending = none)"
         ),
     )
 
@@ -190,26 +118,23 @@ def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
 @FAMILY.check(
     "A3R intro",
     "deficit spending within its option: none in 1939, at most base minus uncontrolled KEAs, Option 2 powers only",
-    reads=ALL_SPENDING,
+    reads=brp.EXPENDITURE_EVENTS,
     id="deficit_limits",
+    after=True,
 )
 def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
-    option = deficit_option(ctx)
+    option = deficit_option(ctx.meta)
     if option == "none":
         return
-    spend = spend_of(ctx)
-    if spend is None or not spend[1]:
+    line = spending(ctx)
+    if line is None or line.before is None:
         return
-    power, amount = spend
-    before = available(ctx, power)
-    if before is None:
-        return
+    power, amount, before = line.power, -line.amount, line.before
     deficit = amount - before  # the outstanding deficit after this spend
     if deficit <= 0:
         return
-    base = ctx.state.brp.base.get(power, 0)
-    keas = uncontrolled_kea_values(ctx, power)
-    limits = _scope(ctx) == "both_options" or option == "option2_base_reduction"
+    base, keas, cap = deficit_cap_for(ctx, power)
+    limits = deficit_limits_scope(ctx.meta) == "both_options" or option == "option2_base_reduction"
     year = ctx.event.year
     # Option 1's grant condition is judged at the end of the game turn (deficit_covered_by_grants)
     if limits and year in DEFICIT_BANNED_YEARS:
@@ -222,7 +147,6 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
                 f"deficit spending is not allowed in {year}"
             ),
         )
-    cap = deficit_cap(base, keas)
     if limits and deficit > cap:
         yield c.finding(
             ctx,
@@ -251,16 +175,16 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     reads=(GameTurnEnded,),
     id="deficit_covered_by_grants",
 )
-def check_deficit_covered(c: Check, ctx: AuditContext[Any]) -> Result:
-    if deficit_option(ctx) != "option1_grant_matched":
+def check_deficit_covered(c: Check, ctx: AuditContext[GameTurnEnded]) -> Result:
+    if deficit_option(ctx.meta) != "option1_grant_matched":
         return
-    grants: dict[tuple[str, int, str], int] = ctx.scratch.get("econ_grants", {})
+    ledger = ctx.state.brp
     for power in POWERS:
-        left = available(ctx, power)
+        left = brp.available_of(ledger, power)
         if left is None:
             continue
         for _breach in option1_end_of_turn_findings(power, left):
-            received = grants.get((power, ctx.event.year, ctx.event.season), 0)
+            received = brp.grants_received(ledger, power)
             yield c.finding(
                 ctx,
                 expected="at least 0",
@@ -278,16 +202,16 @@ def check_deficit_covered(c: Check, ctx: AuditContext[Any]) -> Result:
     reads=(PlayerTurnEnded,),
     id="deficit_settled",
 )
-def check_deficit_settled(c: Check, ctx: AuditContext[Any]) -> Result:
-    if deficit_option(ctx) != "option2_base_reduction" or _reduction(ctx) != "one_for_one":
+def check_deficit_settled(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
+    meta = ctx.meta
+    if deficit_option(meta) != "option2_base_reduction" or deficit_base_reduction(meta) != "one_for_one":
         return
-    cuts: dict[str, int] = ctx.scratch.get("econ_base_cuts", {})
-    for power, left in sorted(ctx.state.brp.available.items()):
-        side = SIDE_OF_FACTION.get(FACTION_OF_POWER.get(cast(Power, power), "china"))
-        if left >= 0 or side != ctx.event.side:
+    ledger = ctx.state.brp
+    for power, left in sorted(ledger.available.items()):
+        if left >= 0 or brp.side_of(power) != ctx.event.side:
             continue
-        base = ctx.state.brp.base.get(power, 0)
-        recorded_cut = -cuts.get(power, 0)
+        base = ledger.base.get(power, 0)
+        recorded_cut = -ledger.base_cuts.get(power, 0)
         original = base + recorded_cut
         settled = settle_deficit(original, left)
         if recorded_cut < settled.uncovered:
@@ -302,41 +226,9 @@ def check_deficit_settled(c: Check, ctx: AuditContext[Any]) -> Result:
             )
 
 
-@FAMILY.observe(BrpBaseChanged)
-def _base_cuts(ctx: AuditContext[BrpBaseChanged]) -> None:
-    """Base reductions recorded in the current player turn (the Option 2 settlement, A3R extract 5.3 step I)."""
-    event = ctx.event
-    if event.delta < 0:
-        cuts: dict[str, int] = ctx.scratch.setdefault("econ_base_cuts", {})
-        cuts[event.power] = cuts.get(event.power, 0) + event.delta
-
-
-@FAMILY.observe(PlayerTurnEnded)
-def _new_player_turn(ctx: AuditContext[Any]) -> None:
-    """The base cuts of a player turn are judged at its end (the ledger itself settles the deficit)."""
-    ctx.scratch["econ_base_cuts"] = {}
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # A3R 35.7: prorated batches
 # ---------------------------------------------------------------------------------------------------------------------
-
-
-def _accrued(ctx: AuditContext[Any]) -> dict[str, list[tuple[int, int, str]]]:
-    """Accrued items not yet applied, by power: (event number, amount, cause)."""
-    found: dict[str, list[tuple[int, int, str]]] = ctx.scratch.setdefault("econ_accrued", {})
-    return found
-
-
-@FAMILY.observe(BrpChangeAccrued)
-def _accrue(ctx: AuditContext[BrpChangeAccrued]) -> None:
-    event = ctx.event
-    _accrued(ctx).setdefault(event.power, []).append((ctx.seq, event.amount, event.cause))
-
-
-@FAMILY.observe(BrpBatchApplied)
-def _applied(ctx: AuditContext[BrpBatchApplied]) -> None:
-    _accrued(ctx).pop(ctx.event.power, None)
 
 
 @FAMILY.check(
@@ -346,14 +238,14 @@ def _applied(ctx: AuditContext[BrpBatchApplied]) -> None:
 )
 def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
-    option = prorating_option(ctx)
+    option = prorating_option(ctx.meta)
     if option != "awaw_35_7":
         return
-    items = [amount for _, amount, _ in _accrued(ctx).get(event.power, [])]
+    items = [a.amount for a in batch_items(ctx, event.power)]
     season = event.season
     pct = PRORATE_PERCENT[season]
     net = sum(items)
-    rounding = _rounding(ctx)
+    rounding = negative_rounding(ctx.meta)
     expected = prorate_batch(items, season, negative_rounding=rounding)
     listed = ", ".join(f"{v:+d}" for v in items) or "nothing"
     if event.net != net:
@@ -389,13 +281,14 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
 )
 def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
-    if prorating_option(ctx) != "awaw_35_7" or event.phase is None:
+    if prorating_option(ctx.meta) != "awaw_35_7" or event.phase is None:
         return
-    for seq, amount, cause in _accrued(ctx).get(event.power, []):
+    for item in batch_items(ctx, event.power):
+        seq, amount, cause = item.seq, item.amount, item.cause
         timing = CHANGE_TIMING.get(cast(Any, cause))
         if timing is None:
             continue
-        phases = BATCH_PHASES.get(timing.point)
+        phases = BATCH_POINT_PHASES.get(timing.point)
         if phases is None or event.phase in phases:
             continue
         yield c.finding(
@@ -417,7 +310,7 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Resu
 )
 def check_brp_unprorated(c: Check, ctx: AuditContext[BrpGained]) -> Result:
     event = ctx.event
-    if prorating_option(ctx) != "awaw_35_7":
+    if prorating_option(ctx.meta) != "awaw_35_7":
         return
     timing = CHANGE_TIMING.get(event.cause)
     if timing is None or not timing.prorated:

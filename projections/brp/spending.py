@@ -1,0 +1,177 @@
+"""Expenditures: who pays what, by category, and whether it counts against the construction limit (27.1, 27.12,
+27.31, 27.7264; A3R extract 4.2).
+
+Each cost lives on exactly one event and the ledger charges it as recorded. Ships' and shipyards' owners come from
+the naval projection (``ctx.game.naval``, folded before this one): a ship's installments and raising are paid by its
+owner, repairs by the shipyard's owner or, in a captured shipyard, by the ship's owner
+(:func:`projections.rules.construction.installment_payer`, :func:`~projections.rules.construction.repair_payer`).
+A cost whose payer is unknown is kept as a line with ``power=""`` (unattributed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from awaw_events.events import (
+    BrpGrantMade,
+    BrpSpent,
+    FortificationBuilt,
+    OffensiveDeclared,
+    OilFacilityRepaired,
+    PartisansPlaced,
+    RailheadBuilt,
+    ShipAdvanced,
+    ShipLaidDown,
+    ShipLaunched,
+    ShipRaised,
+    ShipRepairStarted,
+    UnitBuilt,
+    WarDeclared,
+)
+from awaw_events.vocab import POWERS
+from projections.brp.ledger import change
+from projections.brp.limit import grant_facts
+from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, State
+from projections.core import Context
+from projections.rules.construction import counts_against_limit, installment_payer, repair_payer, repairs_in_limit
+
+EXPENDITURE_EVENTS: Final = (
+    UnitBuilt,
+    ShipLaidDown,
+    ShipAdvanced,
+    ShipLaunched,
+    ShipRepairStarted,
+    ShipRaised,
+    RailheadBuilt,
+    FortificationBuilt,
+    PartisansPlaced,
+    WarDeclared,
+    OffensiveDeclared,
+    BrpSpent,
+    BrpGrantMade,
+    OilFacilityRepaired,
+)
+"""The events that spend BRPs (one cost each): construction (27.11, 27.7, 27.11D-F), declarations of war and
+offensives (27.12), grants (27.334), oil facility repairs (33.331) and the rest (``brp_spent``)."""
+
+LIMIT_EVENTS: Final = (
+    UnitBuilt,
+    ShipLaidDown,
+    ShipAdvanced,
+    ShipLaunched,
+    ShipRepairStarted,
+    ShipRaised,
+    RailheadBuilt,
+    FortificationBuilt,
+    PartisansPlaced,
+    BrpSpent,
+)
+"""The expenditures that may count against the construction limit (27.31): construction, ship installments,
+repairs and raising (also as ``brp_spent``), fortifications, railheads, partisans."""
+
+_POWER_SET: Final[frozenset[str]] = frozenset(POWERS)
+
+
+def spend(
+    state: State,
+    ctx: Context,
+    power: str | None,
+    category: Category,
+    amount: int,
+    *,
+    ref: str | None = None,
+    detail: str | None = None,
+) -> None:
+    """An expenditure of ``amount`` BRPs by ``power`` (``None``: payer unknown, kept unattributed)."""
+    if amount == 0:
+        return
+    limit = bool(power) and counts_against_limit(category, repairs=repairs_in_limit(ctx.meta))
+    change(state, ctx, power or "", "expenditure", category, -amount, ref=ref, limit=limit, detail=detail)
+
+
+def _ship_and_yard(ctx: Context, ship: str, yard: str) -> tuple[str | None, str | None, str | None]:
+    """The ship's owner, the shipyard's owner and its control mode, as the naval projection knows them."""
+    naval: Any = ctx.game.naval
+    found = naval.ships.get(ship)
+    chart = naval.charts.get(yard)
+    ship_owner = (found.owner if found is not None else None) or None
+    if chart is None:
+        return ship_owner, None, None
+    return ship_owner, chart.owner or None, chart.mode
+
+
+@HANDLERS.on(UnitBuilt)
+def _unit_built(state: State, event: UnitBuilt, ctx: Context) -> None:
+    spend(state, ctx, event.payer or event.owner, "construction", event.cost, ref=event.unit)
+
+
+@HANDLERS.on(PartisansPlaced)
+def _partisans(state: State, event: PartisansPlaced, ctx: Context) -> None:
+    spend(state, ctx, event.owner, "construction", event.cost, ref=event.unit)
+
+
+@HANDLERS.on(ShipLaidDown)
+def _laid_down(state: State, event: ShipLaidDown, ctx: Context) -> None:
+    if not event.setup:
+        spend(state, ctx, event.owner, "construction", event.brps, ref=event.ship)
+
+
+@HANDLERS.on(ShipAdvanced, ShipLaunched)
+def _installment(state: State, event: ShipAdvanced | ShipLaunched, ctx: Context) -> None:
+    ship_owner, yard_owner, _ = _ship_and_yard(ctx, event.ship, event.yard)
+    spend(state, ctx, installment_payer(ship_owner, yard_owner), "construction", event.brps, ref=event.ship)
+
+
+@HANDLERS.on(ShipRepairStarted)
+def _repair(state: State, event: ShipRepairStarted, ctx: Context) -> None:
+    ship_owner, yard_owner, mode = _ship_and_yard(ctx, event.ship, event.yard)
+    spend(state, ctx, repair_payer(ship_owner, yard_owner, mode), "repair", event.brps, ref=event.ship)
+
+
+@HANDLERS.on(ShipRaised)
+def _raised(state: State, event: ShipRaised, ctx: Context) -> None:
+    ship_owner, yard_owner, _ = _ship_and_yard(ctx, event.ship, event.yard)
+    spend(state, ctx, installment_payer(ship_owner, yard_owner), "raise", event.brps, ref=event.ship)
+
+
+@HANDLERS.on(FortificationBuilt)
+def _fortification(state: State, event: FortificationBuilt, ctx: Context) -> None:
+    spend(state, ctx, event.power, "fortification", event.brp_cost, ref=",".join(event.hexes), detail=event.kind)
+
+
+@HANDLERS.on(RailheadBuilt)
+def _railhead(state: State, event: RailheadBuilt, ctx: Context) -> None:
+    spend(state, ctx, event.power, "railhead", event.brp_cost, ref=event.hex)
+
+
+@HANDLERS.on(WarDeclared)
+def _war(state: State, event: WarDeclared, ctx: Context) -> None:
+    spend(state, ctx, event.aggressor, "declaration_of_war", event.brp_cost, ref=event.target)
+
+
+@HANDLERS.on(OffensiveDeclared)
+def _offensive(state: State, event: OffensiveDeclared, ctx: Context) -> None:
+    spend(state, ctx, event.power, "offensive", event.brp_cost, ref=event.front, detail=event.kind)
+
+
+@HANDLERS.on(OilFacilityRepaired)
+def _oil_repair(state: State, event: OilFacilityRepaired, ctx: Context) -> None:
+    spend(state, ctx, event.power, "oil_repair", event.brp_cost, ref=event.facility)
+
+
+@HANDLERS.on(BrpSpent)
+def _brp_spent(state: State, event: BrpSpent, ctx: Context) -> None:
+    category = SPEND_CATEGORY.get(event.category, "other")
+    detail = None if category == event.category else event.category
+    spend(state, ctx, event.power, category, event.amount, ref=event.ref, detail=detail)
+
+
+@HANDLERS.on(BrpGrantMade)
+def _grant(state: State, event: BrpGrantMade, ctx: Context) -> None:
+    """The donor pays (not against its limit); a major power receiving it gains the BRPs; both limits move
+    (27.334, 27.34A)."""
+    donor = event.donor
+    change(state, ctx, donor, "expenditure", "grant_given", -event.amount, ref=event.recipient)
+    grant_facts(state, donor, event.recipient, event.amount, ctx.meta)
+    if event.recipient in _POWER_SET:
+        change(state, ctx, event.recipient, "addition", "grant_received", event.amount, ref=donor)
