@@ -31,6 +31,12 @@ class Option(NamedTuple):
     rule: str
 
 
+# The names of the options the naval, oil and weather rules read (one spelling, used as keys below and by readers).
+NAVAL_ADVANCE_TO_LAUNCH: Final = "naval.advance_to_launch"
+OIL_PARTIAL_IN_CAP: Final = "oil.partial_in_cap"
+WEATHER_WINTER: Final = "weather.winter"
+
+
 A3R_OPTIONS: Final[dict[str, Option]] = {
     "naval.strait_restrictions": Option(("a3r", "awaw_21_211_c_g"), "awaw_21_211_c_g", "App. A 21.211; 28.514"),
     "map.beach_hexes": Option(("a3r", "awaw_eto"), "awaw_eto", "intro"),
@@ -65,7 +71,7 @@ A3R_OPTIONS: Final[dict[str, Option]] = {
     "econ.northern_grant_routes": Option(("a3r", "murmansk_archangel"), "murmansk_archangel", "intro"),
     "france.surrender": Option(("a3r", "awaw_58_house"), "a3r", "App. J"),
     "france.vichy_interactions": Option(("off", "on"), "off", "58.7"),
-    "weather.winter": Option(("a3r", "awaw_34_41_house"), "awaw_34_41_house", "App. K"),
+    WEATHER_WINTER: Option(("a3r", "awaw_34_41_house"), "awaw_34_41_house", "App. K"),
     "sw.murmansk_box": Option(("a3r", "best_of_awaw"), "best_of_awaw", "App. L"),
     "econ.naval_raiding_cost": Option(("off", "one_brp_per_3ff"), "off", "intro"),
 }
@@ -94,8 +100,8 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     "combat.exploit_order": Option(("halve_then_terrain", "terrain_then_halve"), "halve_then_terrain", "16.31D"),
     "econ.prorate_negative_rounding": Option(("toward_zero", "floor"), "toward_zero", "A3R 35.7"),
     "econ.limit_counts_repairs": Option(("counted", "excluded"), "counted", "27.31"),
-    "naval.advance_to_launch": Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
-    "oil.partial_in_cap": Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
+    NAVAL_ADVANCE_TO_LAUNCH: Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
+    OIL_PARTIAL_IN_CAP: Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
     "map.pacific_grid": Option(("as_european", "mirrored"), "as_european", "10-16 extract 1.15 [UNSURE]"),
 }
 """Readings of ambiguous rule texts that players may choose, for either rule set (each module that reads one

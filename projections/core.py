@@ -129,8 +129,8 @@ def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:
     return Clock(seq=seq, year=event.year, season=event.season, side=event.side, phase=event.phase)
 
 
-VIEWS: Final = ("board", "brp", "oil", "naval")
-"""The four projections, by the name ``awaw state --view`` uses."""
+VIEWS: Final = ("board", "brp", "oil", "naval", "weather")
+"""The projections people look at, by the name ``awaw state --view`` uses."""
 
 
 S = TypeVar("S")

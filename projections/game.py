@@ -1,5 +1,5 @@
-"""The whole game state: the projections (board, BRP ledgers, oil, naval charts, and the dice record, this turn's
-combat, politics and land-war running facts the rules read) folded together.
+"""The whole game state: the projections (board, BRP ledgers, oil, naval charts, weather, and the dice record, this
+turn's combat, politics and land-war running facts the rules read) folded together.
 
 ``fold(state, events)`` and ``apply(state, event)`` are pure: they clone the state they are given once, apply the
 events to the clone, and return it (see :mod:`projections.core` for why the working copy is mutated in place).
@@ -15,10 +15,10 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
-from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment
+from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-6-economy"
+CODE_VERSION: Final = "projections-7-weather"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -31,6 +31,7 @@ class GameState(msgspec.Struct, kw_only=True):
     brp: brp.State = msgspec.field(default_factory=brp.initial)
     oil: oil.State = msgspec.field(default_factory=oil.initial)
     naval: naval.State = msgspec.field(default_factory=naval.initial)
+    weather: weather.WeatherState = msgspec.field(default_factory=weather.initial)
     dice: dice.DiceState = msgspec.field(default_factory=dice.initial)
     combat: combat.CombatState = msgspec.field(default_factory=combat.initial)
     politics: politics.PoliticsState = msgspec.field(default_factory=politics.initial)
@@ -51,6 +52,7 @@ def clone(state: GameState) -> GameState:
         brp=brp.clone(state.brp),
         oil=oil.clone(state.oil),
         naval=naval.clone(state.naval),
+        weather=weather.clone(state.weather),
         dice=dice.clone(state.dice),
         combat=combat.clone(state.combat),
         politics=politics.clone(state.politics),
@@ -65,6 +67,7 @@ PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
     ("oil", oil),
     ("naval", naval),
     ("brp", brp),
+    ("weather", weather),
     ("dice", dice),
     ("combat", combat),
     ("politics", politics),

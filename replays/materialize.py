@@ -329,6 +329,20 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
             "one_factor": "paid for a one-factor unit (27.7221A)",
         },
     ),
+    "weather_zones": (
+        "Weather",
+        "The weather of each weather zone as last determined (34).",
+        {
+            "zone": "the weather zone",
+            "weather": "the weather (clear, mud, winter, monsoon)",
+            "level": "the zone's raw winter level, before winter preparation (34.32, 34.41)",
+        },
+    ),
+    "weather_winter_preparation": (
+        "Winter preparation",
+        "Each faction's winter preparation level (34.4).",
+        {"level": "the winter preparation level (0-6)"},
+    ),
     "awaw_meta": (
         "About this read model",
         "The timeline and point it shows.",

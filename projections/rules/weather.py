@@ -17,11 +17,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from awaw_events.vocab import Faction, Season, WeatherType, WeatherZone
+from awaw_events.options import WEATHER_WINTER
+from awaw_events.vocab import Faction, Power, Season, WeatherType, WeatherZone
 from projections.rules.breach import Breach
 
 WinterTable = Literal["awaw", "a3r_house"]
 """Which Winter Table: AWAW 34.41, or the A3R house App. K (option ``weather.winter = awaw_34_41_house``)."""
+
+HOUSE_WINTER: Final = "awaw_34_41_house"
+"""The value of option ``weather.winter`` that selects the house Winter Table (A3R App. K; the package value)."""
+
+
+def winter_table(rule_set: str, options: Mapping[str, str]) -> WinterTable | None:
+    """The game's Winter Table: AWAW 34.41 for AWAW games; for A3R games the house App. K table while option
+    ``weather.winter`` is ``awaw_34_41_house`` (its package value, the default), else ``None``: the standard A3R
+    weather rules (``weather.winter = a3r``), which the extracts do not contain."""
+    if rule_set != "a3r":
+        return "awaw"
+    return "a3r_house" if options.get(WEATHER_WINTER, HOUSE_WINTER) == HOUSE_WINTER else None
+
 
 Theater = Literal["europe", "pacific"]
 
@@ -42,6 +56,17 @@ SEASONAL_WEATHER: Final[dict[WeatherZone, dict[Season, WeatherType]]] = {
     "clear": {"spring": "clear", "summer": "clear", "fall": "clear", "winter": "clear"},
 }
 """Weather type by zone and season (34.21-34.33; extract table 1.20)."""
+
+ZONE_NAMES: Final[dict[WeatherZone, str]] = {
+    "russian_winter": "the Russian winter zone",
+    "siberia": "Siberia/Manchuria/Mongolia/Tannu Tuva",
+    "eastern_poland": "the eastern front west of the pact line",
+    "western": "the western front",
+    "mediterranean": "the continental Mediterranean front",
+    "monsoon": "the monsoon zone",
+    "clear": "the clear-weather zone",
+}
+"""Each zone in the words of 34.2-34.3 (see the module docstring for what each covers)."""
 
 WINTER_ROLL_MODIFIERS: Final[dict[WinterTable, dict[tuple[WeatherZone, Season], int]]] = {
     "awaw": {("russian_winter", "winter"): 5, ("siberia", "winter"): 5, ("siberia", "fall"): 2},
@@ -383,9 +408,20 @@ AUTOMATIC_INCREASE: Final = 2
 PRODUCTION_RESULTS_PER_YEAR: Final = 1
 """At most one production-bought preparation result per year; automatic increases do not count (34.431, 34.433)."""
 
+AUTOMATIC_INCREASE_WARS: Final[dict[Faction, Power]] = {"european_axis": "germany", "japan": "japan"}
+"""Who gains the automatic +2 at the end of a winter game turn at war with Russia (34.432), and the power whose war
+with Russia counts."""
+
 PREPARATION_PRODUCERS: Final[frozenset[Faction]] = frozenset({"european_axis", "japan", "western_allies"})
 """Factions that may raise preparation by production; Russia may not (34.431, 42.24H). The house rules open the
 research project to the Axis and the WA (App. K)."""
+
+PRODUCTION_CAUSES: Final[frozenset[str]] = frozenset({"research", "produced", "triggered"})
+"""Causes (``winter_preparation_changed.cause``) of a one-level increase bought by production (34.431, 34.434B):
+each result is one level (31-34 extract TC-07)."""
+
+COUNTED_PRODUCTION_CAUSES: Final[frozenset[str]] = frozenset({"research", "produced"})
+"""Causes counted against the one-result-per-year limit (34.433): triggering a result held back is not a new one."""
 
 WA_HOUSE_WINTER_FROM_YEAR: Final = 1942
 """House rule: the WA gain +1 preparation each winter from Winter 1942 (App. K; A3R extract Q15: that winter too)."""
@@ -395,6 +431,10 @@ def axis_fall_restraint_bonus(*, exploited_in_fall: bool, offensive_air_in_fall:
     """House rule: +1 Axis preparation for the ensuing winter turn if the Axis did not exploit in the Russian winter
     zone in the Fall turn, +1 if they flew no offensive air there (App. K; A3R extract Q14: that winter only)."""
     return (0 if exploited_in_fall else 1) + (0 if offensive_air_in_fall else 1)
+
+
+HOUSE_AXIS_MAX_RESTRAINT: Final = axis_fall_restraint_bonus(exploited_in_fall=False, offensive_air_in_fall=False)
+"""The largest house Axis restraint bonus: +1 for no exploitation, +1 for no offensive air (App. K)."""
 
 
 def winter_preparation(
@@ -421,7 +461,7 @@ def winter_preparation(
         level = max(level, GERMANY_FIRST_TURN_PREPARATION)
     if faction in PREPARATION_PRODUCERS:
         level += produced_results
-    if faction in ("european_axis", "japan"):
+    if faction in AUTOMATIC_INCREASE_WARS:
         level += AUTOMATIC_INCREASE * qualifying_winters
     if table == "a3r_house":
         if faction == "western_allies" and winter_year is not None:

@@ -9,10 +9,10 @@ from typing import Any
 from rich.console import RenderableType
 
 from projections.game import GameState
-from replays.views import board, brp, naval, oil
+from replays.views import board, brp, naval, oil, weather
 from replays.views.common import Change
 
-MODULES: dict[str, ModuleType] = {"board": board, "brp": brp, "oil": oil, "naval": naval}
+MODULES: dict[str, ModuleType] = {"board": board, "brp": brp, "oil": oil, "naval": naval, "weather": weather}
 """The view module of each projection, by the name ``--view`` uses."""
 
 
