@@ -1,8 +1,9 @@
-"""The board: units and force pools, hex control, bridgeheads, fortifications, railheads, weather, and the wars,
-tensions, statuses and CTLs every rule family reads.
+"""The board: units and force pools, hex control, bridgeheads, fortifications, railheads, and the wars, tensions,
+statuses and CTLs every rule family reads.
 
 Sources: 10-16 extract 4 (per-unit and per-hex state, 4.6 event transitions), 27-30 extract 4.4 and 4.6-4.7,
-31-34 extract 4.1 (bridgeheads, fortifications, weather), A3R extract 5.1.
+31-34 extract 4.1 (bridgeheads, fortifications), A3R extract 5.1. Weather and winter preparation are
+:mod:`projections.weather`.
 
 What the board trusts: it shows the game as the players recorded it. Losses claimed by ``combat_losses_taken`` or
 ``attrition_losses_taken`` are claims for the audit; the board removes units on ``unit_eliminated`` and
@@ -57,8 +58,6 @@ from awaw_events.events import (
     UnitReduced,
     UnitTransferred,
     WarDeclared,
-    WeatherDetermined,
-    WinterPreparationChanged,
 )
 from projections.core import Clock, Context, Handlers
 
@@ -105,12 +104,6 @@ class Fortification(msgspec.Struct, frozen=True, kw_only=True):
     built: str
 
 
-class Weather(msgspec.Struct, frozen=True, kw_only=True):
-    weather: str
-    level: int | None = None
-    turn: str = ""
-
-
 class BoardState(msgspec.Struct, kw_only=True):
     """The board at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
 
@@ -121,8 +114,6 @@ class BoardState(msgspec.Struct, kw_only=True):
     bridgeheads: dict[str, Bridgehead] = {}
     fortifications: dict[str, Fortification] = {}
     railheads: dict[str, str] = {}
-    weather: dict[str, Weather] = {}
-    winter_preparation: dict[str, int] = {}
     wars: dict[str, str] = {}
     tensions: dict[str, int] = {}
     statuses: dict[str, str] = {}
@@ -144,8 +135,6 @@ def clone(state: BoardState) -> BoardState:
         bridgeheads=dict(state.bridgeheads),
         fortifications=dict(state.fortifications),
         railheads=dict(state.railheads),
-        weather=dict(state.weather),
-        winter_preparation=dict(state.winter_preparation),
         wars=dict(state.wars),
         tensions=dict(state.tensions),
         statuses=dict(state.statuses),
@@ -397,21 +386,6 @@ def _railhead_built(state: BoardState, event: RailheadBuilt, ctx: Context) -> No
 def _counter_removed(state: BoardState, event: CounterRemoved, ctx: Context) -> None:
     if event.counter == "railhead":
         state.railheads.pop(event.location, None)
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# Weather
-
-
-@HANDLERS.on(WeatherDetermined)
-def _weather_determined(state: BoardState, event: WeatherDetermined, ctx: Context) -> None:
-    now = ctx.now
-    state.weather[event.zone] = Weather(weather=event.weather, level=event.level, turn=f"{now.season} {now.year}")
-
-
-@HANDLERS.on(WinterPreparationChanged)
-def _winter_preparation_changed(state: BoardState, event: WinterPreparationChanged, ctx: Context) -> None:
-    state.winter_preparation[event.faction] = event.level
 
 
 # ---------------------------------------------------------------------------------------------------------------------

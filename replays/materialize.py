@@ -112,14 +112,6 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
         },
     ),
     "board_railheads": ("Railheads", "Railheads (28.652).", {}),
-    "board_weather": (
-        "Weather",
-        "The weather of each weather zone (34).",
-        {
-            "zone": "the weather zone",
-            "weather": "the weather",
-        },
-    ),
     "board_force_pools": ("Force pool changes", "Changes to force pools (27.5).", {"pool": "power/unit type/area"}),
     "board_wars": (
         "Wars",
@@ -141,8 +133,8 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
         },
     ),
     "board_levels": (
-        "Combat training levels and winter preparation",
-        "Per faction (15.8, 34.5).",
+        "Combat training levels",
+        "Per faction and domain (15.8).",
         {
             "what": "which level",
         },

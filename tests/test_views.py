@@ -147,7 +147,8 @@ def test_everything_stored_is_visible(states: dict[str, GameState]) -> None:
     text = text_of(state, "board", 80)
     assert re.search(r"Sweden\s+associated\s+7", text)
     assert re.search(r"U\.S\. Atlantic tension \(USAT\)\s+12", text)
-    assert re.search(r"Russia\s+6\s+3\s+1", text)  # winter preparation, air CTL, ground CTL
+    assert re.search(r"Russia\s+3\s+1", text)  # air CTL, ground CTL
+    assert re.search(r"Russia\s+6", text_of(state, "weather", 80))  # winter preparation: the weather view
     assert re.search(r"Greece and Italy\s+Summer 1940", text)
     assert "Railheads" not in text  # nothing recorded, nothing shown
 

@@ -1,6 +1,7 @@
 """The board for people and for scripts: units in play by power and hex, eliminated units, hex control,
-bridgeheads (31), fortifications (32), railheads, weather (34) and winter preparation, combat training levels
-(15.8), wars, tensions, political statuses and diplomatic results; and the rows of the read-model tables."""
+bridgeheads (31), fortifications (32), railheads, combat training levels (15.8), wars, tensions, political statuses
+and diplomatic results; and the rows of the read-model tables. Weather and winter preparation are
+:mod:`replays.views.weather`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import msgspec
 from rich.console import RenderableType
 
-from projections.board import BoardState, Eliminated, Unit, Weather
+from projections.board import BoardState, Eliminated, Unit
 from replays.views.common import (
     TRACK_NAMES,
     Change,
@@ -77,8 +78,6 @@ def data(state: BoardState, power: str | None = None) -> dict[str, Any]:
             if mine is None or f.owner in mine
         },
         "railheads": {h: p for h, p in sorted(state.railheads.items()) if mine is None or p in mine},
-        "weather": {k: msgspec.to_builtins(v) for k, v in sorted(state.weather.items())},
-        "winter_preparation": {k: v for k, v in sorted(state.winter_preparation.items()) if _concerns(k, power)},
         "wars": sorted(k for k in state.wars if _concerns(k, power)),
         "wars_since": {k: v for k, v in sorted(state.wars.items()) if _concerns(k, power)},
         "tensions": dict(sorted(state.tensions.items())),
@@ -212,23 +211,14 @@ def _markers(state: BoardState, power: str | None) -> Iterator[RenderableType]:
         yield found
 
 
-def _weather(state: BoardState, power: str | None) -> Iterator[RenderableType]:
-    if state.weather:
-        found = table("Weather (34)", ("zone", "weather", "determined"))
-        for zone, w in sorted(state.weather.items()):
-            found.add_row(*cells(name(zone), weather_words(w), w.turn.title()))
-        yield found
-    prep = {k: v for k, v in sorted(state.winter_preparation.items()) if _concerns(k, power)}
+def _ctls(state: BoardState, power: str | None) -> Iterator[RenderableType]:
     ctl = {k: v for k, v in sorted(state.ctl.items()) if _concerns(k, power)}
-    factions = sorted(prep.keys() | {k.partition("/")[0] for k in ctl})
+    factions = sorted({k.partition("/")[0] for k in ctl})
     if factions:
         domains = sorted({k.partition("/")[2] for k in ctl})
-        columns = ("faction", "winter preparation", *(f"{d} CTL" for d in domains))
-        found = table("Winter preparation (34.5) and combat training levels (15.8)", columns)
+        found = table("Combat training levels (15.8)", ("faction", *(f"{d} CTL" for d in domains)))
         for faction in factions:
-            found.add_row(
-                *cells(country(faction), prep.get(faction, "-"), *(ctl.get(f"{faction}/{d}", "-") for d in domains))
-            )
+            found.add_row(*cells(country(faction), *(ctl.get(f"{faction}/{d}", "-") for d in domains)))
         yield found
 
 
@@ -240,15 +230,9 @@ def render(state: BoardState, power: str | None = None) -> list[RenderableType]:
         *_eliminated(state, power),
         *_by_holder(state.control, "Hex control", power),
         *_markers(state, power),
-        *_weather(state, power),
+        *_ctls(state, power),
         *_politics(state, power),
     ]
-
-
-def weather_words(weather: Weather | None) -> str:
-    if weather is None:
-        return "not determined"
-    return weather.weather + (f" (level {weather.level})" if weather.level is not None else "")
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -354,12 +338,6 @@ def differences(a: BoardState, b: BoardState) -> list[Change]:
     found += _keyed_changes(
         "railhead", a.railheads, b.railheads, lambda h, x, y: f"railhead at {h}: {'built' if x is None else 'removed'}"
     )
-    found += _keyed_changes(
-        "weather",
-        a.weather,
-        b.weather,
-        lambda z, x, y: f"weather in the {name(z)} zone: {weather_words(x)} → {weather_words(y)}",
-    )
     found += _keyed_changes("war", a.wars, b.wars, _war_words)
     found += _keyed_changes(
         "tension", a.tensions, b.tensions, lambda t, x, y: f"{TRACK_NAMES.get(t, t)}: {arrow(x, y)}"
@@ -369,12 +347,6 @@ def differences(a: BoardState, b: BoardState) -> list[Change]:
     )
     found += _keyed_changes(
         "diplomacy", a.diplomacy, b.diplomacy, lambda c, x, y: f"{country(c)}: diplomatic result {arrow(x, y)}"
-    )
-    found += _keyed_changes(
-        "winter_preparation",
-        a.winter_preparation,
-        b.winter_preparation,
-        lambda f, x, y: f"{country(f)}: winter preparation {arrow(x, y)}",
     )
     found += _keyed_changes(
         "ctl",
@@ -415,7 +387,6 @@ def tables(state: BoardState) -> dict[str, list[dict[str, Any]]]:
         "bridgeheads": [{"hex": h, **msgspec.to_builtins(b)} for h, b in state.bridgeheads.items()],
         "fortifications": [{"hex": h, **msgspec.to_builtins(f)} for h, f in state.fortifications.items()],
         "railheads": [{"hex": h, "power": p} for h, p in state.railheads.items()],
-        "weather": [{"zone": z, **msgspec.to_builtins(w)} for z, w in state.weather.items()],
         "force_pools": [{"pool": k, "factors": v} for k, v in state.force_pools.items()],
         "wars": [{"war": k, "belligerents": k.replace("|", ", "), "since": v} for k, v in state.wars.items()],
         "tensions": [{"track": k, "level": v} for k, v in state.tensions.items()],
@@ -426,9 +397,5 @@ def tables(state: BoardState) -> dict[str, list[dict[str, Any]]]:
         "levels": [
             {"key": k, "faction": k.partition("/")[0], "what": f"{k.partition('/')[2]} CTL", "level": v}
             for k, v in state.ctl.items()
-        ]
-        + [
-            {"key": f"{k}/winter_preparation", "faction": k, "what": "winter preparation", "level": v}
-            for k, v in state.winter_preparation.items()
         ],
     }

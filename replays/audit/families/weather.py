@@ -2,7 +2,7 @@
 
 Sources: 31-34 extract 2.7 (checks W-01..W-04, W-12..W-14), 1.20-1.21 and 1.24; A3R extract 2.8 and 3.13 (C-WEA-1,
 C-WEA-2). Tables come from :mod:`projections.rules.weather`; the winter die from the dice family's memory of the
-``dice_rolled`` events; preparation levels before each change from the board projection.
+``dice_rolled`` events; preparation levels before each change from the weather projection.
 
 Which Winter Table: AWAW games use 34.41; A3R games use the house App. K table when the option
 ``weather.winter`` is ``awaw_34_41_house`` (the package value). With ``weather.winter = a3r`` the standard A3R weather
@@ -310,7 +310,7 @@ def check_preparation_level(c: Check, ctx: AuditContext[WinterPreparationChanged
 
 def _expected_after(ctx: AuditContext[Any], faction: str, increase: int) -> tuple[int, int] | None:
     """(level before, level after an increase capped at 6), or ``None`` when the level before is unknown."""
-    before = ctx.state.board.winter_preparation.get(faction)
+    before = ctx.state.weather.winter_preparation.get(faction)
     if before is None:
         return None
     return before, min(MAX_WINTER_PREPARATION, before + increase)
@@ -465,7 +465,7 @@ def check_preparation_house(c: Check, ctx: AuditContext[WinterPreparationChanged
             message=f"{event.cause} winter preparation goes to the {_faction(expected_faction)}, not the {who}",
         )
         return
-    before = ctx.state.board.winter_preparation.get(event.faction)
+    before = ctx.state.weather.winter_preparation.get(event.faction)
     if event.cause == "wa_annual":
         if event.season != "winter" or event.year < WA_HOUSE_WINTER_FROM_YEAR:
             yield c.finding(
