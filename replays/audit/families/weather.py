@@ -1,8 +1,9 @@
 """Weather and winter preparation (AWAW rule 34; A3R house App. K when ``weather.winter = awaw_34_41_house``).
 
 Sources: 31-34 extract 2.7 (checks W-01..W-04, W-12..W-14), 1.20-1.21 and 1.24; A3R extract 2.8 and 3.13 (C-WEA-1,
-C-WEA-2). Tables come from :mod:`projections.rules.weather`; the winter die from the dice family's memory of the
-``dice_rolled`` events; preparation levels before each change from the weather projection.
+C-WEA-2). Tables come from :mod:`projections.rules.weather`; the winter die from the dice record
+(:mod:`projections.dice`); preparation levels before each change, the zones already determined this game turn and
+the results produced this year from the weather projection (:mod:`projections.weather`).
 
 Which Winter Table: AWAW games use 34.41; A3R games use the house App. K table when the option
 ``weather.winter`` is ``awaw_34_41_house`` (the package value). With ``weather.winter = a3r`` the standard A3R weather
@@ -18,88 +19,56 @@ from __future__ import annotations
 from typing import Any, Final
 
 from awaw_events.events import GameTurnEnded, WeatherDetermined, WinterPreparationChanged
+from awaw_events.gametime import game_turn
 from awaw_events.vocab import Faction, WeatherZone
 from projections.board import at_war
 from projections.rules.weather import (
     AUTOMATIC_INCREASE,
+    AUTOMATIC_INCREASE_WARS,
+    COUNTED_PRODUCTION_CAUSES,
     DIE_SIDES,
     GERMANY_FIRST_TURN_PREPARATION,
+    HOUSE_AXIS_MAX_RESTRAINT,
     MAX_WINTER_PREPARATION,
     PREPARATION_PRODUCERS,
+    PRODUCTION_CAUSES,
     SEASONAL_WEATHER,
     WA_HOUSE_WINTER_FROM_YEAR,
     WINTER_PREPARATION_START,
+    ZONE_NAMES,
     WinterTable,
-    axis_fall_restraint_bonus,
     preparation_production_findings,
     raw_winter_level,
     weather_for,
     winter_roll_modifier,
     winter_roll_required,
+    winter_table,
 )
+from projections.weather import determined_in, produced_in
 from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY = Family("weather")
 
-WINTER_OPTION: Final = "weather.winter"
-HOUSE_WINTER: Final = "awaw_34_41_house"
-
 STANDARD_A3R: Final = "the standard A3R weather rules (weather.winter = a3r) are not in the extracts"
 
-PRODUCTION_CAUSES: Final = frozenset({"research", "produced", "triggered"})
-"""Causes of a one-level increase bought by production (34.431, 34.434B): each result is one level (TC-07)."""
 
-COUNTED_PRODUCTION_CAUSES: Final = frozenset({"research", "produced"})
-"""Causes counted against the one-result-per-year limit (34.433): triggering a held result is not a new one."""
-
-AUTOMATIC_FACTIONS: Final[dict[Faction, str]] = {"european_axis": "germany", "japan": "japan"}
-"""Who gains +2 at the end of a winter game turn at war with Russia (34.432), and the power whose war counts."""
-
-HOUSE_AXIS_MAX_RESTRAINT: Final = axis_fall_restraint_bonus(exploited_in_fall=False, offensive_air_in_fall=False)
-"""The largest house Axis restraint bonus: +1 for no exploitation, +1 for no offensive air (App. K)."""
-
-ZONE_NAMES: Final[dict[str, str]] = {
-    "russian_winter": "the Russian winter zone",
-    "siberia": "Siberia/Manchuria/Mongolia/Tannu Tuva",
-    "eastern_poland": "the eastern front west of the pact line",
-    "western": "the western front",
-    "mediterranean": "the continental Mediterranean front",
-    "monsoon": "the monsoon zone",
-    "clear": "the clear-weather zone",
-}
-
-
-def winter_table(ctx: AuditContext[Any]) -> WinterTable | None:
+def _table(ctx: AuditContext[Any]) -> WinterTable | None:
     """The game's Winter Table: AWAW 34.41, the A3R house App. K, or ``None`` for standard A3R weather."""
-    meta = ctx.state.meta
-    if meta.rules != "a3r":
-        return "awaw"
-    return "a3r_house" if meta.option(WINTER_OPTION, HOUSE_WINTER) == HOUSE_WINTER else None
+    return winter_table(ctx.state.meta.rules, ctx.state.meta.options)
 
 
 def _zone(zone: str) -> str:
-    return ZONE_NAMES.get(zone, zone)
+    return ZONE_NAMES.get(zone, zone)  # type: ignore[call-overload, no-any-return]
 
 
 def _turn(ctx: AuditContext[Any]) -> str:
     return f"{ctx.event.season.capitalize()} {ctx.event.year}"
 
 
-def _seen(ctx: AuditContext[Any]) -> set[str]:
-    """Zones whose weather was determined in the current game turn."""
-    key = (ctx.event.year, ctx.event.season)
-    if ctx.scratch.get("wx_turn") != key:
-        ctx.scratch["wx_turn"] = key
-        ctx.scratch["wx_seen"] = set()
-    seen: set[str] = ctx.scratch["wx_seen"]
-    return seen
-
-
-@FAMILY.observe(WeatherDetermined)
-def _remember_weather(ctx: AuditContext[WeatherDetermined]) -> None:
-    _seen(ctx).add(ctx.event.zone)
-    ctx.scratch["wx_any"] = True
+def _seen(ctx: AuditContext[Any]) -> set[str] | frozenset[str]:
+    """Zones whose weather was determined in the current game turn (before this event)."""
+    return determined_in(ctx.state.weather, game_turn(ctx.event))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -110,7 +79,7 @@ def _remember_weather(ctx: AuditContext[WeatherDetermined]) -> None:
 @FAMILY.check("34.3", "each zone's weather type is the one its season gives", reads=(WeatherDetermined,))
 def check_weather_type(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -145,7 +114,7 @@ def check_weather_once(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result
 )
 def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -200,7 +169,7 @@ def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
 )
 def check_fixed_winter_level(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
     event = ctx.event
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -238,11 +207,11 @@ def check_fixed_winter_level(c: Check, ctx: AuditContext[WeatherDetermined]) -> 
     id="winter_rolls_made",
 )
 def check_winter_rolls_made(c: Check, ctx: AuditContext[Any]) -> Result:
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
-    if not ctx.scratch.get("wx_any"):
+    if not ctx.state.weather.zones:
         yield Missing(reason="the log records no weather")
         return
     seen = _seen(ctx)
@@ -278,7 +247,7 @@ def _possessive(name: str) -> str:
 )
 def check_preparation_level(c: Check, ctx: AuditContext[WinterPreparationChanged]) -> Result:
     event = ctx.event
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -325,7 +294,7 @@ def check_preparation_production(c: Check, ctx: AuditContext[WinterPreparationCh
     event = ctx.event
     if event.cause not in PRODUCTION_CAUSES:
         return
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -359,8 +328,7 @@ def check_preparation_per_year(c: Check, ctx: AuditContext[WinterPreparationChan
     event = ctx.event
     if event.cause not in COUNTED_PRODUCTION_CAUSES or event.faction not in PREPARATION_PRODUCERS:
         return
-    produced: dict[tuple[str, int], int] = ctx.scratch.setdefault("wx_produced", {})
-    earlier = produced.get((event.faction, event.year), 0)
+    earlier = produced_in(ctx.state.weather, event.faction, event.year)
     for _breach in preparation_production_findings(event.faction, {event.year: earlier + 1}):
         yield c.finding(
             ctx,
@@ -373,15 +341,6 @@ def check_preparation_per_year(c: Check, ctx: AuditContext[WinterPreparationChan
         )
 
 
-@FAMILY.observe(WinterPreparationChanged)
-def _count_production(ctx: AuditContext[WinterPreparationChanged]) -> None:
-    event = ctx.event
-    if event.cause in COUNTED_PRODUCTION_CAUSES:
-        produced: dict[tuple[str, int], int] = ctx.scratch.setdefault("wx_produced", {})
-        key = (event.faction, event.year)
-        produced[key] = produced.get(key, 0) + 1
-
-
 @FAMILY.check(
     "34.432",
     "the automatic +2 goes to the EA or Japan at the end of a winter game turn at war with Russia",
@@ -391,12 +350,12 @@ def check_preparation_automatic(c: Check, ctx: AuditContext[WinterPreparationCha
     event = ctx.event
     if event.cause != "automatic":
         return
-    table = winter_table(ctx)
+    table = _table(ctx)
     if table is None:
         yield Missing(reason=STANDARD_A3R)
         return
     who = _faction(event.faction)
-    power = AUTOMATIC_FACTIONS.get(event.faction)
+    power = AUTOMATIC_INCREASE_WARS.get(event.faction)
     if power is None:
         yield c.finding(
             ctx,
@@ -444,7 +403,7 @@ def check_preparation_house(c: Check, ctx: AuditContext[WinterPreparationChanged
     event = ctx.event
     if event.cause not in ("wa_annual", "axis_restraint"):
         return
-    table = winter_table(ctx)
+    table = _table(ctx)
     who = _faction(event.faction)
     if table != "a3r_house":
         yield c.finding(
