@@ -42,7 +42,7 @@ no untracked period in the rules, with an explicit ``oil_tracking_started``.)
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import msgspec
 
@@ -58,11 +58,19 @@ from awaw_events.events import (
     OilTrackingStopped,
     PlayerTurnEnded,
 )
-from projections.core import Context, Meta
-from projections.rules.oil import FIFTHS_PER_COUNTER, construction_allowance_brps, retain_partial
+from projections.core import Clock, Context, Handlers, Meta
+from projections.rules.oil import (
+    ELIMINATION_RULES,
+    PartialInCap,
+    construction_allowance_brps,
+    partial_in_cap,
+    partial_of,
+    reserve_cap_excess,
+    retain_partial,
+)
 
 # ---------------------------------------------------------------------------------------------------------------------
-# Local vocabulary and options
+# Local vocabulary
 # ---------------------------------------------------------------------------------------------------------------------
 
 TrackingStatus = Literal["untracked", "tracked", "stopped"]
@@ -87,17 +95,6 @@ LineKind = Literal[
 33.4424/33.4624/33.48) and what the projection derives at the end of a player turn (``capped`` 33.422, ``removed``
 33.41D/33.431, ``retained`` 33.83)."""
 
-PartialInCap = Literal["excluded", "counted"]
-"""Option ``oil.partial_in_cap``: does a reserve's partial oil count toward its maximum (33.422, 33.83; extract Q2)?
-
-``excluded`` (default, the extract's Q2 proposal "outside the cap"): the maximum limits whole **oil counters**
-("any oil counters in excess of the maximum are eliminated", 33.422); the reserve's retained fifths (``level % 5``,
-at most 4, 33.83) stay on top of it. ``counted``: the level in fifths, partials included, is cut to the maximum."""
-
-PARTIAL_IN_CAP_OPTION: Final = "oil.partial_in_cap"
-PARTIAL_IN_CAP_DEFAULT: Final[PartialInCap] = "excluded"
-_PARTIAL_IN_CAP_VALUES: Final[frozenset[str]] = frozenset({"excluded", "counted"})
-
 PeriodPart = Literal["game_start", "axis", "allied", "game_end"]
 """The parts of a game turn the ledger archives separately: the game-turn phases before the player turns (YSS BRP
 growth oil, 33.61E), the two player turns, and the end of the game turn (Japanese resistance oil, 33.52D, 33.74)."""
@@ -110,12 +107,6 @@ RULE_RETAINED: Final = "33.83"
 """At most 80% of a counter (4 fifths) retained per alliance faction; more consolidates into a counter (O-81)."""
 RULE_UNTRACKED: Final = "33.4424, 33.4624, 33.48"
 """Oil is not counted for a reserve before its tracking starts or after it stops (extract 1.7, O-23)."""
-
-
-def partial_in_cap(meta: Meta) -> PartialInCap:
-    """The game's ``oil.partial_in_cap`` option (default ``excluded``; unknown values fall back to the default)."""
-    value = meta.option(PARTIAL_IN_CAP_OPTION, PARTIAL_IN_CAP_DEFAULT)
-    return value if value in _PARTIAL_IN_CAP_VALUES else PARTIAL_IN_CAP_DEFAULT  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -190,11 +181,15 @@ class TurnSummary(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     closing: dict[str, int] = {}
 
 
+_START: Final = Clock()
+
+
 class State(msgspec.Struct, kw_only=True):
     """The oil ledger at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
 
-    year: int = 0
-    season: str = ""
+    year: int = _START.year
+    season: str = _START.season
+    """The game turn of the current period (before the first event: the clock's starting turn)."""
     part: str = "game_start"
     reserves: dict[str, Reserve] = {}
     levels: dict[str, int] = {}
@@ -266,11 +261,6 @@ def is_tracked(state: State, reserve: str) -> bool:
     return found is not None and found.tracking == "tracked"
 
 
-def partial_of(level_fifths: int) -> int:
-    """The retained partial counters in a level: the fifths beyond whole counters (33.81, 33.83); 0 if not above 0."""
-    return level_fifths % FIFTHS_PER_COUNTER if level_fifths > 0 else 0
-
-
 def partial_fifths(state: State, faction: str) -> int:
     """The partial oil a faction holds, summed over its tracked reserves (33.83: at most 4 are retained)."""
     return sum(
@@ -289,12 +279,6 @@ def construction_covered_brps(state: State, faction: str) -> int:
     """Normal-cost BRPs of builds the faction's construction oil covers this period: 25 per counter, 5 per fifth
     (27.35A, 33.81C, 33.82C). Germany and Italy share the European Axis amount (27.35F)."""
     return construction_allowance_brps(state.construction.get(faction, 0))
-
-
-def cap_excess(level_fifths: int, maximum: int, rule: PartialInCap = PARTIAL_IN_CAP_DEFAULT) -> int:
-    """Fifths to eliminate from a reserve at the end of a player turn (33.422; option ``oil.partial_in_cap``)."""
-    counted = level_fifths if rule == "counted" else level_fifths - partial_of(level_fifths)
-    return max(0, counted - maximum)
 
 
 def period_label(year: int, season: str, part: str) -> str:
@@ -366,7 +350,7 @@ def _change(
     amount: int,
     sign: int,
     *,
-    create_pool: bool,
+    create_pool: bool = False,
     **extra: Any,
 ) -> bool:
     """Apply ``sign * amount`` to a holding and write the line. Returns whether a ledger level changed.
@@ -421,11 +405,17 @@ def _change(
 def _end_player_turn(state: State, seq: int, meta: Meta) -> None:
     """End of a player turn (extract 4.3 step 6): oil outside reserves removed (33.41D, 33.431), every tracked
     reserve cut to its maximum (33.422), partial oil consolidated and retained per faction (33.83)."""
-    lines = state.lines
+    _remove_pools(state, seq)
+    _cap_reserves(state, seq, partial_in_cap(meta.options))
+    _retain_partials(state, seq)
+
+
+def _remove_pools(state: State, seq: int) -> None:
+    """Oil not in a reserve is removed (33.41D, 33.431)."""
     for key, amount in state.pools.items():
         if amount > 0:
             faction, _, place = key.partition("/")
-            lines.append(
+            state.lines.append(
                 Line(
                     seq=seq,
                     kind="removed",
@@ -441,39 +431,64 @@ def _end_player_turn(state: State, seq: int, meta: Meta) -> None:
             )
             _add(state.removed, faction, amount)
     state.pools.clear()
-    rule = partial_in_cap(meta)
+
+
+class Excess(NamedTuple):
+    """A tracked reserve above its maximum: its level and the fifths the end of the player turn eliminates."""
+
+    reserve: str
+    faction: str
+    maximum: int
+    level: int
+    excess: int
+
+
+def over_maximum(state: State, rule: PartialInCap) -> list[Excess]:
+    """The tracked reserves now above their maximum (33.422; ``rule``: option ``oil.partial_in_cap``), in the order
+    they were defined."""
+    found: list[Excess] = []
+    for rid, reserve in state.reserves.items():
+        if reserve.tracking == "tracked" and reserve.maximum is not None:
+            held = state.levels.get(rid, 0)
+            excess = reserve_cap_excess(held, reserve.maximum, rule)
+            if excess:
+                found.append(Excess(rid, reserve.faction, reserve.maximum, held, excess))
+    return found
+
+
+def _cap_reserves(state: State, seq: int, rule: PartialInCap) -> None:
+    """Every tracked reserve is cut to its maximum (33.422)."""
+    for rid, faction, maximum, held, excess in over_maximum(state, rule):
+        state.lines.append(
+            Line(
+                seq=seq,
+                kind="capped",
+                faction=faction,
+                holding=rid,
+                amount=excess,
+                before=held,
+                after=held - excess,
+                rule=RULE_CAP,
+                note=f"above the maximum of {maximum} fifths at the end of the player turn",
+            )
+        )
+        state.levels[rid] = held - excess
+        _add(state.capped, rid, excess)
+        _add(state.eliminated, faction, excess)
+
+
+def _retain_partials(state: State, seq: int) -> None:
+    """Partial oil across a faction's tracked reserves is consolidated; at most 4 fifths are retained (33.83)."""
     partials: dict[str, int] = {}
     for rid, reserve in state.reserves.items():
-        if reserve.tracking != "tracked":
-            continue
-        now = state.levels.get(rid, 0)
-        if reserve.maximum is not None:
-            excess = cap_excess(now, reserve.maximum, rule)
-            if excess:
-                lines.append(
-                    Line(
-                        seq=seq,
-                        kind="capped",
-                        faction=reserve.faction,
-                        holding=rid,
-                        amount=excess,
-                        before=now,
-                        after=now - excess,
-                        rule=RULE_CAP,
-                        note=f"above the maximum of {reserve.maximum} fifths at the end of the player turn",
-                    )
-                )
-                now -= excess
-                state.levels[rid] = now
-                _add(state.capped, rid, excess)
-                _add(state.eliminated, reserve.faction, excess)
-        partials[reserve.faction] = partials.get(reserve.faction, 0) + partial_of(now)
+        if reserve.tracking == "tracked":
+            partials[reserve.faction] = partials.get(reserve.faction, 0) + partial_of(state.levels.get(rid, 0))
     for faction, held in partials.items():
         kept = retain_partial(held)
         state.retained[faction] = state.retained_at_end[faction] = kept.retained_fifths
         if kept.consolidated_counters:
             state.consolidated[faction] = kept.consolidated_counters
-            lines.append(
+            state.lines.append(
                 Line(
                     seq=seq,
                     kind="retained",
@@ -492,27 +507,13 @@ def _end_player_turn(state: State, seq: int, meta: Meta) -> None:
             )
 
 
-HANDLED: Final[frozenset[type]] = frozenset(
-    {
-        OilCountersEliminated,
-        OilExpended,
-        OilMoved,
-        OilProduced,
-        OilReserveDefined,
-        OilShipmentLost,
-        OilTrackingStarted,
-        OilTrackingStopped,
-        PlayerTurnEnded,
-    }
-)
-"""The event types this projection reacts to: ``step`` returns at once for any other (the fold's fast path;
-a test keeps this set equal to the classes ``step`` matches)."""
+HANDLERS: Final = Handlers[State]()
 
 
-def step(state: State, event: AnyEvent, ctx: Context) -> None:
-    """Apply one event to a private working state (see :mod:`projections.core`)."""
+@HANDLERS.on_time_change
+def _period(state: State, event: AnyEvent, ctx: Context) -> None:
+    """The period boundary: a new game turn, a new player turn, or the end-of-game-turn phase (extract 4.3)."""
     now = ctx.now
-    # the period boundary: a new game turn, a new player turn, or the end-of-game-turn phase
     part = now.side or ("game_end" if now.phase == "end_of_game_turn" else None)
     if now.year != state.year or now.season != state.season:
         _archive(state)
@@ -520,186 +521,179 @@ def step(state: State, event: AnyEvent, ctx: Context) -> None:
     elif part is not None and part != state.part:
         _archive(state)
         state.part = part
-    seq = now.seq
-    if type(event) not in HANDLED:
-        return
-    match event:
-        case OilReserveDefined():
-            old = state.reserves.get(event.reserve)
-            state.reserves[event.reserve] = (
-                Reserve(faction=event.faction, location=event.location, maximum=event.maximum)
-                if old is None
-                else msgspec.structs.replace(old, faction=event.faction, location=event.location, maximum=event.maximum)
-            )
-        case OilTrackingStarted():
-            old = state.reserves.get(event.reserve) or Reserve()
-            state.reserves[event.reserve] = msgspec.structs.replace(old, tracking="tracked", trigger=event.trigger)
-            before = state.levels.get(event.reserve)
-            state.levels[event.reserve] = event.initial
+
+
+@HANDLERS.on(OilReserveDefined)
+def _reserve_defined(state: State, event: OilReserveDefined, ctx: Context) -> None:
+    old = state.reserves.get(event.reserve)
+    state.reserves[event.reserve] = (
+        Reserve(faction=event.faction, location=event.location, maximum=event.maximum)
+        if old is None
+        else msgspec.structs.replace(old, faction=event.faction, location=event.location, maximum=event.maximum)
+    )
+
+
+@HANDLERS.on(OilTrackingStarted)
+def _tracking_started(state: State, event: OilTrackingStarted, ctx: Context) -> None:
+    old = state.reserves.get(event.reserve) or Reserve()
+    state.reserves[event.reserve] = msgspec.structs.replace(old, tracking="tracked", trigger=event.trigger)
+    before = state.levels.get(event.reserve)
+    state.levels[event.reserve] = event.initial
+    state.lines.append(
+        Line(
+            seq=ctx.now.seq,
+            kind="tracking_started",
+            faction=old.faction,
+            holding=event.reserve,
+            amount=event.initial,
+            before=before,
+            after=event.initial,
+            rule=RULE_UNTRACKED,
+            note=f"trigger: {event.trigger}",
+        )
+    )
+
+
+@HANDLERS.on(OilTrackingStopped)
+def _tracking_stopped(state: State, event: OilTrackingStopped, ctx: Context) -> None:
+    for rid, reserve in state.reserves.items():
+        if reserve.faction == event.faction and reserve.tracking == "tracked":
+            state.reserves[rid] = msgspec.structs.replace(reserve, tracking="stopped")
+            held = state.levels.get(rid, 0)
             state.lines.append(
                 Line(
-                    seq=seq,
-                    kind="tracking_started",
-                    faction=old.faction,
-                    holding=event.reserve,
-                    amount=event.initial,
-                    before=before,
-                    after=event.initial,
-                    rule=RULE_UNTRACKED,
-                    note=f"trigger: {event.trigger}",
+                    seq=ctx.now.seq,
+                    kind="tracking_stopped",
+                    faction=event.faction,
+                    holding=rid,
+                    amount=held,
+                    before=held,
+                    after=held,
+                    rule="33.4624",
+                    note=f"reason: {event.reason}",
                 )
             )
-        case OilTrackingStopped():
-            for rid, reserve in state.reserves.items():
-                if reserve.faction == event.faction and reserve.tracking == "tracked":
-                    state.reserves[rid] = msgspec.structs.replace(reserve, tracking="stopped")
-                    held = state.levels.get(rid, 0)
-                    state.lines.append(
-                        Line(
-                            seq=seq,
-                            kind="tracking_stopped",
-                            faction=event.faction,
-                            holding=rid,
-                            amount=held,
-                            before=held,
-                            after=held,
-                            rule="33.4624",
-                            note=f"reason: {event.reason}",
-                        )
-                    )
-        case OilProduced():
-            _add(state.produced, event.faction, event.amount)
-            if not event.usable:
-                state.lines.append(
-                    Line(
-                        seq=seq,
-                        kind="produced",
-                        faction=event.faction,
-                        holding=event.reserve or event.source,
-                        amount=event.amount,
-                        reserve=event.reserve is not None,
-                        counted=False,
-                        counterpart=event.source,
-                        rule="33.43, 33.33B",
-                        note="not usable (captured this turn or held by partisans)",
-                    )
-                )
-            elif event.reserve is not None and event.reserve not in state.reserves:
-                state.lines.append(
-                    Line(
-                        seq=seq,
-                        kind="produced",
-                        faction=event.faction,
-                        holding=event.reserve,
-                        amount=event.amount,
-                        counted=False,
-                        counterpart=event.source,
-                        note="no such reserve defined",
-                    )
-                )
-            else:
-                _change(
-                    state,
-                    seq,
-                    "produced",
-                    event.faction,
-                    event.reserve or event.source,
-                    event.amount,
-                    1,
-                    create_pool=True,
-                    counterpart=event.source,
-                )
-        case OilMoved():
-            common: dict[str, Any] = {"mode": event.mode, "shipment": event.shipment, "sw_box": event.sw_box}
-            _change(
-                state,
-                seq,
-                "moved_out",
-                event.faction,
-                event.origin,
-                event.amount,
-                -1,
-                create_pool=False,
-                counterpart=event.destination,
-                **common,
-            )
-            _change(
-                state,
-                seq,
-                "moved_in",
-                event.faction,
-                event.destination,
-                event.amount,
-                1,
-                create_pool=True,
-                counterpart=event.origin,
-                **common,
-            )
-            if event.mode == "sea":
-                box = f"{event.faction}/{event.sw_box or 'unknown'}"
-                _add(state.shipped, box, event.amount)
-                if event.transports:
-                    _add(state.transports, box, event.transports)
-        case OilShipmentLost():
-            _add(state.lost, event.faction, event.amount)
-            _change(
-                state,
-                seq,
-                "shipment_lost",
-                event.faction,
-                event.reserve,
-                event.amount,
-                -1,
-                create_pool=False,
-                shipment=event.shipment,
-                rule="33.43B",
-            )
-        case OilExpended():
-            _add(state.spent, f"{event.faction}/{event.purpose}", event.amount)
-            _add(state.by_domain, _domain_key(event), event.amount)
-            if event.purpose == "construction":
-                _add(state.construction, event.faction, event.amount)
-            _change(
-                state,
-                seq,
-                "expended",
-                event.faction,
-                event.reserve,
-                event.amount,
-                -1,
-                create_pool=False,
-                purpose=event.purpose,
-                domain=event.domain,
-                nationality=event.nationality,
-            )
-        case OilCountersEliminated():
-            _add(state.eliminated, event.faction, event.amount)
-            _change(
-                state,
-                seq,
-                "eliminated",
-                event.faction,
-                event.reserve,
-                event.amount,
-                -1,
-                create_pool=False,
-                purpose=event.reason,
-                rule=_ELIMINATION_RULES.get(event.reason),
-            )
-        case PlayerTurnEnded():
-            _end_player_turn(state, seq, ctx.meta)
-        case _:
-            pass
 
 
-_ELIMINATION_RULES: Final[dict[str, str]] = {
-    "over_reserve_max": "33.422",
-    "unused_at_source": "33.41D",
-    "not_in_reserve": "33.431",
-    "reserve_eliminated": "33.425",
-    "pearl_harbor_strike": "33.424",
-}
-"""The rule behind each recorded elimination reason (extract 3.6 ``OilCountersEliminated``)."""
+@HANDLERS.on(OilProduced)
+def _produced(state: State, event: OilProduced, ctx: Context) -> None:
+    _add(state.produced, event.faction, event.amount)
+    seq = ctx.now.seq
+    if not event.usable:
+        state.lines.append(
+            Line(
+                seq=seq,
+                kind="produced",
+                faction=event.faction,
+                holding=event.reserve or event.source,
+                amount=event.amount,
+                reserve=event.reserve is not None,
+                counted=False,
+                counterpart=event.source,
+                rule="33.43, 33.33B",
+                note="not usable (captured this turn or held by partisans)",
+            )
+        )
+    elif event.reserve is not None and event.reserve not in state.reserves:
+        state.lines.append(
+            Line(
+                seq=seq,
+                kind="produced",
+                faction=event.faction,
+                holding=event.reserve,
+                amount=event.amount,
+                counted=False,
+                counterpart=event.source,
+                note="no such reserve defined",
+            )
+        )
+    else:
+        holding = event.reserve or event.source
+        _change(
+            state, seq, "produced", event.faction, holding, event.amount, 1, create_pool=True, counterpart=event.source
+        )
+
+
+@HANDLERS.on(OilMoved)
+def _moved(state: State, event: OilMoved, ctx: Context) -> None:
+    seq = ctx.now.seq
+    common: dict[str, Any] = {"mode": event.mode, "shipment": event.shipment, "sw_box": event.sw_box}
+    origin, destination = event.origin, event.destination
+    _change(state, seq, "moved_out", event.faction, origin, event.amount, -1, counterpart=destination, **common)
+    _change(
+        state,
+        seq,
+        "moved_in",
+        event.faction,
+        destination,
+        event.amount,
+        1,
+        create_pool=True,
+        counterpart=origin,
+        **common,
+    )
+    if event.mode == "sea":
+        box = f"{event.faction}/{event.sw_box or 'unknown'}"
+        _add(state.shipped, box, event.amount)
+        if event.transports:
+            _add(state.transports, box, event.transports)
+
+
+@HANDLERS.on(OilShipmentLost)
+def _shipment_lost(state: State, event: OilShipmentLost, ctx: Context) -> None:
+    _add(state.lost, event.faction, event.amount)
+    _change(
+        state,
+        ctx.now.seq,
+        "shipment_lost",
+        event.faction,
+        event.reserve,
+        event.amount,
+        -1,
+        shipment=event.shipment,
+        rule="33.43B",
+    )
+
+
+@HANDLERS.on(OilExpended)
+def _expended(state: State, event: OilExpended, ctx: Context) -> None:
+    _add(state.spent, f"{event.faction}/{event.purpose}", event.amount)
+    _add(state.by_domain, _domain_key(event), event.amount)
+    if event.purpose == "construction":
+        _add(state.construction, event.faction, event.amount)
+    _change(
+        state,
+        ctx.now.seq,
+        "expended",
+        event.faction,
+        event.reserve,
+        event.amount,
+        -1,
+        purpose=event.purpose,
+        domain=event.domain,
+        nationality=event.nationality,
+    )
+
+
+@HANDLERS.on(OilCountersEliminated)
+def _eliminated(state: State, event: OilCountersEliminated, ctx: Context) -> None:
+    _add(state.eliminated, event.faction, event.amount)
+    _change(
+        state,
+        ctx.now.seq,
+        "eliminated",
+        event.faction,
+        event.reserve,
+        event.amount,
+        -1,
+        purpose=event.reason,
+        rule=ELIMINATION_RULES.get(event.reason),
+    )
+
+
+@HANDLERS.on(PlayerTurnEnded)
+def _player_turn_ended(state: State, event: PlayerTurnEnded, ctx: Context) -> None:
+    _end_player_turn(state, ctx.now.seq, ctx.meta)
 
 
 def _domain_key(event: OilExpended) -> str:

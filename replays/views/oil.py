@@ -10,8 +10,8 @@ from typing import Any, Final
 import msgspec
 from rich.console import RenderableType
 
-from projections.oil import Line, Reserve, State, partial_fifths, partial_of, period_label
-from projections.rules.oil import FIFTHS_PER_COUNTER, construction_allowance_brps
+from projections.oil import Line, Reserve, State, partial_fifths, period_label
+from projections.rules.oil import FIFTHS_PER_COUNTER, construction_allowance_brps, partial_of
 from replays.views.common import Change, cells, country, faction_of, heading, line, location, name, table
 
 VIEW = "oil"

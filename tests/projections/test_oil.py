@@ -28,6 +28,7 @@ from awaw_events.events import (
     OilTrackingStopped,
     PlayerTurnEnded,
 )
+from awaw_events.options import OIL_PARTIAL_IN_CAP
 from projections import oil
 from projections.game import GameState, decode_state, encode_state, fold, replay
 from projections.rules.oil import (
@@ -35,6 +36,7 @@ from projections.rules.oil import (
     japanese_resistance_oil,
     oil_shipping_capacity,
     pearl_harbor_strike_loss,
+    reserve_cap_excess,
     russia_oil_brp_equivalent,
     russia_tracking_start_fifths,
 )
@@ -467,7 +469,7 @@ def test_tc08_south_africa_cap(surplus: int, log_eliminates: bool) -> None:
 )
 def test_partial_in_cap_option(level: int, rule: str, after: int, capped: int) -> None:
     events: list[AnyEvent] = [
-        GameCreated(year=1939, season="fall", phase="setup", options={oil.PARTIAL_IN_CAP_OPTION: rule}),
+        GameCreated(year=1939, season="fall", phase="setup", options={OIL_PARTIAL_IN_CAP: rule}),
         define("jp", "japan", 10 * C),
         start("jp", 10 * C, when=AXIS_1943),
         at(AXIS_1943, OilProduced, faction="japan", source="international_market", amount=level - 50, reserve="jp"),
@@ -476,7 +478,10 @@ def test_partial_in_cap_option(level: int, rule: str, after: int, capped: int) -
     state = ledger(events)
     assert oil.level(state, "jp") == after
     assert state.capped == ({"jp": capped} if capped else {})
-    assert oil.cap_excess(level, 50, rule) == capped  # type: ignore[arg-type]
+    assert reserve_cap_excess(level, 50, rule) == capped  # type: ignore[arg-type]
+    assert [tuple(e) for e in oil.over_maximum(ledger(events[:-1]), rule)] == (  # type: ignore[arg-type]
+        [("jp", "japan", 50, level, capped)] if capped else []
+    )
 
 
 def test_capture_lowers_the_maximum_and_the_excess_goes_at_the_end_of_the_turn() -> None:

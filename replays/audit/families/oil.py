@@ -13,49 +13,30 @@ O-69), and which units an offset covered (O-53, O-55, O-59).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from awaw_events.events import OilCountersEliminated, OilExpended, OilMoved, PlayerTurnEnded
-from awaw_events.events.oil import OilPurpose
-from awaw_events.vocab import FACTIONS, SIDE_OF_FACTION, Phase, power_name
+from awaw_events.vocab import FACTIONS, SIDE_OF_FACTION, power_name
 from projections import oil as ledger
 from projections.rules.oil import (
     FIFTHS_PER_COUNTER,
     MAX_RETAINED_FIFTHS,
     OIL_PURPOSES,
+    PURPOSE_PHASES,
+    SEA_SHIPMENT_PHASES,
+    SWAPPABLE_FOR_A_COUNTER,
     TRANSPORTS_PER_OIL_COUNTER,
     available_findings,
     expenditure_findings,
     oil_cost_fifths,
+    partial_in_cap,
+    partial_of,
     reserve_cap_excess,
     retention_findings,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY = Family("oil")
-
-OFFSET_PHASES: Final[frozenset[Phase]] = frozenset({"oil_adjustment", "initial_supply", "post_combat_supply"})
-"""General air, naval and army offsets are bought in the oil adjustment phase, initial supply determination or
-post-combat supply determination (33.52A; check O-51)."""
-
-PURPOSE_PHASES: Final[dict[OilPurpose, frozenset[Phase]]] = {
-    "air_general": OFFSET_PHASES,
-    "naval_general": OFFSET_PHASES,
-    "army": OFFSET_PHASES,
-    "construction": frozenset({"unit_construction"}),
-    "brp_growth": frozenset({"year_start"}),
-    "japanese_resistance": frozenset({"end_of_game_turn"}),
-}
-"""When each purpose may be paid (33.52A, 33.61D, 33.61E, 33.73A, 33.74; the ``timing`` column of
-:data:`projections.rules.oil.OIL_PURPOSES`, which states it in words). Strategic air, the Hump, heavy ships and
-submarines are paid "at any time during either player turn" (33.73A): no phase check."""
-
-SEA_SHIPMENT_PHASES: Final[frozenset[Phase]] = frozenset({"initial_supply", "post_combat_supply"})
-"""Oil moves by sea only in initial or post-combat supply determination of the owning player's turn (33.43, 33.4523,
-33.473; check O-29)."""
-
-SWAPPABLE_FOR_A_COUNTER: Final[frozenset[OilPurpose]] = frozenset({"strategic_air", "hump", "heavy_ships"})
-"""Purposes for which one full counter covers everything of the kind, whatever the quantity (33.71D, 33.72C)."""
 
 
 def _fifths(n: int) -> str:
@@ -248,24 +229,18 @@ def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
     reads=(PlayerTurnEnded,),
 )
 def check_reserve_maximum(c: Check, ctx: AuditContext[Any]) -> Result:
-    state = ctx.state.oil
-    rule = ledger.partial_in_cap(ctx.state.meta)
     turn = f"the {ctx.event.side} player turn" if ctx.event.side else "the player turn"
-    for rid, reserve in state.reserves.items():
-        if reserve.tracking != "tracked" or reserve.maximum is None:
-            continue
-        held = state.levels.get(rid, 0)
-        excess = ledger.cap_excess(held, reserve.maximum, rule)
-        if excess:
-            yield c.finding(
-                ctx,
-                expected=f"at most {reserve.maximum}",
-                recorded=held,
-                message=(
-                    f"reserve {rid} holds {_fifths(held)} at the end of {turn}, above its maximum of "
-                    f"{_fifths(reserve.maximum)}; the {excess} excess fifths were not eliminated (33.422)"
-                ),
-            )
+    rule = partial_in_cap(ctx.state.meta.options)
+    for rid, _faction, maximum, held, excess in ledger.over_maximum(ctx.state.oil, rule):
+        yield c.finding(
+            ctx,
+            expected=f"at most {maximum}",
+            recorded=held,
+            message=(
+                f"reserve {rid} holds {_fifths(held)} at the end of {turn}, above its maximum of "
+                f"{_fifths(maximum)}; the {excess} excess fifths were not eliminated (33.422)"
+            ),
+        )
 
 
 @FAMILY.check(
@@ -284,7 +259,7 @@ def check_over_maximum_elimination(c: Check, ctx: AuditContext[OilCountersElimin
     if reserve is None or reserve.maximum is None or held is None:
         return
     # the larger reading of the excess: partial oil counted toward the maximum (option oil.partial_in_cap)
-    excess = reserve_cap_excess(max(0, held), reserve.maximum)
+    excess = reserve_cap_excess(held, reserve.maximum, "counted")
     if event.amount > excess:
         yield c.finding(
             ctx,
@@ -311,9 +286,9 @@ def check_partial_retained(c: Check, ctx: AuditContext[Any]) -> Result:
         held = ledger.partial_fifths(state, faction)
         for _breach in retention_findings(held):
             where = ", ".join(
-                f"{rid} {ledger.partial_of(state.levels.get(rid, 0))}"
+                f"{rid} {partial_of(state.levels.get(rid, 0))}"
                 for rid, r in sorted(state.reserves.items())
-                if r.faction == faction and r.tracking == "tracked" and ledger.partial_of(state.levels.get(rid, 0))
+                if r.faction == faction and r.tracking == "tracked" and partial_of(state.levels.get(rid, 0))
             )
             yield c.finding(
                 ctx,
