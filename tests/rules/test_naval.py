@@ -29,6 +29,7 @@ from projections.rules.naval import (
     construction_kind,
     deferral_allowance,
     expected_launch,
+    is_cash_and_carry_loss,
     is_due,
     lay_down_cost,
     lay_down_position,
@@ -41,6 +42,7 @@ from projections.rules.naval import (
     permissions_for,
     plan_prewar_transports,
     prewar_transport_breaches,
+    prewar_transport_shares,
     repair_cost,
     repair_position,
     repair_start_breaches,
@@ -49,6 +51,7 @@ from projections.rules.naval import (
     shipyard_capacity,
     simulate_construction,
     starting_rate,
+    us_theater,
 )
 
 # --- calendar ---------------------------------------------------------------------------------------------------------
@@ -713,3 +716,40 @@ def test_kiel_derived_dt8_and_shifts() -> None:
     assert cap == 4
     assert shipyard_breaches(rate=2, sb_spent=1, one_factor_sb_spent=0, counters_on_chart=4 - 1 + 1) == ()
     assert shift_season(lay_down_position("ca", 2, "fall").column, 0) == "spring"
+
+
+@pytest.mark.parametrize(
+    ("yard", "theater"),
+    [("us-pacific", "pacific"), ("us_atlantic", "atlantic"), ("US-Atlantic", "atlantic"), ("kiel", None)],
+)
+def test_the_us_box_of_a_yard_is_read_from_its_name(yard: str, theater: str | None) -> None:
+    assert us_theater(yard) == theater
+
+
+@pytest.mark.parametrize(
+    ("owner", "unit_type", "side", "counts"),
+    [
+        ("britain", "transport", "axis", True),
+        ("usa", "transport", "axis", True),
+        ("france", "transport", "axis", True),
+        ("britain", "transport", "allied", False),  # lost in the Allied player turn
+        ("britain", "dd", "axis", False),
+        ("russia", "transport", "axis", False),
+        ("japan", "transport", "axis", False),
+    ],
+)
+def test_cash_and_carry_counts_western_allied_transports_lost_in_axis_turns(
+    owner: str, unit_type: str, side: str, counts: bool
+) -> None:
+    assert is_cash_and_carry_loss(owner, unit_type, side) is counts
+
+
+def test_prewar_transport_shares_follow_the_payer_until_the_wars_begin() -> None:
+    kw = {"yard_owner": "usa", "theater": "atlantic", "cost": 6, "germany_us_at_war": False, "japan_us_at_war": False}
+    assert prewar_transport_shares(payer="usa", **kw) == (6, 0)  # type: ignore[arg-type]
+    assert prewar_transport_shares(payer="britain", **kw) == (0, 6)  # type: ignore[arg-type]
+    assert prewar_transport_shares(payer="usa", **{**kw, "germany_us_at_war": True}) is None  # type: ignore[arg-type]
+    assert prewar_transport_shares(payer="usa", **{**kw, "yard_owner": "britain"}) is None  # type: ignore[arg-type]
+    pacific = {**kw, "theater": "pacific", "japan_us_at_war": True}
+    assert prewar_transport_shares(payer="usa", **pacific) is None  # type: ignore[arg-type]  # 27.7322C
+    assert prewar_transport_shares(payer="usa", **{**kw, "japan_us_at_war": True}) == (6, 0)  # type: ignore[arg-type]
