@@ -32,7 +32,9 @@ from awaw_events.events import (
     UnitBuilt,
     UnitEliminated,
     UnitPlaced,
+    WarDeclared,
 )
+from awaw_events.options import NAVAL_ADVANCE_TO_LAUNCH
 from awaw_events.vocab import CHART_ROWS, ChartRow, Season
 from projections import game, naval
 from projections.rules.calendar import add_turns, turn_index
@@ -529,7 +531,7 @@ def test_scuttle_and_elimination_free_capacity() -> None:
 
 def test_option_stay_on_launch_row_waits_for_the_launch_event() -> None:
     created = GameCreated(
-        year=1939, season="fall", phase="setup", options={naval.ADVANCE_TO_LAUNCH_OPTION: "stay_on_launch_row"}
+        year=1939, season="fall", phase="setup", options={NAVAL_ADVANCE_TO_LAUNCH: "stay_on_launch_row"}
     )
     laid = lay("ger-ca-1", "ca", 2, 1940, "spring")
     advance = ShipAdvanced(**at(1940, "fall"), yard="kiel", ship="ger-ca-1", row="launch", column="fall")
@@ -635,3 +637,121 @@ def test_differences_leave_ships_at_sea_to_the_board(in_port: bool, lines: list[
     a, b = fold(placed), fold(placed, sunk)
     assert [c.text for c in naval_view.differences(a, b)] == lines
     assert ("ger-bc-s" in naval_view.data(b)["ships"]) is in_port
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Running facts of the game turn the rules read (27.7223, 27.7272B-E, 27.7322)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def us_yard(name: str = "us-atlantic") -> ShipyardDefined:
+    return ShipyardDefined(
+        year=1939,
+        season="fall",
+        phase="setup",
+        yard=name,
+        owner="usa",
+        location="EUR:A1",
+        rate=2,
+        capacity_rule="us_box",
+    )
+
+
+def transport(unit: str, year: int, season: Season, payer: str, *, yard: str = "us-atlantic") -> UnitBuilt:
+    return UnitBuilt(
+        year=year,
+        season=season,
+        side="allied",
+        phase="unit_construction",
+        unit=unit,
+        owner="britain",
+        nationality="britain",
+        unit_type="transport",
+        factors=1,
+        location="EUR:A1",
+        cost=3,
+        payer=payer,  # type: ignore[arg-type]
+        yard=yard,
+        sb=1,
+    )
+
+
+def test_column_size_is_noted_at_the_yards_first_chart_event_of_the_turn() -> None:
+    setup = [
+        lay("a", "bb", 3, 1939, "fall", row="3", column="spring", setup=True),
+        lay("b", "bb", 4, 1939, "fall", row="4", column="spring", setup=True),
+    ]
+    defer = ShipDeferred(**at(1940, "spring"), yard="kiel", ship="a", column="summer")
+    state = fold(*setup, defer)
+    assert state.column_sizes == {"kiel": 2}  # before the deferral moved "a" out of the Spring column
+    assert naval.column_size(state, "kiel", 1940, "spring") == 2
+    assert naval.deferrals_so_far(state, "kiel", 1940, "spring") == 1
+    assert naval.deferrals_so_far(state, "kiel", 1940, "summer") == 0  # another turn: none so far
+    later = fold(*setup, defer, ShipDeferred(**at(1940, "summer"), yard="kiel", ship="a", column="fall"))
+    assert later.deferrals == {"kiel": 1}  # the Spring deferral was forgotten with the turn
+    assert later.column_sizes == {"kiel": 1}
+
+
+def test_cves_laid_down_are_counted_per_power_for_the_turn() -> None:
+    cve = {"unit_type": "cve", "yard": "us-atlantic", "row": "launch", "column": "summer", "sb": 2, "brps": 6}
+    events = [
+        us_yard(),
+        ShipLaidDown(**at(1942, "spring"), ship="c1", owner="britain", factors=2, **cve),  # type: ignore[arg-type]
+        ShipLaidDown(**at(1942, "spring"), ship="c2", owner="britain", factors=1, **cve),  # type: ignore[arg-type]
+        ShipLaidDown(**at(1942, "spring"), ship="c3", owner="usa", factors=1, **cve),  # type: ignore[arg-type]
+    ]
+    state = game.replay(events).naval
+    assert state.cve_factors == {"britain": 3, "usa": 1}
+    assert naval.cves_laid_down(state, "britain", 1942, "spring") == 3
+    assert naval.cves_laid_down(state, "britain", 1942, "summer") == 0
+
+
+def test_war_outbreak_and_german_acceleration_years() -> None:
+    events = [
+        lay("a", "bb", 3, 1939, "fall", row="3", column="spring", setup=True),
+        WarDeclared(year=1939, season="fall", side="axis", aggressor="germany", target="poland", brp_cost=0),
+        WarDeclared(year=1940, season="spring", side="axis", aggressor="germany", target="france", brp_cost=0),
+        ShipAdvanced(
+            **at(1940, "spring"), yard="kiel", ship="a", mode="accelerate_1", row="2", column="winter", brps=6
+        ),
+    ]
+    state = fold(*events)
+    assert (state.war_outbreak_year, state.german_acceleration_year) == (1939, 1940)
+    assert naval.politics(state, game.replay([kiel(), *events]).board, 1940).germany_accelerated_this_year
+    assert not naval.politics(state, game.replay([kiel(), *events]).board, 1941).germany_accelerated_this_year
+
+
+def test_western_allied_transports_lost_in_the_axis_turn_count_for_cash_and_carry() -> None:
+    def placed(unit: str, owner: str, unit_type: str = "transport") -> UnitPlaced:
+        return UnitPlaced(
+            year=1939, season="fall", phase="setup", unit=unit, owner=owner, nationality=owner,  # type: ignore[arg-type]
+            unit_type=unit_type, factors=2, location="EUR:A1",  # type: ignore[arg-type]
+        )  # fmt: skip
+
+    def lost(unit: str, side: str) -> UnitEliminated:
+        return UnitEliminated(year=1941, season="spring", side=side, phase="combat", unit=unit, cause="naval_combat")  # type: ignore[arg-type]
+
+    setup = [placed("t1", "britain"), placed("t2", "usa"), placed("t3", "italy"), placed("d1", "britain", "dd")]
+    state = fold(*setup, lost("t1", "axis"), lost("t2", "axis"), lost("t3", "axis"), lost("d1", "axis"))
+    assert state.wa_transports_lost == {"t1": 2, "t2": 2}  # two British and two American transport factors
+    assert naval.wa_transports_lost(state, 1941, "spring") == 4
+    assert naval.wa_transports_lost(state, 1941, "summer") == 0
+    again = fold(*setup, lost("t1", "axis"), lost("t1", "axis"))
+    assert naval.wa_transports_lost(again, 1941, "spring") == 2  # a unit already gone is not lost twice
+    allied = fold(*setup, lost("t1", "allied"))
+    assert allied.wa_transports_lost == {}
+
+
+def test_prewar_transports_are_tallied_by_payer_until_the_us_german_war() -> None:
+    events = [us_yard(), us_yard("us-pacific"), transport("t1", 1941, "spring", "usa")]
+    events += [transport("t2", 1941, "spring", "britain"), transport("t3", 1941, "spring", "britain", yard="kiel")]
+    state = game.replay([kiel(), *events]).naval
+    assert state.prewar == naval.PrewarTransports(transports=2, us_brps=3, british_brps=3)
+    assert naval.prewar_transports(state, 1941, "summer") == naval.PrewarTransports()
+    war = WarDeclared(year=1941, season="summer", side="axis", aggressor="japan", target="usa", brp_cost=0)
+    pacific = [war, transport("t4", 1941, "summer", "usa", yard="us-pacific")]
+    assert game.replay([*events, *pacific]).naval.prewar == naval.PrewarTransports()  # 27.7322C
+    atlantic = [war, transport("t4", 1941, "summer", "usa")]
+    assert game.replay([*events, *atlantic]).naval.prewar.transports == 1
+    german = WarDeclared(year=1941, season="summer", side="axis", aggressor="germany", target="usa", brp_cost=0)
+    assert game.replay([*events, german, transport("t5", 1941, "summer", "usa")]).naval.prewar.transports == 0

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.options import INTERPRETATION_OPTIONS, NAVAL_ADVANCE_TO_LAUNCH
 from awaw_events.vocab import CHART_ROWS, NAMED_SHIP_TYPES, ChartRow, Season, UnitType
 from projections.rules.calendar import shift_season
 from projections.rules.construction import RuleBreach
@@ -121,6 +122,23 @@ ACTING_STEPS: Final[frozenset[str]] = frozenset(
 """Chart steps that use up a ship's one decision of the unit construction phase: a lay-down, a repair start, a
 continue, an acceleration or a deferral bars another move or a launch of that ship in the same game turn (27.7272;
 check N-21; the extract's open question 10). Set-up placements do not count."""
+
+AdvanceToLaunch = Literal["launch_at_once", "stay_on_launch_row"]
+"""Option ``naval.advance_to_launch``: what a recorded ``ship_advanced`` to the Launch row does.
+
+``launch_at_once`` (default): a ship moved down from row 2 to Launch "is immediately placed on the board" (27.7272D,
+27-30 extract 4.9: "if to Launch from row 2 -> also ShipLaunched"), so it leaves the chart and frees capacity in
+the same phase (27.742); a later ``ship_launched`` only adds its mode, location and any payment.
+``stay_on_launch_row``: the ship waits on the Launch row until a ``ship_launched`` is recorded (for logs that
+always record the launch separately and want the capacity counted until then)."""
+
+
+def launches_at_once(options: Mapping[str, str]) -> bool:
+    """Whether an advance to the Launch row places the ship on the board at once (option ``naval.advance_to_launch``,
+    default ``launch_at_once``; 27.7272D)."""
+    default = INTERPRETATION_OPTIONS[NAVAL_ADVANCE_TO_LAUNCH].default
+    return options.get(NAVAL_ADVANCE_TO_LAUNCH, default) == "launch_at_once"
+
 
 ChartAction = Literal["continue", "accelerate_1", "accelerate_2", "defer", "launch", "scuttle"]
 """Per-phase options for a ship on a chart (27.7272A-E). ``continue`` from row 2 is the paid launch (27.7272D first

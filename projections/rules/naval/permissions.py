@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from awaw_events.vocab import Power
+from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.rules.construction import Variant
 from projections.rules.naval.chart import ChartPermissions
 
@@ -45,6 +46,36 @@ class NavalPolitics:
     japan_us_at_war: bool = False
     usjt: int = 0
     germany_us_at_war: bool = False
+
+
+WESTERN_ALLIED_POWERS: Final[tuple[Power, ...]] = tuple(p for p, f in FACTION_OF_POWER.items() if f == "western_allies")
+"""Britain, France and the U.S.: Italy "at war with the Western Allies" is at war with any of them (27.7272B-C)."""
+
+FRANCE_ITALIAN_TRIGGER_TARGETS: Final[tuple[Power, ...]] = ("britain", "france")
+"""The first of :data:`FRANCE_DEFERRAL_TRIGGERS`: an Italian declaration of war on Britain or France (27.7272C)."""
+
+
+def naval_politics(
+    year: int,
+    at_war: Callable[[str, str], bool],
+    usjt: int,
+    *,
+    war_outbreak_year: int | None,
+    germany_accelerated_this_year: bool,
+) -> NavalPolitics:
+    """The :class:`NavalPolitics` of ``year`` from the wars in force (``at_war(a, b)``), USJT and the running facts
+    (27.7272B-C). France's deferral is known to be open only through an Italian war with Britain or France; the
+    other triggers need map facts the log does not record."""
+    return NavalPolitics(
+        year=year,
+        italy_at_war_with_western_allies=any(at_war("italy", p) for p in WESTERN_ALLIED_POWERS),
+        war_outbreak_year=war_outbreak_year,
+        germany_accelerated_this_year=germany_accelerated_this_year,
+        france_deferral_triggered=any(at_war("italy", p) for p in FRANCE_ITALIAN_TRIGGER_TARGETS),
+        japan_us_at_war=at_war("japan", "usa"),
+        usjt=usjt,
+        germany_us_at_war=at_war("germany", "usa"),
+    )
 
 
 def _pacific_open(p: NavalPolitics) -> bool:

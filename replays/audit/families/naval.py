@@ -69,6 +69,7 @@ from projections.rules.naval import (
     build_type_breaches,
     chart_action_breaches,
     immediate_build_cost,
+    launches_at_once,
     lay_down_cost,
     lay_down_position,
     may_be_raised,
@@ -88,8 +89,6 @@ CAPTURED_MODES: Final = frozenset({"captured", "recaptured_by_ally"})
 
 ACTING_STEPS: Final = frozenset({"lay_down", "repair_start", "continue", "accelerate_1", "accelerate_2", "defer"})
 """Chart steps that use up a ship's one decision of the phase (27.7272; set-up placements do not)."""
-
-ADVANCE_TO_LAUNCH_OPTION: Final = charts.ADVANCE_TO_LAUNCH_OPTION
 
 
 def _cell(row: str, column: str) -> str:
@@ -975,9 +974,7 @@ def yard_use(ctx: AuditContext[Any]) -> YardUse | None:
         case ShipLaidDown() if not event.setup:
             found = YardUse(ctx, event.yard, event.sb, event.unit_type in ONE_FACTOR_TYPES, 1)
         case ShipAdvanced():
-            launched = event.row == LAUNCH_ROW and (
-                ctx.meta.option(ADVANCE_TO_LAUNCH_OPTION, charts.ADVANCE_TO_LAUNCH_DEFAULT) == "launch_at_once"
-            )
+            launched = event.row == LAUNCH_ROW and launches_at_once(ctx.meta.options)
             found = YardUse(ctx, event.yard, event.sb, False, -1 if launched else 0)
         case ShipLaunched():
             ship = naval.ships.get(event.ship)
