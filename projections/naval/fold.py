@@ -34,9 +34,9 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.vocab import CHART_TYPES, ChartRow, Season, UnitType
-from projections.board import BoardState, Unit, at_war
+from projections.board import BoardState, Unit
 from projections.core import Clock, Context, Handlers
-from projections.naval.queries import chart_of, ships_in_column
+from projections.naval.queries import prewar_shares, ships_in_column
 from projections.naval.records import (
     Chart,
     ChartStep,
@@ -55,8 +55,6 @@ from projections.rules.naval import (
     ONE_FACTOR_TYPES,
     is_cash_and_carry_loss,
     launches_at_once,
-    prewar_transport_shares,
-    us_theater,
 )
 
 HANDLERS: Final = Handlers[State]()
@@ -500,37 +498,20 @@ def _placed(state: State, event: UnitPlaced, ctx: Context) -> None:
 
 @HANDLERS.on(UnitBuilt)
 def _built(state: State, event: UnitBuilt, ctx: Context) -> None:
-    if event.unit_type == "transport" and event.yard is not None:
-        shares = _prewar_shares(state, ctx.game.board, event)
-        if shares is not None:
-            old = state.prewar
-            state.prewar = PrewarTransports(
-                transports=old.transports + event.factors,
-                us_brps=old.us_brps + shares[0],
-                british_brps=old.british_brps + shares[1],
-            )
+    shares = prewar_shares(state, ctx.game.board, event)
+    if shares is not None:
+        old = state.prewar
+        state.prewar = PrewarTransports(
+            transports=old.transports + event.factors,
+            us_brps=old.us_brps + shares[0],
+            british_brps=old.british_brps + shares[1],
+        )
     if event.unit_type in CHART_TYPES:
         _register(state, event.unit, event.owner, event.unit_type, event.factors, event.name)
     if event.yard is not None and (event.sb or event.unit_type in ONE_FACTOR_TYPES):
         # subs, ASW and transports use the yard's SB (27.7221A, 27.721A)
         one_factor = event.unit_type in ONE_FACTOR_TYPES
         _spend(state, event.yard, event.unit, "build", event.sb, event.cost, one_factor, ctx.now)
-
-
-def _prewar_shares(state: State, board: BoardState, event: UnitBuilt) -> tuple[int, int] | None:
-    """(U.S. BRPs, British BRPs) of a transport built in a U.S. box before the U.S.-German war (27.7322)."""
-    assert event.yard is not None
-    chart = chart_of(state, event.yard)
-    if chart is None:
-        return None
-    return prewar_transport_shares(
-        yard_owner=chart.owner,
-        theater=us_theater(event.yard),
-        payer=event.payer or event.owner,
-        cost=event.cost,
-        germany_us_at_war=at_war(board, "germany", "usa"),
-        japan_us_at_war=at_war(board, "japan", "usa"),
-    )
 
 
 @HANDLERS.on(UnitEliminated)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from awaw_events.events import UnitBuilt
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import CHART_ROWS, SEASONS, Season
 from projections.board import BoardState, at_war
@@ -19,8 +20,10 @@ from projections.rules.naval import (
     expected_launch,
     naval_politics,
     one_factor_sb_cap,
+    prewar_transport_shares,
     shipyard_capacity,
     shipyard_rate,
+    us_theater,
 )
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -212,4 +215,22 @@ def politics(state: State, board: BoardState, year: int) -> NavalPolitics:
         board.tensions.get("usjt", 0),
         war_outbreak_year=state.war_outbreak_year,
         germany_accelerated_this_year=state.german_acceleration_year == year,
+    )
+
+
+def prewar_shares(state: State, board: BoardState, event: UnitBuilt) -> tuple[int, int] | None:
+    """(U.S. BRPs, British BRPs) of a transport built in a U.S. box before the U.S.-German war (27.7322), or ``None``
+    for any other build (another unit type, no yard recorded, a yard that is not American, the wars begun)."""
+    if event.unit_type != "transport" or event.yard is None:
+        return None
+    chart = chart_of(state, event.yard)
+    if chart is None:
+        return None
+    return prewar_transport_shares(
+        yard_owner=chart.owner,
+        theater=us_theater(event.yard),
+        payer=event.payer or event.owner,
+        cost=event.cost,
+        germany_us_at_war=at_war(board, "germany", "usa"),
+        japan_us_at_war=at_war(board, "japan", "usa"),
     )

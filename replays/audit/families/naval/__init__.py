@@ -1,0 +1,33 @@
+"""Naval construction and repair (27.7): the mechanical checks of the 27-30 extract's auditor checklist 2.6
+(N-01..N-04, N-11..N-14, N-16, N-17, N-20..N-28, N-30..N-32, N-35, N-36) and 2.5 A-03 (CVEs and training rates).
+
+Chart geometry, costs, permissions and shipyard limits come from :mod:`projections.rules.naval`; the charts as
+recorded before each event (each ship's cell and history, SB spent per yard this turn, counters on each chart) and
+the running facts of the game turn (the size of each column when the phase began, deferrals so far, CVEs laid down,
+Western Allied transports lost, pre-war transports; the year war broke out and Germany's accelerations) from
+:mod:`projections.naval`. The checks keep no memory of their own.
+
+The checks, by part: :mod:`.construction` (lay-down, who builds what, CVEs, immediate builds), :mod:`.options` (the
+per-phase chart options, 27.7272), :mod:`.repairs` (repairs, raising, never-damaged units) and :mod:`.yards`
+(shipyard rate, one-factor share and capacity; American pre-war transports); :mod:`.common` names things in messages.
+
+Choices:
+
+* A ship "acts" once per unit construction phase: a lay-down, repair start, continue, acceleration or deferral this
+  game turn (set-up placements do not count) bars another move or a launch (27.7272, N-21; open question 10;
+  :data:`projections.rules.naval.ACTING_STEPS`).
+* At the start of a redeployment phase every ship in the current column of the moving side's charts must have been
+  decided (27.7272; N-27/N-28): ships on the Launch row launched, others continued, accelerated or deferred.
+* France's deferral trigger (27.7272C) is known here only through an Italian declaration of war on Britain or France;
+  without it a French deferral is reported as :class:`Missing` (the other triggers need map facts).
+"""
+
+from __future__ import annotations
+
+from replays.audit.engine import Family
+from replays.audit.families.naval import construction, options, repairs, yards
+
+FAMILY = Family("naval")
+"""Every naval check: the checks each part lists, in order."""
+for _part in (construction.CHECKS, options.CHECKS, repairs.CHECKS, yards.CHECKS):
+    FAMILY.checks.extend(_part.checks)
