@@ -9,12 +9,20 @@ from awaw_events.events import UnitBuilt
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import CHART_ROWS, SEASONS, Season
 from projections.board import BoardState, at_war
-from projections.naval.records import MOVE_ACTIONS, ROW_ORDER, Chart, PrewarTransports, Ship, State, cell_key
+from projections.naval.records import (
+    MOVE_ACTIONS,
+    ROW_ORDER,
+    Chart,
+    PrewarTransports,
+    Ship,
+    State,
+    cell_key,
+    implicit_chart,
+)
 from projections.rules.calendar import add_turns, season_position, seasons_until, turn_at
 from projections.rules.naval import (
     CAPTURED_MODES,
     FULL_CYCLE,
-    STARTING_SHIPYARDS,
     CapacityRule,
     NavalPolitics,
     expected_launch,
@@ -23,6 +31,7 @@ from projections.rules.naval import (
     prewar_transport_shares,
     shipyard_capacity,
     shipyard_rate,
+    starting_shipyard,
     us_theater,
 )
 
@@ -37,12 +46,7 @@ def chart_of(state: State, yard: str) -> Chart | None:
     chart = state.charts.get(yard)
     if chart is not None:
         return chart
-    start = STARTING_SHIPYARDS.get(yard)  # type: ignore[call-overload]
-    if start is None:
-        return None
-    return Chart(
-        yard=yard, owner=start.owner, controller=start.owner, rate=start.rate, capacity_rule=start.capacity_rule
-    )
+    return implicit_chart(yard, None) if starting_shipyard(yard) is not None else None
 
 
 def effective_rate(chart: Chart) -> int:

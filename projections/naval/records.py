@@ -9,7 +9,7 @@ import msgspec
 
 from awaw_events.vocab import CHART_ROWS, ChartRow, Season, UnitType
 from projections.core import Clock
-from projections.rules.naval import STARTING_SHIPYARDS, CapacityRule, ChartPosition
+from projections.rules.naval import CapacityRule, ChartPosition, starting_shipyard
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Local vocabulary
@@ -242,7 +242,7 @@ def cell_key(row: str, column: str) -> str:
 def implicit_chart(yard: str, owner: str | None) -> Chart:
     """The chart of a yard used before any ``shipyard_defined``: its starting values (27.731; ids match with ``-``
     or ``_``: ``us-atlantic`` is ``us_atlantic``), else an empty chart of ``owner`` (``defined=False``)."""
-    start = STARTING_SHIPYARDS.get(yard.replace("-", "_"))  # type: ignore[call-overload]
+    start = starting_shipyard(yard)
     if start is not None:
         return Chart(
             yard=yard,

@@ -29,7 +29,7 @@ from awaw_events.events import (
     UnitPlaced,
     WarDeclared,
 )
-from tests.audit.helpers import findings
+from tests.audit.helpers import findings, run
 from tests.conftest import created
 
 E = TypeVar("E", bound=Event)
@@ -360,6 +360,34 @@ def test_dt9_kiel_one_factor_share_and_rate() -> None:
         lay("dd2", "dd", 1, "launch", "fall", when=SUMMER),
     ]
     assert findings(next_turn, "27.72") == []
+
+
+def test_an_undefined_us_box_has_its_starting_rate_however_its_id_is_written() -> None:
+    """Bug fixed: the naval charts give a yard used before any shipyard_defined its 27.731 values, matching ``-`` and
+    ``_`` (``us-pacific`` is ``us_pacific``, rate 1); the audit looked the id up as written, found no yard and left
+    the rate unchecked, so the state showed a chart the audit did not."""
+
+    def transport(unit: str) -> UnitBuilt:
+        return make(
+            UnitBuilt,
+            **SPRING,
+            side="allied",
+            phase="unit_construction",
+            unit=unit,
+            owner="usa",
+            nationality="usa",
+            unit_type="transport",
+            factors=1,
+            location="EUR:J30",
+            cost=3,
+            yard="us-pacific",
+            sb=1,
+        )
+
+    report = run([created(), transport("t1"), transport("t2")], "27.72")
+    assert [(f.seq, f.check) for f in report.findings] == [(3, "yard_rate"), (3, "one_factor_rate")]
+    assert report.findings[0].message == "us-pacific has now spent 2 SB this turn; its shipbuilding rate is 1 (27.724A)"
+    assert report.skipped == ()
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -104,6 +104,7 @@ from projections.rules.naval.shipyards import (
     shipyard_capacity,
     shipyard_rate,
     starting_rate,
+    starting_shipyard,
     us_theater,
 )
 from projections.rules.naval.timing import (
@@ -227,5 +228,6 @@ __all__ = [
     "shipyard_rate",
     "simulate_construction",
     "starting_rate",
+    "starting_shipyard",
     "us_theater",
 ]

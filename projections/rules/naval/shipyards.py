@@ -81,6 +81,12 @@ STARTING_SHIPYARDS: Final[Mapping[ShipyardId, Shipyard]] = {
 German, Italian, British and Japanese ones in the full game)."""
 
 
+def starting_shipyard(yard: str) -> Shipyard | None:
+    """A yard's entry in the starting table 27.731, by its id written with ``-`` or ``_`` (``us-atlantic`` is
+    ``us_atlantic``); ``None`` for a yard the table does not name."""
+    return STARTING_SHIPYARDS.get(yard.replace("-", "_"))  # type: ignore[call-overload, no-any-return]
+
+
 def starting_rate(power: Power) -> int:
     """A power's total starting shipbuilding rate: Germany 2, Italy 2, Japan 3, Russia 2, Britain 6, France 2,
     U.S. 2 (27.731); China 0."""
