@@ -10,7 +10,6 @@ from awaw_events.gametime import turn_index
 from awaw_events.vocab import CHART_ROWS, SEASONS, Season
 from projections.board import BoardState, at_war
 from projections.naval.records import (
-    MOVE_ACTIONS,
     ROW_ORDER,
     Chart,
     PrewarTransports,
@@ -21,6 +20,7 @@ from projections.naval.records import (
 )
 from projections.rules.calendar import add_turns, season_position, seasons_until, turn_at
 from projections.rules.naval import (
+    ACTING_STEPS,
     CAPTURED_MODES,
     FULL_CYCLE,
     CapacityRule,
@@ -123,13 +123,14 @@ def cells(state: State, yard: str) -> dict[str, list[str]]:
 
 def acted_this_turn(state: State, ship: Ship) -> bool:
     """Whether the ship was placed or moved on its chart in the current game turn (the owner's one decision per
-    unit construction phase, check N-21): then a ship in the current column is next due four turns on."""
+    unit construction phase, 27.7272, check N-21), a set-up placement included: then a ship in the current column
+    is next due four turns on."""
     last = ship.last_step
     return (
         last is not None
         and state.season != ""
         and last.turn == turn_index(state.year, state.season)
-        and last.action in ("setup", "lay_down", "repair_start", *MOVE_ACTIONS)
+        and (last.action in ACTING_STEPS or last.action == "setup")
     )
 
 
