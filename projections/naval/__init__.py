@@ -35,9 +35,7 @@ The package: :mod:`.records` (the state and its records), :mod:`.fold` (one hand
 
 from __future__ import annotations
 
-from projections.naval.fold import (
-    HANDLERS,
-)
+from projections.naval.fold import HANDLERS
 from projections.naval.queries import (
     acted_this_turn,
     capacity,

@@ -50,12 +50,7 @@ from projections.naval.records import (
     cell_key,
     implicit_chart,
 )
-from projections.rules.naval import (
-    LAUNCH_ROW,
-    ONE_FACTOR_TYPES,
-    is_cash_and_carry_loss,
-    launches_at_once,
-)
+from projections.rules.naval import LAUNCH_ROW, ONE_FACTOR_TYPES, is_cash_and_carry_loss, launches_at_once
 
 HANDLERS: Final = Handlers[State]()
 

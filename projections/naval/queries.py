@@ -9,15 +9,7 @@ from awaw_events.events import UnitBuilt
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import CHART_ROWS, SEASONS, Season
 from projections.board import BoardState, at_war
-from projections.naval.records import (
-    ROW_ORDER,
-    Chart,
-    PrewarTransports,
-    Ship,
-    State,
-    cell_key,
-    implicit_chart,
-)
+from projections.naval.records import ROW_ORDER, Chart, PrewarTransports, Ship, State, cell_key, implicit_chart
 from projections.rules.calendar import add_turns, season_position, seasons_until, turn_at
 from projections.rules.naval import (
     ACTING_STEPS,

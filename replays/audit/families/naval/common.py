@@ -4,19 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from awaw_events.events import (
-    Event,
-)
+from awaw_events.events import Event
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import (
-    Season,
-)
+from awaw_events.vocab import Season
 from projections import naval as charts
-from projections.rules.naval import (
-    ACTING_STEPS,
-    LAUNCH_ROW,
-    NavalCost,
-)
+from projections.rules.naval import ACTING_STEPS, LAUNCH_ROW, NavalCost
 from replays.audit.engine import AuditContext
 
 

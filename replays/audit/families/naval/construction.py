@@ -5,18 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from awaw_events.events import (
-    ShipLaidDown,
-    UnitBuilt,
-)
-from awaw_events.vocab import (
-    CHART_TYPES,
-    NAVAL_TYPES,
-    POWERS,
-    Power,
-    power_name,
-    type_words,
-)
+from awaw_events.events import ShipLaidDown, UnitBuilt
+from awaw_events.vocab import CHART_TYPES, NAVAL_TYPES, POWERS, Power, power_name, type_words
 from projections import naval as charts
 from projections.rules.construction import NAVAL_AIR_TRAINING_RATE
 from projections.rules.naval import (
@@ -29,13 +19,7 @@ from projections.rules.naval import (
     lay_down_position,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import (
-    cost_words,
-    ship_words,
-    this_turn,
-    where,
-    yard_chart,
-)
+from replays.audit.families.naval.common import cost_words, ship_words, this_turn, where, yard_chart
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""

@@ -5,21 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from awaw_events.events import (
-    PhaseStarted,
-    ShipAdvanced,
-    ShipDeferred,
-    ShipLaunched,
-    ShipScuttled,
-)
+from awaw_events.events import PhaseStarted, ShipAdvanced, ShipDeferred, ShipLaunched, ShipScuttled
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import (
-    FACTION_OF_POWER,
-    POWERS,
-    SIDE_OF_FACTION,
-    power_name,
-    type_words,
-)
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, power_name, type_words
 from projections import naval as charts
 from projections.rules.calendar import shift_season
 from projections.rules.construction import RuleBreach
@@ -36,15 +24,7 @@ from projections.rules.naval import (
     us_theater,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import (
-    acted,
-    cell_words,
-    cost_words,
-    season,
-    ship_words,
-    where,
-    yard_chart,
-)
+from replays.audit.families.naval.common import acted, cell_words, cost_words, season, ship_words, where, yard_chart
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""

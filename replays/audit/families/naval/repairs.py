@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from awaw_events.events import (
-    ShipDamaged,
-    ShipRaised,
-    ShipRepairStarted,
-)
-from awaw_events.vocab import (
-    Power,
-    UnitType,
-    type_words,
-)
+from awaw_events.events import ShipDamaged, ShipRaised, ShipRepairStarted
+from awaw_events.vocab import Power, UnitType, type_words
 from projections import naval as charts
 from projections.rules.naval import (
     LAUNCH_ROW,
@@ -26,12 +18,7 @@ from projections.rules.naval import (
     repair_start_breaches,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import (
-    cost_words,
-    ship_words,
-    where,
-    yard_chart,
-)
+from replays.audit.families.naval.common import cost_words, ship_words, where, yard_chart
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""

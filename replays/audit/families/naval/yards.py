@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from awaw_events.events import (
-    ShipAdvanced,
-    ShipLaidDown,
-    ShipLaunched,
-    ShipRaised,
-    ShipRepairStarted,
-    UnitBuilt,
-)
+from awaw_events.events import ShipAdvanced, ShipLaidDown, ShipLaunched, ShipRaised, ShipRepairStarted, UnitBuilt
 from projections import naval as charts
 from projections.rules.construction import RuleBreach
 from projections.rules.naval import (
@@ -23,9 +16,7 @@ from projections.rules.naval import (
     shipyard_breaches,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import (
-    yard_chart,
-)
+from replays.audit.families.naval.common import yard_chart
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""
