@@ -33,6 +33,7 @@ from projections.brp.ledger import change
 from projections.brp.limit import grant_facts
 from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, State
 from projections.core import Context
+from projections.naval.queries import chart_of
 from projections.rules.construction import counts_against_limit, installment_payer, repair_payer, repairs_in_limit
 
 EXPENDITURE_EVENTS: Final = (
@@ -93,7 +94,7 @@ def _ship_and_yard(ctx: Context, ship: str, yard: str) -> tuple[str | None, str 
     """The ship's owner, the shipyard's owner and its control mode, as the naval projection knows them."""
     naval: Any = ctx.game.naval
     found = naval.ships.get(ship)
-    chart = naval.charts.get(yard)
+    chart = chart_of(naval, yard)  # an undefined starting yard (us-pacific) has its 27.731 values, as on the charts
     ship_owner = (found.owner if found is not None else None) or None
     if chart is None:
         return ship_owner, None, None

@@ -983,3 +983,20 @@ def test_lines_before_game_time_first_moves_are_archived_with_their_turn() -> No
     fall = [s for s in state.history if s.power == "germany"]
     assert [(s.season, s.spent, s.closing) for s in fall] == [("fall", 5, 145)]
     assert brp.total(state, "germany", "spent") == 6
+
+
+def test_a_repair_in_a_starting_yard_never_defined_is_charged_to_its_owner() -> None:
+    """27.731 gives the U.S. Pacific yard to the U.S.: written ``us-pacific`` and never defined, the ledger charges
+    the repair there as the naval charts see that yard (27.7264), not to nobody."""
+    ship = at(
+        SETUP,
+        UnitPlaced,
+        unit="enterprise",
+        owner="usa",
+        nationality="usa",
+        unit_type="cv",
+        factors=4,
+        location="PAC:DD11",
+    )
+    repair = at(F39_ALLIED, ShipRepairStarted, ship="enterprise", yard="us-pacific", column="fall", sb=1, brps=3)
+    assert [(p, c, n) for p, c, n, _ in spend_lines(ledger([*BASES, ship, repair]))] == [("usa", "repair", 3)]
