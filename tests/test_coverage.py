@@ -10,7 +10,7 @@ import pytest
 
 from replays.audit import checklist, coverage
 from replays.audit.catalogue import checks
-from replays.audit.checklist_items import ITEMS
+from replays.audit.checklist import ITEMS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT.parent / "shared" / "rules"

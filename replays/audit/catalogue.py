@@ -86,7 +86,7 @@ def audit(
 ) -> AuditReport:
     """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked. ``maps``
     finds the map data the game declares (default: the shipped map data only)."""
-    return engine.run(FAMILIES, checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps)
+    return engine.run(checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps)
 
 
 def audit_timeline(

@@ -8,7 +8,7 @@ Each item is in one state:
   records, or the map data it needs;
 * ``open``: none of these yet (work to do).
 
-``docs/audit-coverage.md`` is generated from the checks, the notes and :mod:`replays.audit.checklist_items` by
+``docs/audit-coverage.md`` is generated from the checks, the notes and ``checklist.tsv`` by
 ``python -m replays.audit.coverage``; tests keep it current and true.
 """
 
@@ -24,8 +24,7 @@ from typing import Final, Literal, NamedTuple
 import yaml
 
 from replays.audit.catalogue import checks as all_checks
-from replays.audit.checklist import EXTRACT_FILES, Extract, Group, Item
-from replays.audit.checklist_items import ITEMS
+from replays.audit.checklist import EXTRACT_FILES, ITEMS, Extract, Group, Item
 from replays.audit.engine import Check
 
 State = Literal["implemented", "partial", "not possible", "open"]

@@ -87,12 +87,10 @@ class AuditContext(Generic[E]):
     The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
     """
 
-    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "scratch", "seq", "state")
+    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "seq", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.scratch: dict[str, Any] = {}
-        """Running facts kept by observers (being retired: running facts belong in projection state)."""
         self.seq = 0
         self.event: E = None  # type: ignore[assignment]
         self._memo: dict[Callable[..., Any], Any] | None = None
@@ -165,16 +163,12 @@ class Check:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
 
 
-Observer: TypeAlias = Callable[[AuditContext[Any]], None]
-
-
 class Family:
     """The checks of one rule system, in the order its module defines them (``FAMILY.check`` adds one)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.checks: list[Check] = []
-        self.observers: list[tuple[tuple[type[Event], ...], Observer]] = []
 
     def check(
         self,
@@ -195,16 +189,6 @@ class Family:
             name = id or function.__name__.removeprefix("check_")
             part = tuple((partly or {}).items())
             self.checks.append(Check(name, rule, title, reads, function, self.name, after, covers, part))
-            return function
-
-        return add
-
-    def observe(self, *reads: type[Event]) -> Callable[[Observer], Observer]:
-        """A keeper of running facts the projections do not fold yet (being retired: running facts belong in
-        projection state)."""
-
-        def add(function: Observer) -> Observer:
-            self.observers.append((reads, function))
             return function
 
         return add
@@ -233,7 +217,6 @@ class AuditReport(NamedTuple):
 
 
 def run(
-    families: Iterable[Family],
     checks: Iterable[Check],
     records: Iterable[Record | Numbered],
     *,
@@ -246,28 +229,14 @@ def run(
     folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none).
 
     The loop is the audit's hot path: one table lookup per event gives the checks to call before and after the
-    fold and the observers; an event no check reads costs one lookup more than the fold itself.
+    fold; an event no check reads costs one lookup more than the fold itself.
     """
     selected = list(checks)
-    table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...], tuple[Observer, ...]]] = {}
-
-    def add(kind: type[Event], *, check: Check | None = None, observer: Observer | None = None) -> None:
-        before, after, observers = table.get(kind, ((), (), ()))
-        if check is not None and check.after:
-            after += (check,)
-        elif check is not None:
-            before += (check,)
-        if observer is not None:
-            observers += (observer,)
-        table[kind] = (before, after, observers)
-
+    table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...]]] = {}
     for c in selected:
         for kind in c.reads:
-            add(kind, check=c)
-    for family in families:
-        for reads, function in family.observers:
-            for kind in reads:
-                add(kind, observer=function)
+            before, after = table.get(kind, ((), ()))
+            table[kind] = (before, (*after, c)) if c.after else ((*before, c), after)
     fold = Fold(state)
     work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
     ctx: AuditContext[AnyEvent] = AuditContext(work)
@@ -281,35 +250,30 @@ def run(
             _follow(ctx, meta, maps)
         seq, event = record.seq, record.event
         found = lookup(type(event))
-        if found is None:
-            push(seq, event)
-            if seq >= start:
-                count += 1
-            continue
-        ctx.seq, ctx.event, ctx._memo = seq, event, None
         checking = seq >= start
-        before, after, observers = found
         if checking:
             count += 1
-            applied += len(before) + len(after)
             if progress is not None and count % 10_000 == 0:
                 progress(count)
-            for c in before:
-                for outcome in c.function(c, ctx) or ():
-                    if type(outcome) is Finding:
-                        findings.append(outcome)
-                    else:
-                        missing.append((c, seq, outcome))  # type: ignore[arg-type]
-        for observer in observers:
-            observer(ctx)
+        if found is None or not checking:
+            push(seq, event)
+            continue
+        ctx.seq, ctx.event, ctx._memo = seq, event, None
+        before, after = found
+        applied += len(before) + len(after)
+        for c in before:
+            for outcome in c.function(c, ctx) or ():
+                if type(outcome) is Finding:
+                    findings.append(outcome)
+                else:
+                    missing.append((c, seq, outcome))  # type: ignore[arg-type]
         push(seq, event)
-        if checking:
-            for c in after:
-                for outcome in c.function(c, ctx) or ():
-                    if type(outcome) is Finding:
-                        findings.append(outcome)
-                    else:
-                        missing.append((c, seq, outcome))  # type: ignore[arg-type]
+        for c in after:
+            for outcome in c.function(c, ctx) or ():
+                if type(outcome) is Finding:
+                    findings.append(outcome)
+                else:
+                    missing.append((c, seq, outcome))  # type: ignore[arg-type]
     skipped, unchecked = _not_checked(missing)
     return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked)
 

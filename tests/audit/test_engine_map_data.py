@@ -45,7 +45,7 @@ def _terrain_hex() -> str:
 def test_a_check_reads_the_declared_map_data() -> None:
     known = _terrain_hex()
     events = [created(), _declared(), phase("movement"), _move(known)]
-    report = engine.run([TEST], TEST.checks, records(events), maps=shipped_maps)
+    report = engine.run(TEST.checks, records(events), maps=shipped_maps)
     assert report.findings == ()
     assert report.skipped == ()
     assert (report.applied, report.unchecked) == (1, 0)
@@ -53,7 +53,7 @@ def test_a_check_reads_the_declared_map_data() -> None:
 
 def test_a_hex_the_map_data_lacks_is_not_checked_and_named() -> None:
     events = [created(), _declared(), phase("movement"), _move("EUR:K37"), _move("EUR:K38"), _move("EUR:K39")]
-    report = engine.run([TEST], TEST.checks, records(events), maps=shipped_maps)
+    report = engine.run(TEST.checks, records(events), maps=shipped_maps)
     assert report.findings == ()
     assert (report.applied, report.unchecked) == (3, 3)
     [skipped] = report.skipped  # one line for every hex whose terrain is unknown, naming the first
@@ -62,7 +62,7 @@ def test_a_hex_the_map_data_lacks_is_not_checked_and_named() -> None:
 
 
 def test_without_declared_map_data_the_reason_says_so() -> None:
-    report = engine.run([TEST], TEST.checks, records([created(), phase("movement"), _move(_terrain_hex())]))
+    report = engine.run(TEST.checks, records([created(), phase("movement"), _move(_terrain_hex())]))
     [skipped] = report.skipped
     assert skipped.reason.endswith(": the game declares no map data (no map_data_used event)")
 
@@ -71,5 +71,5 @@ def test_map_data_that_cannot_be_had_is_named() -> None:
     def nowhere(_: object) -> tuple[None, str]:
         return None, "declared map data not available"
 
-    report = engine.run([TEST], TEST.checks, records([created(), _declared(), _move(_terrain_hex())]), maps=nowhere)
+    report = engine.run(TEST.checks, records([created(), _declared(), _move(_terrain_hex())]), maps=nowhere)
     assert [s.reason.rsplit(": ", 1)[1] for s in report.skipped] == ["declared map data not available"]
