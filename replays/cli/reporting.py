@@ -72,7 +72,12 @@ def board(
     output: Path,
     as_json: bool,
 ) -> None:
-    """Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications."""
+    """Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications.
+
+    Each hex sits where the map's grid puts it (the Pacific map by the game's map.pacific_grid option), row letters
+    and column numbers on the edges, terrain and weather zones where the game's map data gives them. Units off the
+    map (boxes, SW boxes, shipyard charts) are listed beside it. A pointer on a hex or a counter shows its id.
+    """
     from replays.pictures.game import game_board, image, points
 
     fmt = "svg" if output.suffix.lower() == ".svg" else "png"

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple
 
 from projections.board import BoardState, Unit
@@ -34,10 +33,11 @@ from projections.game import GameState
 from projections.rules.geometry import COLUMNS, ROW_LABELS, GeometryError, Grid, canonical, grid, hexes_of, label, parse
 from projections.rules.mapdata import HexFacts, MapData
 from replays.pictures import counters
-from replays.pictures.counters import COUNTER, INK, colour, counter, darker
-from replays.pictures.scene import Group, Node, Polygon, Polyline, Rect, Scene, Text, Use
-from replays.views.board import unit_words, weather_words
-from replays.views.common import country, location, name
+from replays.pictures.counters import COUNTER, INK, colour, counter, darker, hexagon
+from replays.pictures.legend import PAD, SIDE, Column, elsewhere, legend, off_map
+from replays.pictures.scene import Group, Node, Polygon, Polyline, Scene, Text, Use, arrow
+from replays.pictures.units import Changes, changes, ident, stack_order, unit_group, unit_title
+from replays.views.common import country, name
 
 HEX_RADIUS: Final = 30.0
 """Pixels from a hex's centre to a corner: neighbouring centres are ``sqrt(3) * HEX_RADIUS`` apart."""
@@ -50,9 +50,6 @@ STACK: Final = 1.22 * HEX_RADIUS
 """The side of the square, centred in the hex, that holds a stack's counters (inside the hex: at most 1.268 R)."""
 LARGEST: Final = 0.8 * HEX_RADIUS
 """The largest counter drawn (a unit alone in its hex)."""
-PAD: Final = 24.0
-SIDE: Final = 380.0
-"""The width of the column beside the maps: the legend and the units off the map."""
 HEX_EDGE: Final = "#b8b2a2"
 
 Area = Mapping[str, frozenset[str]]
@@ -132,29 +129,6 @@ def area_words(area: Area) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# What changed (``--diff``)
-
-
-class Changes(NamedTuple):
-    """From an earlier board to the one drawn: units moved (from, to), units no longer in play (as they were), and
-    units in play that were not."""
-
-    moved: dict[str, tuple[str, str]]
-    gone: dict[str, Unit]
-    new: frozenset[str]
-
-
-def changes(before: BoardState, after: BoardState) -> Changes:
-    moved = {
-        k: (before.units[k].location, u.location)
-        for k, u in after.units.items()
-        if k in before.units and before.units[k].location != u.location
-    }
-    gone = {k: u for k, u in before.units.items() if k not in after.units}
-    return Changes(moved, gone, frozenset(after.units.keys() - before.units.keys()))
-
-
-# ---------------------------------------------------------------------------------------------------------------------
 # The drawing
 
 
@@ -173,20 +147,9 @@ class BoardPicture(NamedTuple):
     crossed: dict[str, str]
 
 
-def _ident(prefix: str, kind: str, key: str) -> str:
-    return prefix + kind + "-" + re.sub(r"[^A-Za-z0-9_.-]", "-", key)
-
-
-def _hexagon(radius: float) -> tuple[tuple[float, float], ...]:
-    """A pointy-top hexagon around (0, 0), as :meth:`Grid.centre` lays the hexes out."""
-    return tuple(
-        (radius * math.cos(math.radians(a)), radius * math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210)
-    )
-
-
-HEXAGON: Final = _hexagon(HEX_RADIUS)
-CONTROL_RING: Final = _hexagon(0.86 * HEX_RADIUS)
-ZONE_RING: Final = _hexagon(0.95 * HEX_RADIUS)
+HEXAGON: Final = hexagon(HEX_RADIUS)
+CONTROL_RING: Final = hexagon(0.86 * HEX_RADIUS)
+ZONE_RING: Final = hexagon(0.95 * HEX_RADIUS)
 
 
 class _Panel:
@@ -331,7 +294,7 @@ def _markers(hex_id: str, at: tuple[float, float], board: BoardState, prefix: st
                 children=[shape, letters],
                 x=at[0],
                 y=at[1],
-                ident=_ident(prefix, "fortification", hex_id),
+                ident=ident(prefix, "fortification", hex_id),
                 cls="fortification",
                 title=f"{name(fort.kind)} of {country(fort.owner)} at {hex_id}",
                 data={"hex": hex_id, "kind": fort.kind, "owner": fort.owner},
@@ -350,7 +313,7 @@ def _markers(hex_id: str, at: tuple[float, float], board: BoardState, prefix: st
                 children=[flag],
                 x=at[0],
                 y=at[1],
-                ident=_ident(prefix, "bridgehead", hex_id),
+                ident=ident(prefix, "bridgehead", hex_id),
                 cls="bridgehead",
                 title=f"bridgehead of the {country(bridgehead.faction)} at {hex_id} ({name(bridgehead.cause)})",
                 data={"hex": hex_id, "faction": bridgehead.faction},
@@ -376,155 +339,30 @@ def slots(count: int) -> list[tuple[float, float, float]]:
     return found
 
 
-_KIND_ORDER: Final = {"ground": 0, "air": 1, "naval": 2}
+Stacks = dict[str, list[tuple[Unit, str]]]
+"""Units by where they are drawn (a hex, or a place off the map), each with its status: ``in-play``, ``moved``,
+``new`` (since the board compared with) or ``gone`` (drawn crossed out where it was)."""
 
 
-def _stack_order(unit: Unit) -> tuple[str, int, str, str]:
-    return (unit.nationality, _KIND_ORDER[counters.type_kind(unit.unit_type)], unit.unit_type, unit.id)
-
-
-def _unit_title(unit: Unit, where: str, status: str, change: Changes | None, after: BoardState) -> str:
-    text = f"{unit_words(unit)} at {where}"
-    if status == "moved" and change is not None:
-        text += f"; moved from {change.moved[unit.id][0]}"
-    elif status == "new":
-        text += "; new in play"
-    elif status == "gone":
-        gone = after.eliminated.get(unit.id)
-        text = f"{unit_words(unit)}, was at {where}; " + (
-            f"eliminated ({name(gone.cause)}, {gone.season.capitalize()} {gone.year})" if gone else "no longer in play"
-        )
-    return text
-
-
-def _unit(unit: Unit, where: str, status: str, title: str, prefix: str) -> Group:
-    data = {
-        "unit": unit.id,
-        "owner": unit.owner,
-        "nationality": unit.nationality,
-        "type": unit.unit_type,
-        "kind": counters.type_kind(unit.unit_type),
-        "factors": str(unit.factors),
-    }
-    data["hex" if map_hex(where) else "location"] = where
-    if status != "in-play":
-        data["change"] = status
-    cls = "unit" + ("" if status == "in-play" else f" {status}")
-    return Group(ident=_ident(prefix, "unit", unit.id), cls=cls, title=title, data=data)
-
-
-def _arrow(start: tuple[float, float], tip: tuple[float, float]) -> list[Node]:
-    """A straight arrow from ``start`` to ``tip`` (the head's point is exactly at ``tip``)."""
-    dx, dy = tip[0] - start[0], tip[1] - start[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    head = min(11.0, length / 2)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    wing = 0.45 * head
-    return [
-        Polyline(points=(start, base), stroke="#111111", width=2.6, opacity=0.8),
-        Polygon(
-            points=(tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)),
-            fill="#111111",
-            opacity=0.8,
-        ),
-    ]
-
-
-class _Column:
-    """The column beside the maps: lines of text, swatches and small counters, top to bottom."""
-
-    def __init__(self, x: float, y: float, prefix: str) -> None:
-        self.x, self.y, self.prefix = x, y, prefix
-        self.group = Group(cls="legend")
-        self.width = SIDE - PAD
-
-    def heading(self, text: str) -> None:
-        self.y += 10
-        self.group.add(Text(x=self.x, y=self.y, text=text, size=12, bold=True, anchor="start"))
-        self.y += 18
-
-    def line(
-        self,
-        text: str,
-        *,
-        mark: Sequence[Node] | None = None,
-        size: float = 10,
-        cls: str | None = None,
-        data: dict[str, str] | None = None,
-    ) -> None:
-        indent = 18 if mark is not None else 0
-        for number, words in enumerate(_wrap(text, int((self.width - indent) / (0.58 * size)))):
-            shapes: list[Node] = list(mark or []) if number == 0 else []
-            shapes.append(Text(x=indent, y=0, text=words, size=size, anchor="start"))
-            self.group.add(Group(children=shapes, x=self.x, y=self.y, cls=cls, data=dict(data or {})))
-            self.y += size + 5
-
-    def unit(self, unit: Unit, where: str, status: str, title: str) -> None:
-        size = 16.0
-        group = _unit(unit, where, status, title, self.prefix)
-        group.x, group.y = self.x + size / 2, self.y
-        group.add(Group(children=counter(unit, crossed=status == "gone"), scale=size / COUNTER))
-        words = unit_words(unit) + (
-            "" if status == "in-play" else f" ({'no longer in play' if status == 'gone' else status})"
-        )
-        group.add(Text(x=size / 2 + 6, y=0, text=words, size=10, anchor="start"))
-        self.group.add(group)
-        self.y += size + 4
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, max(10, width)) or [""]
-
-
-def _legend(
-    column: _Column, board: BoardState, nationalities: Iterable[str], diffed: bool, notes: Iterable[str]
-) -> None:
-    column.heading("Legend")
-    for nationality in sorted(set(nationalities)):
-        column.line(
-            country(nationality), mark=[Rect(x=0, y=-6, w=12, h=12, fill=colour(nationality), stroke=INK, width=0.8)]
-        )
-    r = 0.28
-    column.line(
-        "hex control: a ring in the controller's colour",
-        mark=[Polygon(points=tuple((6 + x * r, y * r) for x, y in CONTROL_RING), stroke="#555555", width=2)],
-    )
-    column.line(
-        "bridgehead (31): a flag in the faction's colour",
-        mark=[Polygon(points=((2, -6), (2, 6), (11, 0)), fill="#999999", stroke=INK, width=1)],
-    )
-    column.line(
-        "fortification (32): F, fortress FT, Maginot Line M, West Wall W, in the owner's colour",
-        mark=[Polygon(points=((0, 4), (12, 4), (9, -4), (3, -4)), fill="#999999", stroke=INK, width=1)],
-    )
-    column.line(
-        "counter: symbol or type, combat factors-movement; pale with a dashed edge when inverted, "
-        "a red dot when damaged"
-    )
-    if diffed:
-        column.line("moved since the earlier point", mark=_arrow((0, 0), (14, 0)))
-        column.line(
-            "no longer in play (crossed out where it was)",
-            mark=[
-                Polyline(points=((0, -6), (12, 6)), stroke=counters.ELIMINATED, width=2.5),
-                Polyline(points=((0, 6), (12, -6)), stroke=counters.ELIMINATED, width=2.5),
-            ],
-        )
-    if board.weather:
-        column.heading("Weather (34)")
-        for zone, weather in sorted(board.weather.items()):
-            mark = [
-                Rect(x=0, y=-6, w=12, h=12, stroke=counters.WEATHER_ZONE_COLOURS.get(zone, INK), width=1.5, dash=(3, 2))
-            ]
-            column.line(f"{name(zone)}: {weather_words(weather)}", mark=mark, cls="weather", data={"zone": zone})
-    for note in notes:
-        column.line(note, size=9)
-
-
-_LOCATION_ORDER: Final = {"box": 0, "sw": 1, "chart": 2}
+def _place(board: BoardState, change: Changes | None, drawn: set[str]) -> tuple[Stacks, Stacks, dict[str, str]]:
+    """The units of the board (and those gone since the board compared with) on the hexes drawn, off the map, and
+    on hexes outside the area."""
+    stacks: Stacks = {}
+    off: Stacks = {}
+    outside: dict[str, str] = {}
+    placed = [(u, "in-play") for u in board.units.values()]
+    if change is not None:
+        placed = [(u, "moved" if u.id in change.moved else "new" if u.id in change.new else s) for u, s in placed]
+        placed += [(u, "gone") for u in change.gone.values()]
+    for unit, status in placed:
+        h = map_hex(unit.location)
+        if h is None:
+            off.setdefault(unit.location, []).append((unit, status))
+        elif h in drawn:
+            stacks.setdefault(h, []).append((unit, status))
+        else:
+            outside[unit.id] = h
+    return stacks, off, outside
 
 
 def draw_board(
@@ -547,27 +385,7 @@ def draw_board(
     if area is None:
         area = area_for(state, before)
     drawn = {h for hexes in area.values() for h in hexes}
-    stacks: dict[str, list[tuple[Unit, str]]] = {}
-    off: dict[str, list[tuple[Unit, str]]] = {}
-    outside: dict[str, str] = {}
-
-    def place(unit: Unit, status: str) -> None:
-        h = map_hex(unit.location)
-        if h is None:
-            off.setdefault(unit.location, []).append((unit, status))
-        elif h in drawn:
-            stacks.setdefault(h, []).append((unit, status))
-        else:
-            outside[unit.id] = h
-
-    for unit in board.units.values():
-        status = "in-play"
-        if change is not None:
-            status = "moved" if unit.id in change.moved else "new" if unit.id in change.new else status
-        place(unit, status)
-    for unit in (change.gone if change is not None else {}).values():
-        place(unit, "gone")
-
+    stacks, off, outside = _place(board, change, drawn)
     scene = Scene(
         width=0,
         height=0,
@@ -575,7 +393,7 @@ def draw_board(
         cls="awaw-board",
         defs=HEX_SHAPES,
         prefix=prefix,
-        data={"hex-radius": _fmt(HEX_RADIUS), "area": area_words(area)},
+        data={"hex-radius": f"{HEX_RADIUS:g}", "area": area_words(area)},
     )
     scene.children.append(Text(x=PAD, y=22, text=title, size=18, bold=True, anchor="start"))
     if subtitle:
@@ -595,19 +413,13 @@ def draw_board(
         on_map.update({u.id: h for h in panel.hexes for u, status in stacks.get(h, []) if status != "gone"})
         top = panel.bottom + 16
     maps_width = max((p.width for p in panels), default=2 * PAD)
-    column = _Column(maps_width, 62.0, prefix)
+    column = Column(maps_width, 62.0, prefix)
     nationalities = [u.nationality for stack in (*stacks.values(), *off.values()) for u, _ in stack]
-    _legend(column, board, nationalities, change is not None, notes)
-    _off_map(column, off, change, board)
-    if change is not None:
-        elsewhere = {k: v for k, v in change.moved.items() if k not in arrows}
-        if elsewhere:
-            column.heading("Moves not drawn as arrows")
-            for unit_id, (a, b) in sorted(elsewhere.items()):
-                column.line(f"{unit_id}: {location(a)} → {location(b)}", cls="move-elsewhere", data={"unit": unit_id})
-    if outside:
-        column.heading("Outside the picture")
-        column.line(f"{len(outside)} unit(s) on {len(set(outside.values()))} hex(es) outside the area drawn")
+    if not panels:
+        notes = [*notes, "No hex to draw: no unit, hex control, bridgehead or fortification on a map here."]
+    legend(column, board, nationalities, change is not None, notes)
+    off_map(column, off, change, board)
+    elsewhere(column, {k: v for k, v in change.moved.items() if k not in arrows} if change else {}, outside)
     scene.children.append(column.group)
     scene.width = math.ceil(maps_width + SIDE)
     scene.height = math.ceil(max(top, column.y) + PAD)
@@ -622,22 +434,6 @@ def draw_board(
         arrows=arrows,
         crossed=crossed,
     )
-
-
-def _fmt(value: float) -> str:
-    return f"{value:g}"
-
-
-def _off_map(
-    column: _Column, off: dict[str, list[tuple[Unit, str]]], change: Changes | None, board: BoardState
-) -> None:
-    if not off:
-        return
-    column.heading("Off the map")
-    for where in sorted(off, key=lambda w: (_LOCATION_ORDER.get(w.partition(":")[0], 3), w)):
-        column.line(location(where), size=10.5, cls="off-map-location", data={"location": where})
-        for unit, status in sorted(off[where], key=lambda us: _stack_order(us[0])):
-            column.unit(unit, where, status, _unit_title(unit, location(where), status, change, board))
 
 
 def _draw_panel(
@@ -662,9 +458,9 @@ def _draw_panel(
         hexes.add(hexagon)
         decorations.add(*over)
         markers.add(*_markers(h, at, board, prefix))
-        stack = sorted(stacks.get(h, []), key=lambda us: (us[1] == "gone", *_stack_order(us[0])))
+        stack = sorted(stacks.get(h, []), key=lambda us: (us[1] == "gone", *stack_order(us[0])))
         for (unit, status), (dx, dy, size) in zip(stack, slots(len(stack)), strict=True):
-            group = _unit(unit, h, status, _unit_title(unit, h, status, change, board), prefix)
+            group = unit_group(unit, h, status, unit_title(unit, h, status, change, board), prefix)
             group.x, group.y = at
             group.add(Group(children=counter(unit, crossed=status == "gone"), x=dx, y=dy, scale=size / COUNTER))
             units.add(group)
@@ -678,9 +474,9 @@ def _draw_panel(
             arrows[unit_id] = (ha, hb)
             moves.add(
                 Group(
-                    children=_arrow(panel.at(ha), panel.at(hb)),
+                    children=arrow(panel.at(ha), panel.at(hb)),
                     cls="move",
-                    ident=_ident(prefix, "move", unit_id),
+                    ident=ident(prefix, "move", unit_id),
                     title=f"{unit_id}: {ha} → {hb}",
                     data={"unit": unit_id, "from": ha, "to": hb},
                 )

@@ -9,6 +9,7 @@ for ground units, the counter's abbreviation for air and naval units).
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Final
 
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES
@@ -215,6 +216,13 @@ def counter(unit: Unit, *, crossed: bool = False) -> list[Node]:
 def type_kind(unit_type: str) -> str:
     """``ground``, ``air`` or ``naval`` (10-16 extract 7.1), for the counter's ``data-kind``."""
     return "air" if unit_type in AIR_TYPES else "naval" if unit_type in NAVAL_TYPES else "ground"
+
+
+def hexagon(radius: float) -> tuple[tuple[float, float], ...]:
+    """A pointy-top hexagon around (0, 0), as :meth:`projections.rules.geometry.Grid.centre` lays the hexes out."""
+    return tuple(
+        (radius * math.cos(math.radians(a)), radius * math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210)
+    )
 
 
 def swatch(fill: str, size: float = 12.0) -> Group:

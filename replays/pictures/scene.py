@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -125,6 +126,24 @@ class Scene:
     """Shapes drawn by :class:`Use` nodes, by name."""
     prefix: str = ""
     """Starts the SVG ids of the definitions, so that several scenes can share one HTML page."""
+
+
+def arrow(start: tuple[float, float], tip: tuple[float, float]) -> list[Node]:
+    """A straight arrow from ``start`` to ``tip`` (the head's point is exactly at ``tip``)."""
+    dx, dy = tip[0] - start[0], tip[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    head = min(11.0, length / 2)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = 0.45 * head
+    return [
+        Polyline(points=(start, base), stroke="#111111", width=2.6, opacity=0.8),
+        Polygon(
+            points=(tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)),
+            fill="#111111",
+            opacity=0.8,
+        ),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------------
