@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from projections.rules.geometry import Grid, grid, label, parse
 from replays.cli import cli
 from replays.pictures.counters import ELIMINATED, colour
+from replays.views.common import name
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
@@ -257,8 +258,18 @@ def test_control_fortifications_and_bridgeheads_are_the_states(db: Path, tmp_pat
         g.get("data-hex"): g.get("data-faction") for g in drawn.root.iter(f"{SVG}g") if "bridgehead" in _classes(g)
     }
     assert bridgeheads == {h: b["faction"] for h, b in board["bridgeheads"].items()} and bridgeheads
-    weather = {g.get("data-zone") for g in drawn.root.iter(f"{SVG}g") if "weather" in _classes(g)}
-    assert weather == set(board["weather"])
+    code, printed = run(db, "state", "g", "--at", "1940-spring", "--view", "weather", "--json")
+    assert code == 0, printed
+    zones = json.loads(printed)["weather"]["zones"]
+    weather = {g.get("data-zone"): g for g in drawn.root.iter(f"{SVG}g") if "weather" in _classes(g)}
+    assert set(weather) == set(zones) and zones
+    for zone, found in zones.items():
+        text = weather[zone].find(f"{SVG}text")
+        assert text is not None and text.text is not None
+        assert text.text.split(": ", 1) == [
+            name(zone),
+            found["weather"] + (f" (level {found['level']})" if found.get("level") is not None else ""),
+        ]
     for u in drawn.root.iter(f"{SVG}use"):
         title = u.find(f"{SVG}title")
         assert title is not None and title.text is not None and title.text.split()[0] == u.get("data-hex")

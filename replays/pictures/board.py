@@ -417,7 +417,7 @@ def draw_board(
     nationalities = [u.nationality for stack in (*stacks.values(), *off.values()) for u, _ in stack]
     if not panels:
         notes = [*notes, "No hex to draw: no unit, hex control, bridgehead or fortification on a map here."]
-    legend(column, board, nationalities, change is not None, notes)
+    legend(column, state.weather.zones, nationalities, change is not None, notes)
     off_map(column, off, change, board)
     elsewhere(column, {k: v for k, v in change.moved.items() if k not in arrows} if change else {}, outside)
     scene.children.append(column.group)

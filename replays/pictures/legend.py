@@ -9,12 +9,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from projections.board import BoardState, Unit
+from projections.weather import Weather
 from replays.pictures import counters
 from replays.pictures.counters import COUNTER, INK, colour, counter, hexagon
 from replays.pictures.scene import Group, Node, Polygon, Polyline, Rect, Text, arrow
 from replays.pictures.units import Changes, stack_order, unit_group, unit_title
-from replays.views.board import unit_words, weather_words
+from replays.views.board import unit_words
 from replays.views.common import country, location, name
+from replays.views.weather import weather_words
 
 PAD: Final = 24.0
 SIDE: Final = 380.0
@@ -67,7 +69,14 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(10, width)) or [""]
 
 
-def legend(column: Column, board: BoardState, nationalities: Iterable[str], diffed: bool, notes: Iterable[str]) -> None:
+def legend(
+    column: Column,
+    weather: Mapping[str, Weather],
+    nationalities: Iterable[str],
+    diffed: bool,
+    notes: Iterable[str],
+) -> None:
+    """The colours of the nationalities drawn, the markers, each zone's weather (34), and the notes."""
     column.heading("Legend")
     for nationality in sorted(set(nationalities)):
         column.line(
@@ -98,13 +107,13 @@ def legend(column: Column, board: BoardState, nationalities: Iterable[str], diff
                 Polyline(points=((0, 6), (12, -6)), stroke=counters.ELIMINATED, width=2.5),
             ],
         )
-    if board.weather:
+    if weather:
         column.heading("Weather (34)")
-        for zone, weather in sorted(board.weather.items()):
+        for zone, found in sorted(weather.items()):
             mark = [
                 Rect(x=0, y=-6, w=12, h=12, stroke=counters.WEATHER_ZONE_COLOURS.get(zone, INK), width=1.5, dash=(3, 2))
             ]
-            column.line(f"{name(zone)}: {weather_words(weather)}", mark=mark, cls="weather", data={"zone": zone})
+            column.line(f"{name(zone)}: {weather_words(found)}", mark=mark, cls="weather", data={"zone": zone})
     for note in notes:
         column.line(note, size=9)
 
