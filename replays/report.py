@@ -6,7 +6,8 @@ No network: the charts are PNG data URIs, the style and the script are inline. S
 * ``#turns``: the end of each player turn, stepped through with buttons or the arrow keys: BRPs available, units
   in play and what changed in the player turn, in the words of the views. Each step is ``<article class="turn">``;
   a picture of the board at that point goes in the step's ``<figure class="board">``, drawn by the ``board``
-  callable given to :func:`build_report` (the board picture, ``awaw board``, slots in there);
+  callable given to :func:`build_report` (``awaw report`` passes :func:`replays.pictures.game.report_board`: the
+  board of ``awaw board`` with the moves and losses of the step, one area for every step);
 * ``#timeline``: the phases played and every event, each with an anchor ``#event-N``;
 * ``#charts``: the four charts of :mod:`replays.charts`;
 * ``#ledgers``: the board, BRP, oil and naval views at the last point, as HTML tables;
@@ -297,6 +298,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem}caption{text-align:left;font-
 th,td{border-bottom:1px solid #dde;padding:.15rem .5rem;text-align:left;vertical-align:top;white-space:pre-line}
 td.num{text-align:right}tr.has-finding{background:#fee}tr:target{background:#ffd}
 figure.chart img{max-width:100%}.stepper button{font-size:1rem}article.turn{padding:.5rem 0}
+figure.board{margin:.5rem 0}figure.board svg{max-width:100%;height:auto}
 ul.changes{columns:2;font-size:.9rem}a.finding-link{color:#b00;font-weight:bold;margin-left:.5rem}
 """
 

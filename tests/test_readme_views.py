@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shlex
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def test_the_state_view_shown_is_what_the_command_prints(tmp_path: Path) -> None
 def test_the_chart_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     image = pytest.importorskip("matplotlib.image", reason="the charts extra (matplotlib) is not installed")
     section = _section("Seeing the game")
-    commands = _blocks(section)[2].splitlines()
+    commands = next(b for b in _blocks(section) if "awaw plot" in b).splitlines()
     plot = shlex.split(next(c for c in commands if c.startswith("awaw plot")))
     picture = re.search(r"!\[[^\]]+\]\((docs/[^)]+\.png)\)", section)
     assert picture is not None and picture[1] == plot[plot.index("-o") + 1]
@@ -73,6 +74,45 @@ def test_the_chart_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: 
         "All findings",
         "Units in a hex at a point",
     }
+
+
+def test_the_board_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's board is what its command draws today, at the end of the example's first game turn, with every
+    unit in play there in its hex."""
+    section = _section("Seeing the game")
+    line = next(b for b in _blocks(section) if "awaw board" in b).strip()
+    words = shlex.split(line)
+    assert words[:2] == ["awaw", "board"] and "\n" not in line
+    picture = re.search(r"!\[[^\]]+\]\((docs/[^)]+\.svg)\)", section)
+    assert picture is not None and picture[1] == words[words.index("-o") + 1]
+    assert section.index(line) < section.index(picture[0]) < section.index("The economy over time")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    runner = CliRunner()
+    assert runner.invoke(cli, ["import", "campaign-1939", str(ROOT / "examples/campaign-1939.jsonl")]).exit_code == 0
+    result = runner.invoke(cli, words[1:])
+    assert result.exit_code == 0, result.output
+    shipped = (ROOT / picture[1]).read_text()
+    assert (tmp_path / picture[1]).read_text() == shipped, "regenerate the README's board: " + line
+
+    at = words[words.index("--at") + 1]
+    found = json.loads(runner.invoke(cli, ["state", "campaign-1939", "--at", at, "--view", "board", "--json"]).output)
+    events = [json.loads(e) for e in (ROOT / "examples/campaign-1939.jsonl").read_text().splitlines()]
+    first = next(e for e in events if e.get("phase") != "setup")  # the first event of the first game turn
+    turn = (first["year"], first["season"])
+    assert found["at_event"] == max(n for n, e in enumerate(events, 1) if (e["year"], e["season"]) == turn)
+    assert found["game_time"].endswith("end of game turn")
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(shipped)
+    hexes = {u.get("data-hex"): (u.get("x"), u.get("y")) for u in root.iter(f"{svg}use")}
+    drawn = {}
+    for g in root.iter(f"{svg}g"):
+        if "unit" in g.get("class", "").split():
+            drawn[g.get("data-unit")] = g.get("data-hex") or g.get("data-location")
+            if g.get("data-hex"):
+                x, y = re.findall(r"[-\d.]+", g.get("transform", ""))[:2]
+                assert (x, y) == hexes[g.get("data-hex")]
+    assert drawn == {k: u["location"] for k, u in found["board"]["units"].items()}
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

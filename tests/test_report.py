@@ -151,6 +151,37 @@ def test_the_report_in_headless_chromium(example_report: Path, report: tuple[Pat
     assert page.errors == []
 
 
+def test_each_step_shows_the_board_with_its_units(example_report: Path, page: chromium.Page) -> None:
+    """Each player turn's figure is the board at that step: every unit in play there (from ``awaw state``) drawn or
+    listed once, and the units gone since the step before crossed out."""
+    db = example_report.parent / "game.db"
+    page.load(example_report)
+    assert page.errors == []
+    steps = page.evaluate(
+        "[...document.querySelectorAll('article.turn')].map(a => ({seq: +a.dataset.seq, "
+        "units: [...a.querySelectorAll('figure.board svg .unit:not(.gone)')].map(u => u.dataset.unit), "
+        "gone: [...a.querySelectorAll('figure.board svg .unit.gone')].map(u => u.dataset.unit), "
+        "hexes: a.querySelectorAll('figure.board svg use.hex').length}))"
+    )
+    assert len(steps) == 7
+    previous: set[str] = set()
+    for step in steps:
+        code, out = run(db, "state", "g", "--at", str(step["seq"]), "--view", "board", "--json")
+        assert code == 0, out
+        units = set(json.loads(out)["board"]["units"])
+        assert sorted(step["units"]) == sorted(units), step["seq"]
+        assert set(step["gone"]) == previous - units  # before the first step: event 0, no units
+        assert step["hexes"] == steps[0]["hexes"] > 1000  # one area for every step: the map stays still
+        previous = units
+    assert any(step["gone"] for step in steps)
+    ids = page.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), "an id is used twice in the page"
+    shown = page.evaluate(
+        "document.querySelector('article.turn:not([hidden]) figure.board svg').getBoundingClientRect().width"
+    )
+    assert 0 < shown <= 1280
+
+
 def test_the_browser_check_catches_a_broken_page(
     report: tuple[Path, Path], page: chromium.Page, tmp_path: Path
 ) -> None:

@@ -96,6 +96,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged).",
     ),
     # pictures and reports
+    "board": (
+        "replays.cli.reporting:board",
+        "Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications.",
+    ),
     "plot": (
         "replays.cli.reporting:plot",
         "Draw a chart of GAME: BRPs, oil reserves, ships on the naval charts or factors lost, by turn.",

@@ -1,4 +1,5 @@
-"""Commands that draw and report: ``plot`` (a chart of one projection) and ``report`` (a shareable HTML page)."""
+"""Commands that draw and report: ``board`` (the board at a point), ``plot`` (a chart of one projection) and
+``report`` (a shareable HTML page)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,114 @@ import click
 from replays.charts import CHART_VIEWS
 from replays.cli.common import Context, NoSuchPoint, command, domain_errors, json_option, pass_context, progress, say
 from replays.state import resolve_point
+
+
+def _area(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> dict[str, frozenset[str]] | None:
+    """``--area`` values as the hexes to draw, by map (a bad block is a usage error, exit 2)."""
+    from awaw_events.errors import InputError
+    from replays.pictures.board import area_of
+
+    if not value:
+        return None
+    try:
+        return area_of(value)
+    except InputError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _image_path(_ctx: click.Context, _param: click.Parameter, value: Path) -> Path:
+    if value.suffix.lower() not in (".svg", ".png"):
+        raise click.BadParameter(f"{value.name!r}: expected a .svg or .png file")
+    if not value.parent.is_dir():
+        raise click.BadParameter(f"{str(value.parent)!r} is not a directory")
+    return value
+
+
+@command()
+@click.argument("game")
+@click.option("--at", "at", help="The point to draw: an event number, a game time or a bookmark (default: the end).")
+@click.option(
+    "--area",
+    "area",
+    multiple=True,
+    callback=_area,
+    metavar="MAP:RC..RC",
+    help="Draw these rows and columns as printed on the map, e.g. EUR:K30..P42 (repeat for the other map; "
+    "default: every hex the units, control, bridgeheads and fortifications touch, with a margin).",
+)
+@click.option(
+    "--diff",
+    "other",
+    metavar="POINT|TIMELINE",
+    help="Draw what changed since this point (or against this timeline): moved units with arrows from where they "
+    "were, units no longer in play crossed out where they were.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_image_path,
+    help="The picture to write: FILE.svg, or FILE.png (the same drawing; needs the charts extra).",
+)
+@json_option
+@pass_context
+def board(
+    obj: Context,
+    game: str,
+    at: str | None,
+    area: dict[str, frozenset[str]] | None,
+    other: str | None,
+    output: Path,
+    as_json: bool,
+) -> None:
+    """Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications.
+
+    Each hex sits where the map's grid puts it (the Pacific map by the game's map.pacific_grid option), row letters
+    and column numbers on the edges, terrain and weather zones where the game's map data gives them. Units off the
+    map (boxes, SW boxes, shipyard charts) are listed beside it. A pointer on a hex or a counter shows its id.
+    """
+    from replays.pictures.game import game_board, image, points
+
+    fmt = "svg" if output.suffix.lower() == ".svg" else "png"
+    with obj.store() as store:
+        chosen = points(store, game, at, other)
+        with progress("folding", total=chosen.seq) as advance:
+            picture = game_board(store, chosen, area=area, progress=advance)
+    with domain_errors(), progress("drawing"):
+        data = image(picture, fmt)  # type: ignore[arg-type]
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {str(output)!r}: {exc.strerror or exc}") from None
+    summary = {
+        "image": str(output),
+        "format": fmt,
+        "width": picture.scene.width,
+        "height": picture.scene.height,
+        "timeline": chosen.timeline,
+        "at_event": chosen.seq,
+        "compared_with": None
+        if chosen.other_seq is None
+        else {"timeline": chosen.other_timeline, "at_event": chosen.other_seq},
+        "hexes": picture.hexes,
+        "units_on_the_map": dict(sorted(picture.on_map.items())),
+        "units_off_the_map": dict(sorted(picture.off_map.items())),
+        "units_outside_the_area": dict(sorted(picture.outside.items())),
+        "moves_drawn": {k: list(v) for k, v in sorted(picture.arrows.items())},
+        "crossed_out": dict(sorted(picture.crossed.items())),
+    }
+    say(
+        as_json,
+        f"wrote {output} ({picture.scene.width}x{picture.scene.height}): {picture.hexes} hexes, "
+        f"{len(picture.on_map)} units on the map, {len(picture.off_map)} off it"
+        + (
+            f", {len(picture.arrows)} moves and {len(picture.crossed)} units gone"
+            if chosen.other_seq is not None
+            else ""
+        ),
+        summary,
+    )
 
 
 @command()
@@ -72,6 +181,7 @@ def plot(
 @pass_context
 def report(obj: Context, game: str, start: str | None, stop: str | None, output: Path, as_json: bool) -> None:
     """Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings."""
+    from replays.pictures.game import report_board
     from replays.report import build_report
 
     with obj.store() as store:
@@ -81,7 +191,10 @@ def report(obj: Context, game: str, start: str | None, stop: str | None, output:
             raise NoSuchPoint(f"--from {start} (event {first}) comes after --to {stop} (event {last})")
         with progress("report") as advance, domain_errors():
             stages = iter(range(1, 10))
-            page = build_report(store, game, start=first, stop=last, progress=lambda _what: advance(next(stages)))
+            board = report_board(store, game, first, last)
+            page = build_report(
+                store, game, start=first, stop=last, board=board, progress=lambda _what: advance(next(stages))
+            )
     output.write_text(page, encoding="utf-8")
     say(
         as_json,

@@ -1,0 +1,150 @@
+"""The board picture of a game in a store: the points to draw and compare (``awaw board --at --diff``), the map data
+the game declared, and the board of each player turn of the HTML report (one area for every step)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal, NamedTuple
+
+from awaw_events.errors import PointError
+from awaw_events.store import GameStore, Record
+from projections.game import Fold, GameState
+from replays.branching import compared_point
+from replays.maps import declared_map_data, describe
+from replays.pictures.board import (
+    Area,
+    BoardPicture,
+    area_for,
+    area_words,
+    default_area,
+    draw_board,
+    touched_hexes,
+)
+from replays.pictures.scene import to_png, to_svg
+from replays.state import effective_records, resolve_point, seq_for_game_time, state_at
+
+ImageFormat = Literal["svg", "png"]
+
+
+class Points(NamedTuple):
+    """The point drawn (event ``seq`` of ``timeline``) and the point compared with (``other_seq`` of
+    ``other_timeline``), if any."""
+
+    timeline: str
+    seq: int
+    other_timeline: str | None = None
+    other_seq: int | None = None
+
+
+def points(store: GameStore, timeline: str, at: str | None, other: str | None) -> Points:
+    """Resolve ``--at`` and ``--diff``. ``--diff`` names a point of the same timeline (event number, game time,
+    bookmark) or another timeline; against a timeline both sides are drawn at the game time ``awaw diff`` compares
+    (by default the latest both reach; ``--at`` a game time on both, an event number its game time here)."""
+    if other is None:
+        return Points(timeline, resolve_point(store, timeline, at))
+    if other != timeline and store.exists(other):
+        point = compared_point(store, timeline, other, at)
+        if point is None:
+            return Points(timeline, 0, other, 0)
+        return Points(
+            timeline, seq_for_game_time(store, timeline, point), other, seq_for_game_time(store, other, point)
+        )
+    seq = resolve_point(store, timeline, at)
+    try:
+        return Points(timeline, seq, timeline, resolve_point(store, timeline, other))
+    except PointError as exc:
+        raise PointError(f"--diff {other!r} names no timeline in this store, and no point: {exc}") from None
+
+
+def _when(state: GameState, seq: int) -> str:
+    return f"event {seq} ({state.clock.label})" if seq else "the start (no event)"
+
+
+def game_board(
+    store: GameStore,
+    chosen: Points,
+    *,
+    area: Area | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BoardPicture:
+    """The board at ``chosen.seq`` of ``chosen.timeline``, against the point compared with if there is one, with the
+    map data the game declared (or a note saying why there is none)."""
+    state = state_at(store, chosen.timeline, chosen.seq, progress=progress)
+    before = None
+    subtitle = ""
+    if chosen.other_timeline is not None and chosen.other_seq is not None:
+        before = state_at(store, chosen.other_timeline, chosen.other_seq)
+        whose = "" if chosen.other_timeline == chosen.timeline else f" of {chosen.other_timeline}"
+        subtitle = f"moves and losses since {_when(before, chosen.other_seq)}{whose}"
+    found = declared_map_data(store, chosen.timeline, at=chosen.seq)
+    area = area if area is not None else area_for(state, before)
+    notes = [
+        f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}",
+        f"Area: {area_words(area)} ({sum(len(h) for h in area.values())} hexes)",
+    ]
+    picture = draw_board(
+        state,
+        map_data=found.data,
+        area=area,
+        before=before,
+        title=f"{chosen.timeline}: the board after {_when(state, chosen.seq)}",
+        subtitle=subtitle,
+        notes=notes,
+    )
+    return picture
+
+
+def image(picture: BoardPicture, fmt: ImageFormat) -> bytes:
+    """The picture as a standalone SVG file or a PNG of the same drawing."""
+    return to_svg(picture.scene).encode() if fmt == "svg" else to_png(picture.scene)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The report
+
+
+def _player_turn(record: Record) -> tuple[int, str, str | None]:
+    e = record.event
+    return (e.year, e.season, e.side)
+
+
+def span_area(store: GameStore, timeline: str, start: int, stop: int) -> dict[str, frozenset[str]]:
+    """One area for every board of a report: what the board touches at the start and at the end of each player
+    turn of events ``start..stop`` (so that stepping through the turns, the map stays still)."""
+    first = state_at(store, timeline, start - 1, save=False) if start > 1 else state_at(store, timeline, 0)
+    hexes = touched_hexes(first.board)
+    fold = Fold(first)
+    previous: Record | None = None
+    for record in effective_records(store, timeline, start, stop):
+        if previous is not None and _player_turn(previous) != _player_turn(record):
+            hexes |= touched_hexes(fold.state.board)
+        fold.push(record.seq, record.event)
+        previous = record
+    hexes |= touched_hexes(fold.state.board)
+    return default_area(hexes)
+
+
+def report_board(store: GameStore, timeline: str, start: int, stop: int) -> Callable[[GameState, GameState], str]:
+    """The board of each step of ``awaw report`` (:data:`replays.report.BoardPicture`): inline SVG of the state at
+    the end of the step with the moves and losses since the step before, all over one area."""
+    area = span_area(store, timeline, start, stop)
+    found = declared_map_data(store, timeline, at=stop)
+    notes: Sequence[str] = [
+        f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}"
+    ]
+
+    def draw(state: GameState, before: GameState) -> str:
+        seq = state.clock.seq
+        picture = draw_board(
+            state,
+            map_data=found.data,
+            area=area,
+            before=before,
+            title=f"The board after event {seq} ({state.clock.label})",
+            subtitle=f"moves and losses since {_when(before, before.clock.seq)}",
+            notes=notes,
+            prefix=f"s{seq}-",
+        )
+        return to_svg(picture.scene, inline=True)
+
+    return draw
