@@ -665,3 +665,29 @@ def test_no_bridgehead_from_attrition() -> None:
         "the cross river attack bridgehead in EUR:J40: cross_river_attack bridgehead placed in the attrition phase "
         "(31.12)",
     ]
+
+
+@pytest.mark.plants("B-02")
+def test_a_seaborne_bridgehead_lies_on_a_beach_or_a_one_hex_island() -> None:
+    from tests.audit.test_fortification_checks import invasion
+
+    placed_ = bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")
+    inland = _map([hexfacts("EUR:D33", beach=False, island=False)])
+    assert found([*invasion(), placed_], "bridgehead_seaborne", inland) == [
+        "EUR:D33 is neither a beach hex nor a one-hex island; no seaborne bridgehead (31.22)"
+    ]
+    beach = _map([hexfacts("EUR:D33", beach=True)])
+    assert found([*invasion(), placed_], "bridgehead_seaborne", beach) == []
+
+
+def test_overrun_bridgeheads_follow_the_option() -> None:
+    """31.41C names no overrun bridgeheads (31-34 extract B-10): by default they are judged like river ones
+    (``bridgeheads.overrun = as_river``); ``not_superfluous`` keeps them."""
+    placed_ = make(
+        BridgeheadPlaced, **WHEN, side="axis", phase="movement", hex="EUR:J40", faction="european_axis",
+        cause="overrun", ref="o1",
+    )  # fmt: skip
+    events = [created(), start(), overrun(), placed_, end()]
+    assert len(found(events, "bridgehead_superfluous")) == 1
+    literal = [created(options={"bridgeheads.overrun": "not_superfluous"}), *events[1:]]
+    assert found(literal, "bridgehead_superfluous") == []

@@ -52,6 +52,9 @@ from replays.audit.families.fortifications.base import BRIDGEHEADS, units_in, we
 
 RIVER_CAUSES: Final = ("cross_river_attack", "crossing_arrow_attack")
 
+GROUND: Final[frozenset[str]] = frozenset({"infantry", "mech_infantry", "replacement", "armor"})
+"""Non-specialized ground units that count toward stacking (12.11; partisans and flak apart)."""
+
 
 def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str | Missing]]:
     """The recorded facts of a placement, and the facts the log lacks (this player turn's attacks and attritions
@@ -562,10 +565,6 @@ def check_bridgehead_stacking(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> R
                 recorded=f"{ground} + {special}",
                 message=f"{hex_} at the end of the {event.side} player turn: {b.message} ({b.rule}){gone}",
             )
-
-
-GROUND: Final[frozenset[str]] = frozenset({"infantry", "mech_infantry", "replacement", "armor"})
-"""Non-specialized ground units that count toward stacking (12.11; partisans and flak apart)."""
 
 
 @BRIDGEHEADS.check(
