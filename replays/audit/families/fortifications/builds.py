@@ -420,7 +420,7 @@ def check_fortification_winter(c: Check, ctx: AuditContext[FortificationBuilt]) 
     event = ctx.event
     if not _builds_forts(event) or variant(ctx) != "awaw":
         return
-    board = ctx.state.board
+    weather_state = ctx.state.weather
     faction = FACTION_OF_POWER[event.power]
     for hex_ in event.hexes:
         facts = ctx.hex(hex_)
@@ -428,7 +428,7 @@ def check_fortification_winter(c: Check, ctx: AuditContext[FortificationBuilt]) 
             yield ctx.missing_hex(hex_, "weather zone")
             continue
         zone = facts.weather_zone
-        weather = board.weather.get(zone)
+        weather = weather_state.zones.get(zone)
         current = weather is not None and weather.turn == f"{event.season} {event.year}"
         if not current or weather is None or weather.weather != "winter":
             if event.season == "winter" or (zone == "siberia" and event.season == "fall"):
@@ -438,7 +438,7 @@ def check_fortification_winter(c: Check, ctx: AuditContext[FortificationBuilt]) 
             yield Missing(reason=f"the {zone} zone's winter level is not recorded")
             continue
         level = effective_winter_level(
-            weather.level, board.winter_preparation.get(faction, 0), fixed=zone in FIXED_WINTER_LEVELS
+            weather.level, weather_state.winter_preparation.get(faction, 0), fixed=zone in FIXED_WINTER_LEVELS
         )
         if level >= FORT_RAILHEAD_BAN_LEVEL:
             yield c.finding(
