@@ -3,11 +3,14 @@
 Sources: 31-34 extract 2.1 (B-01..B-16), 2.2 (F-01..F-25), 1.16-1.19, 4.6, section 6 (TC-05, TC-17, TC-18); A3R
 extract 2.9, 3.10 (C-FRT-1..C-FRT-4), 7.4 (T-F1, T-F2); 27-30 extract 1.1 (27.11D-F). Tables and formulas come from
 :mod:`projections.rules.fortifications`, :mod:`projections.rules.bridgeheads`, :mod:`projections.rules.construction`
-and :mod:`projections.rules.combat`. The state before the event gives the rest: hex control, fortifications (with
-their facing and later beach defenses or island groups), bridgeheads, wars, tensions, weather (:mod:`projections.
-board`); this turn's attacks, attritions, overruns and breakthroughs (:mod:`projections.combat`); hexes that changed
-hands, fortifications lost, bridgeheads due for removal or removed, hex supply this turn, sieges and this turn's
-builds (:mod:`projections.land`); research results (:mod:`projections.politics`).
+and :mod:`projections.rules.combat`.
+
+The state before the event gives the rest: hex control, fortifications (with their facing and later beach defenses
+or island groups), bridgeheads, wars, tensions (:mod:`projections.board`); weather and winter preparation
+(:mod:`projections.weather`); this turn's attacks, attritions, overruns and breakthroughs
+(:mod:`projections.combat`); hexes that changed hands, fortifications lost, bridgeheads due for removal or removed,
+hex supply this turn, sieges and this turn's builds (:mod:`projections.land`); research results
+(:mod:`projections.politics`).
 
 Rule set: AWAW games use rule 32. A3R games use the house App. G when ``forts.effects = awaw_32_2_mod`` (the
 package value); other builds in an A3R game, or any check under ``forts.effects = a3r``, would need the A3R
