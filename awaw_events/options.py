@@ -103,6 +103,7 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     NAVAL_ADVANCE_TO_LAUNCH: Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
     OIL_PARTIAL_IN_CAP: Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
     "map.pacific_grid": Option(("as_european", "mirrored"), "as_european", "10-16 extract 1.15 [UNSURE]"),
+    "bridgeheads.overrun": Option(("as_river", "not_superfluous"), "as_river", "31.41C, 31.64 (31-34 extract B-10)"),
 }
 """Readings of ambiguous rule texts that players may choose, for either rule set (each module that reads one
 documents both readings next to its rule). Not filled in by default: a game that does not name one uses the

@@ -98,10 +98,18 @@ class Bridgehead(msgspec.Struct, frozen=True, kw_only=True):
     ref: str | None = None
 
 
-class Fortification(msgspec.Struct, frozen=True, kw_only=True):
+class Fortification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The fortification counters of a hex (32): its main counter (``kind``: fortification, fortress, maginot,
+    west_wall, beach_defense, island_group, port), and when a beach defense or an island-group fortification was
+    added to a fortified hex in a later turn (32.56, 32.66), when it was. ``faces``: the hexes a directional
+    fortification faces (32.43-32.44, ``fortification_placed.hexsides``)."""
+
     kind: str
     owner: str
     built: str
+    faces: tuple[str, ...] = ()
+    beach_defense: str | None = None
+    island_group: str | None = None
 
 
 class BoardState(msgspec.Struct, kw_only=True):
@@ -363,13 +371,34 @@ def _bridgehead_removed(state: BoardState, event: BridgeheadRemoved, ctx: Contex
 
 @HANDLERS.on(FortificationPlaced)
 def _fortification_placed(state: BoardState, event: FortificationPlaced, ctx: Context) -> None:
-    state.fortifications[event.hex] = Fortification(kind=event.kind, owner=event.owner, built="setup")
+    state.fortifications[event.hex] = Fortification(
+        kind=event.kind, owner=event.owner, built="setup", faces=tuple(event.hexsides)
+    )
+
+
+_ADDED_COUNTERS: Final = ("beach_defense", "island_group")
+"""Counters a fortified hex may receive in a later turn, kept beside its fortification (32.56, 32.66)."""
 
 
 @HANDLERS.on(FortificationBuilt)
 def _fortification_built(state: BoardState, event: FortificationBuilt, ctx: Context) -> None:
-    for hex_ in event.hexes:
-        state.fortifications[hex_] = Fortification(kind=event.kind, owner=event.power, built=ctx.now.label)
+    label = ctx.now.label
+    forts = state.fortifications
+    hexes = event.islands if event.kind == "island_group" and event.islands else event.hexes
+    for hex_ in hexes:
+        there = forts.get(hex_)
+        if there is not None and there.kind not in _ADDED_COUNTERS and there.kind != "port":
+            if event.kind in _ADDED_COUNTERS:  # a beach defense or island group added to a fortified hex
+                forts[hex_] = msgspec.structs.replace(there, **{event.kind: label})
+                continue
+            if event.kind == "port":  # a port does not replace the fortification of its hex
+                continue
+        built = Fortification(kind=event.kind, owner=event.power, built=label)
+        if there is not None and there.kind in _ADDED_COUNTERS and event.kind not in _ADDED_COUNTERS:
+            built = msgspec.structs.replace(built, **{there.kind: there.built})  # a fortification added later
+        elif there is not None and there.kind not in _ADDED_COUNTERS:
+            built = msgspec.structs.replace(built, beach_defense=there.beach_defense, island_group=there.island_group)
+        forts[hex_] = built
 
 
 @HANDLERS.on(FortificationEliminated)

@@ -14,6 +14,11 @@ Sources: 27-30 extract 4.4 and 4.6 (per-player-turn supply state), checklists 2.
 * The post-combat supply of each bridgehead in play (31.41B), until the bridgehead is removed.
 * This game turn: the fortification-type builds of each faction (one a turn, 32.14D) and Germany's house builds
   (App. G: one fortification, 1-5 West Wall upgrades).
+* This player turn: the latest supply result of each hex recorded as a subject (32.13B, 31.22B).
+* Sieges: each fortified hex its owner's supply determinations leave without full supply, with the turns counted
+  (32.241; App. G 32.242; one count a game turn, 31-34 extract Q8); full supply ends a siege at once (32.246).
+* Bridgeheads removed since their owner's player turn last ended (31.52: the units over normal stacking go at its
+  end).
 
 The handlers read the board as it was before the event (this projection folds before :mod:`projections.board`).
 """
@@ -38,12 +43,12 @@ from awaw_events.events import (
     UnitMoved,
 )
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SupplyStatus
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SIDE_OF_FACTION, Faction, SupplyStatus
 from projections.board import BoardState, Unit
 from projections.core import Context, Handlers
 from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
 from projections.rules.control import SETUP_CAUSE, controller_faction, theater_of
-from projections.rules.fortifications import house_build_counts
+from projections.rules.fortifications import SiegeState, house_build_counts, siege_step
 from projections.rules.supply import immobile
 
 
@@ -61,6 +66,17 @@ class Due(msgspec.Struct, frozen=True, kw_only=True):
     reason: Literal["enemy_control", "isolation"]
     seq: int
     detail: str
+
+
+class Siege(msgspec.Struct, frozen=True, kw_only=True):
+    """A fortified hex under siege (32.241; 31-34 extract 4.6): turns without full supply, siege turns counted (after
+    any Russian-IC delay), delay turns left, and the game turn last counted (one count a game turn, at the owner's
+    supply determination: extract Q8)."""
+
+    without: int = 0
+    turns: int = 0
+    delay: int = 0
+    counted: int = -1
 
 
 class LandState(msgspec.Struct, kw_only=True):
@@ -88,6 +104,12 @@ class LandState(msgspec.Struct, kw_only=True):
     """Fortification-type builds this game turn, by faction: the events that recorded them (32.14D)."""
     german_house_builds: tuple[int, int] = (0, 0)
     """Germany's fortifications and West Wall hexes upgraded this game turn (App. G)."""
+    hex_supply: dict[str, str] = {}
+    """This player turn's latest supply result of each hex recorded as a subject (``EUR:K37``), by hex (32.13B)."""
+    sieges: dict[str, Siege] = {}
+    """Fortified hexes that have failed to receive full supply, by hex (32.24; App. G 32.242)."""
+    bridgeheads_removed: dict[str, str] = {}
+    """Bridgeheads removed since their owner's player turn last ended, by hex: the owning faction (31.52)."""
 
 
 HANDLERS: Final = Handlers[LandState]()
@@ -110,6 +132,9 @@ def clone(state: LandState) -> LandState:
         game_turn=state.game_turn,
         fort_builds=dict(state.fort_builds),
         german_house_builds=state.german_house_builds,
+        hex_supply=dict(state.hex_supply),
+        sieges=dict(state.sieges),
+        bridgeheads_removed=dict(state.bridgeheads_removed),
     )
 
 
@@ -157,6 +182,7 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
         state.changed_hands = set()
         state.determinations = set()
         state.isolated = {}
+        state.hex_supply = {}
 
 
 def _ground_faction(unit: Unit | None) -> str | None:
@@ -219,6 +245,10 @@ def _control_changed(state: LandState, event: HexControlChanged, ctx: Context) -
 @HANDLERS.on(SupplyDetermined)
 def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
     state.determinations.add((event.faction, event.determination))
+    hexes = state.hex_supply
+    for result in event.results:
+        if result.subject[3:4] == ":":  # a hex (EUR:K37, PAC:DD11), not a unit
+            hexes[result.subject] = result.status
     if event.determination == "initial":
         isolated = state.isolated
         for result in event.results:
@@ -228,6 +258,50 @@ def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) 
                 isolated.pop(result.subject, None)
     else:
         _bridgehead_supply(state, event, ctx)
+    if ctx.game.board.fortifications:
+        _siege(state, event, ctx)
+
+
+SIEGE_KINDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})
+"""Counters a siege weakens: fortifications and fortresses (32.241)."""
+
+
+def _siege(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
+    """Count a siege turn for each fortified hex of the faction that this determination leaves without full supply
+    (the hex's own result, or the best result of its units); full supply ends the siege at once (32.241, 32.246).
+    A turn is counted once a game turn (31-34 extract Q8). The Russian-IC delay (32.241, 37.72) is not applied: the
+    BRPs of an IC are not in the state (the audit says so)."""
+    board: BoardState = ctx.game.board
+    forts = board.fortifications
+    units = board.units
+    best: dict[str, str] = {}
+    for result in event.results:
+        hex_: str | None = result.subject if result.subject in forts else None
+        if hex_ is None:
+            unit = units.get(result.subject)
+            hex_ = unit.location if unit is not None and unit.location in forts else None
+        if hex_ is not None and best.get(hex_) != "full":
+            best[hex_] = result.status
+    turn = ctx.now.turn
+    for hex_, status in best.items():
+        fort = forts[hex_]
+        if fort.kind not in SIEGE_KINDS:
+            continue
+        holder = controller_faction(board.control.get(hex_) or fort.owner)
+        if holder != event.faction:
+            continue
+        siege = state.sieges.get(hex_)
+        if status == "full":
+            state.sieges.pop(hex_, None)
+        elif siege is None or siege.counted != turn:
+            before = SiegeState(siege.turns, siege.delay, siege.without) if siege is not None else SiegeState()
+            after = siege_step(before, fully_supplied=False)
+            state.sieges[hex_] = Siege(
+                without=after.turns_without_full_supply,
+                turns=after.siege_turns,
+                delay=after.ic_delay_remaining,
+                counted=turn,
+            )
 
 
 def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
@@ -258,6 +332,9 @@ def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) 
 @HANDLERS.on(BridgeheadRemoved)
 def _bridgehead_removed(state: LandState, event: BridgeheadRemoved, ctx: Context) -> None:
     state.bridgehead_supply.pop(event.hex, None)
+    bridgehead = ctx.game.board.bridgeheads.get(event.hex)
+    if bridgehead is not None:
+        state.bridgeheads_removed[event.hex] = bridgehead.faction
 
 
 @HANDLERS.on(FortificationBuilt)
@@ -280,6 +357,7 @@ def _fortification_built(state: LandState, event: FortificationBuilt, ctx: Conte
 @HANDLERS.on(FortificationEliminated)
 def _fortification_eliminated(state: LandState, event: FortificationEliminated, ctx: Context) -> None:
     state.forts_lost.pop(event.hex, None)
+    state.sieges.pop(event.hex, None)
 
 
 @HANDLERS.on(PlayerTurnEnded)
@@ -287,3 +365,7 @@ def _player_turn_ended(state: LandState, event: PlayerTurnEnded, ctx: Context) -
     """What had to be removed by the end of the player turn has been judged (32.31, 31.41)."""
     state.forts_lost = {}
     state.bridgeheads_due = {}
+    if state.bridgeheads_removed and event.side is not None:
+        state.bridgeheads_removed = {
+            h: f for h, f in state.bridgeheads_removed.items() if SIDE_OF_FACTION.get(cast(Faction, f)) != event.side
+        }

@@ -90,6 +90,9 @@ class BridgeheadPlaced(Event, tag="bridgehead_placed", frozen=True, kw_only=True
     cause: Literal["seaborne_invasion", "cross_river_attack", "crossing_arrow_attack", "overrun"]
     ref: Ident | None = None
     first_unit: UnitId | None = None
+    across: Hex | None = None
+    """The hex the attack or overrun came from across the river or crossing arrow (31.23, 31.24): the check of the
+    hexside reads it. ``None``: not recorded."""
 
 
 class BridgeheadRemoved(Event, tag="bridgehead_removed", frozen=True, kw_only=True):
@@ -114,6 +117,9 @@ class FortificationBuilt(Event, tag="fortification_built", frozen=True, kw_only=
     rp_cost: Count = 0
     basis: Literal["city", "invasion_hex", "jungle", "beach", "port", "island_group", "other"] = "other"
     upgrade: bool = False
+    islands: list[Hex] = []
+    """An island-group fortification: the one-hex islands of the group that benefit, those the faction controlled
+    and fully supplied at the start of its player turn (32.65). Empty: not recorded (``hexes`` stand for them)."""
 
 
 class FortificationPlaced(Event, tag="fortification_placed", frozen=True, kw_only=True):
@@ -187,6 +193,10 @@ class SiegeUpdated(Event, tag="siege_updated", frozen=True, kw_only=True):
     hex: Hex
     turns_without_full_supply: Annotated[int, Meta(ge=0, le=40)]
     effective_dm: Annotated[int, Meta(ge=0, le=5)] | None = None
+    """The fortification's DM left after the siege (32.241; App. G 32.242). ``None``: not claimed."""
+    submarine_drm: Annotated[int, Meta(ge=-40, le=0)] | None = None
+    """The extra Naval Nationality DRM claimed for submarines operating from the port this turn, beyond the -1 of the
+    naval oil effect (32.248). ``None``: not claimed."""
 
 
 class CounterRemoved(Event, tag="counter_removed", frozen=True, kw_only=True):

@@ -7,7 +7,7 @@ caller's job.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -24,6 +24,16 @@ OverrunBridgeheads = Literal["as_river", "not_superfluous"]
 """Extract B-10 [UNSURE]: 31.41C(i) does not name overrun bridgeheads (31.24). Default ``as_river``: treat them like
 cross-river bridgeheads (removable as superfluous, never an attrition-occupation hex); ``not_superfluous`` reads
 31.41C literally."""
+
+OVERRUN_OPTION: Final = "bridgeheads.overrun"
+"""The named option that chooses :data:`OverrunBridgeheads` (``awaw_events.options``)."""
+
+
+def overrun_reading(options: Mapping[str, str]) -> OverrunBridgeheads:
+    """How a game reads overrun bridgeheads under 31.41C and 31.64 (option ``bridgeheads.overrun``)."""
+    value = options.get(OVERRUN_OPTION, "as_river")
+    return "not_superfluous" if value == "not_superfluous" else "as_river"
+
 
 RemovalReason = Literal["enemy_control", "isolation", "superfluous"]
 
@@ -70,8 +80,16 @@ ROLE_TYPES: Final[dict[str, UnitType]] = {"marine": "marine"}
 SHOCK_ARMY_ROLE: Final = "shock_army"
 """The attacker role of a Russian 3-3 shock army, exempt from the 2-unit limit (31.61)."""
 
-WINTER_AND_CTL_DMS_IGNORED: Final[tuple[str, ...]] = ("exploiting_armor", "ctl_zero_or_less", "winter_7")
-"""Negative DMs that infantry and replacements in a bridgehead never take (31.63B: 15.33A, 15.33C, 15.33G)."""
+WINTER_AND_CTL_DMS_IGNORED: Final[tuple[str, ...]] = ("exploiting_armor", "low_ctl", "winter")
+"""Negative DM items (:mod:`projections.rules.combat` codes) that infantry and replacements in a bridgehead never
+take (31.63B: 15.33A exploiting armor, 15.33C CTL zero or less, a "7" or worse winter effect)."""
+
+BRIDGEHEAD_DM_EXEMPT_TYPES: Final[frozenset[UnitType]] = frozenset({"infantry", "replacement"})
+"""The unit types 31.63B exempts from those DMs."""
+
+BRIDGEHEAD_SOURCE: Final = "bridgehead"
+"""How a supply result names a bridgehead as its source: ``bridgehead`` (the subject's hex) or ``bridgehead:HEX``
+(31.71; the example game writes ``bridgehead``)."""
 
 
 def _river_like(cause: BridgeheadCause, overrun: OverrunBridgeheads) -> bool:

@@ -12,7 +12,7 @@ island groups, the 1:1 minimum, the mandatory Ex-1/2/3, the Russian-IC siege del
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -260,10 +260,146 @@ def fort_dm(
         entry = table[feature]
         if attack not in entry.attacks or (entry.directional and from_rear):
             continue
-        if feature == "beach_defense" and beach_also_attacked_from_land:
-            continue
+        if feature in ("beach_defense", "singapore") and beach_also_attacked_from_land:
+            continue  # 32.55; Singapore "defends normally if any enemy units attack by land or airdrop" (32.21B)
         total += entry.dm
     return total
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What a hex holds, and the DM a defender there should claim (checks F-17, F-20, C-FRT-1, C-FRT-2)
+# ---------------------------------------------------------------------------------------------------------------
+
+SIEGE_FEATURES: Final[frozenset[FortFeature]] = frozenset(
+    {"omni_fortification", "omni_fortress", "maginot", "west_wall", "sevastopol", "singapore"}
+)
+"""Features whose positive DM a siege reduces: fortifications and fortresses, not beach defenses or island groups
+(32.241; App. G 32.242)."""
+
+FORT_DM_CODES: Final[frozenset[str]] = frozenset(
+    {"fortification", "fortress", "beach_defense", "maginot", "west_wall", "island_group", "siege"}
+)
+"""DM items of a defender (``attack_declared.defenders[].dms``, codes as :mod:`projections.rules.combat` spells them)
+that make up its fortification DM: the fortification features and the siege reduction (15.32E-G, 15.33D, 32.2;
+App. G). Their recorded values add up to the fortification part of the defender's DM."""
+
+WEST_WALL_RIVER_CODES: Final[frozenset[str]] = frozenset({"west_wall_river_fort_split", "west_wall_river_fort_same"})
+"""15.321 items that stand for a West Wall fortification and a river together (the river part needs the map)."""
+
+DeclaredFort = Literal["fortification", "fortress", "maginot", "west_wall", "beach_defense"]
+
+_DECLARED: Final[dict[FortFeature, DeclaredFort]] = {
+    "omni_fortress": "fortress",
+    "sevastopol": "fortress",
+    "singapore": "fortress",
+    "maginot": "maginot",
+    "omni_fortification": "fortification",
+    "west_wall": "west_wall",
+    "beach_defense": "beach_defense",
+}
+
+
+def hex_features(
+    kind: str,
+    *,
+    beach_defense: bool = False,
+    island_group: bool = False,
+    directional: bool = False,
+    west_wall_hex: bool = False,
+    singapore: bool = False,
+    variant: FortVariant = "awaw",
+) -> tuple[FortFeature, ...]:
+    """The fortification features of a hex from its counters (:class:`projections.board.Fortification`).
+
+    A fortification built in a West Wall hex is the 32.15 upgrade: a fortress in AWAW, an omnidirectional
+    fortification in the house rules (App. G, research 7-8). A fortress with recorded facing hexes is directional
+    (Sevastopol, 32.43B); ``singapore`` marks the fortress that holds only against seaborne invasion (32.43C, Classic).
+    The house rules know only the four basic features (App. G): there a fortress is omnidirectional, and beach
+    defenses and island groups give nothing."""
+    found: list[FortFeature] = []
+    if kind == "fortification":
+        found.append("omni_fortress" if west_wall_hex and variant == "awaw" else "omni_fortification")
+    elif kind == "fortress":
+        if variant != "awaw":
+            found.append("omni_fortress")
+        else:
+            found.append("singapore" if singapore else "sevastopol" if directional else "omni_fortress")
+    elif kind in ("maginot", "west_wall"):
+        found.append("maginot" if kind == "maginot" else "west_wall")
+    beach_defense = beach_defense or kind == "beach_defense"
+    island_group = island_group or kind == "island_group"
+    if beach_defense:
+        found.append("beach_defense")
+    if island_group:
+        found.append("island_group")
+    return tuple(f for f in found if f in FORT_DMS[variant])
+
+
+def declared_fortification(features: Collection[FortFeature]) -> DeclaredFort | None:
+    """What ``attack_declared.fortification`` should record for a hex with ``features``: its strongest counter
+    (fortress, Maginot, fortification, West Wall), else its beach defense; ``None`` for none (an island group alone
+    has no value there: attacks on it are invasions, which carry their own 1:1 minimum and 15.55)."""
+    order: tuple[FortFeature, ...] = (
+        "omni_fortress",
+        "sevastopol",
+        "singapore",
+        "maginot",
+        "omni_fortification",
+        "west_wall",
+    )
+    for feature in order:
+        if feature in features:
+            return _DECLARED[feature]
+    return "beach_defense" if "beach_defense" in features else None
+
+
+def attacked_from_rear(origins: Iterable[str | None], faces: Collection[str]) -> bool | None:
+    """Whether some land attacker attacks a directional fortification from the rear, i.e. from a hex it does not
+    face (32.21A-B); ``None`` when an origin or the facing is not recorded."""
+    if not faces:
+        return None
+    rear = False
+    for origin in origins:
+        if origin is None:
+            return None
+        rear = rear or origin not in faces
+    return rear
+
+
+def expected_fort_part(
+    features: Collection[FortFeature],
+    attack: AttackKind,
+    *,
+    from_rear: bool = False,
+    also_from_land: bool = False,
+    siege_turns: int = 0,
+    isolated: bool = False,
+    variant: FortVariant = "awaw",
+) -> int:
+    """The fortification part of a defender's DM: the features' DM against this attack (:func:`fort_dm`) less the
+    siege (checks F-17, F-20, C-FRT-1, C-FRT-2).
+
+    AWAW (32.241): the siege takes 1 a turn off the fortification or fortress DM, down to nothing; the isolation DM
+    beyond it (32.242) is an isolation item of its own. House (App. G 32.242-32.244): the same, and isolated units go
+    on losing 1 a turn from their other DMs (to face value: the caller applies the floor). A3R T-F2: Malta +4 with a
+    +2 fortress, cut in Spring 1942, isolated: Winter 1942 (3 turns) gives 2 - 3 = -1, +4 -> +1."""
+    if siege_turns < 0:
+        raise ValueError(f"siege turns must not be negative, not {siege_turns!r}")
+    total = fort_dm(
+        features, attack, from_rear=from_rear, beach_also_attacked_from_land=also_from_land, variant=variant
+    )
+    counters = fort_dm(
+        [f for f in features if f in SIEGE_FEATURES],
+        attack,
+        from_rear=from_rear,
+        beach_also_attacked_from_land=also_from_land,
+        variant=variant,
+    )
+    reduction = min(siege_turns, counters)
+    if variant == "a3r_house" and isolated:
+        base = sum(FORT_DMS[variant][f].dm for f in features if f in SIEGE_FEATURES)
+        reduction += max(0, siege_turns - base)
+    return total - reduction
 
 
 FORT_AIR_DEFENSE_BONUS: Final[dict[str, int]] = {"fortification": 1, "fortress": 2}

@@ -90,6 +90,7 @@ TC18 = [
 ]
 
 
+@pytest.mark.plants("F-03")
 @pytest.mark.parametrize(("power", "kind", "hexes", "brps", "rps"), [c[1:] for c in TC18], ids=[c[0] for c in TC18])
 def test_tc18_fortification_costs(power: str, kind: str, hexes: list[str], brps: int, rps: int) -> None:
     side = "axis" if power in ("germany", "japan") else "allied"
@@ -113,6 +114,7 @@ def test_a_port_costs_ten_brps() -> None:
     ]
 
 
+@pytest.mark.plants("31-34/F-01", "F-02", "F-10", "F-11", "F-14")
 def test_builder_phase_counters_and_one_build_per_turn() -> None:
     events = [
         created(),
@@ -149,6 +151,7 @@ def test_builder_phase_counters_and_one_build_per_turn() -> None:
     ]
 
 
+@pytest.mark.plants("F-07")
 def test_already_fortified_hexes_and_west_wall_upgrades() -> None:
     placed = make(FortificationPlaced, **WHEN, phase="setup", hex="EUR:M27", kind="west_wall", owner="germany")
     events = [
@@ -172,6 +175,7 @@ def test_already_fortified_hexes_and_west_wall_upgrades() -> None:
     ]
 
 
+@pytest.mark.plants("F-06")
 def test_the_hex_is_held_by_the_builder_since_the_start_of_its_player_turn() -> None:
     events = [
         created(),
@@ -196,6 +200,7 @@ def test_the_hex_is_held_by_the_builder_since_the_start_of_its_player_turn() -> 
     assert findings(next_turn, "32.13C") == []
 
 
+@pytest.mark.plants("F-12", "F-13")
 def test_nationality_limits_for_the_western_allies() -> None:
     events = [
         created(),
@@ -236,6 +241,7 @@ def test_nationality_limits_for_the_western_allies() -> None:
     assert findings(at_war, "32.14E") == []
 
 
+@pytest.mark.plants("F-23")
 def test_a_fortification_goes_when_the_enemy_takes_its_hex() -> None:
     placed = make(FortificationPlaced, **WHEN, phase="setup", hex="EUR:P24", kind="maginot", owner="france")
     taken = control("EUR:P24", "germany", cause="occupation", side="axis", phase="combat")
@@ -267,6 +273,7 @@ def research(result: int) -> ResearchResult:
 SPRING44: dict[str, Any] = {"year": 1944, "season": "spring"}
 
 
+@pytest.mark.plants("C-FRT-4")
 def test_tf1_berlin_and_three_west_wall_hexes_cost_twenty() -> None:
     """T-F1: with a 9+ result Germany fortifies Berlin (5 BRPs) and upgrades 3 West Wall hexes (15 BRPs) in Spring
     1944: 20 BRPs, legal."""
@@ -372,6 +379,7 @@ def invasion() -> list[Event]:
     ]
 
 
+@pytest.mark.plants("B-01", "B-02")
 def test_a_seaborne_bridgehead_held_by_a_surviving_invader() -> None:
     assert findings([*invasion(), bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")], "31") == []
     assert findings([*invasion(), bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-ab-1")], "31") == [
@@ -404,7 +412,9 @@ def test_an_invasion_of_a_friendly_hex_needs_the_supply_condition() -> None:
     report = run(events, "31.22")
     assert report.findings == ()
     assert [s.reason for s in report.skipped] == [
-        "condition B (the hex could not be fully supplied) needs the supply trace"
+        "condition B: no initial supply result for the invaded friendly hex",
+        "not checked: no map data for EUR:D33 (beach or one-hex island): the game declares no map data "
+        "(no map_data_used event)",
     ]
 
 
@@ -415,6 +425,7 @@ TC17 = [
 ]
 
 
+@pytest.mark.plants("B-05")
 @pytest.mark.parametrize(("sides", "legal"), [c[1:] for c in TC17], ids=[c[0] for c in TC17])
 def test_tc17_river_bridgeheads(sides: list[tuple[str, str]], legal: bool) -> None:
     attackers = [Attacker(unit=f"ger-inf-{i}", factors=3, hexside=h, role=r) for i, (h, r) in enumerate(sides)]  # type: ignore[arg-type]
@@ -439,6 +450,7 @@ def test_tc17_river_bridgeheads(sides: list[tuple[str, str]], legal: bool) -> No
     assert findings(events, "31.23") == expected
 
 
+@pytest.mark.plants("B-10")
 def test_bridgeheads_are_removed_on_enemy_control_and_isolation() -> None:
     base = [*invasion(), bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")]
     retaken = control("EUR:D33", "britain", cause="occupation", side="axis", phase="combat")
@@ -507,6 +519,7 @@ def test_removal_reasons_must_hold() -> None:
     ]
 
 
+@pytest.mark.plants("B-13")
 def test_at_most_two_units_attack_out_of_a_bridgehead() -> None:
     base = [*invasion(), bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")]
     out = [Attacker(unit=f"ger-inf-{i}", factors=3, origin="EUR:D33") for i in (8, 9, 10)]
@@ -522,6 +535,7 @@ def test_at_most_two_units_attack_out_of_a_bridgehead() -> None:
     ]
 
 
+@pytest.mark.plants("B-14")
 def test_river_bridgeheads_are_never_taken_by_attrition_occupation() -> None:
     river = [
         created(),
