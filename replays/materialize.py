@@ -109,6 +109,9 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
         {
             "kind": "the kind of fortification",
             "built": "when it was built (setup: at set-up)",
+            "faces": "the hexes a directional fortification faces (32.43-32.44)",
+            "beach_defense": "when beach defenses were added to the fortified hex (32.56)",
+            "island_group": "when an island-group fortification was added (32.66)",
         },
     ),
     "board_railheads": ("Railheads", "Railheads (28.652).", {}),
