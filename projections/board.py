@@ -60,6 +60,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from projections.core import Clock, Context, Handlers
+from projections.rules.fortifications import ADDED_COUNTER_KINDS
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -376,10 +377,6 @@ def _fortification_placed(state: BoardState, event: FortificationPlaced, ctx: Co
     )
 
 
-_ADDED_COUNTERS: Final = ("beach_defense", "island_group")
-"""Counters a fortified hex may receive in a later turn, kept beside its fortification (32.56, 32.66)."""
-
-
 @HANDLERS.on(FortificationBuilt)
 def _fortification_built(state: BoardState, event: FortificationBuilt, ctx: Context) -> None:
     label = ctx.now.label
@@ -387,16 +384,16 @@ def _fortification_built(state: BoardState, event: FortificationBuilt, ctx: Cont
     hexes = event.islands if event.kind == "island_group" and event.islands else event.hexes
     for hex_ in hexes:
         there = forts.get(hex_)
-        if there is not None and there.kind not in _ADDED_COUNTERS and there.kind != "port":
-            if event.kind in _ADDED_COUNTERS:  # a beach defense or island group added to a fortified hex
+        if there is not None and there.kind not in ADDED_COUNTER_KINDS and there.kind != "port":
+            if event.kind in ADDED_COUNTER_KINDS:  # a beach defense or island group added to a fortified hex
                 forts[hex_] = msgspec.structs.replace(there, **{event.kind: label})
                 continue
             if event.kind == "port":  # a port does not replace the fortification of its hex
                 continue
         built = Fortification(kind=event.kind, owner=event.power, built=label)
-        if there is not None and there.kind in _ADDED_COUNTERS and event.kind not in _ADDED_COUNTERS:
+        if there is not None and there.kind in ADDED_COUNTER_KINDS and event.kind not in ADDED_COUNTER_KINDS:
             built = msgspec.structs.replace(built, **{there.kind: there.built})  # a fortification added later
-        elif there is not None and there.kind not in _ADDED_COUNTERS:
+        elif there is not None and there.kind not in ADDED_COUNTER_KINDS:
             built = msgspec.structs.replace(built, beach_defense=there.beach_defense, island_group=there.island_group)
         forts[hex_] = built
 

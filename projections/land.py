@@ -48,7 +48,7 @@ from projections.board import BoardState, Unit
 from projections.core import Context, Handlers
 from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
 from projections.rules.control import SETUP_CAUSE, controller_faction, theater_of
-from projections.rules.fortifications import SiegeState, house_build_counts, siege_step
+from projections.rules.fortifications import SIEGE_KINDS, SiegeState, house_build_counts, siege_step
 from projections.rules.supply import immobile
 
 
@@ -260,10 +260,6 @@ def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) 
         _bridgehead_supply(state, event, ctx)
     if ctx.game.board.fortifications:
         _siege(state, event, ctx)
-
-
-SIEGE_KINDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})
-"""Counters a siege weakens: fortifications and fortresses (32.241)."""
 
 
 def _siege(state: LandState, event: SupplyDetermined, ctx: Context) -> None:

@@ -48,13 +48,6 @@ EliminationCause = Literal[
 ]
 """Why a unit was eliminated (10-16 extract 3.1 ``UnitEliminated``; 27.13A and 30.544 depend on it)."""
 
-MULTIPLIER_CAUSES: tuple[EliminationCause, ...] = (
-    "isolation",
-    "isolated_unpaid_offensive",
-    "voluntary",
-)
-"""Eliminations after which a same-turn rebuild costs double (27.13A, 30.544)."""
-
 
 class UnitPlaced(Event, tag="unit_placed", frozen=True, kw_only=True):
     """A counter placed at set-up or entering play without construction (scenario, production, Vichy forces).
@@ -228,7 +221,6 @@ class RpSpent(Event, tag="rp_spent", frozen=True, kw_only=True):
 
 
 __all__ = [
-    "MULTIPLIER_CAUSES",
     "AirMissionFlown",
     "CtlSet",
     "EliminationCause",

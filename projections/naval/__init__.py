@@ -62,7 +62,6 @@ from projections.naval.queries import (
     wa_transports_lost,
 )
 from projections.naval.records import (
-    MOVE_ACTIONS,
     UNKNOWN_OWNER,
     Chart,
     ChartStep,
@@ -82,7 +81,6 @@ from projections.naval.records import (
 
 __all__ = [
     "HANDLERS",
-    "MOVE_ACTIONS",
     "UNKNOWN_OWNER",
     "Chart",
     "ChartStep",

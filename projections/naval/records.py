@@ -9,7 +9,7 @@ import msgspec
 
 from awaw_events.vocab import CHART_ROWS, ChartRow, Season, UnitType
 from projections.core import Clock
-from projections.rules.naval import CapacityRule, ChartPosition, starting_shipyard
+from projections.rules.naval import MOVE_ACTIONS, CapacityRule, ChartPosition, starting_shipyard
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Local vocabulary
@@ -51,9 +51,6 @@ StepAction = Literal[
 """What happened to a ship on or at a chart (one :class:`ChartStep` each): placement (``setup`` 27.724E,
 ``lay_down`` 27.7251), the options of 27.7272A-E, the repair path (27.7261, 27.7267), and leaving the chart by
 displacement, capture (27.71, 27.7281-27.7282), sinking or elimination."""
-
-MOVE_ACTIONS: Final[frozenset[str]] = frozenset({"continue", "accelerate_1", "accelerate_2", "defer"})
-"""Chart options that move a ship within the chart (27.7272A-C): what "how it last moved" reports."""
 
 WorkKind = Literal["new", "repair"]
 """Construction or repair: treated alike once begun (27.7271), but the audit prices the start differently."""

@@ -84,6 +84,9 @@ WINTER_AND_CTL_DMS_IGNORED: Final[tuple[str, ...]] = ("exploiting_armor", "low_c
 """Negative DM items (:mod:`projections.rules.combat` codes) that infantry and replacements in a bridgehead never
 take (31.63B: 15.33A exploiting armor, 15.33C CTL zero or less, a "7" or worse winter effect)."""
 
+RIVER_CAUSES: Final[tuple[str, ...]] = ("cross_river_attack", "crossing_arrow_attack")
+"""Bridgehead causes that need a river or crossing-arrow hexside (31.23)."""
+
 BRIDGEHEAD_DM_EXEMPT_TYPES: Final[frozenset[UnitType]] = frozenset({"infantry", "replacement"})
 """The unit types 31.63B exempts from those DMs."""
 

@@ -84,6 +84,19 @@ BUILD_KIND: Final[dict[str, FortBuildKind]] = {
 FORT_COUNTER_KINDS: Final[frozenset[str]] = frozenset({"fortification", "fortress", "maginot", "west_wall"})
 """Counters that make a hex "already fortified" (32.14A)."""
 
+ADDED_COUNTER_KINDS: Final[frozenset[str]] = frozenset({"beach_defense", "island_group"})
+"""Counters a fortified hex may receive in a later turn, kept beside its fortification (32.56, 32.66)."""
+
+SIEGE_KINDS: Final[frozenset[str]] = frozenset({"fortification", "fortress", "maginot", "west_wall"})
+"""Counters a siege weakens: fortifications and fortresses (32.241)."""
+
+DIRECTIONAL_KINDS: Final[frozenset[str]] = frozenset({"maginot", "west_wall", "sevastopol"})
+"""Fortifications that face some hexsides only: the Maginot Line, the West Wall and Sevastopol (32.43-32.44)."""
+
+LAND_ATTACKER_ROLES: Final[frozenset[str]] = frozenset({"land", "reserve_armor", "shock_army", "marine"})
+"""Attacker roles that attack across a hexside by land, the ones a directional fortification's facing concerns
+(32.43-32.44; seaborne and airdropped attackers are not)."""
+
 NATIONALITY_RULES: Final[tuple[str, ...]] = ("32.14E", "32.14F", "32.14G", "32.14H")
 """The nationality restrictions among :func:`fort_build_findings` (European Axis builds by Germany, WA builds in
 British or U.S. hexes, the U.S. only where at war, WA Pacific builds only after Japan's war on Britain or at USJT
@@ -469,7 +482,17 @@ class StartingFort:
     hexes: tuple[str, ...]
     facing: str
     rule: str
+    owner: str = ""
+    """The power whose fortification it is at the start (32.42-32.44)."""
 
+
+START_KIND_RECORDS: Final[dict[str, tuple[str, ...]]] = {
+    "omni_fortress": ("fortress",),
+    "dir_fortress": ("maginot", "fortress"),
+    "dir_fortification": ("west_wall", "maginot", "fortification"),
+    "dir_fortress_vs_seaborne": ("fortress",),
+}
+"""The ``fortification_placed.kind`` values that record each kind of starting fortification (32.42-32.44)."""
 
 MAGINOT_HEXES: Final[tuple[str, ...]] = ("EUR:P24", "EUR:P25", "EUR:Q24")
 """Maginot Line hexes; their hexsides face Germany and Luxembourg (32.43A)."""
@@ -478,12 +501,12 @@ WEST_WALL_HEXES: Final[tuple[str, ...]] = ("EUR:M27", "EUR:N26", "EUR:O26", "EUR
 """West Wall hexes (O26 with the letter O, extract 0.1); their hexsides face Belgium, Luxembourg and France (32.44B)."""
 
 STARTING_FORTIFICATIONS_CLASSIC: Final[tuple[StartingFort, ...]] = (
-    StartingFort("gibraltar", "omni_fortress", (), "all", "32.42A"),
-    StartingFort("malta", "omni_fortress", (), "all", "32.42B"),
-    StartingFort("maginot", "dir_fortress", MAGINOT_HEXES, "germany_luxembourg", "32.43A"),
-    StartingFort("sevastopol", "dir_fortress", ("EUR:V38",), "EUR:U38, EUR:U39", "32.43B"),
-    StartingFort("singapore", "dir_fortress_vs_seaborne", (), "seaborne", "32.43, 32.44C not in Classic"),
-    StartingFort("west_wall", "dir_fortification", WEST_WALL_HEXES, "belgium_luxembourg_france", "32.44B"),
+    StartingFort("gibraltar", "omni_fortress", (), "all", "32.42A", "britain"),
+    StartingFort("malta", "omni_fortress", (), "all", "32.42B", "britain"),
+    StartingFort("maginot", "dir_fortress", MAGINOT_HEXES, "germany_luxembourg", "32.43A", "france"),
+    StartingFort("sevastopol", "dir_fortress", ("EUR:V38",), "EUR:U38, EUR:U39", "32.43B", "russia"),
+    StartingFort("singapore", "dir_fortress_vs_seaborne", (), "seaborne", "32.43, 32.44C not in Classic", "britain"),
+    StartingFort("west_wall", "dir_fortification", WEST_WALL_HEXES, "belgium_luxembourg_france", "32.44B", "germany"),
 )
 """Fortifications at the start of Classic AWAW, "regardless of when war breaks out" (32.41; check F-25)."""
 
@@ -506,18 +529,18 @@ def starting_fortifications(
     forts.append(
         StartingFort(
             "maginot", "dir_fortress" if maginot_upgraded else "dir_fortification", MAGINOT_HEXES,
-            "germany_luxembourg", "32.43A, 32.44A",
+            "germany_luxembourg", "32.43A, 32.44A", "france",
         )
     )  # fmt: skip
     forts.append(STARTING_FORTIFICATIONS_CLASSIC[3])
     if singapore_results >= 1:
-        forts.append(StartingFort("singapore", "dir_fortress_vs_seaborne", (), "seaborne", "6.911B"))
+        forts.append(StartingFort("singapore", "dir_fortress_vs_seaborne", (), "seaborne", "6.911B", "britain"))
     elif singapore_steps >= 3:
-        forts.append(StartingFort("singapore", "dir_fortification", (), "seaborne", "6.911A"))
+        forts.append(StartingFort("singapore", "dir_fortification", (), "seaborne", "6.911A", "britain"))
     if singapore_results >= 2:
-        forts.append(StartingFort("singapore", "dir_fortress", (), "PAC:DD11", "6.911D"))
+        forts.append(StartingFort("singapore", "dir_fortress", (), "PAC:DD11", "6.911D", "britain"))
     elif singapore_steps >= 9:
-        forts.append(StartingFort("singapore", "dir_fortification", (), "PAC:DD11", "6.911C"))
+        forts.append(StartingFort("singapore", "dir_fortification", (), "PAC:DD11", "6.911C", "britain"))
     if west_wall_researched:
         forts.append(STARTING_FORTIFICATIONS_CLASSIC[5])
     return tuple(forts)

@@ -99,6 +99,10 @@ class StackingLimit:
     rule: str
 
 
+STACKED_GROUND_TYPES: Final[frozenset[str]] = frozenset({"infantry", "mech_infantry", "replacement", "armor"})
+"""Non-specialized ground units: the ones the ground-unit stacking limit counts (12.11; specialized units and flak
+stack in addition, 12.12; partisans apart)."""
+
 SPECIALIZED_PER_HEX: Final = 3
 FLAK_FACTORS_PER_HEX: Final = 3
 

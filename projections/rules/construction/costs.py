@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from awaw_events.events.units import MULTIPLIER_CAUSES, EliminationCause
+from awaw_events.events.units import EliminationCause
 from awaw_events.options import SAME_TURN_REBUILD
 from awaw_events.vocab import (
     FACTION_OF_POWER,
@@ -156,7 +156,9 @@ BEACH_DEFENSE_COUNTERS_PER_PURCHASE: Final[int] = BRP_COST_PER_COUNTER["beach_de
 # 2. Multipliers (27.13, 27.14, 27.35B-C, 30.544) and construction oil (27.35)
 # ---------------------------------------------------------------------------------------------------------------------
 
-SAME_TURN_PENALTY_CAUSES: Final[frozenset[EliminationCause]] = frozenset(MULTIPLIER_CAUSES)
+SAME_TURN_PENALTY_CAUSES: Final[frozenset[EliminationCause]] = frozenset(
+    {"isolation", "isolated_unpaid_offensive", "voluntary"}
+)
 """Eliminations that double a rebuild in the same game turn: isolation, isolated unpaid offensive (9.82),
 voluntary (27.13A, 30.544). "Turn" is the game turn (30.544)."""
 

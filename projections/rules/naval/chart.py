@@ -26,6 +26,9 @@ from projections.rules.naval.costs import (
 # Chart geometry (27.723-27.7272)
 # ---------------------------------------------------------------------------------------------------------------------
 
+MOVE_ACTIONS: Final[frozenset[str]] = frozenset({"continue", "accelerate_1", "accelerate_2", "defer"})
+"""Chart options that move a ship within the chart (27.7272A-C): what "how it last moved" reports."""
+
 
 @dataclass(frozen=True, slots=True)
 class ChartPosition:

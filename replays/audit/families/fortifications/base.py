@@ -24,9 +24,6 @@ BRIDGEHEADS: Final = Family("bridgeheads")
 
 STANDARD_A3R: Final = "the standard A3R fortification rules are not in the extracts"
 
-UNSUPPLIED: Final = frozenset({"isolated", "unsupplied"})
-"""Supply results with no supply at all (30.5): units so are isolated for the siege (32.242; App. G 32.244)."""
-
 
 def variant(ctx: AuditContext[Any]) -> FortVariant | None:
     """``awaw`` (rule 32), ``a3r_house`` (App. G), or ``None`` (standard A3R: not checked)."""

@@ -9,7 +9,7 @@ arrows), beach hexes, one-hex islands and ports come from the map data, or are r
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final, cast
+from typing import Any, cast
 
 from awaw_events.events import (
     AttackDeclared,
@@ -29,6 +29,7 @@ from projections.rules.bridgeheads import (
     BRIDGEHEAD_DM_EXEMPT_TYPES,
     BRIDGEHEAD_SOURCE,
     OFFENSIVE_ATTACK_KINDS,
+    RIVER_CAUSES,
     RIVER_HEXSIDES,
     ROLE_TYPES,
     SHOCK_ARMY_ROLE,
@@ -44,16 +45,12 @@ from projections.rules.bridgeheads import (
     placement_findings,
     removal_reason,
 )
+from projections.rules.combat.stacking import STACKED_GROUND_TYPES
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.control import controller_faction, theater_of
 from projections.rules.fortifications import MAGINOT_HEXES
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.fortifications.base import BRIDGEHEADS, units_in, west_wall_hex
-
-RIVER_CAUSES: Final = ("cross_river_attack", "crossing_arrow_attack")
-
-GROUND: Final[frozenset[str]] = frozenset({"infantry", "mech_infantry", "replacement", "armor"})
-"""Non-specialized ground units that count toward stacking (12.11; partisans and flak apart)."""
 
 
 def _placement(ctx: AuditContext[BridgeheadPlaced]) -> tuple[Placement, list[str | Missing]]:
@@ -547,7 +544,7 @@ def check_bridgehead_stacking(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> R
             count[2] += unit.factors
         elif unit.unit_type in SPECIALIZED_TYPES:
             count[1] += 1
-        elif unit.unit_type in GROUND:
+        elif unit.unit_type in STACKED_GROUND_TYPES:
             count[0] += 1
     for hex_, (ground, special, flak) in sorted(counts.items()):
         kind = _stack_kind(ctx, hex_, hex_ in board.bridgeheads)
@@ -585,7 +582,9 @@ def check_bridgehead_defence(c: Check, ctx: AuditContext[AttackDeclared]) -> Res
     for hex_ in held:
         faction = board.bridgeheads[hex_].faction
         for unit in units_in(board, hex_):
-            ours = unit.unit_type in GROUND | SPECIALIZED_TYPES and controller_faction(unit.owner) == faction
+            ours = (
+                unit.unit_type in STACKED_GROUND_TYPES | SPECIALIZED_TYPES and controller_faction(unit.owner) == faction
+            )
             if ours and unit.id not in listed and event.defenders:
                 yield c.finding(
                     ctx,

@@ -21,6 +21,7 @@ from projections.rules.fortifications import (
     ITALIAN_TERRITORY,
     MAX_WEST_WALL_UPGRADES_PER_TURN,
     NATIONALITY_RULES,
+    START_KIND_RECORDS,
     FortBuild,
     fort_build_findings,
     fort_cost,
@@ -594,36 +595,18 @@ def check_island_group_islands(c: Check, ctx: AuditContext[FortificationBuilt]) 
             )
 
 
-_START_KINDS: dict[str, tuple[str, ...]] = {
-    "omni_fortress": ("fortress",),
-    "dir_fortress": ("maginot", "fortress"),
-    "dir_fortification": ("west_wall", "maginot", "fortification"),
-    "dir_fortress_vs_seaborne": ("fortress",),
-}
-"""The ``fortification_placed.kind`` values that record each kind of starting fortification (32.42-32.44)."""
-
-_START_OWNERS: dict[str, str] = {
-    "gibraltar": "britain",
-    "malta": "britain",
-    "maginot": "france",
-    "sevastopol": "russia",
-    "singapore": "britain",
-    "west_wall": "germany",
-}
-
-
 def _starting_entry(ctx: AuditContext[Any], hex_: str) -> tuple[str, tuple[str, ...], str] | Missing | None:
     """The 32.4 entry for a hex: (location, kinds that record it, owner), ``None`` if the hex has none, or why it
     cannot be told (Gibraltar, Malta and Singapore have no hex in the rules: the map data's names tell)."""
     for fort in starting_fortifications():
         if hex_ in fort.hexes:
-            return fort.location, _START_KINDS[fort.kind], _START_OWNERS[fort.location]
+            return fort.location, START_KIND_RECORDS[fort.kind], fort.owner
     facts = ctx.hex(hex_)
     if facts is None or facts.name is None:
         return ctx.missing_hex(hex_, "name")
     for fort in starting_fortifications():
         if not fort.hexes and facts.name.lower() == fort.location:
-            return fort.location, _START_KINDS[fort.kind], _START_OWNERS[fort.location]
+            return fort.location, START_KIND_RECORDS[fort.kind], fort.owner
     return None
 
 

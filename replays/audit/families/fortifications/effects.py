@@ -27,8 +27,10 @@ from projections.board import Fortification
 from projections.rules import combat as combat_rules
 from projections.rules.control import controller_faction
 from projections.rules.fortifications import (
+    DIRECTIONAL_KINDS,
     FORT_DM_CODES,
     FORT_DMS,
+    LAND_ATTACKER_ROLES,
     SIEGE_FEATURES,
     WEST_WALL_RIVER_CODES,
     AttackKind,
@@ -41,17 +43,16 @@ from projections.rules.fortifications import (
     siege_fort_dm,
     submarine_siege_drm,
 )
+from projections.rules.supply import UNSUPPLIED_STATUSES
 from replays.audit.engine import AuditContext, Check, Missing, Result
-from replays.audit.families.fortifications.base import FAMILY, UNSUPPLIED, features, variant
+from replays.audit.families.fortifications.base import FAMILY, features, variant
 
-DIRECTIONAL: Final = frozenset({"maginot", "west_wall", "sevastopol"})
-_LAND_ROLES: Final = frozenset({"land", "reserve_armor", "shock_army", "marine"})
 IC_DELAY: Final = "the BRPs of a Russian IC in the hex (the 32.241 siege delay) are not in the state"
 
 
 def _land_attackers(event: AttackDeclared) -> list[Attacker]:
     """Attackers that attack from an adjacent land hex (not invading from the sea, not dropped)."""
-    return [a for a in event.attackers if a.role in _LAND_ROLES and a.hexside not in ("sea", "airdrop")]
+    return [a for a in event.attackers if a.role in LAND_ATTACKER_ROLES and a.hexside not in ("sea", "airdrop")]
 
 
 def _attack_kind(event: AttackDeclared) -> AttackKind:
@@ -66,7 +67,7 @@ def _from_rear(event: AttackDeclared, fort: Fortification, found: tuple[FortFeat
     """Whether some land attacker attacks a directional line from the rear (``None``: cannot be told): from the
     facing the placement recorded, else from the attackers' hexsides as claimed (``fortified`` in front,
     ``unfortified_of_fort_line`` behind)."""
-    if not DIRECTIONAL & set(found):
+    if not DIRECTIONAL_KINDS & set(found):
         return False
     land = _land_attackers(event)
     rear = attacked_from_rear((a.origin for a in land), fort.faces)
@@ -171,7 +172,7 @@ def check_fortification_dm(c: Check, ctx: AuditContext[AttackDeclared]) -> Resul
             recorded=f"{claimed:+d}",
             message=f"attack {event.attack}: {d.unit} in {hex_} claims {claimed:+d} for fortifications and siege; "
             f"{expected[1]} gives {expected[0]:+d}"
-            + (f" ({unit.supply})" if unit is not None and unit.supply in UNSUPPLIED else ""),
+            + (f" ({unit.supply})" if unit is not None and unit.supply in UNSUPPLIED_STATUSES else ""),
         )
 
 
@@ -200,7 +201,7 @@ def _expected(
     if isinstance(turns, Missing):
         return turns
     unit = ctx.state.board.units.get(unit_id)
-    isolated = unit is not None and unit.supply in UNSUPPLIED
+    isolated = unit is not None and unit.supply in UNSUPPLIED_STATUSES
     kind = _attack_kind(event)
     value = expected_fort_part(
         found,
@@ -353,7 +354,7 @@ def _attrition_breach(
     """Why an attrition occupation of a fortified hex breaks 32.221 or 32.247 ('' if it does not)."""
     if ctx.state.land.sieges.get(hex_) is not None:
         return "a besieged fortification is never captured by attrition (32.247)"
-    if not DIRECTIONAL & set(counters):
+    if not DIRECTIONAL_KINDS & set(counters):
         return "every hexside of the fortified hex is fortified; no attrition across a fortified enemy hexside (32.221)"
     origin = cast(str | None, getattr(mover, "location", None))
     if origin is None or not fort.faces:

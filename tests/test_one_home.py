@@ -1,0 +1,170 @@
+"""One home for each rule: no module outside ``projections/rules`` defines a rules table, and the hexes the rules
+name agree with the map data that ships.
+
+Every module-level constant table (a dict, set, tuple or list bound to an UPPER_CASE name) outside
+``projections/rules`` must be listed here with what it is, so that a new table is a decision: a rules table moves to
+``projections/rules`` (and is imported from there); anything else is named below as vocabulary, a registry or
+presentation.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from projections.rules.fortifications import MAGINOT_HEXES, WEST_WALL_HEXES
+from replays.maps import shipped_map_data
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("awaw_events", "projections", "replays")
+
+VOCABULARY = "the log's vocabulary (what events can say), not a rule"
+REGISTRY = "a registry of the program's own parts"
+PRESENTATION = "words, colours or layout for people"
+LEDGER = "how the BRP ledger files its lines (categories the rules do not define)"
+
+NOT_RULES: dict[tuple[str, str], str] = {
+    ("awaw_events/codec.py", "EVENT_CLASSES"): REGISTRY,
+    ("awaw_events/events/__init__.py", "EVENT_TYPES"): REGISTRY,
+    ("awaw_events/gametime.py", "SEASON_INDEX"): VOCABULARY,
+    ("awaw_events/gametime.py", "_SIDE_RANK"): VOCABULARY,
+    ("awaw_events/log.py", "_TIME_FIELDS"): VOCABULARY,
+    ("awaw_events/log.py", "_DICE_TAGS"): VOCABULARY,
+    ("awaw_events/options.py", "A3R_OPTIONS"): REGISTRY,
+    ("awaw_events/options.py", "AWAW_OPTIONS"): REGISTRY,
+    ("awaw_events/options.py", "INTERPRETATION_OPTIONS"): REGISTRY,
+    ("awaw_events/vocab.py", "FACTION_OF_POWER"): VOCABULARY,
+    ("awaw_events/vocab.py", "SIDE_OF_FACTION"): VOCABULARY,
+    ("awaw_events/vocab.py", "GAME_TURN_PHASES"): VOCABULARY,
+    ("awaw_events/vocab.py", "PLAYER_TURN_PHASES"): VOCABULARY,
+    ("awaw_events/vocab.py", "GROUND_TYPES"): VOCABULARY,
+    ("awaw_events/vocab.py", "AIR_TYPES"): VOCABULARY,
+    ("awaw_events/vocab.py", "NAVAL_TYPES"): VOCABULARY,
+    ("awaw_events/vocab.py", "NAMED_SHIP_TYPES"): VOCABULARY,
+    ("awaw_events/vocab.py", "UNIT_TYPE_WORDS"): PRESENTATION,
+    ("projections/brp/ledger.py", "SETUP_PHASES"): LEDGER,
+    ("projections/brp/limit.py", "_POWER_SET"): VOCABULARY,
+    ("projections/brp/spending.py", "EXPENDITURE_EVENTS"): LEDGER,
+    ("projections/brp/spending.py", "LIMIT_EVENTS"): LEDGER,
+    ("projections/brp/spending.py", "_POWER_SET"): VOCABULARY,
+    ("projections/brp/state.py", "EXPENDITURE_CATEGORIES"): LEDGER,
+    ("projections/brp/state.py", "SUMMARY_CATEGORIES"): LEDGER,
+    ("projections/brp/state.py", "SPEND_CATEGORY"): LEDGER,
+    ("projections/core.py", "VIEWS"): REGISTRY,
+    ("projections/dice.py", "PURPOSES"): VOCABULARY,
+    ("projections/dice.py", "ROLL_USERS"): VOCABULARY,
+    ("projections/game.py", "PROJECTIONS"): REGISTRY,
+    ("projections/game.py", "_TIME_CHANGED"): REGISTRY,
+    ("projections/game.py", "_EVERY_EVENT"): REGISTRY,
+    ("projections/naval/records.py", "ROW_ORDER"): PRESENTATION,
+    ("replays/audit/catalogue.py", "FAMILIES"): REGISTRY,
+    ("replays/audit/checklist.py", "EXTRACT_FILES"): REGISTRY,
+    ("replays/audit/checklist.py", "_GROUP_OF_TAG"): REGISTRY,
+    ("replays/audit/checklist.py", "_RANK"): REGISTRY,
+    ("replays/audit/coverage.py", "BY_KEY"): REGISTRY,
+    ("replays/audit/coverage.py", "_BY_ID"): REGISTRY,
+    ("replays/audit/families/fortifications/builds.py", "_WHAT"): PRESENTATION,
+    ("replays/charts.py", "CHART_VIEWS"): REGISTRY,
+    ("replays/charts.py", "SPENDING"): PRESENTATION,
+    ("replays/charts.py", "_PANELS"): PRESENTATION,
+    ("replays/cli/__init__.py", "COMMANDS"): REGISTRY,
+    ("replays/cli/files.py", "READ_MODEL_PREFIXES"): REGISTRY,
+    ("replays/cli/files.py", "READ_MODEL_TABLES"): REGISTRY,
+    ("replays/docs.py", "_BASE_FIELDS"): PRESENTATION,
+    ("replays/logview.py", "_TIME_KEYS"): PRESENTATION,
+    ("replays/logview.py", "_POWER_FIELDS"): PRESENTATION,
+    ("replays/logview.py", "FAMILIES"): REGISTRY,
+    ("replays/logview.py", "TAGS"): REGISTRY,
+    ("replays/materialize.py", "COMMON_COLUMNS"): PRESENTATION,
+    ("replays/materialize.py", "TABLES"): PRESENTATION,
+    ("replays/materialize.py", "QUERIES"): PRESENTATION,
+    ("replays/materialize.py", "EMPTY_SCHEMAS"): PRESENTATION,
+    ("replays/materialize.py", "_LINKED"): PRESENTATION,
+    ("replays/pictures/board.py", "MAPS"): PRESENTATION,
+    ("replays/pictures/board.py", "MAP_NAMES"): PRESENTATION,
+    ("replays/pictures/board.py", "HEX_SHAPES"): PRESENTATION,
+    ("replays/pictures/board.py", "FORT_LETTERS"): PRESENTATION,
+    ("replays/pictures/board.py", "HEXSIDE_STYLES"): PRESENTATION,
+    ("replays/pictures/counters.py", "POWER_COLOURS"): PRESENTATION,
+    ("replays/pictures/counters.py", "MINOR_COLOURS"): PRESENTATION,
+    ("replays/pictures/counters.py", "TERRAIN_COLOURS"): PRESENTATION,
+    ("replays/pictures/counters.py", "WEATHER_ZONE_COLOURS"): PRESENTATION,
+    ("replays/pictures/counters.py", "GROUND_WORDS"): PRESENTATION,
+    ("replays/pictures/counters.py", "TYPE_WORDS"): PRESENTATION,
+    ("replays/pictures/legend.py", "_LOCATION_ORDER"): PRESENTATION,
+    ("replays/pictures/units.py", "_KIND_ORDER"): PRESENTATION,
+    ("replays/plotting.py", "PARENT_STYLE"): PRESENTATION,
+    ("replays/stepper.py", "_VIEW_CYCLE"): PRESENTATION,
+    ("replays/views/__init__.py", "MODULES"): REGISTRY,
+    ("replays/views/brp.py", "CATEGORY_WORDS"): PRESENTATION,
+    ("replays/views/common.py", "SPECIAL_NAMES"): PRESENTATION,
+    ("replays/views/common.py", "TRACK_NAMES"): PRESENTATION,
+    ("replays/views/naval.py", "_ROW_WORDS"): PRESENTATION,
+    ("replays/views/naval.py", "_MOVE_WORDS"): PRESENTATION,
+    ("replays/views/naval.py", "STATUS_WORDS"): PRESENTATION,
+    ("replays/views/oil.py", "PART_WORDS"): PRESENTATION,
+}
+"""Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
+
+_CONTAINER_CALLS = frozenset({"frozenset", "dict", "set", "tuple", "list"})
+
+
+def _is_table(value: ast.expr) -> bool:
+    if isinstance(value, ast.Dict | ast.Set | ast.List | ast.Tuple | ast.DictComp | ast.SetComp | ast.ListComp):
+        return True
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _CONTAINER_CALLS
+
+
+def tables_outside_the_rules() -> list[tuple[str, str]]:
+    """(module path, name) of every module-level constant table outside ``projections/rules``."""
+    found: list[tuple[str, str]] = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if where.startswith("projections/rules/"):
+                continue
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.Assign):
+                    names, value = [t.id for t in node.targets if isinstance(t, ast.Name)], node.value
+                elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+                    names, value = [node.target.id], node.value
+                else:
+                    continue
+                for name in names:
+                    bare = name.lstrip("_")
+                    if len(bare) > 1 and bare.isupper() and _is_table(value):
+                        found.append((where, name))
+    return found
+
+
+def test_no_rules_table_lives_outside_the_rules() -> None:
+    unexplained = [f"{where}: {name}" for where, name in tables_outside_the_rules() if (where, name) not in NOT_RULES]
+    assert not unexplained, (
+        "constant tables outside projections/rules: a rules table moves to projections/rules (with its rule "
+        "number); anything else is listed in NOT_RULES with what it is:\n  " + "\n  ".join(unexplained)
+    )
+
+
+def test_the_list_of_tables_that_are_not_rules_is_not_stale() -> None:
+    present = set(tables_outside_the_rules())
+    assert sorted(set(NOT_RULES) - present) == []
+
+
+def test_the_scan_sees_the_shapes_a_table_takes() -> None:
+    planted = "A: Final = frozenset({'isolated'})\nB = {'germany': 3}\nC = ('x',)\nD = [1]\nE = 'x'\nF = 3\n"
+    found = []
+    for node in ast.parse(planted).body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if value is not None and _is_table(value):
+            found.append(node)
+    assert len(found) == 4
+
+
+def test_the_hexes_the_rules_name_are_those_of_the_shipped_map_data() -> None:
+    """The Maginot Line and the West Wall live as rules (32.43-32.44) and as map data; the two must agree."""
+    data = shipped_map_data().data
+    by_kind: dict[str, set[str]] = {}
+    for facts in data.hexes:
+        if facts.fortification in ("maginot", "west_wall"):
+            by_kind.setdefault(facts.fortification, set()).add(facts.hex)
+    assert by_kind == {"maginot": set(MAGINOT_HEXES), "west_wall": set(WEST_WALL_HEXES)}
