@@ -55,8 +55,8 @@ class Missing(msgspec.Struct, frozen=True, kw_only=True):
 
     reason: str
     kind: str | None = None
-    """What the report groups by (default: the reason): ``no map data (terrain)`` groups every hex whose terrain is
-    unknown under one line, which names the first such hex."""
+    """What the report groups by, within the check (default: one line per check): ``no map data (terrain)`` keeps
+    hexes whose terrain is unknown on a line of their own, which names the first such hex and counts the rest."""
 
 
 class Skipped(msgspec.Struct, frozen=True, kw_only=True):
@@ -291,13 +291,14 @@ def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> Non
 
 
 def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int]:
-    """What could not be checked, once per check and kind of reason (the first event and reason, and how often), and
-    how many check applications were left unmade (a check that yields several Missing for one event counts once)."""
+    """What could not be checked, once per check (and kind, where a check names kinds): the first event and its
+    reason, and how often; and how many check applications were left unmade (a check that yields several Missing for
+    one event counts once)."""
     first: dict[tuple[str, str], tuple[Check, int, str]] = {}
     times: dict[tuple[str, str], int] = {}
     unmade: set[tuple[str, int]] = set()
     for c, seq, outcome in missing:
-        key = (c.id, outcome.kind or outcome.reason)
+        key = (c.id, outcome.kind or "")
         if key in times:
             times[key] += 1
         else:
