@@ -31,17 +31,22 @@ from awaw_events.events import (
     AttackDeclared,
     AttackEnded,
     AttritionDeclared,
+    AttritionLossesTaken,
     AttritionResolved,
     BreakthroughCreated,
     CombatLossesTaken,
     CombatRoundResolved,
+    ExploitationAllowance,
+    OffensiveDeclared,
     OverrunResolved,
+    UnitMoved,
 )
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Power, Season
 from projections import dice
 from projections.board import BoardState
 from projections.core import Context, Handlers
+from projections.rules import attrition as attrition_rules
 from projections.rules import combat as rules
 from projections.rules.combat import CrtTable, DefendingUnit, LossPool, LossRequirement
 from projections.rules.dice import DIE_FACES
@@ -152,11 +157,34 @@ class Attack(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Breakthrough(msgspec.Struct, frozen=True, kw_only=True):
-    """A breakthrough created this player turn (16.1): the attack it came from and its hex."""
+    """A breakthrough created this player turn (16.1): the attack it came from, its hex, and the exploitation routes
+    of the armor exploiting from it, in the order they moved (16.32-16.36: the hexes each entered after leaving the
+    breakthrough hex)."""
 
     seq: int
     attack: str
     hex: str
+    routes: dict[str, tuple[str, ...]] = {}
+
+
+class HexLoss(msgspec.Struct, frozen=True, kw_only=True):
+    """One hex an attrition's losses came from (14.62B): the units lost there and the units it held before the
+    losses, each with its combat factors."""
+
+    lost: tuple[tuple[str, int], ...] = ()
+    held: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def emptied(self) -> bool:
+        """No ground unit is left in the hex."""
+        gone = {u for u, _ in self.lost}
+        return all(u in gone for u, _ in self.held)
+
+    @property
+    def largest_taken(self) -> bool:
+        """The losses include a unit with the largest combat factor of the hex (14.62B)."""
+        top = max((f for _, f in self.held), default=0)
+        return any(f >= top for _, f in self.lost)
 
 
 class CombatState(msgspec.Struct, kw_only=True):
@@ -172,6 +200,17 @@ class CombatState(msgspec.Struct, kw_only=True):
     """Units that attacked (or overran) this player turn."""
     attrition_results: dict[str, int] = {}
     """Counters lost (C) by attrition id, as recorded (``attrition_resolved.losses``)."""
+    attrition_hexes: dict[str, int] = {}
+    """Hexes the attacker may occupy (H) by attrition id, as recorded (``attrition_resolved.hexes``)."""
+    attrition_losses: dict[str, dict[str, HexLoss]] = {}
+    """Where each attrition's losses were taken, by hex (14.62B), from ``attrition_losses_taken``."""
+    regular_defenders: dict[str, tuple[str, str | None]] = {}
+    """Defending units attacked in regular combat this player turn: the attack and the attacking faction (15.46)."""
+    allowances: dict[str, int] = {}
+    """Exploitation allowances claimed this player turn, by unit (``exploitation_allowance``; 16.31)."""
+    western_offensive_turns: tuple[int, ...] = ()
+    """The first two game turns (indexes) whose Axis player turn had western-front offensive operations (15.54B);
+    kept for the whole game."""
     counted: dict[str, str] = {}
     """Units counted for attrition this game turn, and the attrition that first counted each (14.21, 14.23B)."""
 
@@ -183,6 +222,7 @@ class CombatState(msgspec.Struct, kw_only=True):
 
 
 HANDLERS: Final = Handlers[CombatState]()
+
 
 
 def initial() -> CombatState:
@@ -198,6 +238,11 @@ def clone(state: CombatState) -> CombatState:
         overruns=dict(state.overruns),
         attacked=set(state.attacked),
         attrition_results=dict(state.attrition_results),
+        attrition_hexes=dict(state.attrition_hexes),
+        attrition_losses=dict(state.attrition_losses),
+        regular_defenders=dict(state.regular_defenders),
+        allowances=dict(state.allowances),
+        western_offensive_turns=state.western_offensive_turns,
         counted=dict(state.counted),
     )
 
@@ -209,14 +254,19 @@ def clone(state: CombatState) -> CombatState:
 
 def unit_ctl(board: BoardState, unit_id: str) -> int | None:
     """A unit's CTL from its faction's ground CTL on ``board`` (a :class:`projections.board.BoardState`), -1 in
-    partial supply (15.8, 15.81); ``None`` when the unit or the CTL is not known."""
+    partial supply (15.8, 15.81), -1 for replacements (10.23), always 1 for partisans (11.48); ``None`` when the unit or
+    the CTL is not known."""
     unit = board.units.get(unit_id)
     if unit is None:
         return None
+    if unit.unit_type == "partisan":
+        return rules.PARTISAN_CTL
     level = board.ctl.get(f"{FACTION_OF_POWER.get(cast(Power, unit.owner))}/ground")
     if level is None:
         return None
-    return rules.effective_ctl(level, partial_supply_or_army_oil=unit.supply == "partial")
+    return rules.effective_ctl(
+        level, partial_supply_or_army_oil=unit.supply == "partial", replacement=unit.unit_type == "replacement"
+    )
 
 
 def house_nationality_of(board: BoardState, unit_id: str) -> rules.HouseNationality:
@@ -285,6 +335,10 @@ def _new_turn(state: CombatState, event: object, ctx: Context) -> None:
         state.overruns = {}
         state.attacked = set()
         state.attrition_results = {}
+        state.attrition_hexes = {}
+        state.attrition_losses = {}
+        state.regular_defenders = {}
+        state.allowances = {}
     if ctx.new_turn:
         state.counted = {}
 
@@ -315,6 +369,19 @@ def _attack(state: CombatState, event: AttackDeclared, ctx: Context) -> None:
         dm={d.unit: rules.claimed_dm(d.dms, variant=table) for d in event.defenders} if table is not None else {},
     )
     state.attacked.update(a.unit for a in event.attackers)
+    if event.kind != "exploitation":
+        faction = attacking_faction(board, event)
+        for d in event.defenders:
+            state.regular_defenders.setdefault(d.unit, (event.attack, faction))
+
+
+def attacking_faction(board: BoardState, event: AttackDeclared) -> str | None:
+    """The alliance faction of an attack's first attacker on the board (15.46 allows a second faction's attack)."""
+    for a in event.attackers:
+        unit = board.units.get(a.unit)
+        if unit is not None:
+            return FACTION_OF_POWER.get(cast(Power, unit.owner))
+    return None
 
 
 @HANDLERS.on(CombatRoundResolved)
@@ -333,7 +400,9 @@ def _round(state: CombatState, event: CombatRoundResolved, ctx: Context) -> None
     die = die_face(ctx.game.dice, event.roll)
     rolled = None
     if column in rules.ODDS_COLUMNS and die is not None:
-        rolled = rules.crt_result(column, die, event.round, table=table)
+        lookup = rules.crt_lookup(column, die, event.round, table=table)
+        if not lookup.clamped or rules.crt_above_6(options) == "read_as_6":
+            rolled = lookup.result
     below = column == rules.BELOW_1_4
     defending = attack.defending_units()
     if below:
@@ -421,6 +490,33 @@ def _breakthrough(state: CombatState, event: BreakthroughCreated, ctx: Context) 
     state.breakthroughs[event.breakthrough] = Breakthrough(seq=ctx.now.seq, attack=event.attack, hex=event.hex)
 
 
+@HANDLERS.on(ExploitationAllowance)
+def _allowance(state: CombatState, event: ExploitationAllowance, ctx: Context) -> None:
+    state.allowances[event.unit] = event.allowance
+
+
+@HANDLERS.on(UnitMoved)
+def _exploited(state: CombatState, event: UnitMoved, ctx: Context) -> None:
+    if not event.exploitation or event.breakthrough is None:
+        return
+    found = state.breakthroughs.get(event.breakthrough)
+    if found is None:
+        return
+    route = rules.exploitation_route(found.hex, event.path)
+    routes = {**found.routes, event.unit: found.routes.get(event.unit, ()) + route}
+    state.breakthroughs[event.breakthrough] = msgspec.structs.replace(found, routes=routes)
+
+
+@HANDLERS.on(OffensiveDeclared)
+def _offensive(state: CombatState, event: OffensiveDeclared, ctx: Context) -> None:
+    turns = state.western_offensive_turns
+    if len(turns) >= rules.EARLY_GERMAN_WESTERN_TURNS or event.front != "western" or event.side != "axis":
+        return
+    now = ctx.now.turn
+    if now not in turns:
+        state.western_offensive_turns = (*turns, now)
+
+
 @HANDLERS.on(AttritionDeclared)
 def _attrition(state: CombatState, event: AttritionDeclared, ctx: Context) -> None:
     state.attritions[event.attrition] = event
@@ -431,3 +527,35 @@ def _attrition(state: CombatState, event: AttritionDeclared, ctx: Context) -> No
 @HANDLERS.on(AttritionResolved)
 def _attrition_result(state: CombatState, event: AttritionResolved, ctx: Context) -> None:
     state.attrition_results[event.attrition] = event.losses
+    state.attrition_hexes[event.attrition] = event.hexes
+
+
+def unit_hex(board: BoardState, unit_id: str) -> tuple[str, int] | None:
+    """Where a unit is (or was last, if eliminated) and its combat factors."""
+    unit = board.units.get(unit_id)
+    if unit is None:
+        gone = board.eliminated.get(unit_id)
+        unit = gone.unit if gone is not None else None
+    return (unit.location, unit.factors) if unit is not None else None
+
+
+@HANDLERS.on(AttritionLossesTaken)
+def _attrition_losses(state: CombatState, event: AttritionLossesTaken, ctx: Context) -> None:
+    board = ctx.game.board
+    lost: dict[str, list[tuple[str, int]]] = {}
+    for u in event.losses:
+        found = unit_hex(board, u.unit)
+        if found is not None:
+            lost.setdefault(found[0], []).append((u.unit, found[1]))
+    if not lost:
+        return
+    held: dict[str, list[tuple[str, int]]] = {h: list(units) for h, units in lost.items()}
+    gone = {u for units in lost.values() for u, _ in units}
+    for unit in board.units.values():  # one pass per attrition (rare): the other units of the loss hexes
+        if unit.location in held and unit.id not in gone and unit.unit_type in attrition_rules.OCCUPATION_HOLDERS:
+            held[unit.location].append((unit.id, unit.factors))
+    record = dict(state.attrition_losses.get(event.attrition, {}))
+    for h, units in lost.items():
+        before = record.get(h, HexLoss())
+        record[h] = HexLoss(lost=(*before.lost, *units), held=tuple(dict.fromkeys((*before.held, *held[h]))))
+    state.attrition_losses[event.attrition] = record

@@ -79,6 +79,11 @@ class AttackDeclared(Event, tag="attack_declared", frozen=True, kw_only=True):
     das: list[UnitFactors] = []
     terrain: Terrain | None = None
     fortification: Literal["fortification", "fortress", "maginot", "west_wall", "beach_defense"] | None = None
+    country: Name | None = None
+    """The country of the attacked hex (15.54: Poland, a minor Germany attacked; None: not recorded, the map data may
+    give it)."""
+    front: Front | None = None
+    """The front of the attacked hex (15.54B: the western front; None: not recorded, the map data may give it)."""
 
 
 class CombatRoundResolved(Event, tag="combat_round_resolved", frozen=True, kw_only=True):
@@ -90,7 +95,8 @@ class CombatRoundResolved(Event, tag="combat_round_resolved", frozen=True, kw_on
     attack_strength: Factors | None = None
     defence_strength: Factors | None = None
     odds: Annotated[str, Meta(pattern=r"^(\d+:\d+|below_1:4)$")] | None = None
-    roll: RollRef
+    roll: RollRef | None = None
+    """The ``dice_rolled`` event of the round; None for an attack below 1:4, which needs no roll (15.51, 15.52)."""
     modified_die: Annotated[int, Meta(ge=-5, le=20)] | None = None
     result: CombatResult
     conversion: Literal["none", "d_to_Ex", "d_to_Ex-1", "early_german_Ex-1", "15.55", "15.551"] = "none"
@@ -142,6 +148,15 @@ class OverrunResolved(Event, tag="overrun_resolved", frozen=True, kw_only=True):
     attack_strength: Factors
     success: bool
     defenders: list[UnitId] = []
+    defending: list[Defender] = []
+    """The defending units with their DM items (13.51, 15.34: DMs apply to overruns), to recompute the defence."""
+    ground_support: list[UnitFactors] = []
+    das: list[UnitFactors] = []
+    """Defensive air support that survived interception (13.53)."""
+    origin: Hex | None = None
+    """The hex the overrunning units enter the overrun hex from (13.52: one hexside; None: not recorded)."""
+    invading: bool = False
+    """The overrunning units invaded this turn and the target is their beach hex (13.58 forbids it)."""
 
 
 class BreakthroughCreated(Event, tag="breakthrough_created", frozen=True, kw_only=True):
@@ -176,6 +191,12 @@ class AttritionDeclared(Event, tag="attrition_declared", frozen=True, kw_only=Tr
     factors: Annotated[int, Meta(ge=0, le=500)]
     zone: WeatherZone | None = None
     partisans: bool = False
+    defenders: list[UnitFactors] = []
+    """The defending units engaged (in contact with the counted units): their CTLs and winter preparation give the
+    14.42B-C modifiers, their nationalities the house 14.42D DRMs and the 14.522 contact limits ([] = not recorded)."""
+    attrition_zone: Name | None = None
+    """The enemy attrition zone attritioned (14.13, 14.31: one roll per faction per zone and turn; None: not
+    recorded)."""
 
 
 class AttritionResolved(Event, tag="attrition_resolved", frozen=True, kw_only=True):

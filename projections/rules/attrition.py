@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from awaw_events.vocab import Season
+from awaw_events.vocab import GROUND_TYPES, Season
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.dice import DIE_FACES
@@ -57,6 +57,11 @@ def may_be_counted(unit_type: str, *, partisans_allowed: bool) -> bool:
     if unit_type in NOT_COUNTED or unit_type not in GROUND_COUNTABLE:
         return False
     return unit_type != "partisan" or partisans_allowed
+
+
+OCCUPATION_HOLDERS: Final = GROUND_TYPES - {"partisan"}
+"""Ground units whose presence makes a hex selectable for attrition occupation (14.61, 14.62A: "a non-partisan
+ground unit"; partisans take no part in attrition)."""
 
 
 PACIFIC_FRONTS: Final = frozenset({"pacific", "asian", "southeast_asian"})
@@ -190,6 +195,44 @@ HOUSE_GERMAN_DRM_CODES: Final = frozenset({"ctl_sim_allied_vs_german", "ctl_sim_
 """The house German-heavy DRMs, which end with Spring 1942 (14.42D)."""
 
 
+WINTER_CODES: Final = frozenset({"winter", "winter_prep", "winter_preparation"})
+"""Recorded modifier codes for the winter preparation difference (14.42C)."""
+
+HOUSE_SIM_PREFIX: Final = "ctl_sim"
+"""Recorded modifier codes of the house CTL simulation start with this (``ctl_sim_major_vs_partisan``; 14.42D)."""
+
+ModifierPart = Literal["factors", "ctl", "winter", "house", "other"]
+
+
+def modifier_part(code: str) -> ModifierPart:
+    """Which 14.42 modifier a recorded code claims: the factor bonus (A), the CTL difference (B), the winter
+    preparation difference (C), the house CTL simulation (D), or something the rules do not name."""
+    code = code.lower()
+    if code in FACTOR_BONUS_CODES:
+        return "factors"
+    if code in CTL_CODES:
+        return "ctl"
+    if code in WINTER_CODES:
+        return "winter"
+    if code.startswith(HOUSE_SIM_PREFIX):
+        return "house"
+    return "other"
+
+
+WINTER_OPTION: Final = "weather.winter"
+HOUSE_WINTER: Final = "awaw_34_41_house"
+"""The winter rules an A3R game plays (A3R extract 1.2 option 26): the house App. K, or standard A3R (``a3r``, not in
+the extracts, whose winter preparation this module cannot know)."""
+
+
+def winter_rules(rules: str, options: Mapping[str, str]) -> Literal["awaw", "a3r_house"] | None:
+    """The Winter Table whose preparation levels 14.42C compares (AWAW 34.41 or the house App. K; ``None``: standard
+    A3R weather)."""
+    if rules == "awaw":
+        return "awaw"
+    return "a3r_house" if options.get(WINTER_OPTION, HOUSE_WINTER) == HOUSE_WINTER else None
+
+
 def is_factor_bonus(code: str) -> bool:
     """Whether a recorded modifier is the factor bonus of 14.42A (recomputed, not taken as recorded)."""
     return code.lower() in FACTOR_BONUS_CODES
@@ -255,6 +298,39 @@ HOUSE_DRM_PARTISAN_VS_MINOR: Final = -1
 HOUSE_DRM_MAJOR_VS_PARTISAN: Final = 2
 HOUSE_DRM_MINOR_VS_PARTISAN: Final = 1
 """The house CTL-simulation DRMs (14.42D; A3R extract 2.2 codes ``CTL_SIM_*``)."""
+
+HOUSE_CATEGORY_OF_NATIONALITY: Final[dict[str, HouseCategory]] = {
+    "germany": "german",
+    "britain": "british",
+    "france": "french_national",
+    "vichy": "french_national",
+    "usa": "american",
+    "russia": "russian",
+    "italy": "italian",
+    "free_french": "other",
+    "commonwealth": "other",
+    "partisan": "other",
+}
+"""Nationalities as the house 14.42D names them. Vichy units count as French national (T-A1); British and French
+units stay so after a surrender (14.42D). Free French and Commonwealth units are not named ([UNSURE] A3R Q11:
+``other``); every other nationality is a minor country's (``minor``)."""
+
+
+def house_category(nationality: str) -> HouseCategory:
+    """A unit's nationality category for the house 14.42D DRMs (:data:`HOUSE_CATEGORY_OF_NATIONALITY`)."""
+    if nationality.startswith("commonwealth"):
+        return "other"
+    return HOUSE_CATEGORY_OF_NATIONALITY.get(nationality, "minor")
+
+
+def composition(units: Iterable[tuple[str, int]]) -> dict[HouseCategory, int]:
+    """Ground factors by house category, from (nationality, factors) pairs (14.42D)."""
+    found: dict[HouseCategory, int] = {}
+    for nationality, factors in units:
+        category = house_category(nationality)
+        found[category] = found.get(category, 0) + factors
+    return found
+
 
 HouseAttritionKind = Literal["conventional", "by_partisans", "against_partisans"]
 

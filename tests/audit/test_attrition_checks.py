@@ -148,14 +148,14 @@ def test_attrition_table_examples(
     [
         ("T-A8 75 GF, d6 4", 75, 4, (), (8, 4)),
         ("T-A8 70 GF, d6 4", 70, 4, (), (7, 4)),
-        ("T-A9 15 GF, d6 1, CTL_SIM -1", 15, 1, (("ctl_sim_allied_vs_german", -1),), (0, 0)),
         ("T-A9 15 GF, d6 6, +7", 15, 6, (("winter", 7),), (5, 3)),
     ],
 )
 def test_house_attrition_examples(
     case: str, total: int, face: int, mods: tuple[tuple[str, int], ...], result: tuple[int, int]
 ) -> None:
-    assert found(game(total, face, *result, rules="a3r", mods=mods)) == [], case
+    """No other DRM: after Spring 1942 the German-heavy house DRMs are gone (14.42D)."""
+    assert found(game(total, face, *result, rules="a3r", mods=mods, year=1943)) == [], case
 
 
 def test_two_c_only_in_place_of_1c_1h() -> None:
@@ -182,7 +182,7 @@ def test_column_and_modified_roll() -> None:
         (
             11,
             "attrition_result",
-            "attrition z1: die 4 +0 = 4 (factor bonus +0 and the recorded modifiers; 14.42), recorded 5",
+            "attrition z1: die 4 +0 = 4 (factor bonus +0 and the 14.42B-D modifiers the state gives), recorded 5",
         ),
     ]
 
@@ -192,15 +192,15 @@ def test_factor_bonus_and_house_modifiers() -> None:
     assert [f[2] for f in found(events) if f[1] == "attrition_modifiers"] == [
         "attrition z1: 70 factors give +0 (+1 per full ten over 61, 14.42A), recorded +1"
     ]
-    house = game(15, 4, 2, 0, rules="a3r", mods=(("ctl", 1),))
+    house = game(15, 4, 2, 0, rules="a3r", mods=(("ctl", 1),), year=1943)
     assert [f[2] for f in found(house) if f[1] == "attrition_modifiers"] == [
         "attrition z1 claims a CTL difference of +1; the house rules replace it with the 14.42D DRMs (14.42B does "
         "not apply to A3R)"
     ]
     late = game(15, 4, 1, 1, rules="a3r", mods=(("ctl_sim_german_vs_allied", 1),), year=1942, season="summer")
     assert [f[2] for f in found(late) if f[1] == "attrition_modifiers"] == [
-        "attrition z1 claims ctl_sim_german_vs_allied +1 in summer 1942; the German-heavy DRMs apply only through "
-        "Spring 1942 (14.42D)"
+        "attrition z1: the state gives house +0 (house 14.42D: the CTL simulation DRM for the date and both sides' "
+        "compositions); recorded +1"
     ]
 
 

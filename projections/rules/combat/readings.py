@@ -5,7 +5,8 @@ AWAW games use rule 15 (``table="awaw"``); A3R games use the house App. C-1 (``t
 is ``awaw_15_house`` (the package value and the default). With ``combat.crt = a3r`` the standard A3R CRT applies,
 which the extracts do not contain: :func:`crt_table` gives ``None`` and nothing about such an attack is computed.
 
-The readings (each documented beside the rule it reads): ``combat.fort_conversion`` (15.55,
+The readings (each documented beside the rule it reads): ``combat.crt_above_6`` (15.6, 15.75,
+:data:`~projections.rules.combat.results.AboveSix`), ``combat.fort_conversion`` (15.55,
 :data:`~projections.rules.combat.results.FortConversion`), ``combat.d_base`` (what a "d" halves, by table,
 :data:`~projections.rules.combat.losses.DBase`), ``combat.mixed_rounds`` (house mixed-nationality attacks,
 :data:`~projections.rules.combat.rounds.MixedRounds`), ``combat.exploit_order`` (16.31D,
@@ -23,7 +24,7 @@ from awaw_events.vocab import Theater
 from projections.rules.combat.exploitation import ExploitOrder
 from projections.rules.combat.losses import D_BASE_DEFAULT, DBase
 from projections.rules.combat.odds import CrtTable
-from projections.rules.combat.results import FortConversion
+from projections.rules.combat.results import AboveSix, FortConversion
 from projections.rules.combat.rounds import MixedRounds
 
 CRT_OPTION: Final = "combat.crt"
@@ -52,6 +53,11 @@ def _reading(options: Mapping[str, str], name: str, default: str) -> str:
 def fort_conversion(options: Mapping[str, str]) -> FortConversion:
     """How 15.55 treats Ex-2 and D (``combat.fort_conversion``; default ``mandatory``)."""
     return cast(FortConversion, _reading(options, "combat.fort_conversion", "mandatory"))
+
+
+def crt_above_6(options: Mapping[str, str]) -> AboveSix:
+    """How a modified combat die above 6 is read (``combat.crt_above_6``; default ``read_as_6``, 15.6, 15.75)."""
+    return cast(AboveSix, _reading(options, "combat.crt_above_6", "read_as_6"))
 
 
 def d_base(options: Mapping[str, str], table: CrtTable) -> DBase:

@@ -47,6 +47,11 @@ CRT_MAX_ROW: Final = 6
 extract 1.7 and Q1; A3R extract Q7), flagged by :attr:`CrtLookup.clamped` so an audit can mark the round as needing
 rule confirmation."""
 
+AboveSix = Literal["read_as_6", "unconfirmed"]
+"""How a modified combat die above 6 is read (option ``combat.crt_above_6``; the printed table stops at row 6 and no
+text says, 10-16 extract 1.7 [UNSURE] and Q1, A3R extract Q7): ``read_as_6`` (the extracts' default: row 6) or
+``unconfirmed`` (no reading: the audit reports such a round as not checked until the printed table is confirmed)."""
+
 RESULT_ORDER: Final[tuple[CombatResult, ...]] = ("A", "a", "Ex", "Ex-1", "Ex-2", "Ex-3", "d", "D")
 """Results from worst to best for the attacker (10-16 extract 1.7 check on the reading)."""
 

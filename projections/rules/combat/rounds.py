@@ -38,15 +38,22 @@ CTL_PARTIAL_SUPPLY_OR_OIL: Final = -1
 CTL_INVASION_BREAKTHROUGH: Final = -1
 """Armor exploiting from a breakthrough made by a seaborne invasion: CTL -1 during that exploitation (16.15)."""
 
+CTL_REPLACEMENT: Final = -1
+"""Replacements have their faction's CTL -1 (10.23; 10-16 extract 1.11)."""
+
 PARTISAN_CTL: Final = 1
 """Partisans always have CTL 1, never raised by research (11.48)."""
 
 
 def effective_ctl(
-    faction_ctl: int, *, partial_supply_or_army_oil: bool = False, invasion_breakthrough_exploitation: bool = False
+    faction_ctl: int,
+    *,
+    partial_supply_or_army_oil: bool = False,
+    invasion_breakthrough_exploitation: bool = False,
+    replacement: bool = False,
 ) -> int:
-    """A unit's CTL after reductions (15.81, 16.15; AUD-15-15). The supply and oil -1 is counted once."""
-    ctl = faction_ctl
+    """A unit's CTL after reductions (15.81, 16.15, 10.23; AUD-15-15). The supply and oil -1 is counted once."""
+    ctl = faction_ctl + (CTL_REPLACEMENT if replacement else 0)
     if partial_supply_or_army_oil:
         ctl += CTL_PARTIAL_SUPPLY_OR_OIL
     if invasion_breakthrough_exploitation:

@@ -24,7 +24,7 @@ How the facts are read:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, NamedTuple, cast
 
 from awaw_events.events import (
     AirCombatResolved,
@@ -32,10 +32,14 @@ from awaw_events.events import (
     AttritionLossesTaken,
     AttritionResolved,
 )
+from awaw_events.events.base import UnitFactors
 from awaw_events.gametime import game_turn
+from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, SIDE_OF_FACTION, Faction, Power
+from projections.combat import unit_ctl
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
+from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
 from replays.audit.common import die_face, rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
@@ -116,14 +120,194 @@ def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -
             )
 
 
-def _other_modifiers(event: AttritionResolved) -> list[int]:
-    """The recorded modifiers other than the factor bonus (which is recomputed)."""
-    return [m.value for m in event.modifiers if not rules.is_factor_bonus(m.code)]
+class Expected(NamedTuple):
+    """The modifiers of 14.42 an attrition's state gives, each as the values it may take (one value when the state
+    decides it; several when the log leaves a choice; ``None`` when the state cannot tell and the recorded value is
+    taken), and why anything is taken as recorded."""
+
+    ctl: frozenset[int] | None
+    winter: frozenset[int] | None
+    house: frozenset[int] | None
+    notes: tuple[str, ...]
+
+
+ZERO: Final = frozenset({0})
+
+
+def _faction_of_target(target: str) -> Faction | None:
+    if target in FACTIONS:
+        return target
+    return FACTION_OF_POWER.get(cast(Power, target))
+
+
+def _ctl_groups(ctx: AuditContext[Any], units: list[UnitFactors]) -> list[tuple[int, int]] | str:
+    """(CTL, factors) of units, or the first unit whose CTL is not known."""
+    found: list[tuple[int, int]] = []
+    for u in units:
+        level = unit_ctl(ctx.state.board, u.unit)
+        if level is None:
+            return u.unit
+        found.append((level, u.factors))
+    return found
+
+
+def _ctl(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[int] | None, str | None]:
+    """14.42B: the attacker's CTL (its largest group's) minus the defender's, or why it is taken as recorded."""
+    attackers = _ctl_groups(ctx, decl.counted)
+    if isinstance(attackers, str) or not attackers:
+        return None, f"no ground CTL known for {attackers or 'the counted units'} (14.42B taken as recorded)"
+    if decl.defenders:
+        defenders = _ctl_groups(ctx, decl.defenders)
+        if isinstance(defenders, str):
+            return None, f"no ground CTL known for defender {defenders} (14.42B taken as recorded)"
+        return frozenset({rules.ctl_modifier(attackers, defenders)}), None
+    faction = _faction_of_target(decl.target)
+    level = ctx.state.board.ctl.get(f"{faction}/ground") if faction is not None else None
+    if level is None:
+        return None, f"no ground CTL known for {decl.target} (14.42B taken as recorded)"
+    top = rules.level_of_largest_group(attackers)
+    # the defender's largest group has its faction's CTL, or one less (partial supply, replacements: 15.81, 10.23)
+    return frozenset({top - level, top - level + 1}), (
+        "the defending units engaged are not recorded (attrition_declared.defenders): 14.42B checked within its range"
+    )
+
+
+def _preparation(ctx: AuditContext[Any], unit_id: str, table: str) -> int | None:
+    unit = ctx.state.board.units.get(unit_id)
+    if unit is None:
+        return None
+    if unit.unit_type == "partisan" and table == "a3r_house":
+        return MINOR_WINTER_PREPARATION_START["a3r_house"]["partisans"]
+    faction = FACTION_OF_POWER.get(cast(Power, unit.owner))
+    if faction is None:
+        return None
+    level = ctx.state.board.winter_preparation.get(faction, WINTER_PREPARATION_START[table][faction])  # type: ignore[index]
+    if unit.nationality in FACTION_OF_POWER:
+        return level
+    return minor_winter_preparation(unit.nationality, level, table=table)  # type: ignore[arg-type]
+
+
+def _winter(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[int] | None, str | None]:
+    """14.42C: the preparation difference where winter applies to the defenders this turn, or why it is taken as
+    recorded."""
+    event = ctx.event
+    if event.season in ("spring", "summer"):
+        return ZERO, None  # no zone has winter weather in spring or summer (34.21-34.33)
+    if decl.zone is None:
+        return None, "the defenders' weather zone is not recorded (attrition_declared.zone; 14.42C taken as recorded)"
+    weather = ctx.state.board.weather.get(decl.zone)
+    now = f"{event.season} {event.year}"
+    if weather is None or weather.turn != now:
+        return None, f"no weather recorded for {decl.zone} this turn (14.42C taken as recorded)"
+    if weather.weather != "winter":
+        return ZERO, None
+    if weather.level is None:
+        return None, f"no winter level recorded for {decl.zone} this turn (14.42C taken as recorded)"
+    table = rules.winter_rules(ctx.meta.rules, ctx.meta.options)
+    if table is None:
+        return None, "standard A3R winter preparation is not in the extracts (14.42C taken as recorded)"
+    if not decl.defenders:
+        return None, "the defending units engaged are not recorded (attrition_declared.defenders; 14.42C as recorded)"
+    sides: list[list[tuple[int, int]]] = []
+    for units in (decl.counted, decl.defenders):
+        groups: list[tuple[int, int]] = []
+        for u in units:
+            level = _preparation(ctx, u.unit, table)
+            if level is None:
+                return None, f"the winter preparation of {u.unit} is not known (14.42C taken as recorded)"
+            groups.append((level, u.factors))
+        sides.append(groups)
+    return frozenset({rules.winter_modifier(sides[0], sides[1], weather.level)}), None
+
+
+def _house(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[int] | None, str | None]:
+    """House 14.42D: the CTL simulation DRM from the date and the compositions of both sides."""
+    units = ctx.state.board.units
+
+    def made_of(group: list[UnitFactors]) -> list[tuple[str, int]] | None:
+        found = [(unit.nationality, u.factors) for u in group if (unit := units.get(u.unit)) is not None]
+        return found if len(found) == len(group) else None
+
+    attackers = made_of(decl.counted)
+    defenders = made_of(decl.defenders) if decl.defenders else None
+    if attackers is None:
+        return None, "a counted unit is not on the board (14.42D taken as recorded)"
+    partisans_attack = any(
+        (unit := units.get(u.unit)) is not None and unit.unit_type == "partisan" for u in decl.counted
+    )
+    kind: rules.HouseAttritionKind = (
+        ("by_partisans" if partisans_attack else "against_partisans") if decl.partisans else "conventional"
+    )
+    if kind != "against_partisans" and defenders is None:
+        if kind == "conventional" and is_before(rules.HOUSE_EARLY_GERMAN_LAST_TURN, (ctx.event.year, ctx.event.season)):
+            return ZERO, None
+        if kind == "conventional" and SIDE_OF_FACTION.get(decl.attacker) == "axis":
+            defenders = []
+        else:
+            return None, "the defending units engaged are not recorded (attrition_declared.defenders; 14.42D)"
+    drm = rules.house_ctl_sim_drm(
+        kind,
+        attacker_side=SIDE_OF_FACTION.get(decl.attacker, "axis"),
+        attackers=rules.composition(attackers),
+        defenders=rules.composition(defenders or []),
+        year=ctx.event.year,
+        season=ctx.event.season,
+    )
+    return frozenset({drm}), None
+
+
+def expected_modifiers(ctx: AuditContext[AttritionResolved]) -> Expected | None:
+    """The 14.42B-D modifiers of the attrition an ``attrition_resolved`` names (computed once per event)."""
+    return ctx.cached(_expected)
+
+
+def _expected(ctx: AuditContext[AttritionResolved]) -> Expected | None:
+    variant = _variant(ctx)
+    decl = ctx.state.combat.attritions.get(ctx.event.attrition)
+    if variant is None or decl is None:
+        return None
+    notes: list[str] = []
+    if variant == "awaw":
+        ctl, note = _ctl(ctx, decl)
+        house: frozenset[int] | None = ZERO
+    else:
+        ctl, note = ZERO, None
+        house, why = _house(ctx, decl)
+        notes += [why] if why else []
+    notes += [note] if note else []
+    winter, why = _winter(ctx, decl)
+    notes += [why] if why else []
+    return Expected(ctl, winter, house, tuple(notes))
+
+
+def _recorded(event: AttritionResolved, part: rules.ModifierPart) -> int:
+    return sum(m.value for m in event.modifiers if rules.modifier_part(m.code) == part)
+
+
+def other_totals(ctx: AuditContext[AttritionResolved]) -> frozenset[int]:
+    """The totals the modifiers other than the factor bonus may have: the computed ones, the recorded values where
+    the state cannot tell (and where the recorded value is one the state allows, that one)."""
+    event = ctx.event
+    expected = expected_modifiers(ctx)
+    totals = {_recorded(event, "other")}
+    for part in ("ctl", "winter", "house"):
+        allowed = getattr(expected, part) if expected is not None else None
+        recorded = _recorded(event, part)
+        values = {recorded} if allowed is None or recorded in allowed else set(allowed)
+        totals = {t + v for t in totals for v in values}
+    return frozenset(totals)
+
+
+PART_RULES: Final[dict[str, str]] = {
+    "ctl": "14.42B: attacker CTL - defender CTL, each its largest group's, the lower on a tie",
+    "winter": "14.42C: the difference in winter preparation, each capped at the defenders' winter level",
+    "house": "house 14.42D: the CTL simulation DRM for the date and both sides' compositions",
+}
 
 
 @FAMILY.check(
     "14.42",
-    "attrition modifiers: the factor bonus, and (house) no CTL difference and no German DRM after Spring 1942",
+    "attrition modifiers: the factor bonus, CTL and winter differences (house: CTL simulation) the state gives",
     reads=(AttritionResolved,),
 )
 def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
@@ -133,6 +317,26 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
     if variant is None or decl is None:
         return
     bonus = rules.factor_modifier(decl.factors)
+    expected = expected_modifiers(ctx)
+    if expected is not None:
+        for note in expected.notes:
+            yield Missing(reason=note)
+        for part, text in PART_RULES.items():
+            if part == "ctl" and variant == "a3r_house":
+                continue  # reported below in the house rules' words
+            allowed = getattr(expected, part)
+            recorded = _recorded(event, part)  # type: ignore[arg-type]
+            if allowed is not None and recorded not in allowed:
+                want = " or ".join(f"{v:+d}" for v in sorted(allowed))
+                yield c.finding(
+                    ctx,
+                    expected=want,
+                    recorded=f"{recorded:+d}",
+                    message=f"attrition {event.attrition}: the state gives {part} {want} ({text}); recorded "
+                    f"{recorded:+d}",
+                )
+        if any(rules.modifier_part(m.code) == "other" for m in event.modifiers):
+            yield Missing(reason="a modifier code 14.42 does not name is taken as recorded")
     for m in event.modifiers:
         code = m.code.lower()
         if code in rules.FACTOR_BONUS_CODES and m.value != bonus:
@@ -150,15 +354,6 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
                 recorded=f"{m.value:+d}",
                 message=f"attrition {event.attrition} claims a CTL difference of {m.value:+d}; the house rules replace "
                 "it with the 14.42D DRMs (14.42B does not apply to A3R)",
-            )
-        late = is_before(rules.HOUSE_EARLY_GERMAN_LAST_TURN, (event.year, event.season))
-        if variant == "a3r_house" and code in rules.HOUSE_GERMAN_DRM_CODES and late and m.value:
-            yield c.finding(
-                ctx,
-                expected="0",
-                recorded=f"{m.value:+d}",
-                message=f"attrition {event.attrition} claims {m.code} {m.value:+d} in {event.season} {event.year}; "
-                "the German-heavy DRMs apply only through Spring 1942 (14.42D)",
             )
 
 
@@ -199,17 +394,29 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
     if die is None:
         return
     pacific = _on_pacific_map(ctx, decl)
-    outcome = rules.resolve_attrition(
-        decl.factors, die, modifiers=_other_modifiers(event), pacific=pacific, take_2c=event.chose_2c, variant=variant
-    )
-    if event.modified_die is not None and event.modified_die != outcome.modified_roll:
+    outcomes = [
+        rules.resolve_attrition(
+            decl.factors, die, modifiers=[total], pacific=pacific, take_2c=event.chose_2c, variant=variant
+        )
+        for total in sorted(other_totals(ctx))
+    ]
+    matching = [
+        o
+        for o in outcomes
+        if not rules.attrition_findings(
+            o, recorded_counters=event.losses, recorded_hexes=event.hexes, chose_2c=event.chose_2c, pacific=pacific
+        )
+    ]
+    outcome = (matching or outcomes)[0]
+    rolls = {o.modified_roll for o in outcomes}
+    if event.modified_die is not None and event.modified_die not in rolls:
         yield c.finding(
             ctx,
             expected=outcome.modified_roll,
             recorded=event.modified_die,
             message=f"attrition {event.attrition}: die {die} {outcome.modifier:+d} = {outcome.modified_roll} "
-            f"(factor bonus {rules.factor_modifier(decl.factors):+d} and the recorded modifiers; 14.42), recorded "
-            f"{event.modified_die}",
+            f"(factor bonus {rules.factor_modifier(decl.factors):+d} and the 14.42B-D modifiers the state gives), "
+            f"recorded {event.modified_die}",
         )
     breaches = rules.attrition_findings(
         outcome, recorded_counters=event.losses, recorded_hexes=event.hexes, chose_2c=event.chose_2c, pacific=pacific
