@@ -224,7 +224,6 @@ class CombatState(msgspec.Struct, kw_only=True):
 HANDLERS: Final = Handlers[CombatState]()
 
 
-
 def initial() -> CombatState:
     return CombatState()
 

@@ -26,6 +26,7 @@ from replays.audit.families import (
     fortifications,
     naval,
     oil,
+    overruns,
     weather,
 )
 from replays.maps import resolve_map_data, shipped_map_data
@@ -34,6 +35,7 @@ from replays.state import effective_events
 FAMILIES: Final[tuple[Family, ...]] = (
     dice.FAMILY,
     combat.FAMILY,
+    overruns.FAMILY,
     attrition.FAMILY,
     board.FAMILY,
     construction.FAMILY,

@@ -21,11 +21,13 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, UnitFactors
 from awaw_events.events.combat import Attacker
 from replays.audit.catalogue import checks
-from replays.audit.families import attrition, combat
+from replays.audit.families import attrition, combat, overruns
 from tests.audit.helpers import findings
 from tests.conftest import created
 
-MINE = frozenset(c.id for c in checks() if c.family in (combat.FAMILY.name, attrition.FAMILY.name))
+MINE = frozenset(
+    c.id for c in checks() if c.family in (combat.FAMILY.name, attrition.FAMILY.name, overruns.FAMILY.name)
+)
 
 T: dict[str, Any] = {"year": 1939, "season": "fall", "side": "axis", "phase": "attrition"}
 

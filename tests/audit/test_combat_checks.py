@@ -30,11 +30,13 @@ from awaw_events.log import append_events, numbered
 from awaw_events.options import resolve_options
 from awaw_events.store import GameStore
 from replays.audit.catalogue import audit_timeline, checks
-from replays.audit.families import attrition, combat
+from replays.audit.families import attrition, combat, overruns
 from tests.audit.helpers import findings
 from tests.conftest import created
 
-MINE = frozenset(c.id for c in checks() if c.family in (combat.FAMILY.name, attrition.FAMILY.name))
+MINE = frozenset(
+    c.id for c in checks() if c.family in (combat.FAMILY.name, attrition.FAMILY.name, overruns.FAMILY.name)
+)
 
 T: dict[str, Any] = {"year": 1939, "season": "fall", "side": "axis", "phase": "combat"}
 
@@ -897,7 +899,7 @@ def test_overrun_by_infantry() -> None:
         attack_strength=9,
         success=True,
     )
-    assert [f[2] for f in found([*setup(), event])] == [
+    assert [f[2] for f in found([*setup(), event]) if f[1] == "overrun"] == [
         "overrun o1 of EUR:L34 (9 vs 1): no armor unit in the overrun (13.52)",
         "overrun o1 of EUR:L34 (9 vs 1): unit 0 (other) may not overrun (13.51)",
     ]

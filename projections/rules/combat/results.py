@@ -326,6 +326,46 @@ def early_german_possible(*, kind: AttackKind, german: bool, table: CrtTable, ye
     return early_german_applies(kind=kind, german=german, in_window=in_window, table=table)
 
 
+EarlyGerman = Literal["applies", "not", "unknown"]
+"""Whether 15.54 applies to an attack: it does (Ex -> Ex-1 is mandatory), it does not, or the log cannot tell."""
+
+
+def early_german_status(
+    *,
+    kind: AttackKind,
+    german: bool,
+    table: CrtTable,
+    year: int,
+    season: Season,
+    country: str | None,
+    front: str | None,
+    turn: int,
+    western_offensive_turns: tuple[int, ...],
+) -> EarlyGerman:
+    """Whether the early-German substitution applies (15.54; A3R T-C7, 15.54 example of issue 12).
+
+    ``country`` and ``front`` are the attacked hex's (None: unknown); ``western_offensive_turns`` the game turns of
+    the first Axis player turns with western-front offensive operations (at most two), ``turn`` this one. House: A
+    Poland in Fall 1939; B the western front in those two turns, no later than Summer 1940. AWAW: B the western
+    front in those two turns (the limit of four turns after the war began is not checked); A (a minor Germany
+    attacked in the final turn of Gathering Storm; classic: Poland) cannot be told from the log.
+    """
+    if not german or kind not in EARLY_GERMAN_KINDS[table]:
+        return "not"
+    if table == "a3r_house":
+        if is_before(EARLY_GERMAN_HOUSE_LAST_TURN, (year, season)):
+            return "not"
+        if country == "poland":
+            return "applies" if (year, season) == EARLY_GERMAN_HOUSE_POLAND else "not"
+    if front == "western":
+        if turn in western_offensive_turns:
+            return "applies"
+        return "not" if len(western_offensive_turns) >= EARLY_GERMAN_WESTERN_TURNS else "unknown"
+    if table == "a3r_house" and country is not None and front is not None:
+        return "not"
+    return "unknown"
+
+
 def permitted_with_early_german(
     rolled: CombatResult, ctx: ResultContext, *, early_german_possible: bool
 ) -> frozenset[CombatResult]:

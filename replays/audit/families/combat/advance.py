@@ -1,11 +1,11 @@
 """After the rounds: advance after combat and its stacking, breakthroughs, exploitation allowances (AWAW 15.9, 12.1,
-12.16, 16.1, 16.31; house 15.82); and overruns (13.5, 15.34)."""
+12.16, 16.1, 16.31; house 15.82). Overruns are :mod:`replays.audit.families.overruns`."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from awaw_events.events import AdvanceAfterCombat, BreakthroughCreated, ExploitationAllowance, OverrunResolved
+from awaw_events.events import AdvanceAfterCombat, BreakthroughCreated, ExploitationAllowance
 from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.combat import Attack, house_nationality_of, unit_ctl
 from projections.rules import combat as rules
@@ -222,36 +222,4 @@ def check_exploitation_allowance(c: Check, ctx: AuditContext[ExploitationAllowan
             message=f"{event.unit} exploits with {expected} MF ({why}"
             + (f", weather {weather:+d}" if weather else "")
             + f"), recorded {event.allowance}",
-        )
-
-
-@CHECKS.check(
-    "13.52",
-    "overruns: one or two armor or mechanized units, at 6:1 or better when successful",
-    reads=(OverrunResolved,),
-)
-def check_overrun(c: Check, ctx: AuditContext[OverrunResolved]) -> Result:
-    event = ctx.event
-    units = []
-    for u in event.units:
-        unit = ctx.state.board.units.get(u.unit)
-        if unit is None:
-            yield Missing(reason=f"overrunning unit {u.unit} is not on the board")
-            return
-        kind: rules.OverrunUnitKind = unit.unit_type if unit.unit_type in ("armor", "mech_infantry") else "other"  # type: ignore[assignment]
-        units.append(rules.OverrunUnit(kind))
-    a, d = event.attack_strength, event.defence_strength
-    breaches = list(rules.overrun_findings(units, attack=a, defence=d, theater=rules.theater_of(event.target)))
-    odds_ok = a > 0 and d > 0 and rules.overrun_odds_ok(a, d)
-    if not event.success:
-        breaches = [b for b in breaches if "6:1 needed" not in b.message]
-        if odds_ok:
-            breaches.append(Breach("13.531", f"recorded as failed at {rules.odds(a, d).ratio}, which succeeds"))
-    ratio = rules.odds(a, d).ratio if a > 0 and d > 0 else f"{a}:{d}"
-    for b in breaches:
-        yield c.finding(
-            ctx,
-            expected="6:1 or better" if "6:1" in b.message else "a legal overrun",
-            recorded=ratio,
-            message=f"overrun {event.overrun} of {event.target} ({a} vs {d}): {b.message} ({b.rule})",
         )

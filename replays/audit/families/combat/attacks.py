@@ -7,9 +7,11 @@ are :mod:`projections.rules.combat`. Nothing here remembers anything.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from awaw_events.events import CombatRoundResolved
+from awaw_events.gametime import game_turn
 from awaw_events.vocab import CombatResult
 from projections import combat
 from projections.combat import Attack
@@ -76,8 +78,17 @@ def min_odds_scopes(ctx: AuditContext[Any], attack: Attack) -> frozenset[rules.M
     return rules.min_odds_scopes(attack.declared, attacker_nationalities(ctx, attack))
 
 
-def early_german_possible(ctx: AuditContext[Any], attack: Attack) -> bool:
-    """Whether 15.54 may apply to the attack (the window is not always known from the log)."""
+def attack_place(ctx: AuditContext[Any], attack: Attack) -> tuple[str | None, str | None]:
+    """The country and front of an attack's (first) hex: as declared, else from the game's map data."""
+    declared = attack.declared
+    facts = ctx.hex(declared.defender_hexes[0])
+    country = declared.country or (facts.country if facts is not None else None)
+    front = declared.front or (facts.front if facts is not None else None)
+    return country, front
+
+
+def early_german(ctx: AuditContext[Any], attack: Attack) -> rules.EarlyGerman:
+    """Whether 15.54 applies to the attack (:func:`projections.rules.combat.early_german_status`)."""
     units = ctx.state.board.units
     table = table_of(attack)
     german = rules.german_attack(
@@ -88,18 +99,26 @@ def early_german_possible(ctx: AuditContext[Any], attack: Attack) -> bool:
         ),
         table=table,
     )
-    return rules.early_german_possible(
+    country, front = attack_place(ctx, attack)
+    event = ctx.event
+    return rules.early_german_status(
         kind=rules.attack_kind(attack.declared.kind),
         german=german,
         table=table,
-        year=ctx.event.year,
-        season=ctx.event.season,
+        year=event.year,
+        season=event.season,
+        country=country,
+        front=front,
+        turn=game_turn(event),
+        western_offensive_turns=ctx.state.combat.western_offensive_turns,
     )
 
 
-def permitted(ctx: AuditContext[Any], attack: Attack, fighting: frozenset[str], rolled: CombatResult) -> frozenset[str]:
-    """The results the players may apply for a rolled result (15.53-15.551), the early-German ones included when the
-    window may apply."""
+def permitted(
+    ctx: AuditContext[Any], attack: Attack, fighting: frozenset[str], rolled: CombatResult
+) -> tuple[frozenset[str], Missing | None]:
+    """The results the players may apply for a rolled result (15.53-15.551), with the early-German ones (15.54) where
+    it applies, and why the check is incomplete when the log cannot tell whether it does."""
     ctls = [c for u in fighting if (c := attack.ctl.get(u)) is not None]
     context = rules.ResultContext(
         table=table_of(attack),
@@ -107,6 +126,11 @@ def permitted(ctx: AuditContext[Any], attack: Attack, fighting: frozenset[str], 
         lowest_attacking_ctl=min(ctls) if ctls else 1,
         fort_conversion=rules.fort_conversion(ctx.meta.options),
     )
-    return frozenset(
-        rules.permitted_with_early_german(rolled, context, early_german_possible=early_german_possible(ctx, attack))
-    )
+    status = early_german(ctx, attack)
+    if status == "applies":
+        return frozenset(rules.permitted_results(rolled, replace(context, early_german=True))), None
+    allowed = frozenset(rules.permitted_with_early_german(rolled, context, early_german_possible=status == "unknown"))
+    if status == "unknown" and allowed != frozenset(rules.permitted_results(rolled, context)):
+        why = "the attacked hex's country and front are not known (attack_declared.country, front; map data)"
+        return allowed, Missing(reason=f"whether the early-German Ex-1 (15.54) applies: {why}")
+    return allowed, None

@@ -131,6 +131,11 @@ def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result
     if die is None:
         return
     lookup = rules.crt_lookup(column, die, event.round, table=table_of(attack))
+    if lookup.clamped and rules.crt_above_6(ctx.meta.options) == "unconfirmed":
+        yield Missing(
+            reason="a modified combat die above 6 has no printed row (option combat.crt_above_6 = unconfirmed)"
+        )
+        return
     if event.modified_die is not None and event.modified_die != lookup.modified_die:
         yield c.finding(
             ctx,
@@ -139,10 +144,12 @@ def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result
             message=f"round {event.round} adds +{event.round - 1} to the die (15.75): die {die} gives "
             f"{lookup.modified_die}, recorded {event.modified_die}",
         )
-    allowed = permitted(ctx, attack, fighting or frozenset(), lookup.result)
+    allowed, unknown = permitted(ctx, attack, fighting or frozenset(), lookup.result)
+    if unknown is not None:
+        yield unknown
     if event.result not in allowed:
         options = ", ".join(r for r in rules.RESULT_ORDER if r in allowed)
-        row = f"row {lookup.row}" + (" (read as 6)" if lookup.clamped else "")
+        row = f"row {lookup.row}" + (" (read as 6: option combat.crt_above_6)" if lookup.clamped else "")
         rule = "15.55" if fort_scope(attack) else "15.6"
         yield c.finding(
             ctx,
