@@ -64,6 +64,24 @@ OCCUPATION_HOLDERS: Final = GROUND_TYPES - {"partisan"}
 ground unit"; partisans take no part in attrition)."""
 
 
+OCCUPATION_BARRED_FACTS: Final = ("capital", "objective", "industrial_centre")
+"""Map-data facts of a hex that bar attrition occupation (14.62C; fortifications, railheads and river bridgeheads are
+board state)."""
+
+OCCUPATION_BARRED_TERRAIN: Final = frozenset({"forest", "jungle", "mountain", "jungle_mountain", "swamp"})
+"""Terrain that may not be occupied by attrition (14.62D), with two exceptions: Japanese units and the Chindit may
+occupy jungle; frozen swamp (34.23C: in winter turns) counts as clear."""
+
+
+def occupation_terrain_barred(terrain: str, *, japanese: bool = False, season: str = "summer") -> bool:
+    """Whether a hex's terrain bars attrition occupation (14.62D)."""
+    if terrain == "jungle" and japanese:
+        return False
+    if terrain == "swamp" and season == "winter":
+        return False
+    return terrain in OCCUPATION_BARRED_TERRAIN
+
+
 PACIFIC_FRONTS: Final = frozenset({"pacific", "asian", "southeast_asian"})
 """Fronts on the Pacific mapboard (27-30 extract 5.4), where attrition H results are halved (14.43)."""
 

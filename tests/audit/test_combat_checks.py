@@ -145,6 +145,9 @@ def advance(*moves: tuple[str, str], aid: str = "a1", **kw: Any) -> AdvanceAfter
 
 BASIC = ("basic", 2)
 
+AROUND_L34 = ("EUR:L33", "EUR:L35", "EUR:K34", "EUR:K35", "EUR:M33", "EUR:M34")
+"""The six hexes next to EUR:L34 (10-16 extract 1.15)."""
+
 GERMANS = [
     unit("arm1", unit_type="armor", factors=4, movement=6),
     unit("arm2", unit_type="armor", factors=4, movement=6),
@@ -173,9 +176,9 @@ def poznan() -> list[Event]:
             [
                 atk("arm1", 4, armor=True, origin="EUR:L33"),
                 atk("arm2", 4, armor=True, origin="EUR:L33"),
-                atk("inf1", 3, origin="EUR:M35"),
-                atk("inf2", 3, origin="EUR:M35"),
-                atk("inf3", 3, origin="EUR:M36"),
+                atk("inf1", 3, origin="EUR:K34"),
+                atk("inf2", 3, origin="EUR:K34"),
+                atk("inf3", 3, origin="EUR:M34"),
             ],
             [dfn("pol1", 2, BASIC), dfn("pol2", 2, BASIC)],
             ground_support=[UnitFactors(unit="aaf1", factors=5), UnitFactors(unit="aaf2", factors=5)],
@@ -486,7 +489,7 @@ def test_dt_05_ex_at_bad_odds(case: str, lost: list[tuple[str, int]], problem: s
 
 
 def test_dt_06_ex_1_with_das_costs_the_attacker_8() -> None:
-    attackers = [atk(f"g{i}", 3, origin=f"EUR:L{10 + i}") for i in range(11)]
+    attackers = [atk(f"g{i}", 3, origin=AROUND_L34[i // 2]) for i in range(11)]
     placed = [unit(f"g{i}") for i in range(11)] + [unit("das1", nationality="poland", unit_type="aaf", factors=2)]
     base = [
         *setup(),

@@ -117,6 +117,29 @@ DM_EXCLUSIVE: Final[tuple[tuple[str, str, str], ...]] = (
 """Pairs of DM items that cannot both apply to one unit in one attack, with the rule that says so."""
 
 
+NEVER_ATTACK: Final = frozenset({"replacement", "partisan", "flak"})
+"""Ground units that never attack (15.21: not replacements or partisans, 10.2, 11.8; flak has no combat factor)."""
+
+SPECIALIZED_NO_NEGATIVE_DM: Final = frozenset({"airborne", "marine", "snlf", "commando", "chindit"})
+"""Units the infantry DMs never reduce: 15.33A, 15.33C and 15.33H do not apply to them (15.331, 10.41F)."""
+
+EXPLOITING_ARMOR_DM_MIN_CTL: Final = 2
+"""15.33A: the -1 applies when at least one exploiting armor unit with a CTL of two or more attacks."""
+
+FORT_DM_KINDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})
+"""DM items that need a fortification or fortress in (or a fortified line along) the defender's hex (15.32E-F)."""
+
+ROUGH_TERRAIN: Final[dict[str, frozenset[str]]] = {
+    "rough": frozenset({"forest", "jungle", "mountain", "swamp"}),
+    "jungle_mountain": frozenset({"jungle_mountain"}),
+}
+"""The map-data terrains each terrain DM item needs (15.32D: +1 forest, jungle, mountain, swamp; +2
+jungle/mountain; house ``terrain.rough``: forest, mountain, swamp)."""
+
+AIRDROP_ONLY_DMS: Final = frozenset({"airdrop_only_infantry", "airdrop_only_armor_specialized", "airdrop_only"})
+"""The items of a defender attacked only by dropped airborne units (15.32H, 10.55D; house ``air.airdrop``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DmClaim:
     """A DM item claimed for a defending unit; ``turns`` counts per-turn items (15.33D); ``value`` is only read for

@@ -24,12 +24,15 @@ How the facts are read:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final, NamedTuple, cast
 
 from awaw_events.events import (
     AirCombatResolved,
+    AttackDeclared,
     AttritionDeclared,
     AttritionLossesTaken,
+    AttritionOccupation,
     AttritionResolved,
 )
 from awaw_events.events.base import UnitFactors
@@ -39,6 +42,7 @@ from projections.combat import unit_ctl
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
+from projections.rules.geometry import GeometryError, parse
 from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
 from replays.audit.common import die_face, rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
@@ -457,6 +461,49 @@ def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) ->
         yield Missing(reason="fewer than C counters lost: the log does not say how many units were eligible (14.51)")
 
 
+def _nationality(ctx: AuditContext[Any], unit_id: str) -> str | None:
+    board = ctx.state.board
+    unit = board.units.get(unit_id)
+    if unit is None and (gone := board.eliminated.get(unit_id)) is not None:
+        unit = gone.unit
+    return unit.nationality if unit is not None else None
+
+
+@FAMILY.check(
+    "14.522",
+    "no more counters of a nationality are lost than it has in contact with the attritioning units",
+    reads=(AttritionLossesTaken,),
+    covers=("AUD-14-11",),
+)
+def check_contact_limit(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
+    event = ctx.event
+    decl = ctx.state.combat.attritions.get(event.attrition)
+    if _variant(ctx) is None or decl is None:
+        return
+    if not decl.defenders:
+        yield Missing(reason="the defending units in contact are not recorded (attrition_declared.defenders; 14.522)")
+        return
+    contact: dict[str, int] = {}
+    for d in decl.defenders:
+        nationality = _nationality(ctx, d.unit)
+        if nationality is not None:
+            contact[nationality] = contact.get(nationality, 0) + 1
+    lost: dict[str, int] = {}
+    for u in {u.unit for u in event.losses}:
+        nationality = _nationality(ctx, u)
+        if nationality is not None:
+            lost[nationality] = lost.get(nationality, 0) + 1
+    for nationality, n in sorted(lost.items()):
+        if n > contact.get(nationality, 0):
+            yield c.finding(
+                ctx,
+                expected=f"at most {contact.get(nationality, 0)}",
+                recorded=n,
+                message=f"attrition {event.attrition}: {n} {nationality} counters lost with "
+                f"{contact.get(nationality, 0)} in contact with the attritioning units (14.52C, 14.522)",
+            )
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Air combat (house App. C-2, 19.2-19.42)
 # ---------------------------------------------------------------------------------------------------------------
@@ -514,4 +561,159 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
                 message=f"air battle {event.battle} round {event.round}: the {side}'s {strength} factors roll "
                 f"{roll} ({air.clamp_air_dice(roll)} on the table) = {result.label} against the {target}'s {enemy} "
                 f"factors; {b.message} ({b.rule})",
+            )
+
+
+@FAMILY.check(
+    "14.12",
+    "attrition comes after all regular and exploitation combat of the player turn",
+    reads=(AttackDeclared,),
+    covers=("AUD-14-01",),
+)
+def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
+    attritions = ctx.state.combat.attritions
+    if not attritions or _variant(ctx) is None:
+        return ()
+    first = next(iter(attritions))
+    return [
+        c.finding(
+            ctx,
+            expected="no attack after an attrition",
+            recorded=ctx.event.attack,
+            message=f"attack {ctx.event.attack} is declared after attrition {first} of this player turn; attrition is "
+            "resolved after all regular and exploitation combat (14.12)",
+        )
+    ]
+
+
+@FAMILY.check(
+    "14.31",
+    "one attrition roll per attacking faction against each enemy attrition zone per turn",
+    reads=(AttritionDeclared,),
+    covers=("AUD-14-02", "C-ATT-1"),
+)
+def check_one_roll_per_zone(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
+    event = ctx.event
+    if _variant(ctx) is None:
+        return
+    if event.attrition_zone is None:
+        yield Missing(reason="the attrition zone attritioned is not recorded (attrition_declared.attrition_zone)")
+        return
+    for other in ctx.state.combat.attritions.values():
+        same = (other.attacker, other.target, other.attrition_zone, other.partisans)
+        if other.attrition != event.attrition and same == (
+            event.attacker,
+            event.target,
+            event.attrition_zone,
+            event.partisans,
+        ):
+            yield c.finding(
+                ctx,
+                expected="one roll per zone",
+                recorded=event.attrition,
+                message=f"attrition {event.attrition}: {event.attacker} already attritioned {event.target}'s zone "
+                f"{event.attrition_zone} this turn ({other.attrition}); one roll per faction per enemy zone (14.13, "
+                "14.31)",
+            )
+
+
+def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wiped: bool) -> Iterator[str | Missing]:
+    """Why one selected hex may not be occupied (14.61, 14.62A-D), or what cannot be told."""
+    event = ctx.event
+    board = ctx.state.board
+    record = ctx.state.combat.attrition_losses.get(event.attrition, {})
+    here = record.get(hex_)
+    if here is not None and not wiped:
+        if here.emptied:
+            yield "no non-partisan defending ground unit is left in it (14.62A)"
+        elif set(record) == {hex_} and here.largest_taken:
+            yield "the defender took all of this attrition's losses from it, its largest unit included (14.62B)"
+    if hex_ in board.fortifications:
+        yield f"it holds a {board.fortifications[hex_].kind} (14.62C)"
+    if hex_ in board.railheads:
+        yield "it holds a railhead (14.62C)"
+    facts = ctx.hex(hex_)
+    key = [k for k in rules.OCCUPATION_BARRED_FACTS if facts is not None and getattr(facts, k)]
+    if key:
+        yield f"it is a {' and '.join(k.replace('_', ' ') for k in key)} hex (14.62C)"
+    if facts is None or facts.terrain is None:
+        yield ctx.missing_hex(hex_, "terrain")
+    else:
+        movers = [board.units.get(m.unit) for m in event.moves if m.to == hex_]
+        japanese = bool(movers) and all(u is not None and u.nationality in ("japan", "chindit") for u in movers)
+        if rules.occupation_terrain_barred(facts.terrain, japanese=japanese, season=event.season):
+            yield f"it is {facts.terrain} (14.62D)"
+    counted = ctx.state.combat.attritions[event.attrition].counted
+    near = [
+        u.unit
+        for u in counted
+        if (unit := board.units.get(u.unit)) is not None
+        and _on_map(unit.location, hex_)
+        and ctx.grid.adjacent(unit.location, hex_)
+    ]
+    if _on_map(hex_) and not near:
+        yield "no unit counted in this attrition stands next to it (14.61)"
+    if not any(m.to == hex_ for m in event.moves):
+        yield "no attritioning unit advances into it (14.64)"
+
+
+def _on_map(*hexes: str) -> bool:
+    try:
+        for h in hexes:
+            parse(h)
+    except GeometryError:
+        return False
+    return True
+
+
+@FAMILY.check(
+    "14.62",
+    "attrition occupation: at most H hexes, each eligible, next to a counted unit, with a unit advancing into it",
+    reads=(AttritionOccupation,),
+    covers=("AUD-14-14",),
+    partly={
+        "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, objectives, "
+        "ICs and terrain need the map data",
+        "AUD-14-16": "all of the zone's units eliminated is read as all the defending units engaged eliminated "
+        "(zone membership is not recorded)",
+    },
+)
+def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
+    event = ctx.event
+    combat = ctx.state.combat
+    decl = combat.attritions.get(event.attrition)
+    if _variant(ctx) is None or decl is None:
+        return
+    allowed = combat.attrition_hexes.get(event.attrition)
+    lost = {u for hl in combat.attrition_losses.get(event.attrition, {}).values() for u, _ in hl.lost}
+    wiped = bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
+    if allowed is None:
+        yield Missing(reason=f"attrition {event.attrition} has no recorded result")
+    elif len(event.hexes) > allowed and not wiped:
+        yield c.finding(
+            ctx,
+            expected=f"at most {allowed} hexes",
+            recorded=len(event.hexes),
+            message=f"attrition {event.attrition} occupies {len(event.hexes)} hexes for a {allowed}H result (14.61; "
+            "more only when every defending unit of the zone was eliminated, 14.65)",
+        )
+    counted = {u.unit for u in decl.counted}
+    for m in event.moves:
+        if m.unit not in counted:
+            yield c.finding(
+                ctx,
+                expected="units counted in the attrition",
+                recorded=m.unit,
+                message=f"attrition {event.attrition}: {m.unit} advances but took no part in the attrition (14.61)",
+            )
+    for hex_ in event.hexes:
+        for problem in _occupation_problems(ctx, hex_, wiped):
+            if isinstance(problem, Missing):
+                yield problem
+                continue
+            yield c.finding(
+                ctx,
+                expected="an eligible hex",
+                recorded=hex_,
+                message=f"attrition {event.attrition} occupies {hex_}, but {problem}",
             )

@@ -99,7 +99,9 @@ def check_overrun_strengths(c: Check, ctx: AuditContext[OverrunResolved]) -> Res
     event = ctx.event
     table = rules.crt_table(ctx.meta.rules, ctx.meta.options)
     attack = rules.attack_strength(sum(u.factors for u in event.units), sum(s.factors for s in event.ground_support))
-    if attack != event.attack_strength:
+    if attack < event.attack_strength and not event.ground_support:
+        yield Missing(reason="the overrun's ground support is not recorded (overrun_resolved.ground_support)")
+    elif attack != event.attack_strength:
         yield c.finding(
             ctx,
             expected=attack,

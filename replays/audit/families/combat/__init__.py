@@ -37,9 +37,9 @@ from __future__ import annotations
 from typing import Final
 
 from replays.audit.engine import Family
-from replays.audit.families.combat import advance, declarations, exploitation, losses, rounds
+from replays.audit.families.combat import advance, declarations, defence, exploitation, losses, rounds
 
 FAMILY: Final = Family("ground combat")
 """Every ground combat check."""
-for _part in (declarations.CHECKS, rounds.CHECKS, losses.CHECKS, advance.CHECKS, exploitation.CHECKS):
+for _part in (declarations.CHECKS, defence.CHECKS, rounds.CHECKS, losses.CHECKS, advance.CHECKS, exploitation.CHECKS):
     FAMILY.checks.extend(_part.checks)
