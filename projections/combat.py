@@ -268,6 +268,18 @@ def unit_ctl(board: BoardState, unit_id: str) -> int | None:
     )
 
 
+def known_ctl(board: BoardState, unit_id: str) -> int | None:
+    """:func:`unit_ctl` where the recorded faction CTL is the unit's own (partisans, and the nationalities of
+    :data:`~projections.rules.combat.FACTION_CTL_NATIONALITIES`); ``None`` otherwise (Italian and minor units)."""
+    unit = board.units.get(unit_id)
+    if unit is None:
+        return None
+    faction = FACTION_OF_POWER.get(cast(Power, unit.owner))
+    if unit.unit_type != "partisan" and unit.nationality not in rules.FACTION_CTL_NATIONALITIES.get(faction or "", ()):
+        return None
+    return unit_ctl(board, unit_id)
+
+
 def house_nationality_of(board: BoardState, unit_id: str) -> rules.HouseNationality:
     """A unit's row of the house rounds and exploitation tables (``other`` when it is not on the board)."""
     unit = board.units.get(unit_id)

@@ -403,6 +403,10 @@ JET_MISSIONS: Final[frozenset[AirMission]] = frozenset(
 )
 """Missions jets may fly (17.53A-H); the others are forbidden (17.531)."""
 
+JET_FORBIDDEN_FLOWN: Final = frozenset({"das", "deferred_das", "ground_support", "bombing", "shore_bombardment"})
+"""``air_mission_flown`` missions jets never fly (17.531: no air cover, attacks on naval units, bombing, ground
+support or DAS); the event's coarser ``interception``, ``escort`` and ``counterair`` may be jet missions (17.53)."""
+
 JET_BRP_COST: Final = 3
 """Each jet factor costs 3 BRPs (17.54)."""
 

@@ -171,6 +171,7 @@ from projections.rules.combat.rounds import (
     CTL_INVASION_BREAKTHROUGH,
     CTL_PARTIAL_SUPPLY_OR_OIL,
     CTL_REPLACEMENT,
+    FACTION_CTL_NATIONALITIES,
     HOUSE_NATIONALITIES,
     HOUSE_ROUND_FROM,
     PARTISAN_CTL,
@@ -212,6 +213,7 @@ from projections.rules.combat.stacking import (
 )
 from projections.rules.combat.strength import (
     A3R_BASE_CODE,
+    AIRBORNE_FACTORS,
     AIRDROP_ONLY_DMS,
     AWAW_DMS,
     BASE_DM_CODES,
@@ -244,6 +246,7 @@ from projections.rules.combat.strength import (
 
 __all__ = [
     "A3R_BASE_CODE",
+    "AIRBORNE_FACTORS",
     "AIRDROP_ONLY_DMS",
     "AIR_RATIO_DEFAULT",
     "AIR_SUPPORT_RATIO",
@@ -280,6 +283,7 @@ __all__ = [
     "EUROPE_ROUGH_BREAKTHROUGH_MF",
     "EXPLOITING_ARMOR_DM_MIN_CTL",
     "EX_K_RESULTS",
+    "FACTION_CTL_NATIONALITIES",
     "FLAK_FACTORS_PER_HEX",
     "FORTIFIED_FOR_MIN_ODDS",
     "FORT_CONVERSION_DEFENDER_OPTION",

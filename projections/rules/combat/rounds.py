@@ -41,6 +41,17 @@ CTL_INVASION_BREAKTHROUGH: Final = -1
 CTL_REPLACEMENT: Final = -1
 """Replacements have their faction's CTL -1 (10.23; 10-16 extract 1.11)."""
 
+FACTION_CTL_NATIONALITIES: Final[dict[str, frozenset[str]]] = {
+    "european_axis": frozenset({"germany"}),
+    "western_allies": frozenset({"britain", "france", "usa"}),
+    "japan": frozenset({"japan"}),
+    "russia": frozenset({"russia"}),
+    "china": frozenset({"china"}),
+}
+"""Whose CTL a faction's recorded ground CTL (``ctl_set``) is: the log records one level per alliance faction, but the
+14.43 examples give Italy CTL 1 beside Germany's 2, so a European Axis level is read as Germany's; Italian and
+minor-country units' CTLs are then not known from the log (checks that need them say so)."""
+
 PARTISAN_CTL: Final = 1
 """Partisans always have CTL 1, never raised by research (11.48)."""
 

@@ -117,6 +117,10 @@ DM_EXCLUSIVE: Final[tuple[tuple[str, str, str], ...]] = (
 """Pairs of DM items that cannot both apply to one unit in one attack, with the rule that says so."""
 
 
+AIRBORNE_FACTORS: Final = 1
+"""An airborne unit's basic combat factor is 1 in every case (10.51, 10-16 extract 7.1; A3R house intro,
+``air.airdrop``)."""
+
 NEVER_ATTACK: Final = frozenset({"replacement", "partisan", "flak"})
 """Ground units that never attack (15.21: not replacements or partisans, 10.2, 11.8; flak has no combat factor)."""
 

@@ -29,6 +29,7 @@ from typing import Any, Final, NamedTuple, cast
 
 from awaw_events.events import (
     AirCombatResolved,
+    AirMissionFlown,
     AttackDeclared,
     AttritionDeclared,
     AttritionLossesTaken,
@@ -38,7 +39,7 @@ from awaw_events.events import (
 from awaw_events.events.base import UnitFactors
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, SIDE_OF_FACTION, Faction, Power
-from projections.combat import unit_ctl
+from projections.combat import known_ctl
 from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
@@ -148,7 +149,7 @@ def _ctl_groups(ctx: AuditContext[Any], units: list[UnitFactors]) -> list[tuple[
     """(CTL, factors) of units, or the first unit whose CTL is not known."""
     found: list[tuple[int, int]] = []
     for u in units:
-        level = unit_ctl(ctx.state.board, u.unit)
+        level = known_ctl(ctx.state.board, u.unit)
         if level is None:
             return u.unit
         found.append((level, u.factors))
@@ -716,4 +717,27 @@ def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation])
                 expected="an eligible hex",
                 recorded=hex_,
                 message=f"attrition {event.attrition} occupies {hex_}, but {problem}",
+            )
+
+
+@FAMILY.check(
+    "17.531",
+    "jets fly only the missions 17.53 allows: never ground support, DAS or bombing",
+    reads=(AirMissionFlown,),
+    partly={"C-AIR-4": "the 13+ research result and the 3-BRP cost of jets are construction checks"},
+)
+def check_jet_missions(c: Check, ctx: AuditContext[AirMissionFlown]) -> Result:
+    event = ctx.event
+    if event.mission not in air.JET_FORBIDDEN_FLOWN or not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
+        return
+    units = ctx.state.board.units
+    for u in event.units:
+        unit = units.get(u)
+        if unit is not None and unit.unit_type == "jet":
+            yield c.finding(
+                ctx,
+                expected="a mission jets may fly",
+                recorded=f"{u}: {event.mission}",
+                message=f"jet {u} flies {event.mission.replace('_', ' ')}; jets never fly ground support, DAS, "
+                "bombing or attacks on naval units (17.531)",
             )

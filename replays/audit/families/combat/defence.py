@@ -17,7 +17,7 @@ from typing import Any, cast
 from awaw_events.events import AttackDeclared
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, Faction, Power
-from projections.combat import unit_ctl
+from projections.combat import known_ctl
 from projections.rules import combat as rules
 from projections.rules.attrition import winter_rules
 from projections.rules.geometry import GeometryError, parse
@@ -41,6 +41,7 @@ def _on_map(*hexes: str) -> bool:
     "15.21",
     "attackers stand next to every attacked hex (airborne dropped: on it); replacements and partisans never attack",
     reads=(AttackDeclared,),
+    covers=("AUD-15-15",),
     partly={
         "AUD-15-02": "the monsoon ban (34.24B) needs the terrain and weather zone of the hexes (map data)",
         "AUD-15-06": "whether every defending unit of the hex is attacked needs the units in the hex (15.41)",
@@ -58,6 +59,23 @@ def check_attackers(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
                 recorded=f"{a.unit} ({unit.unit_type})",
                 message=f"attack {event.attack}: {a.unit} is a {unit.unit_type} unit, which never attacks (15.21, "
                 "10.2, 11.8)",
+            )
+        if unit is not None and unit.unit_type == "airborne" and a.factors != rules.AIRBORNE_FACTORS:
+            yield c.finding(
+                ctx,
+                expected=rules.AIRBORNE_FACTORS,
+                recorded=a.factors,
+                message=f"attack {event.attack}: airborne {a.unit} attacks with {a.factors} factors; an airborne "
+                f"unit's combat factor is {rules.AIRBORNE_FACTORS} (10.51; house intro, air.airdrop)",
+            )
+        ctl = known_ctl(ctx.state.board, a.unit) if a.ctl is not None else None
+        if ctl is not None and a.ctl != ctl and not (event.kind == "exploitation" and a.ctl == ctl - 1):
+            yield c.finding(
+                ctx,
+                expected=ctl,
+                recorded=a.ctl,
+                message=f"attack {event.attack}: {a.unit} claims CTL {a.ctl}; its faction's ground CTL, less 1 in "
+                f"partial supply, gives {ctl} (15.8, 15.81; 16.15 in exploitation from an invasion)",
             )
         origin = a.origin or (unit.location if unit is not None else None)
         if origin is None or not _on_map(origin, *event.defender_hexes):
@@ -146,11 +164,11 @@ def _item_problem(ctx: AuditContext[AttackDeclared], d: Defender, code: str) -> 
     if code == "exploiting_armor":
         if event.kind != "exploitation":
             return "the attack is not an exploitation attack (15.33A)"
-        ctls = [unit_ctl(board, a.unit) for a in event.attackers if a.armor]
+        ctls = [known_ctl(board, a.unit) for a in event.attackers if a.armor]
         if not any(c is not None and c >= rules.EXPLOITING_ARMOR_DM_MIN_CTL for c in ctls):
             return "no exploiting armor with CTL 2 or more attacks (15.33A)"
     if code == "low_ctl":
-        ctl = unit_ctl(board, d.unit)
+        ctl = known_ctl(board, d.unit)
         if ctl is not None and ctl > 0:
             return f"{d.unit}'s CTL is {ctl}, not 0 or less (15.33C)"
     if code in rules.FORT_DM_KINDS and d.hex is not None:
