@@ -67,6 +67,11 @@ def _on_pacific_map(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
     "14.41",
     "the attrition total is the counted factors, of units that may be counted",
     reads=(AttritionDeclared,),
+    covers=("AUD-14-06", "C-ATT-4"),
+    partly={
+        "AUD-14-04": "adjacency to enemy units on the front and across passable hexsides needs fronts and hexside "
+        "data; the offensive-operation and once-a-turn rules are checked"
+    },
 )
 def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
@@ -100,6 +105,7 @@ def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
     "14.23",
     "no unit counted for attrition attacked this combat phase or was counted in another attrition this game turn",
     reads=(AttritionDeclared,),
+    covers=("C-ATT-2", "C-ATT-3"),
 )
 def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
@@ -314,6 +320,7 @@ PART_RULES: Final[dict[str, str]] = {
     "14.42",
     "attrition modifiers: the factor bonus, CTL and winter differences (house: CTL simulation) the state gives",
     reads=(AttritionResolved,),
+    covers=("AUD-14-07", "C-ATT-5", "C-ATT-6"),
 )
 def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
@@ -367,6 +374,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
     "the attrition column, modified roll and result are the table's (Pacific H halved; 2C only for 1C/1H)",
     reads=(AttritionResolved,),
     id="attrition_result",
+    covers=("AUD-14-08", "C-ATT-7"),
 )
 def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
@@ -441,6 +449,11 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
     "14.51",
     "the defender loses exactly C counters (fewer only if it has no more eligible units)",
     reads=(AttritionLossesTaken,),
+    partly={
+        "AUD-14-09": "fewer than C counters are accepted: the units eligible to be lost are not recorded",
+        "C-ATT-8": "the units eligible (zone, supply zone) are not recorded; more than C and the contact limit are "
+        "checked",
+    },
 )
 def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
@@ -514,6 +527,12 @@ def check_contact_limit(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Re
     "19.42",
     "each side's air combat result is the table's for its factors and modified 2d6",
     reads=(AirCombatResolved,),
+    partly={
+        "C-AIR-1": "each side's row is the recorded factors: jets (x3) and naval air squadrons are not recorded apart",
+        "C-AIR-2": "the Air Nationality DRMs (A3R Table 26.6) are not in the sources: the recorded net modifier is "
+        "applied, equal and opposite",
+        "C-AIR-3": "the allocation of losses by type (19.6) and to uninverted units first (19.64) is not recorded",
+    },
 )
 def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     event = ctx.event
@@ -570,6 +589,10 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     "attrition comes after all regular and exploitation combat of the player turn",
     reads=(AttackDeclared,),
     covers=("AUD-14-01",),
+    partly={
+        "AUD-15-01": "the order checked: attrition last (14.12), exploitation movement before exploitation attacks "
+        "(16.44); air missions, airdrops and the return of naval units are not ordered"
+    },
 )
 def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     attritions = ctx.state.combat.attritions

@@ -18,7 +18,7 @@ How the facts are read:
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from awaw_events.events import OverrunResolved, PhaseStarted
 from awaw_events.vocab import FACTION_OF_POWER, Power
@@ -49,7 +49,7 @@ def _on_map(*hexes: str) -> bool:
     "overruns: one or two armor or mechanized units, at 6:1 or better when successful",
     reads=(OverrunResolved,),
     id="overrun",
-    covers=("AUD-13-11",),
+    covers=("AUD-13-11", "AUD-13-18"),
 )
 def check_overrun(c: Check, ctx: AuditContext[OverrunResolved]) -> Result:
     event = ctx.event
@@ -164,14 +164,20 @@ def check_breakthrough_overruns(c: Check, ctx: AuditContext[OverrunResolved]) ->
 
 @FAMILY.check(
     "13.531",
-    "no second overrun of a hex after a failed one; a failed overrun is followed by an attack on the hex",
+    "overrun results: the overrun units gone, support inverted; a failed one is not repeated and is attacked",
     reads=(OverrunResolved, PhaseStarted),
-    covers=("AUD-13-16",),
+    covers=("AUD-13-15", "AUD-13-16"),
+    partly={
+        "AUD-15-03": "the mandatory attacks of failed overruns are checked; those after airdrops on enemy units, "
+        "uninterfered invasions and tactical atomic attacks are not"
+    },
 )
 def check_failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStarted]) -> Result:
     event = ctx.event
     combat = ctx.state.combat
     failed = [o for o in combat.overruns.values() if not o.success]
+    if isinstance(event, PhaseStarted) and event.phase in AFTER_COMBAT:
+        yield from _overrun_results(c, ctx)
     if not failed:
         return
     if isinstance(event, OverrunResolved):
@@ -201,6 +207,32 @@ def check_failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStar
                 message=f"the overrun {o.overrun} of {o.target} failed; its units must attack the hex in the combat "
                 "phase that follows (13.531, 15.22)",
             )
+
+
+def _overrun_results(c: Check, ctx: AuditContext[Any]) -> Result:
+    """13.53-13.54: every unit of a successful overrun is off the board and its supporting air is inverted."""
+    board = ctx.state.board
+    for o in ctx.state.combat.overruns.values():
+        if not o.success:
+            continue
+        for u in o.defenders:
+            if u in board.units:
+                yield c.finding(
+                    ctx,
+                    expected="eliminated",
+                    recorded=f"{u} in {board.units[u].location}",
+                    message=f"overrun {o.overrun} succeeded, but {u} is still on the board: overrun units are "
+                    "eliminated at once (13.54)",
+                )
+        for s in o.ground_support:
+            air = board.units.get(s.unit)
+            if air is not None and not air.inverted:
+                yield c.finding(
+                    ctx,
+                    expected="inverted",
+                    recorded=f"{s.unit} uninverted",
+                    message=f"{s.unit} supported the successful overrun {o.overrun} and is not inverted (13.53)",
+                )
 
 
 @FAMILY.check(

@@ -22,6 +22,7 @@ CHECKS = Family("ground combat")
     "15.91",
     "only surviving, supplied attackers of the final round advance, into a hex emptied of defenders",
     reads=(AdvanceAfterCombat,),
+    covers=("AUD-15-16",),
 )
 def check_advance(c: Check, ctx: AuditContext[AdvanceAfterCombat]) -> Result:
     event = ctx.event
@@ -113,6 +114,11 @@ def _is_armor(ctx: AuditContext[Any], attack: Attack, unit_id: str) -> bool:
     "16.11",
     "a breakthrough needs a regular attack that cleared the hex, fit armor in the final round and an advance",
     reads=(BreakthroughCreated,),
+    covers=("AUD-16-01",),
+    partly={
+        "AUD-16-02": "breakthroughs in undefended hexes by a seaborne invasion with reserve armor (16.14) are not "
+        "told apart"
+    },
 )
 def check_breakthrough(c: Check, ctx: AuditContext[BreakthroughCreated]) -> Result:
     event = ctx.event
@@ -182,6 +188,11 @@ def _awaw_allowance(ctx: AuditContext[ExploitationAllowance], printed: int) -> t
     "16.31",
     "the exploitation allowance is the printed MF adjusted for CTL and the breakthrough hex (house 15.82)",
     reads=(ExploitationAllowance,),
+    covers=("AUD-16-03", "C-CRT-7"),
+    partly={
+        "AUD-16-06": "weather cuts are taken as claimed; the -3 for a Russian IC or objective defended by 3+ "
+        "factors (16.31E) is not recorded"
+    },
 )
 def check_exploitation_allowance(c: Check, ctx: AuditContext[ExploitationAllowance]) -> Result:
     event = ctx.event

@@ -16,6 +16,7 @@ CHECKS = Family("ground combat")
     "15.3",
     "each claimed DM item has its catalogue value, and the items can apply together",
     reads=(AttackDeclared,),
+    covers=("C-CRT-8",),
 )
 def check_dm_items(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
@@ -67,6 +68,10 @@ def check_dm_items(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     "15.632",
     "ground support, DAS and (house) shore bombardment within the 3:1 limits",
     reads=(AttackDeclared,),
+    covers=("C-AIR-5",),
+    partly={
+        "AUD-15-13": "the destroyer third of invasion losses and the bombardment cap on fleet losses are not checked"
+    },
 )
 def check_support_limits(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
@@ -113,6 +118,7 @@ def check_support_limits(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     "15.47",
     "at most two ground units attack out of one hex; at most three shock armies per attack",
     reads=(AttackDeclared,),
+    covers=("AUD-15-08", "AUD-16-12"),
 )
 def check_attack_origins(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event

@@ -18,6 +18,11 @@ CHECKS = Family("ground combat")
     "15.62",
     "losses meet the result's requirement (rounded up) without unnecessary eliminations",
     reads=(CombatLossesTaken,),
+    covers=("AUD-15-12", "C-CRT-3"),
+    partly={
+        "C-CRT-5": "air above the 3:1 ratio after a round is accepted as a loss; the elimination of all supporting "
+        "air when every ground unit dies is not required"
+    },
 )
 def check_losses(c: Check, ctx: AuditContext[CombatLossesTaken]) -> Result:
     event = ctx.event

@@ -25,6 +25,7 @@ CHECKS = Family("ground combat")
     "15.52",
     "the odds column is the actual ratio of the recorded strengths",
     reads=(CombatRoundResolved,),
+    covers=("AUD-15-09", "C-CRT-1"),
 )
 def check_odds_column(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
@@ -52,6 +53,7 @@ def check_odds_column(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Resul
     "15.51",
     "the recorded strengths are the declared units' factors, DMs and support",
     reads=(CombatRoundResolved,),
+    covers=("AUD-15-09",),
 )
 def check_strengths(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
@@ -103,6 +105,7 @@ def check_strengths(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     "15.6",
     "the result is the CRT cell for the column and die (+1 per previous round), or a permitted substitution",
     reads=(CombatRoundResolved,),
+    covers=("AUD-15-10", "AUD-15-11", "C-CRT-2"),
 )
 def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
@@ -165,6 +168,7 @@ def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result
     "no prohibited attack below 1:1 (AWAW: French or Chinese, airdrops, invasions, forts; house: airdrops)",
     reads=(CombatRoundResolved,),
     id="prohibited_odds",
+    covers=("C-CRT-6",),
 )
 def check_prohibited_odds(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
@@ -200,6 +204,7 @@ def check_prohibited_odds(c: Check, ctx: AuditContext[CombatRoundResolved]) -> R
     "15.71",
     "a further round only when both sides have ground units and the CTL (house: nationality and date) allows it",
     reads=(CombatRoundResolved,),
+    covers=("AUD-15-14", "C-CRT-4"),
 )
 def check_further_round(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result:
     event = ctx.event
