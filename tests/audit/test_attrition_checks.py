@@ -110,6 +110,7 @@ def game(
     return [created(**options), *units, declare(counted), roll(1, face), resolve(losses, hexes, **kw)]
 
 
+@pytest.mark.plants("AUD-14-08")
 @pytest.mark.parametrize(
     ("case", "total", "face", "mods", "pacific", "chose_2c", "result"),
     [
@@ -160,6 +161,7 @@ def test_house_attrition_examples(
     assert found(game(total, face, *result, rules="a3r", mods=mods, year=1943)) == [], case
 
 
+@pytest.mark.plants("AUD-14-08")
 def test_two_c_only_in_place_of_1c_1h() -> None:
     events = game(23, 4, 2, 0, chose_2c=True)
     assert found(events) == [
@@ -177,6 +179,7 @@ def test_two_c_only_in_place_of_1c_1h() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-14-06")
 def test_column_and_modified_roll() -> None:
     events = game(20, 4, 2, 0, column="21-30", modified=5)
     assert found(events) == [
@@ -189,6 +192,7 @@ def test_column_and_modified_roll() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-14-07", "C-ATT-5")
 def test_factor_bonus_and_house_modifiers() -> None:
     events = game(70, 3, 7, 3, mods=(("factors", 1),))
     assert [f[2] for f in found(events) if f[1] == "attrition_modifiers"] == [
@@ -206,6 +210,7 @@ def test_factor_bonus_and_house_modifiers() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-14-06", "C-ATT-4")
 def test_counted_factors_and_units() -> None:
     units, counted = army(9)
     repl = place("r1", 1, unit_type="replacement")
@@ -221,6 +226,7 @@ def test_counted_factors_and_units() -> None:
     ]
 
 
+@pytest.mark.plants("C-ATT-2", "C-ATT-3")
 def test_units_that_attacked_or_were_counted_before() -> None:
     units, counted = army(6)
     attack = AttackDeclared(

@@ -200,6 +200,7 @@ def test_a_clean_attack_breakthrough_and_exploitation() -> None:
 # --- odds (15.51, 15.52; EX-22, T-C1, T-C2, DT-02) ---------------------------------------------------------
 
 
+@pytest.mark.plants("AUD-15-09", "C-CRT-1")
 @pytest.mark.parametrize(
     ("case", "a", "d", "recorded", "expected"),
     [
@@ -279,6 +280,7 @@ def test_ex_19_recorded_at_dm_zero() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-09")
 def test_attack_strength_must_count_the_declared_units() -> None:
     events = [*poznan()[:14], resolve(25, 8, "3:1", 1, "D", mod=5)]
     assert found(events) == [
@@ -330,6 +332,7 @@ PRIOR: dict[tuple[str, int], str] = {("2:1", 1): "a", ("1:1", 1): "A", ("1:1", 2
 """Rounds before the one under test, each with a die of 1 (row = round number)."""
 
 
+@pytest.mark.plants("AUD-15-10")
 def test_a_die_of_6_at_1_1_recorded_as_d_is_wrong() -> None:
     events = [*setup(), declare([atk("inf1", 3)], [dfn("pol3", 3)]), die(1, 6), resolve(None, None, "1:1", 1, "D")]
     assert [f for f in found(events) if f[1] == "crt_result"] == [
@@ -341,6 +344,7 @@ def test_a_die_of_6_at_1_1_recorded_as_d_is_wrong() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-10")
 def test_round_two_adds_one_to_the_die() -> None:
     events = [
         *setup(),
@@ -361,6 +365,7 @@ def test_round_two_adds_one_to_the_die() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-11")
 def test_15_55_a_d_kept_against_a_fortress_by_ctl_2() -> None:
     events = [
         *setup(),
@@ -459,6 +464,7 @@ def test_dt_04_a_results(
     assert [f[2].split("; ", 1)[1].rsplit(" (", 1)[0] for f in found(events) if f[1] == "losses"] == want, case
 
 
+@pytest.mark.plants("AUD-15-12")
 @pytest.mark.parametrize(
     ("case", "lost", "problem"),
     [
@@ -508,6 +514,7 @@ def test_dt_06_ex_1_with_das_costs_the_attacker_8() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-12")
 @pytest.mark.parametrize(
     ("case", "lost", "problem"),
     [
@@ -594,6 +601,7 @@ def test_air_factors_are_lost_factor_by_factor() -> None:
     assert [f[1] for f in found(events)] == ["losses"]
 
 
+@pytest.mark.plants("AUD-15-12")
 def test_losses_missing_when_the_attack_ends() -> None:
     events = _one_round([dfn("pol1", 2)], [atk("inf1", 3), atk("inf2", 3)], 1, "A", end())
     assert found(events) == [
@@ -620,6 +628,7 @@ def _two_rounds(attackers: list[Attacker], **kw: Any) -> list[Event]:
     ]
 
 
+@pytest.mark.plants("AUD-15-14")
 def test_dt_03_a_ctl_1_attacker_may_not_fight_round_2() -> None:
     ok = [*setup(), *_two_rounds([atk("inf1", 3, ctl_=2), atk("inf2", 3, ctl_=2), atk("inf3", 3, ctl_=1)])]
     assert [f for f in found(ok) if f[1] == "further_round"] == []
@@ -633,6 +642,7 @@ def test_dt_03_a_ctl_1_attacker_may_not_fight_round_2() -> None:
     ]
 
 
+@pytest.mark.plants("C-CRT-4")
 @pytest.mark.parametrize(
     ("case", "season", "year", "ok"),
     [("T-C6 Russians in Spring 1942", "spring", 1942, False), ("T-C6 Russians in Summer 1942", "summer", 1942, True)],
@@ -688,6 +698,7 @@ def test_ground_support_and_shore_bombardment_limits() -> None:
 # --- stacking (12, 15.47) -----------------------------------------------------------------------------------
 
 
+@pytest.mark.plants("AUD-15-08")
 def test_attack_origin_and_advance_stacking() -> None:
     events = [
         *setup(),
@@ -726,6 +737,7 @@ def test_advance_stacking_counts_dropped_airborne_whatever_the_crt() -> None:
 # --- advance after combat (15.9) ----------------------------------------------------------------------------
 
 
+@pytest.mark.plants("AUD-15-16")
 def test_a_unit_that_dropped_out_after_round_1_may_not_advance() -> None:
     def events(mover: str) -> list[Event]:
         return [
@@ -747,6 +759,7 @@ def test_a_unit_that_dropped_out_after_round_1_may_not_advance() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-16")
 def test_no_advance_while_defenders_survive() -> None:
     events = _one_round(
         [dfn("pol1", 2)], [atk("inf1", 3)], 2, "a", lose("attacker", ("inf1", 3)), advance(("pol1", "EUR:L34"))
@@ -760,6 +773,7 @@ def test_no_advance_while_defenders_survive() -> None:
 # --- breakthroughs and exploitation (16.1, 16.31; DT-11, T-C8) ----------------------------------------------
 
 
+@pytest.mark.plants("AUD-16-01")
 def test_breakthrough_without_an_advance_or_from_an_exploitation_attack() -> None:
     events = poznan()
     no_advance = [e for e in events if not isinstance(e, AdvanceAfterCombat | ExploitationAllowance)]
@@ -795,6 +809,7 @@ def _exploit(level: int, allowance: int, *, terrain: str = "clear", kind: str = 
     return events
 
 
+@pytest.mark.plants("AUD-16-03")
 @pytest.mark.parametrize(
     ("case", "level", "terrain", "kind", "allowance", "expected"),
     [
@@ -841,6 +856,7 @@ def test_exploitation_order_is_an_option_a_game_can_record() -> None:
     ] == []
 
 
+@pytest.mark.plants("C-CRT-7")
 def test_t_c8_house_russian_exploitation_halved_before_summer_1942() -> None:
     russians = [unit("rarm", nationality="russia", unit_type="armor", factors=4, movement=5)]
     base = [created(rules="a3r"), *GERMANS, *russians]
@@ -867,6 +883,7 @@ def test_t_c8_house_russian_exploitation_halved_before_summer_1942() -> None:
 # --- overruns (13.5; DT-09) ---------------------------------------------------------------------------------
 
 
+@pytest.mark.plants("AUD-13-11")
 @pytest.mark.parametrize(
     ("case", "defence", "success", "problem"),
     [
@@ -892,6 +909,7 @@ def test_dt_09_overrun_odds(case: str, defence: int, success: bool, problem: str
     assert got == want, case
 
 
+@pytest.mark.plants("AUD-13-11")
 def test_overrun_by_infantry() -> None:
     event = OverrunResolved(
         **at(phase="movement"),
