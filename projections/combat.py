@@ -28,6 +28,7 @@ import msgspec
 
 from awaw_events.events import (
     AdvanceAfterCombat,
+    AirdropMade,
     AttackDeclared,
     AttackEnded,
     AttritionDeclared,
@@ -208,6 +209,12 @@ class CombatState(msgspec.Struct, kw_only=True):
     """Defending units attacked in regular combat this player turn: the attack and the attacking faction (15.46)."""
     allowances: dict[str, int] = {}
     """Exploitation allowances claimed this player turn, by unit (``exploitation_allowance``; 16.31)."""
+    winter_designations: int = 0
+    """Hexes designated in this player turn's Russian winter attritions, losses and occupation together (14.521)."""
+    airdrops: dict[str, tuple[str, str | None]] = {}
+    """Airdrops made this player turn: unit -> (the hex it dropped on, the phase) (13.532, 15.22)."""
+    offensives: set[tuple[str, str]] = set()
+    """Offensive operations paid for this player turn: (power, front) (13.51: an overrun is one)."""
     western_offensive_turns: tuple[int, ...] = ()
     """The first two game turns (indexes) whose Axis player turn had western-front offensive operations (15.54B);
     kept for the whole game."""
@@ -241,6 +248,9 @@ def clone(state: CombatState) -> CombatState:
         attrition_losses=dict(state.attrition_losses),
         regular_defenders=dict(state.regular_defenders),
         allowances=dict(state.allowances),
+        winter_designations=state.winter_designations,
+        airdrops=dict(state.airdrops),
+        offensives=set(state.offensives),
         western_offensive_turns=state.western_offensive_turns,
         counted=dict(state.counted),
     )
@@ -350,6 +360,9 @@ def _new_turn(state: CombatState, event: object, ctx: Context) -> None:
         state.attrition_losses = {}
         state.regular_defenders = {}
         state.allowances = {}
+        state.airdrops = {}
+        state.offensives = set()
+        state.winter_designations = 0
     if ctx.new_turn:
         state.counted = {}
 
@@ -518,8 +531,14 @@ def _exploited(state: CombatState, event: UnitMoved, ctx: Context) -> None:
     state.breakthroughs[event.breakthrough] = msgspec.structs.replace(found, routes=routes)
 
 
+@HANDLERS.on(AirdropMade)
+def _airdrop(state: CombatState, event: AirdropMade, ctx: Context) -> None:
+    state.airdrops[event.unit] = (event.target, event.phase)
+
+
 @HANDLERS.on(OffensiveDeclared)
 def _offensive(state: CombatState, event: OffensiveDeclared, ctx: Context) -> None:
+    state.offensives.add((event.power, event.front))
     turns = state.western_offensive_turns
     if len(turns) >= rules.EARLY_GERMAN_WESTERN_TURNS or event.front != "western" or event.side != "axis":
         return
@@ -539,6 +558,7 @@ def _attrition(state: CombatState, event: AttritionDeclared, ctx: Context) -> No
 def _attrition_result(state: CombatState, event: AttritionResolved, ctx: Context) -> None:
     state.attrition_results[event.attrition] = event.losses
     state.attrition_hexes[event.attrition] = event.hexes
+    state.winter_designations += len(event.loss_hexes) + len(event.occupation_hexes)
 
 
 def unit_hex(board: BoardState, unit_id: str) -> tuple[str, int] | None:

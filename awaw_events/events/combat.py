@@ -211,6 +211,10 @@ class AttritionResolved(Event, tag="attrition_resolved", frozen=True, kw_only=Tr
     losses: Annotated[int, Meta(ge=0, le=20)]
     hexes: Annotated[int, Meta(ge=0, le=20)]
     chose_2c: bool = False
+    loss_hexes: list[Hex] = []
+    """Russian winter attritions (14.521): the hexes Russia designates for losses (one Axis unit lost from each)."""
+    occupation_hexes: list[Hex] = []
+    """Russian winter attritions (14.521): the hexes Russia designates for occupation (it must occupy them)."""
 
 
 class AttritionLossesTaken(Event, tag="attrition_losses_taken", frozen=True, kw_only=True):
@@ -241,6 +245,19 @@ class AirdropMade(Event, tag="airdrop_made", frozen=True, kw_only=True):
     range_hexes: Annotated[int, Meta(ge=0, le=20)] | None = None
 
 
+AirCombatCase = Literal[
+    "counterair_naval_base",
+    "counterair",
+    "das_interception",
+    "air_transport",
+    "naval_at_sea",
+    "strategic_bombing",
+    "carrier_strike_land_base",
+    "naval_patrol",
+]
+"""What an air battle is part of (19.11-19.12: some are limited to one round)."""
+
+
 class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=True):
     """One round of air combat on the Air Combat Table 19.2 (A3R App. C-2, optional rule ``air.combat``)."""
 
@@ -255,6 +272,12 @@ class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=T
     attacker_aborted: Factors = 0
     defender_eliminated: Factors = 0
     defender_aborted: Factors = 0
+    case: AirCombatCase | None = None
+    """What the battle is part of (19.12: counterair against a naval base is one air round per naval round)."""
+    attacker_units: list[UnitFactors] = []
+    defender_units: list[UnitFactors] = []
+    """The air units engaged on each side and their factors ([] = not recorded): the table row is AAF + 3 x jets,
+    in squadrons when naval air is involved (17.55, 19.2)."""
 
 
 class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_only=True):
@@ -284,6 +307,7 @@ class SwCombatResolved(Event, tag="sw_combat_resolved", frozen=True, kw_only=Tru
 
 __all__ = [
     "AdvanceAfterCombat",
+    "AirCombatCase",
     "AirCombatResolved",
     "AirdropMade",
     "AttackDeclared",

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.events.combat import AirCombatCase
 from projections.rules.breach import Breach
 from projections.rules.combat import air_support_limit, odds
 from projections.rules.weather import AIR_DRM_LEVEL
@@ -451,17 +452,6 @@ def deferred_das_allowed(attack: int, defence: int) -> bool:
     (18.619; C-AIR-7)."""
     return odds(attack, defence).below_1_1
 
-
-AirCombatCase = Literal[
-    "counterair_naval_base",
-    "counterair",
-    "das_interception",
-    "air_transport",
-    "naval_at_sea",
-    "strategic_bombing",
-    "carrier_strike_land_base",
-    "naval_patrol",
-]
 
 SINGLE_ROUND_CASES: Final[dict[Literal["a3r_house", "awaw"], frozenset[AirCombatCase]]] = {
     "a3r_house": frozenset({"counterair_naval_base"}),

@@ -64,6 +64,9 @@ OCCUPATION_HOLDERS: Final = GROUND_TYPES - {"partisan"}
 ground unit"; partisans take no part in attrition)."""
 
 
+LOSS_ELIGIBLE: Final = GROUND_TYPES - {"partisan", "flak"}
+"""Units that may be taken as attrition losses (14.51, 14.52: never partisans or flak)."""
+
 OCCUPATION_BARRED_FACTS: Final = ("capital", "objective", "industrial_centre")
 """Map-data facts of a hex that bar attrition occupation (14.62C; fortifications, railheads and river bridgeheads are
 board state)."""
@@ -236,6 +239,16 @@ def modifier_part(code: str) -> ModifierPart:
         return "house"
     return "other"
 
+
+NO_MODIFIER: Final = frozenset({0})
+"""A modifier the state shows to be nothing (no winter this turn; no CTL in the house rules)."""
+
+MODIFIER_PART_RULES: Final[dict[str, str]] = {
+    "ctl": "14.42B: attacker CTL - defender CTL, each its largest group's, the lower on a tie",
+    "winter": "14.42C: the difference in winter preparation, each capped at the defenders' winter level",
+    "house": "house 14.42D: the CTL simulation DRM for the date and both sides' compositions",
+}
+"""The 14.42 modifiers an audit recomputes (by :func:`modifier_part`), in the words of their rules."""
 
 WINTER_OPTION: Final = "weather.winter"
 HOUSE_WINTER: Final = "awaw_34_41_house"

@@ -10,6 +10,8 @@ import pytest
 
 from awaw_events.events import (
     AdvanceAfterCombat,
+    AirCombatResolved,
+    AirdropMade,
     AttackDeclared,
     AttritionDeclared,
     AttritionLossesTaken,
@@ -20,6 +22,7 @@ from awaw_events.events import (
     DiceRolled,
     Event,
     ExploitationAllowance,
+    OffensiveDeclared,
     OverrunResolved,
     PhaseStarted,
     SupplyDetermined,
@@ -782,3 +785,216 @@ def test_overrun_results_and_failed_overruns() -> None:
     assert any("must attack the hex" in m for m in found([*setup(), POL9, failed, combat_phase], "failed_overrun"))
     attacked = declare([atk("arm1", 4, origin="EUR:L33"), atk("arm2", 4, origin="EUR:L33")], [dfn("pol9", 1, BASIC)])
     assert found([*setup(), POL9, failed, attacked, combat_phase], "failed_overrun") == []
+
+
+@pytest.mark.plants("AUD-13-20", "AUD-13-17")
+def test_an_overrun_is_an_offensive_operation_without_airdrops() -> None:
+    offensive = OffensiveDeclared(**MOVE, power="germany", front="eastern", kind="full", brp_cost=15)
+    assert found([*setup(), POL9, offensive, _overrun()], "overrun_operation") == []
+    assert found([*setup(), POL9, _overrun()], "overrun_operation") == [
+        "overrun o1 of EUR:L34: germany paid for no offensive operation this player turn; overruns are offensive "
+        "operations (13.51, rule 9)"
+    ]
+    para = unit("ab1", unit_type="airborne", factors=1, location="EUR:L33")
+    drop = AirdropMade(**MOVE, unit="ab1", base="EUR:L32", target="EUR:L34")
+    got = found([*setup(), para, POL9, offensive, drop, _overrun()], "overrun_operation")
+    assert got == [
+        "ab1 dropped on EUR:L34 in the movement phase to assist overrun o1; airdrops never assist overruns in the "
+        "movement phase (13.532)"
+    ]
+
+
+@pytest.mark.plants("AUD-15-13")
+def test_a_third_of_invasion_losses_are_destroyers() -> None:
+    dd = unit("dd1", unit_type="dd", factors=2, location="EUR:L33")
+    invasion = declare(
+        [atk("inf1", 3, origin="EUR:L33", role="invading"), atk("inf2", 3, origin="EUR:L33", role="invading")],
+        [dfn("pol3", 3, BASIC, ("invasion", 1))],
+        kind="invasion",
+    )
+    base = [*setup(), dd, die(1, 1), invasion, resolve(6, 9, "1:2", 1, "A")]
+    assert found([*base, lose("attacker", ("inf1", 3), ("dd1", 2))], "destroyer_losses") == []
+    assert found([*base, lose("attacker", ("inf1", 3), ("inf2", 3))], "destroyer_losses") == [
+        "invasion a1: 6 factors lost, 0 of them destroyers; at least a third (2) must be (15.642, 21.517H)"
+    ]
+
+
+@pytest.mark.plants("C-CRT-5")
+def test_house_supporting_air_dies_with_the_last_ground_unit() -> None:
+    """House 15.632: inf1 (3) with 5 air factors at 1:1 rolls an "A": the ground unit dies, and all its air too."""
+    air_support = [UnitFactors(unit="aaf1", factors=5)]
+    base = [
+        created(rules="a3r"),
+        *GERMANS,
+        die(1, 1),
+        declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol3", 3), dfn("pol2", 2)], ground_support=air_support),
+        resolve(8, 5, "1:1", 1, "A"),
+    ]
+    clean = [*base, lose("attacker", ("inf1", 3), ("aaf1", 5)), end(reason="attacker_eliminated")]
+    assert found(clean, "involuntary_air") == []
+    kept = [*base, lose("attacker", ("inf1", 3)), end(reason="attacker_eliminated")]
+    assert found(kept, "involuntary_air") == [
+        "attack a1 ends with the attacker's 5 supporting air factors above 3:1 of its 0 ground factors (all of them "
+        "when none is left): the excess is eliminated (house 15.632)"
+    ]
+
+
+@pytest.mark.plants("AUD-16-02")
+def test_no_breakthrough_in_an_undefended_hex_but_by_invasion() -> None:
+    events = poznan()
+    bt = next(i for i, e in enumerate(events) if isinstance(e, BreakthroughCreated))
+    moved = [
+        *events[:bt],
+        BreakthroughCreated(**at(), breakthrough="bt2", attack="a1", hex="EUR:L35", armor="arm1"),
+    ]
+    assert any("16.14" in m for m in found(moved, "breakthrough"))
+    assert found(events[: bt + 1], "breakthrough") == []
+
+
+@pytest.mark.plants("AUD-14-15")
+def test_a_hex_cleared_by_an_attack_is_not_occupied_by_attrition() -> None:
+    events = _ex_15(5, (1, 1), ["y0"], [])
+    z0 = [*_army("z", 1, "germany", "EUR:M21"), *_army("c", 1, "britain", "EUR:L21")]
+    attack = AttackDeclared(
+        **{**ALLIED, "phase": "combat"},
+        attack="a1",
+        defender_hexes=["EUR:M21"],
+        attackers=[atk("c0", 3, ctl_=1, origin="EUR:L21")],
+        defenders=[dfn("z0", 3, BASIC, hex_="EUR:M21")],
+    )
+    cleared = [
+        DiceRolled(**{**ALLIED, "phase": "combat"}, roll=9, purpose="crt", dice=[6]),
+        CombatRoundResolved(**{**ALLIED, "phase": "combat"}, attack="a1", odds="1:2", roll=9, result="Ex"),
+        lose("defender", ("z0", 3), side="allied", phase="combat", year=1943, season="summer"),
+    ]
+    decl = next(i for i, e in enumerate(events) if isinstance(e, AttritionDeclared))
+    events = [*events[:1], *z0, *events[1:decl], attack, *cleared, *events[decl:]]
+    occupy = AttritionOccupation(**ALLIED, attrition="z1", hexes=["EUR:M21"], moves=[Move(unit="b0", to="EUR:M21")])
+    assert any("(14.63)" in m for m in found([*events, occupy], "attrition_occupation"))
+
+
+def _designations(loss: list[str], occupy: list[str], *, rules: str = "awaw") -> list[Event]:
+    """A Russian winter attrition (5C/2H) with its 14.521 designations; the limit is 4 (levels 2 and 6; house 6 - 2)."""
+    events = _winter_attrition(4, (1, 1), rules=rules, year=1943)
+    res = events[-1]
+    assert isinstance(res, AttritionResolved)
+    events[-1] = AttritionResolved(
+        **{**WINTER, "year": 1943},
+        attrition="z1",
+        roll=1,
+        modifiers=res.modifiers,
+        losses=1,
+        hexes=1,
+        loss_hexes=loss,
+        occupation_hexes=occupy,
+    )
+    return events
+
+
+@pytest.mark.plants("C-ATT-11")
+def test_russian_winter_designations() -> None:
+    assert found(_designations(["EUR:K40"], ["EUR:K39"]), "winter_designations") == []
+    assert any(
+        "designated for both" in m for m in found(_designations(["EUR:K40"], ["EUR:K40"]), "winter_designations")
+    )
+    too_many = _designations(["EUR:K40", "EUR:K39"], [])
+    assert any("2 loss hexes for 1C" in m for m in found(too_many, "winter_designations"))
+    house = _designations(["EUR:K40"], ["EUR:K39"], rules="a3r")
+    assert found(house, "winter_designations") == []
+    second = AttritionResolved(
+        **{**WINTER, "year": 1943},
+        attrition="z2",
+        roll=2,
+        losses=3,
+        hexes=2,
+        loss_hexes=["EUR:K41", "EUR:K42", "EUR:K43"],
+        occupation_hexes=[],
+    )
+    decl2 = AttritionDeclared(
+        **{**WINTER, "year": 1943},
+        attrition="z2",
+        attacker="russia",
+        target="european_axis",
+        front="eastern",
+        factors=3,
+        counted=[UnitFactors(unit="r0", factors=3)],
+    )
+    assert any(
+        "5 hexes designated this turn, the limit is 4" in m
+        for m in found([*house, decl2, second], "winter_designations")
+    )
+
+
+HOUSE_AIR: dict[str, Any] = {"rules": "a3r", "options": {"air.combat": "awaw_17_19_house"}}
+
+
+def _air_battle(row: int, *, case: str | None = None, rnd: int = 1) -> list[Event]:
+    """4 AAF + 2 jets (row 10) against 6 AAF."""
+    t = {**A, "phase": "movement"}
+    return [
+        created(**HOUSE_AIR),
+        unit("aaf1", unit_type="aaf", factors=4),
+        unit("jet1", unit_type="jet", factors=2),
+        unit("raf1", nationality="britain", unit_type="aaf", factors=6),
+        DiceRolled(**t, roll=1, purpose="air_combat", dice=[3, 3, 3, 3]),
+        AirCombatResolved(
+            **t,
+            battle="b1",
+            round=rnd,
+            attacker_factors=row,
+            defender_factors=6,
+            roll=1,
+            attacker_units=[UnitFactors(unit="aaf1", factors=4), UnitFactors(unit="jet1", factors=2)],
+            defender_units=[UnitFactors(unit="raf1", factors=6)],
+            case=case,  # type: ignore[arg-type]
+        ),
+    ]
+
+
+@pytest.mark.plants("C-AIR-1", "C-AIR-8")
+def test_air_combat_rows_and_single_rounds() -> None:
+    assert found(_air_battle(10), "air_rows") == []
+    assert found(_air_battle(6), "air_rows") == [
+        "air battle b1: the attacker's units read row 10 (AAF + 3 x jet factors; 17.55, 19.2), recorded 6"
+    ]
+    assert found(_air_battle(10, case="counterair_naval_base"), "air_rows") == []
+    assert any("19.12" in m for m in found(_air_battle(10, case="counterair_naval_base", rnd=2), "air_rows"))
+
+
+@pytest.mark.plants("AUD-15-01")
+def test_the_order_of_the_combat_phase() -> None:
+    late = declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol3", 3, BASIC)], aid="a9")
+    got = found([*_chain(), late], "combat_order")
+    assert got == [
+        "regular attack a9 is declared after exploitation movement from EUR:K37 began (15.11-15.14, 16.21: "
+        "exploitation follows all regular combat)"
+    ]
+    para = unit("ab1", unit_type="airborne", factors=1, location="EUR:L33")
+    drop = AirdropMade(**at(), unit="ab1", base="EUR:L32", target="EUR:L35")
+    attack = declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol3", 3, BASIC)])
+    assert found([*setup(), para, drop, attack], "combat_order") == []
+    assert any("regular airdrops come before" in m for m in found([*setup(), para, attack, drop], "combat_order"))
+
+
+@pytest.mark.plants("AUD-16-05")
+def test_exploiting_armor_meets_stacking_after_exploitation() -> None:
+    crowd = [unit(f"c{i}", location="EUR:J41") for i in range(2)]
+    events = _chain(PhaseStarted(**at(phase="attrition")))
+    assert found(events, "exploitation_stacking") == []
+    events[1:1] = crowd
+    assert found(events, "exploitation_stacking") == [
+        "after exploitation, EUR:J41: 3 ground units in a standard hex (limit 2) (16.51: armor that leaves the "
+        "breakthrough hex meets normal stacking; 12.11A, 12.12)"
+    ]
+
+
+@pytest.mark.plants("AUD-14-09")
+def test_fewer_than_c_while_a_unit_in_contact_survives() -> None:
+    events = _attrition((), 3, (2, 0))
+    one = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit="r0", factors=3)])
+    two = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit=f"r{i}", factors=3) for i in range(2)])
+    assert found([*events, two], "attrition_losses") == []
+    assert found([*events, one], "attrition_losses") == [
+        "attrition z1: 1 counters removed for a 2C result while r1, r2, r3, r4, in contact and eligible, survived "
+        "(14.51: exactly C, fewer only when no eligible unit is left)"
+    ]

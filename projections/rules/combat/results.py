@@ -240,6 +240,10 @@ def check_round_result(
 
 
 AttackKind = Literal["regular", "exploitation", "overrun"]
+
+REGULAR_ATTACK_KINDS: Final = frozenset({"regular", "invasion", "failed_overrun", "partisans"})
+"""``attack_declared.kind`` values fought in the regular combat phase after its airdrops (15.11-15.12; an ``airdrop``
+attack is the dropped units' own)."""
 EarlyGermanArea = Literal["poland", "western_front", "gs_minor", "other"]
 """Where a German attack takes place, for 15.54: Poland; the western front; (AWAW full game) a minor country Germany
 attacked in the final turn of Gathering Storm; elsewhere."""

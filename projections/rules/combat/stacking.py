@@ -19,6 +19,9 @@ from projections.rules.combat.odds import odds
 
 OverrunUnitKind = Literal["armor", "mech_infantry", "other"]
 
+PHASES_AFTER_COMBAT: Final = frozenset({"exploitation", "attrition", "post_combat_supply", "unit_construction"})
+"""Phases after the regular combat phase: a failed overrun's mandatory attack (13.531, 15.22) is made by then."""
+
 OVERRUN_MIN_MULTIPLE: Final = 6
 """Overruns need odds of 6:1 or better, computed like ground combat odds with DMs (13.52, 15.34)."""
 

@@ -31,9 +31,6 @@ from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY: Final = Family("overruns")
 
-AFTER_COMBAT: Final = frozenset({"exploitation", "attrition", "post_combat_supply", "unit_construction"})
-"""Phases after the combat phase: a failed overrun's mandatory attack (13.531) must have been made by then."""
-
 
 def _on_map(*hexes: str) -> bool:
     try:
@@ -176,7 +173,7 @@ def check_failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStar
     event = ctx.event
     combat = ctx.state.combat
     failed = [o for o in combat.overruns.values() if not o.success]
-    if isinstance(event, PhaseStarted) and event.phase in AFTER_COMBAT:
+    if isinstance(event, PhaseStarted) and event.phase in rules.PHASES_AFTER_COMBAT:
         yield from _overrun_results(c, ctx)
     if not failed:
         return
@@ -191,7 +188,7 @@ def check_failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStar
                     "that hex in the same phase (13.531)",
                 )
         return
-    if event.phase not in AFTER_COMBAT or event.phase is None:
+    if event.phase not in rules.PHASES_AFTER_COMBAT or event.phase is None:
         return
     attacks = [a.declared for a in combat.attacks.values() if a.declared.kind != "exploitation"]
     for o in failed:
@@ -271,3 +268,38 @@ def check_overrun_winter(c: Check, ctx: AuditContext[OverrunResolved]) -> Result
             message=f"overrun {event.overrun} of {event.target} at winter level {level} (raw {weather.level} less "
             f"preparation {prep}); level {OVERRUN_AIRDROP_BAN_LEVEL} and above prohibit overruns (13.57, 34.41)",
         )
+
+
+@FAMILY.check(
+    "13.51",
+    "an overrun is an offensive operation of the overrunning power, and no airdrop assists it in the movement phase",
+    reads=(OverrunResolved,),
+    covers=("AUD-13-17", "AUD-13-20"),
+)
+def check_overrun_operation(c: Check, ctx: AuditContext[OverrunResolved]) -> Result:
+    event = ctx.event
+    combat = ctx.state.combat
+    unit = ctx.state.board.units.get(event.units[0].unit)
+    if unit is not None:
+        facts = ctx.hex(event.target)
+        front = facts.front if facts is not None else None
+        paid = {f for p, f in combat.offensives if p == unit.owner}
+        if not paid or (front is not None and front not in paid):
+            where = f" on the {front} front" if front is not None else ""
+            yield c.finding(
+                ctx,
+                expected=f"an offensive operation of {unit.owner}{where}",
+                recorded="none",
+                message=f"overrun {event.overrun} of {event.target}: {unit.owner} paid for no offensive operation"
+                f"{where} this player turn; overruns are offensive operations (13.51, rule 9)",
+            )
+    if event.phase == "movement":
+        for u, (target, phase) in combat.airdrops.items():
+            if target == event.target and phase == "movement":
+                yield c.finding(
+                    ctx,
+                    expected="no airdrop",
+                    recorded=u,
+                    message=f"{u} dropped on {event.target} in the movement phase to assist overrun {event.overrun}; "
+                    "airdrops never assist overruns in the movement phase (13.532)",
+                )

@@ -114,11 +114,7 @@ def _is_armor(ctx: AuditContext[Any], attack: Attack, unit_id: str) -> bool:
     "16.11",
     "a breakthrough needs a regular attack that cleared the hex, fit armor in the final round and an advance",
     reads=(BreakthroughCreated,),
-    covers=("AUD-16-01",),
-    partly={
-        "AUD-16-02": "breakthroughs in undefended hexes by a seaborne invasion with reserve armor (16.14) are not "
-        "told apart"
-    },
+    covers=("AUD-16-01", "AUD-16-02"),
 )
 def check_breakthrough(c: Check, ctx: AuditContext[BreakthroughCreated]) -> Result:
     event = ctx.event
@@ -150,6 +146,14 @@ def check_breakthrough(c: Check, ctx: AuditContext[BreakthroughCreated]) -> Resu
         breaches.append(Breach("16.11A", f"{event.armor} is not an armor unit that fought the final round"))
     if event.hex not in attack.declared.defender_hexes:
         breaches.append(Breach("16.11", f"{event.hex} was not attacked in attack {event.attack}"))
+    undefended = not any(d.hex in (None, event.hex) for d in attack.declared.defenders)
+    armor_count = sum(1 for a in attack.declared.attackers if _is_armor(ctx, attack, a.unit))
+    if undefended and (attack.declared.kind != "invasion" or armor_count < rules.UNDEFENDED_BREAKTHROUGH_ARMOR):
+        breaches.append(
+            Breach(
+                "16.14", f"{event.hex} was undefended: only a seaborne invasion by more than one armor unit makes one"
+            )
+        )
     for b in breaches:
         yield c.finding(
             ctx,

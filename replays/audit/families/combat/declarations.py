@@ -69,9 +69,6 @@ def check_dm_items(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     "ground support, DAS and (house) shore bombardment within the 3:1 limits",
     reads=(AttackDeclared,),
     covers=("C-AIR-5",),
-    partly={
-        "AUD-15-13": "the destroyer third of invasion losses and the bombardment cap on fleet losses are not checked"
-    },
 )
 def check_support_limits(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event

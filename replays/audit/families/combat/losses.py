@@ -19,10 +19,6 @@ CHECKS = Family("ground combat")
     "losses meet the result's requirement (rounded up) without unnecessary eliminations",
     reads=(CombatLossesTaken,),
     covers=("AUD-15-12", "C-CRT-3"),
-    partly={
-        "C-CRT-5": "air above the 3:1 ratio after a round is accepted as a loss; the elimination of all supporting "
-        "air when every ground unit dies is not required"
-    },
 )
 def check_losses(c: Check, ctx: AuditContext[CombatLossesTaken]) -> Result:
     event = ctx.event
@@ -129,3 +125,58 @@ def check_losses_recorded(c: Check, ctx: AuditContext[CombatRoundResolved | Atta
         )
         for loser, amount in _unpaid(attack)
     ]
+
+
+@CHECKS.check(
+    "15.642",
+    "at least a third of an invasion's ground losses are destroyer factors",
+    reads=(CombatLossesTaken,),
+    covers=("AUD-15-13",),
+)
+def check_destroyer_losses(c: Check, ctx: AuditContext[CombatLossesTaken]) -> Result:
+    event = ctx.event
+    attack = ctx.state.combat.attacks.get(event.attack)
+    if attack is None or not attack.invasion or event.loser != "attacker" or crt_table(ctx) != "awaw":
+        return
+    units = ctx.state.board.units
+    total = sum(u.factors for u in event.losses)
+    destroyers = sum(
+        u.factors for u in event.losses if (unit := units.get(u.unit)) is not None and unit.unit_type == "dd"
+    )
+    need = rules.invasion_destroyer_losses(total)
+    if destroyers < need:
+        yield c.finding(
+            ctx,
+            expected=f"at least {need} destroyer factors",
+            recorded=destroyers,
+            message=f"invasion {event.attack}: {total} factors lost, {destroyers} of them destroyers; at least a third "
+            f"({need}) must be (15.642, 21.517H)",
+        )
+
+
+@CHECKS.check(
+    "15.632",
+    "house: when an attack ends, no supporting air is left above 3:1 of the ground units, none if they are all gone",
+    reads=(AttackEnded,),
+    id="involuntary_air",
+    covers=("C-CRT-5",),
+)
+def check_involuntary_air(c: Check, ctx: AuditContext[AttackEnded]) -> Result:
+    event = ctx.event
+    attack = ctx.state.combat.attacks.get(event.attack)
+    if attack is None or attack.table != "a3r_house":
+        return
+    for side, ground, air in (
+        ("attacker", sum(attack.left(u, f) for u, f in attack.ground.items()), attack.air),
+        ("defender", sum(attack.left(u, d.factors) for u, d in attack.defenders.items()), attack.das),
+    ):
+        left = sum(attack.left(u, f) for u, f in air.items())
+        excess = rules.involuntary_air_losses(left, ground, final_round=True, table="a3r_house")
+        if excess > 0:
+            yield c.finding(
+                ctx,
+                expected=f"{excess} more air factors lost",
+                recorded=f"{left} air factors with {ground} ground factors",
+                message=f"attack {event.attack} ends with the {side}'s {left} supporting air factors above 3:1 of its "
+                f"{ground} ground factors (all of them when none is left): the excess is eliminated (house 15.632)",
+            )

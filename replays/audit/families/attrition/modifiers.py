@@ -1,60 +1,28 @@
-"""Attrition (AWAW rule 14; A3R house App. C when ``combat.attrition = awaw_14_house``) and air combat (A3R house
-App. C-2, only when ``air.combat = awaw_17_19_house``).
-
-Sources: 10-16 extract 2.7 (AUD-14-04, 14-06 to 14-09), 5.6 and 6.2 (EX-06, EX-15 to EX-17, DT-10); A3R extract 2.2,
-2.4, 3.5 (C-ATT-2 to C-ATT-7), 3.7 (C-AIR-1 to C-AIR-3), 7.1 and 7.3 (T-A1 to T-A10, T-AIR2 to T-AIR4). Every number
-comes from :mod:`projections.rules.attrition` and :mod:`projections.rules.air`.
-
-Which table: AWAW games use rule 14; A3R games use the house App. C when ``combat.attrition`` is ``awaw_14_house``
-(the package value, the default); with ``a3r`` the standard A3R attrition applies, which the extracts do not contain.
-
-How the facts are read:
-
-* The attritions declared this player turn, their recorded results, the units that attacked this player turn and the
-  units counted for attrition this game turn are projection state (:class:`projections.combat.CombatState`). The
-  Pacific halving of H (14.41 note, 14.43) applies when the counted units stand on the Pacific map (``PAC:`` hexes),
-  or, without their locations, on the Pacific, Asian and Southeast Asian fronts (which lie on the Pacific map).
-* Modifiers: the factor bonus (14.42A) is recomputed (a recorded ``factors`` / ``gf_over_61`` item is compared with
-  it); the others (AWAW CTL 14.42B, winter 14.42C, house CTL simulation 14.42D) are taken as recorded, since the log
-  does not record the defending units engaged, except that a house game may not claim a CTL difference (14.42B) and
-  the German-heavy house DRMs end with Spring 1942 (14.42D).
-* Air combat: the roll referred to by ``air_combat_resolved`` shows four dice, the attacker's 2d6 then the
-  defender's; the recorded modifiers are the attacker's net modifier, the defender's is its negative (19.31).
-"""
+"""Attrition: who is counted, the modifiers of 14.42 recomputed from the state, the table, losses and the order of
+combat (AWAW 14.1-14.5; house App. C)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from awaw_events.events import (
-    AirCombatResolved,
-    AirMissionFlown,
     AttackDeclared,
     AttritionDeclared,
     AttritionLossesTaken,
-    AttritionOccupation,
     AttritionResolved,
 )
 from awaw_events.events.base import UnitFactors
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, SIDE_OF_FACTION, Faction, Power
 from projections.combat import known_ctl
-from projections.rules import air
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
-from projections.rules.geometry import GeometryError, parse
 from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
-from replays.audit.common import die_face, rolled
+from replays.audit.common import die_face
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
+from replays.audit.families.attrition.common import STANDARD_A3R, game_variant
 
-FAMILY = Family("attrition and air combat")
-
-STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts"
-
-
-def _variant(ctx: AuditContext[Any]) -> rules.AttritionVariant | None:
-    return rules.attrition_variant(ctx.meta.rules, ctx.meta.options)
+CHECKS = Family("attrition and air combat")
 
 
 def _on_pacific_map(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
@@ -63,7 +31,7 @@ def _on_pacific_map(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
     return rules.on_pacific_map(locations, event.front)
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.41",
     "the attrition total is the counted factors, of units that may be counted",
     reads=(AttritionDeclared,),
@@ -75,7 +43,7 @@ def _on_pacific_map(ctx: AuditContext[Any], event: AttritionDeclared) -> bool:
 )
 def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    variant = _variant(ctx)
+    variant = game_variant(ctx)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -101,7 +69,7 @@ def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
             )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.23",
     "no unit counted for attrition attacked this combat phase or was counted in another attrition this game turn",
     reads=(AttritionDeclared,),
@@ -109,7 +77,7 @@ def check_attrition_factors(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
 )
 def check_attrition_units_once(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    if _variant(ctx) is None:
+    if game_variant(ctx) is None:
         return
     attacked = ctx.state.combat.attacked
     counted = ctx.state.combat.counted_in(game_turn(event))
@@ -140,9 +108,6 @@ class Expected(NamedTuple):
     winter: frozenset[int] | None
     house: frozenset[int] | None
     notes: tuple[str, ...]
-
-
-ZERO: Final = frozenset({0})
 
 
 def _faction_of_target(target: str) -> Faction | None:
@@ -203,7 +168,7 @@ def _winter(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[
     recorded."""
     event = ctx.event
     if event.season in ("spring", "summer"):
-        return ZERO, None  # no zone has winter weather in spring or summer (34.21-34.33)
+        return rules.NO_MODIFIER, None  # no zone has winter weather in spring or summer (34.21-34.33)
     if decl.zone is None:
         return None, "the defenders' weather zone is not recorded (attrition_declared.zone; 14.42C taken as recorded)"
     weather = ctx.state.board.weather.get(decl.zone)
@@ -211,7 +176,7 @@ def _winter(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[
     if weather is None or weather.turn != now:
         return None, f"no weather recorded for {decl.zone} this turn (14.42C taken as recorded)"
     if weather.weather != "winter":
-        return ZERO, None
+        return rules.NO_MODIFIER, None
     if weather.level is None:
         return None, f"no winter level recorded for {decl.zone} this turn (14.42C taken as recorded)"
     table = rules.winter_rules(ctx.meta.rules, ctx.meta.options)
@@ -251,7 +216,7 @@ def _house(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[i
     )
     if kind != "against_partisans" and defenders is None:
         if kind == "conventional" and is_before(rules.HOUSE_EARLY_GERMAN_LAST_TURN, (ctx.event.year, ctx.event.season)):
-            return ZERO, None
+            return rules.NO_MODIFIER, None
         if kind == "conventional" and SIDE_OF_FACTION.get(decl.attacker) == "axis":
             defenders = []
         else:
@@ -273,16 +238,16 @@ def expected_modifiers(ctx: AuditContext[AttritionResolved]) -> Expected | None:
 
 
 def _expected(ctx: AuditContext[AttritionResolved]) -> Expected | None:
-    variant = _variant(ctx)
+    variant = game_variant(ctx)
     decl = ctx.state.combat.attritions.get(ctx.event.attrition)
     if variant is None or decl is None:
         return None
     notes: list[str] = []
     if variant == "awaw":
         ctl, note = _ctl(ctx, decl)
-        house: frozenset[int] | None = ZERO
+        house: frozenset[int] | None = rules.NO_MODIFIER
     else:
-        ctl, note = ZERO, None
+        ctl, note = rules.NO_MODIFIER, None
         house, why = _house(ctx, decl)
         notes += [why] if why else []
     notes += [note] if note else []
@@ -309,14 +274,7 @@ def other_totals(ctx: AuditContext[AttritionResolved]) -> frozenset[int]:
     return frozenset(totals)
 
 
-PART_RULES: Final[dict[str, str]] = {
-    "ctl": "14.42B: attacker CTL - defender CTL, each its largest group's, the lower on a tie",
-    "winter": "14.42C: the difference in winter preparation, each capped at the defenders' winter level",
-    "house": "house 14.42D: the CTL simulation DRM for the date and both sides' compositions",
-}
-
-
-@FAMILY.check(
+@CHECKS.check(
     "14.42",
     "attrition modifiers: the factor bonus, CTL and winter differences (house: CTL simulation) the state gives",
     reads=(AttritionResolved,),
@@ -324,7 +282,7 @@ PART_RULES: Final[dict[str, str]] = {
 )
 def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    variant = _variant(ctx)
+    variant = game_variant(ctx)
     decl = ctx.state.combat.attritions.get(event.attrition)
     if variant is None or decl is None:
         return
@@ -333,7 +291,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
     if expected is not None:
         for note in expected.notes:
             yield Missing(reason=note)
-        for part, text in PART_RULES.items():
+        for part, text in rules.MODIFIER_PART_RULES.items():
             if part == "ctl" and variant == "a3r_house":
                 continue  # reported below in the house rules' words
             allowed = getattr(expected, part)
@@ -369,7 +327,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
             )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.41",
     "the attrition column, modified roll and result are the table's (Pacific H halved; 2C only for 1C/1H)",
     reads=(AttritionResolved,),
@@ -378,7 +336,7 @@ def check_attrition_modifiers(c: Check, ctx: AuditContext[AttritionResolved]) ->
 )
 def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
     event = ctx.event
-    variant = _variant(ctx)
+    variant = game_variant(ctx)
     if variant is None:
         yield Missing(reason=STANDARD_A3R)
         return
@@ -445,19 +403,19 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
         )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.51",
     "the defender loses exactly C counters (fewer only if it has no more eligible units)",
     reads=(AttritionLossesTaken,),
+    covers=("AUD-14-09",),
     partly={
-        "AUD-14-09": "fewer than C counters are accepted: the units eligible to be lost are not recorded",
         "C-ATT-8": "the units eligible (zone, supply zone) are not recorded; more than C and the contact limit are "
         "checked",
     },
 )
 def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
-    if _variant(ctx) is None:
+    if game_variant(ctx) is None:
         return
     counters = ctx.state.combat.attrition_results.get(event.attrition)
     if counters is None:
@@ -472,7 +430,27 @@ def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) ->
             message=f"attrition {event.attrition}: {lost} counters removed for a {counters}C result (14.51: exactly C)",
         )
     elif lost < counters:
-        yield Missing(reason="fewer than C counters lost: the log does not say how many units were eligible (14.51)")
+        decl = ctx.state.combat.attritions.get(event.attrition)
+        gone = {u.unit for u in event.losses}
+        units = ctx.state.board.units
+        spared = sorted(
+            d.unit
+            for d in (decl.defenders if decl is not None else [])
+            if d.unit not in gone and (unit := units.get(d.unit)) is not None and unit.unit_type in rules.LOSS_ELIGIBLE
+        )
+        if spared:
+            yield c.finding(
+                ctx,
+                expected=counters,
+                recorded=lost,
+                message=f"attrition {event.attrition}: {lost} counters removed for a {counters}C result while "
+                f"{', '.join(spared)}, in contact and eligible, survived (14.51: exactly C, fewer only when no "
+                "eligible unit is left)",
+            )
+        else:
+            yield Missing(
+                reason="fewer than C counters lost: the units eligible beyond those in contact are not recorded (14.51)"
+            )
 
 
 def _nationality(ctx: AuditContext[Any], unit_id: str) -> str | None:
@@ -483,7 +461,7 @@ def _nationality(ctx: AuditContext[Any], unit_id: str) -> str | None:
     return unit.nationality if unit is not None else None
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.522",
     "no more counters of a nationality are lost than it has in contact with the attritioning units",
     reads=(AttritionLossesTaken,),
@@ -492,7 +470,7 @@ def _nationality(ctx: AuditContext[Any], unit_id: str) -> str | None:
 def check_contact_limit(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
     decl = ctx.state.combat.attritions.get(event.attrition)
-    if _variant(ctx) is None or decl is None:
+    if game_variant(ctx) is None or decl is None:
         return
     if not decl.defenders:
         yield Missing(reason="the defending units in contact are not recorded (attrition_declared.defenders; 14.522)")
@@ -518,73 +496,7 @@ def check_contact_limit(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Re
             )
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Air combat (house App. C-2, 19.2-19.42)
-# ---------------------------------------------------------------------------------------------------------------
-
-
-@FAMILY.check(
-    "19.42",
-    "each side's air combat result is the table's for its factors and modified 2d6",
-    reads=(AirCombatResolved,),
-    partly={
-        "C-AIR-1": "each side's row is the recorded factors: jets (x3) and naval air squadrons are not recorded apart",
-        "C-AIR-2": "the Air Nationality DRMs (A3R Table 26.6) are not in the sources: the recorded net modifier is "
-        "applied, equal and opposite",
-        "C-AIR-3": "the allocation of losses by type (19.6) and to uninverted units first (19.64) is not recorded",
-    },
-)
-def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
-    event = ctx.event
-    if not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
-        return
-    found = rolled(ctx, event.roll)
-    if found is None:
-        return
-    faces = found.dice
-    if len(faces) != air.AIR_DICE or any(not 1 <= f <= 6 for f in faces):
-        yield Missing(reason="an air combat roll needs four dice: the attacker's 2d6, then the defender's")
-        return
-    modifier = sum(m.value for m in event.modifiers)
-    a_roll = faces[0] + faces[1] + modifier
-    b_roll = faces[2] + faces[3] - modifier
-    for side, strength, roll, elim, abort, enemy, target in (
-        (
-            "attacker",
-            event.attacker_factors,
-            a_roll,
-            event.defender_eliminated,
-            event.defender_aborted,
-            event.defender_factors,
-            "defender",
-        ),
-        (
-            "defender",
-            event.defender_factors,
-            b_roll,
-            event.attacker_eliminated,
-            event.attacker_aborted,
-            event.attacker_factors,
-            "attacker",
-        ),
-    ):
-        if strength <= 0:
-            continue
-        result = air.air_combat_result(strength, roll)
-        for b in air.air_round_findings(
-            strength, roll, recorded_eliminated=elim, recorded_aborted=abort, enemy_factors=enemy
-        ):
-            yield c.finding(
-                ctx,
-                expected=result.label,
-                recorded=f"{elim}/{abort}",
-                message=f"air battle {event.battle} round {event.round}: the {side}'s {strength} factors roll "
-                f"{roll} ({air.clamp_air_dice(roll)} on the table) = {result.label} against the {target}'s {enemy} "
-                f"factors; {b.message} ({b.rule})",
-            )
-
-
-@FAMILY.check(
+@CHECKS.check(
     "14.12",
     "attrition comes after all regular and exploitation combat of the player turn",
     reads=(AttackDeclared,),
@@ -596,7 +508,7 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
 )
 def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     attritions = ctx.state.combat.attritions
-    if not attritions or _variant(ctx) is None:
+    if not attritions or game_variant(ctx) is None:
         return ()
     first = next(iter(attritions))
     return [
@@ -610,7 +522,7 @@ def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     ]
 
 
-@FAMILY.check(
+@CHECKS.check(
     "14.31",
     "one attrition roll per attacking faction against each enemy attrition zone per turn",
     reads=(AttritionDeclared,),
@@ -618,7 +530,7 @@ def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
 )
 def check_one_roll_per_zone(c: Check, ctx: AuditContext[AttritionDeclared]) -> Result:
     event = ctx.event
-    if _variant(ctx) is None:
+    if game_variant(ctx) is None:
         return
     if event.attrition_zone is None:
         yield Missing(reason="the attrition zone attritioned is not recorded (attrition_declared.attrition_zone)")
@@ -638,129 +550,4 @@ def check_one_roll_per_zone(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
                 message=f"attrition {event.attrition}: {event.attacker} already attritioned {event.target}'s zone "
                 f"{event.attrition_zone} this turn ({other.attrition}); one roll per faction per enemy zone (14.13, "
                 "14.31)",
-            )
-
-
-def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wiped: bool) -> Iterator[str | Missing]:
-    """Why one selected hex may not be occupied (14.61, 14.62A-D), or what cannot be told."""
-    event = ctx.event
-    board = ctx.state.board
-    record = ctx.state.combat.attrition_losses.get(event.attrition, {})
-    here = record.get(hex_)
-    if here is not None and not wiped:
-        if here.emptied:
-            yield "no non-partisan defending ground unit is left in it (14.62A)"
-        elif set(record) == {hex_} and here.largest_taken:
-            yield "the defender took all of this attrition's losses from it, its largest unit included (14.62B)"
-    if hex_ in board.fortifications:
-        yield f"it holds a {board.fortifications[hex_].kind} (14.62C)"
-    if hex_ in board.railheads:
-        yield "it holds a railhead (14.62C)"
-    facts = ctx.hex(hex_)
-    key = [k for k in rules.OCCUPATION_BARRED_FACTS if facts is not None and getattr(facts, k)]
-    if key:
-        yield f"it is a {' and '.join(k.replace('_', ' ') for k in key)} hex (14.62C)"
-    if facts is None or facts.terrain is None:
-        yield ctx.missing_hex(hex_, "terrain")
-    else:
-        movers = [board.units.get(m.unit) for m in event.moves if m.to == hex_]
-        japanese = bool(movers) and all(u is not None and u.nationality in ("japan", "chindit") for u in movers)
-        if rules.occupation_terrain_barred(facts.terrain, japanese=japanese, season=event.season):
-            yield f"it is {facts.terrain} (14.62D)"
-    counted = ctx.state.combat.attritions[event.attrition].counted
-    near = [
-        u.unit
-        for u in counted
-        if (unit := board.units.get(u.unit)) is not None
-        and _on_map(unit.location, hex_)
-        and ctx.grid.adjacent(unit.location, hex_)
-    ]
-    if _on_map(hex_) and not near:
-        yield "no unit counted in this attrition stands next to it (14.61)"
-    if not any(m.to == hex_ for m in event.moves):
-        yield "no attritioning unit advances into it (14.64)"
-
-
-def _on_map(*hexes: str) -> bool:
-    try:
-        for h in hexes:
-            parse(h)
-    except GeometryError:
-        return False
-    return True
-
-
-@FAMILY.check(
-    "14.62",
-    "attrition occupation: at most H hexes, each eligible, next to a counted unit, with a unit advancing into it",
-    reads=(AttritionOccupation,),
-    covers=("AUD-14-14",),
-    partly={
-        "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, objectives, "
-        "ICs and terrain need the map data",
-        "AUD-14-16": "all of the zone's units eliminated is read as all the defending units engaged eliminated "
-        "(zone membership is not recorded)",
-    },
-)
-def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
-    event = ctx.event
-    combat = ctx.state.combat
-    decl = combat.attritions.get(event.attrition)
-    if _variant(ctx) is None or decl is None:
-        return
-    allowed = combat.attrition_hexes.get(event.attrition)
-    lost = {u for hl in combat.attrition_losses.get(event.attrition, {}).values() for u, _ in hl.lost}
-    wiped = bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
-    if allowed is None:
-        yield Missing(reason=f"attrition {event.attrition} has no recorded result")
-    elif len(event.hexes) > allowed and not wiped:
-        yield c.finding(
-            ctx,
-            expected=f"at most {allowed} hexes",
-            recorded=len(event.hexes),
-            message=f"attrition {event.attrition} occupies {len(event.hexes)} hexes for a {allowed}H result (14.61; "
-            "more only when every defending unit of the zone was eliminated, 14.65)",
-        )
-    counted = {u.unit for u in decl.counted}
-    for m in event.moves:
-        if m.unit not in counted:
-            yield c.finding(
-                ctx,
-                expected="units counted in the attrition",
-                recorded=m.unit,
-                message=f"attrition {event.attrition}: {m.unit} advances but took no part in the attrition (14.61)",
-            )
-    for hex_ in event.hexes:
-        for problem in _occupation_problems(ctx, hex_, wiped):
-            if isinstance(problem, Missing):
-                yield problem
-                continue
-            yield c.finding(
-                ctx,
-                expected="an eligible hex",
-                recorded=hex_,
-                message=f"attrition {event.attrition} occupies {hex_}, but {problem}",
-            )
-
-
-@FAMILY.check(
-    "17.531",
-    "jets fly only the missions 17.53 allows: never ground support, DAS or bombing",
-    reads=(AirMissionFlown,),
-    partly={"C-AIR-4": "the 13+ research result and the 3-BRP cost of jets are construction checks"},
-)
-def check_jet_missions(c: Check, ctx: AuditContext[AirMissionFlown]) -> Result:
-    event = ctx.event
-    if event.mission not in air.JET_FORBIDDEN_FLOWN or not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
-        return
-    units = ctx.state.board.units
-    for u in event.units:
-        unit = units.get(u)
-        if unit is not None and unit.unit_type == "jet":
-            yield c.finding(
-                ctx,
-                expected="a mission jets may fly",
-                recorded=f"{u}: {event.mission}",
-                message=f"jet {u} flies {event.mission.replace('_', ' ')}; jets never fly ground support, DAS, "
-                "bombing or attacks on naval units (17.531)",
             )

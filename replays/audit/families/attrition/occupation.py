@@ -1,0 +1,178 @@
+"""Attrition occupation (14.6) and the Russian winter designations (14.521)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from awaw_events.events import (
+    AttritionOccupation,
+    AttritionResolved,
+)
+from projections.rules import attrition as rules
+from projections.rules.weather import WINTER_PREPARATION_START
+from replays.audit.engine import AuditContext, Check, Family, Missing, Result
+from replays.audit.families.attrition.common import game_variant, on_map
+
+CHECKS = Family("attrition and air combat")
+
+
+def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wiped: bool) -> Iterator[str | Missing]:
+    """Why one selected hex may not be occupied (14.61, 14.62A-D), or what cannot be told."""
+    event = ctx.event
+    board = ctx.state.board
+    record = ctx.state.combat.attrition_losses.get(event.attrition, {})
+    here = record.get(hex_)
+    if here is not None and not wiped:
+        if here.emptied:
+            yield "no non-partisan defending ground unit is left in it (14.62A)"
+        elif set(record) == {hex_} and here.largest_taken:
+            yield "the defender took all of this attrition's losses from it, its largest unit included (14.62B)"
+    for attack in ctx.state.combat.attacks.values():
+        if hex_ in attack.declared.defender_hexes and attack.all_defenders_gone(hex_):
+            yield f"attack {attack.declared.attack} eliminated all its defenders this turn (14.63)"
+    if hex_ in board.fortifications:
+        yield f"it holds a {board.fortifications[hex_].kind} (14.62C)"
+    if hex_ in board.railheads:
+        yield "it holds a railhead (14.62C)"
+    facts = ctx.hex(hex_)
+    key = [k for k in rules.OCCUPATION_BARRED_FACTS if facts is not None and getattr(facts, k)]
+    if key:
+        yield f"it is a {' and '.join(k.replace('_', ' ') for k in key)} hex (14.62C)"
+    if facts is None or facts.terrain is None:
+        yield ctx.missing_hex(hex_, "terrain")
+    else:
+        movers = [board.units.get(m.unit) for m in event.moves if m.to == hex_]
+        japanese = bool(movers) and all(u is not None and u.nationality in ("japan", "chindit") for u in movers)
+        if rules.occupation_terrain_barred(facts.terrain, japanese=japanese, season=event.season):
+            yield f"it is {facts.terrain} (14.62D)"
+    counted = ctx.state.combat.attritions[event.attrition].counted
+    near = [
+        u.unit
+        for u in counted
+        if (unit := board.units.get(u.unit)) is not None
+        and on_map(unit.location, hex_)
+        and ctx.grid.adjacent(unit.location, hex_)
+    ]
+    if on_map(hex_) and not near:
+        yield "no unit counted in this attrition stands next to it (14.61)"
+    if not any(m.to == hex_ for m in event.moves):
+        yield "no attritioning unit advances into it (14.64)"
+
+
+@CHECKS.check(
+    "14.62",
+    "attrition occupation: at most H hexes, each eligible, next to a counted unit, with a unit advancing into it",
+    reads=(AttritionOccupation,),
+    covers=("AUD-14-14", "AUD-14-15"),
+    partly={
+        "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, objectives, "
+        "ICs and terrain need the map data",
+        "AUD-14-16": "all of the zone's units eliminated is read as all the defending units engaged eliminated "
+        "(zone membership is not recorded)",
+    },
+)
+def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
+    event = ctx.event
+    combat = ctx.state.combat
+    decl = combat.attritions.get(event.attrition)
+    if game_variant(ctx) is None or decl is None:
+        return
+    allowed = combat.attrition_hexes.get(event.attrition)
+    lost = {u for hl in combat.attrition_losses.get(event.attrition, {}).values() for u, _ in hl.lost}
+    wiped = bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
+    if allowed is None:
+        yield Missing(reason=f"attrition {event.attrition} has no recorded result")
+    elif len(event.hexes) > allowed and not wiped:
+        yield c.finding(
+            ctx,
+            expected=f"at most {allowed} hexes",
+            recorded=len(event.hexes),
+            message=f"attrition {event.attrition} occupies {len(event.hexes)} hexes for a {allowed}H result (14.61; "
+            "more only when every defending unit of the zone was eliminated, 14.65)",
+        )
+    counted = {u.unit for u in decl.counted}
+    for m in event.moves:
+        if m.unit not in counted:
+            yield c.finding(
+                ctx,
+                expected="units counted in the attrition",
+                recorded=m.unit,
+                message=f"attrition {event.attrition}: {m.unit} advances but took no part in the attrition (14.61)",
+            )
+    for hex_ in event.hexes:
+        for problem in _occupation_problems(ctx, hex_, wiped):
+            if isinstance(problem, Missing):
+                yield problem
+                continue
+            yield c.finding(
+                ctx,
+                expected="an eligible hex",
+                recorded=hex_,
+                message=f"attrition {event.attrition} occupies {hex_}, but {problem}",
+            )
+
+
+def _winter_limit(ctx: AuditContext[AttritionResolved], variant: rules.AttritionVariant) -> int | Missing:
+    """The most hexes Russia may designate in all its winter attritions of this turn (14.521D)."""
+    board = ctx.state.board
+    table = rules.winter_rules(ctx.meta.rules, ctx.meta.options)
+    if table is None:
+        return Missing(reason="standard A3R winter preparation is not in the extracts (14.521)")
+    axis = board.winter_preparation.get("european_axis", WINTER_PREPARATION_START[table]["european_axis"])
+    if variant == "a3r_house":
+        return rules.russian_winter_designation_limit(variant=variant, axis_preparation=axis)
+    weather = board.weather.get("russian_winter")
+    if weather is None or weather.level is None:
+        return Missing(reason="no winter level recorded for the Russian winter zone this turn (14.521D)")
+    russia = board.winter_preparation.get("russia", WINTER_PREPARATION_START[table]["russia"])
+    return rules.russian_winter_designation_limit(
+        variant=variant,
+        russian_level=max(0, weather.level - russia),
+        german_level=max(0, weather.level - axis),
+    )
+
+
+@CHECKS.check(
+    "14.521",
+    "Russian winter designations: Russian attritions in winter, within C and H and the turn's limit, no hex twice",
+    reads=(AttritionResolved,),
+    covers=("C-ATT-11",),
+    partly={
+        "AUD-14-12": "the Pact line, the Russian winter zone and the 3 hexes by land of other losses need map data; "
+        "the designations' counts, limit and timing are checked"
+    },
+)
+def check_winter_designations(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
+    event = ctx.event
+    designated = [*event.loss_hexes, *event.occupation_hexes]
+    variant = game_variant(ctx)
+    decl = ctx.state.combat.attritions.get(event.attrition)
+    if not designated or variant is None or decl is None:
+        return
+    problems: list[str] = []
+    if decl.attacker != "russia" or event.season != "winter":
+        problems.append(f"only Russian attritions in winter turns designate hexes ({decl.attacker}, {event.season})")
+    if len(event.loss_hexes) > event.losses:
+        problems.append(f"{len(event.loss_hexes)} loss hexes for {event.losses}C")
+    if len(event.occupation_hexes) > event.hexes:
+        problems.append(f"{len(event.occupation_hexes)} occupation hexes for {event.hexes}H")
+    both = sorted(set(event.loss_hexes) & set(event.occupation_hexes))
+    if both:
+        problems.append(f"{', '.join(both)} designated for both losses and occupation")
+    fortified = sorted(h for h in event.loss_hexes if h in ctx.state.board.fortifications)
+    if fortified:
+        problems.append(f"loss hexes {', '.join(fortified)} are fortified")
+    limit = _winter_limit(ctx, variant)
+    if isinstance(limit, Missing):
+        yield limit
+    else:
+        total = ctx.state.combat.winter_designations + len(designated)
+        if total > limit:
+            problems.append(f"{total} hexes designated this turn, the limit is {limit}")
+    for p in problems:
+        yield c.finding(
+            ctx,
+            expected="designations 14.521 allows",
+            recorded=", ".join(designated),
+            message=f"attrition {event.attrition}: {p} (14.521)",
+        )
