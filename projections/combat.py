@@ -40,13 +40,16 @@ from awaw_events.events import (
     ExploitationAllowance,
     OffensiveDeclared,
     OverrunResolved,
+    ResearchResult,
     UnitMoved,
+    UnitRedeployed,
 )
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Power, Season
 from projections import dice
 from projections.board import BoardState
 from projections.core import Context, Handlers
+from projections.rules import air as air_rules
 from projections.rules import attrition as attrition_rules
 from projections.rules import combat as rules
 from projections.rules.combat import CrtTable, DefendingUnit, LossPool, LossRequirement
@@ -215,6 +218,11 @@ class CombatState(msgspec.Struct, kw_only=True):
     """Airdrops made this player turn: unit -> (the hex it dropped on, the phase) (13.532, 15.22)."""
     offensives: set[tuple[str, str]] = set()
     """Offensive operations paid for this player turn: (power, front) (13.51: an overrun is one)."""
+    exploited: dict[str, int] = {}
+    """Armor that exploited, and the game turn (index) it last did, until it redeploys or a game turn passes (16.61:
+    automatically supplied, and no exploitation, in the next game turn)."""
+    jet_research: dict[str, int] = {}
+    """The best jet research result of each power so far (17.54: jets are built after a 13+ result); kept all game."""
     western_offensive_turns: tuple[int, ...] = ()
     """The first two game turns (indexes) whose Axis player turn had western-front offensive operations (15.54B);
     kept for the whole game."""
@@ -251,6 +259,8 @@ def clone(state: CombatState) -> CombatState:
         winter_designations=state.winter_designations,
         airdrops=dict(state.airdrops),
         offensives=set(state.offensives),
+        exploited=dict(state.exploited),
+        jet_research=dict(state.jet_research),
         western_offensive_turns=state.western_offensive_turns,
         counted=dict(state.counted),
     )
@@ -365,6 +375,8 @@ def _new_turn(state: CombatState, event: object, ctx: Context) -> None:
         state.winter_designations = 0
     if ctx.new_turn:
         state.counted = {}
+        now = ctx.now.turn
+        state.exploited = {u: t for u, t in state.exploited.items() if t >= now - 1}
 
 
 def _factors(supports: list[Any]) -> dict[str, int]:
@@ -529,6 +541,22 @@ def _exploited(state: CombatState, event: UnitMoved, ctx: Context) -> None:
     route = rules.exploitation_route(found.hex, event.path)
     routes = {**found.routes, event.unit: found.routes.get(event.unit, ()) + route}
     state.breakthroughs[event.breakthrough] = msgspec.structs.replace(found, routes=routes)
+    state.exploited[event.unit] = ctx.now.turn
+
+
+@HANDLERS.on(UnitRedeployed)
+def _redeployed(state: CombatState, event: UnitRedeployed, ctx: Context) -> None:
+    if state.exploited:
+        state.exploited.pop(event.unit, None)
+
+
+@HANDLERS.on(ResearchResult)
+def _research(state: CombatState, event: ResearchResult, ctx: Context) -> None:
+    if air_rules.JET_PROJECT not in event.project.lower():
+        return
+    digits = "".join(ch for ch in event.result if ch.isdigit())
+    if digits:
+        state.jet_research[event.power] = max(state.jet_research.get(event.power, 0), int(digits))
 
 
 @HANDLERS.on(AirdropMade)

@@ -408,6 +408,9 @@ JET_FORBIDDEN_FLOWN: Final = frozenset({"das", "deferred_das", "ground_support",
 """``air_mission_flown`` missions jets never fly (17.531: no air cover, attacks on naval units, bombing, ground
 support or DAS); the event's coarser ``interception``, ``escort`` and ``counterair`` may be jet missions (17.53)."""
 
+JET_PROJECT: Final = "jet"
+"""Research results whose project names jets (``research_result.project``; 17.54: a 13+ result)."""
+
 JET_BRP_COST: Final = 3
 """Each jet factor costs 3 BRPs (17.54)."""
 

@@ -12,6 +12,7 @@ from awaw_events.events import (
     AdvanceAfterCombat,
     AirCombatResolved,
     AirdropMade,
+    AirMissionFlown,
     AttackDeclared,
     AttritionDeclared,
     AttritionLossesTaken,
@@ -25,10 +26,13 @@ from awaw_events.events import (
     OffensiveDeclared,
     OverrunResolved,
     PhaseStarted,
+    ResearchResult,
     SupplyDetermined,
+    UnitBuilt,
     UnitEliminated,
     UnitMoved,
     UnitPlaced,
+    UnitRedeployed,
     WeatherDetermined,
     WinterPreparationChanged,
 )
@@ -998,3 +1002,43 @@ def test_fewer_than_c_while_a_unit_in_contact_survives() -> None:
         "attrition z1: 1 counters removed for a 2C result while r1, r2, r3, r4, in contact and eligible, survived "
         "(14.51: exactly C, fewer only when no eligible unit is left)"
     ]
+
+
+@pytest.mark.plants("C-AIR-4")
+def test_jets_need_a_13_result_and_cost_3_a_factor() -> None:
+    t = {**A, "phase": "unit_construction"}
+
+    def jet(cost: int) -> UnitBuilt:
+        return UnitBuilt(**t, unit="jet9", owner="germany", nationality="germany", unit_type="jet", factors=2,
+                         location="EUR:L32", cost=cost)  # fmt: skip
+
+    research = ResearchResult(**{**t, "phase": "research"}, power="germany", project="jets", result="13+")
+    assert found([created(**HOUSE_AIR), research, jet(6)], "jet_builds") == []
+    got = found([created(**HOUSE_AIR), jet(4)], "jet_builds")
+    assert any("without a 13+ research result" in m for m in got) and any("cost 6 BRPs, paid 4" in m for m in got)
+    ground = AirMissionFlown(**{**t, "phase": "combat"}, mission="ground_support", units=["jet1"], target="EUR:L34")
+    base = [created(**HOUSE_AIR), unit("jet1", unit_type="jet", factors=2)]
+    assert any("17.531" in m for m in found([*base, ground], "jet_missions"))
+    escort = AirMissionFlown(**{**t, "phase": "combat"}, mission="escort", units=["jet1"], target="EUR:L34")
+    assert found([*base, escort], "jet_missions") == []
+
+
+@pytest.mark.plants("AUD-16-14")
+def test_armor_that_exploited_is_supplied_and_does_not_exploit_next_turn() -> None:
+    winter: dict[str, Any] = {"year": 1939, "season": "winter", "side": "axis"}
+    supply = SupplyDetermined(
+        **winter, phase="initial_supply", faction="european_axis", determination="initial",
+        results=[SupplyResult(subject="u1", status="partial")],
+    )  # fmt: skip
+    assert any("automatically supplied" in m for m in found([*_chain(), supply], "exploitation_supply"))
+    full = SupplyDetermined(
+        **winter, phase="initial_supply", faction="european_axis", determination="initial",
+        results=[SupplyResult(subject="u1", status="full")],
+    )  # fmt: skip
+    assert found([*_chain(), full], "exploitation_supply") == []
+    again = UnitMoved(**winter, phase="exploitation", unit="u1", path=["EUR:J40"], exploitation=True)
+    assert any("may not exploit (16.61)" in m for m in found([*_chain(), again], "exploitation_supply"))
+    moved = UnitRedeployed(
+        **winter, phase="redeployment", unit="u1", kind="TR", origin="EUR:J39", destination="EUR:K37"
+    )
+    assert found([*_chain(), moved, supply], "exploitation_supply") == []

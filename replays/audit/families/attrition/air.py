@@ -7,6 +7,7 @@ from typing import Any
 from awaw_events.events import (
     AirCombatResolved,
     AirMissionFlown,
+    UnitBuilt,
 )
 from awaw_events.events.base import UnitFactors
 from projections.rules import air
@@ -80,7 +81,6 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     "17.531",
     "jets fly only the missions 17.53 allows: never ground support, DAS or bombing",
     reads=(AirMissionFlown,),
-    partly={"C-AIR-4": "the 13+ research result and the 3-BRP cost of jets are construction checks"},
 )
 def check_jet_missions(c: Check, ctx: AuditContext[AirMissionFlown]) -> Result:
     event = ctx.event
@@ -159,3 +159,24 @@ def check_air_rows(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
                 + (", in squadrons with naval air" if squadrons else "")
                 + f"; 17.55, 19.2), recorded {recorded}",
             )
+
+
+@CHECKS.check(
+    "17.54",
+    "jets are built after a 13+ jet research result, at 3 BRPs a factor",
+    reads=(UnitBuilt,),
+    covers=("C-AIR-4",),
+)
+def check_jet_builds(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
+    event = ctx.event
+    if event.unit_type != "jet" or not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
+        return
+    best = ctx.state.combat.jet_research.get(event.owner)
+    for b in air.jet_build_findings(event.factors, event.cost, best):
+        yield c.finding(
+            ctx,
+            expected="a legal jet build",
+            recorded=f"{event.unit}: {event.factors} factors, {event.cost} BRPs",
+            message=f"jet {event.unit} built by {event.owner} (best jet research result "
+            f"{best if best is not None else 'none'}): {b.message} ({b.rule})",
+        )
