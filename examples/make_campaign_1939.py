@@ -1353,13 +1353,13 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
     g.enter("movement")
     move(g, "germany", "ger-inf-3", ["EUR:L33", "EUR:M33", "EUR:M34"])
-    move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN])
+    move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33"])
     g.enter("initial_supply")
     supply(
         g,
         "european_axis",
         "initial",
-        ["ger-arm-1", "ger-arm-2", "ger-arm-3", "ger-inf-1", "ger-inf-4"],
+        ["ger-arm-1", "ger-arm-2", "ger-arm-3", "ger-arm-4", "ger-inf-1", "ger-inf-4"],
         source="berlin",
     )
     g.enter("combat")
@@ -1375,10 +1375,10 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
             attack="pol-1",
             actor="germany",
             hexes=[POZNAN],
-            die=5,
+            die=6,
             attackers=[
+                # ger-arm-2 stays in L33, beside the attack, so that it may exploit (16.21, 16.22D)
                 Attacker(unit="ger-arm-1", factors=4, origin="EUR:L33", armor=True, **ger),
-                Attacker(unit="ger-arm-2", factors=4, origin="EUR:L33", armor=True, **ger),
                 Attacker(unit="ger-inf-1", factors=3, origin="EUR:K34", **ger),
                 Attacker(unit="ger-inf-2", factors=3, origin="EUR:K34", **ger),
                 Attacker(unit="ger-inf-3", factors=3, origin="EUR:M34", **ger),
@@ -1414,10 +1414,12 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         ),
     )
     g.enter("exploitation")
-    for unit in ("ger-arm-1", "ger-arm-2"):
+    # ger-arm-1 attacked Poznan and may not exploit (16.22D); ger-arm-2 and ger-arm-4, in L33 beside the attack, are
+    # placed on Poznan and exploit; ger-arm-4 in L35 keeps the chain to Warsaw (16.47)
+    for unit in ("ger-arm-2", "ger-arm-4"):
         g.emit(ExploitationAllowance, actor="germany", unit=unit, breakthrough="bt-poznan", allowance=6)
-    move(g, "germany", "ger-arm-1", ["EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
     move(g, "germany", "ger-arm-2", [POZNAN, "EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
+    move(g, "germany", "ger-arm-4", [POZNAN, "EUR:L35"], breakthrough="bt-poznan")
     control(g, ["EUR:L35", "EUR:L36"], "germany", "exploitation", "bt-poznan")
     fly(g, "germany", "ground_support", ["ger-aaf-4"], WARSAW, "pol-x1")
     warsaw, warsaw_round = fight(
@@ -1427,10 +1429,9 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
             actor="germany",
             kind="exploitation",
             hexes=[WARSAW],
-            die=4,
+            die=5,
             terrain="city",
             attackers=[
-                Attacker(unit="ger-arm-1", factors=4, origin="EUR:L36", armor=True, **ger),
                 Attacker(unit="ger-arm-2", factors=4, origin="EUR:L36", armor=True, **ger),
             ],
             defenders=[
@@ -1444,8 +1445,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(
         NoteAdded,
         about=warsaw_round,
-        text=f"Warsaw falls to an exploitation attack: 13 against 6 is 2:1, "
-        f"die 4 reads {warsaw}; the Polish DMs drop to 1 and 2, so an Ex-2 costs the attacker nothing (15.61).",
+        text=f"Warsaw falls to an exploitation attack: 9 against 6 is 1:1, "
+        f"die 5 reads {warsaw}; the Polish DMs drop to 1 and 2, so an Ex-2 costs the attacker nothing (15.61).",
     )
     g.enter("attrition")
     attrition(
@@ -1500,6 +1501,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(
         UnitRedeployed, actor="germany", unit="ger-arm-3", kind="SR", origin=LODZ, destination="EUR:M28", path=[BERLIN]
     )
+    g.emit(UnitRedeployed, actor="germany", unit="ger-arm-4", kind="SR", origin="EUR:L35", destination=BERLIN)
     g.emit(
         UnitRedeployed,
         actor="germany",
@@ -1509,7 +1511,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         destination="EUR:N28",
         path=[BERLIN],
     )
-    g.emit(UnitRedeployed, actor="germany", unit="ger-arm-1", kind="TR", origin="EUR:L36", destination=POZNAN)
     g.enter("end_of_player_turn")
     for unit in ("ger-aaf-1", "ger-aaf-2", "ger-aaf-3", "ger-aaf-4"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
@@ -1609,7 +1610,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         die=6,
         pacific=True,
         take_2c=False,
-        losses=[(f"chi-inf-{n}", 2) for n in (4, 9, 10, 11)],
+        losses=[(f"chi-inf-{n}", 2) for n in (4, 13, 10, 11)],  # chi-inf-9 holds O17, which Japan occupies (14.62A)
         occupy=[Move(unit="jap-inf-2", to="PAC:O17")],
     )
     g.enter("unit_construction")

@@ -193,9 +193,9 @@ def test_ships_are_laid_down_where_27_7251_puts_them(events: list[Any]) -> None:
 
 EXPECTED_COMBAT = {
     # attack: (attack strength, defence strength, odds, die, result applied)  -- CRT 15.6, odds 15.52, 15.55B
-    "pol-1": (27, 8, "3:1", 5, "D"),
+    "pol-1": (23, 8, "2:1", 6, "D"),
     "pol-2": (18, 12, "1:1", 3, "Ex"),
-    "pol-x1": (13, 6, "2:1", 4, "Ex-2"),
+    "pol-x1": (9, 6, "1:1", 5, "Ex-2"),
     "karelia-1": (12, 9, "1:1", 2, "a"),
     "oslo": (13, 6, "2:1", 6, "Ex-2"),
 }
