@@ -28,7 +28,9 @@ import msgspec
 
 from awaw_events.events import (
     AdvanceAfterCombat,
+    AirCombatResolved,
     AirdropMade,
+    AirMissionFlown,
     AttackDeclared,
     AttackEnded,
     AttritionDeclared,
@@ -212,6 +214,11 @@ class CombatState(msgspec.Struct, kw_only=True):
     """Defending units attacked in regular combat this player turn: the attack and the attacking faction (15.46)."""
     allowances: dict[str, int] = {}
     """Exploitation allowances claimed this player turn, by unit (``exploitation_allowance``; 16.31)."""
+    deferred_das: set[str] = set()
+    """Attacks against which deferred DAS was flown this player turn (18.619: they must be completed)."""
+    das_left: dict[str, int] = {}
+    """DAS factors that may support an attack after its interception: those neither eliminated nor aborted by the
+    interceptors' final roll (18.563), by attack."""
     winter_designations: int = 0
     """Hexes designated in this player turn's Russian winter attritions, losses and occupation together (14.521)."""
     airdrops: dict[str, tuple[str, str | None]] = {}
@@ -256,6 +263,8 @@ def clone(state: CombatState) -> CombatState:
         attrition_losses=dict(state.attrition_losses),
         regular_defenders=dict(state.regular_defenders),
         allowances=dict(state.allowances),
+        deferred_das=set(state.deferred_das),
+        das_left=dict(state.das_left),
         winter_designations=state.winter_designations,
         airdrops=dict(state.airdrops),
         offensives=set(state.offensives),
@@ -373,6 +382,8 @@ def _new_turn(state: CombatState, event: object, ctx: Context) -> None:
         state.airdrops = {}
         state.offensives = set()
         state.winter_designations = 0
+        state.deferred_das = set()
+        state.das_left = {}
     if ctx.new_turn:
         state.counted = {}
         now = ctx.now.turn
@@ -557,6 +568,19 @@ def _research(state: CombatState, event: ResearchResult, ctx: Context) -> None:
     digits = "".join(ch for ch in event.result if ch.isdigit())
     if digits:
         state.jet_research[event.power] = max(state.jet_research.get(event.power, 0), int(digits))
+
+
+@HANDLERS.on(AirMissionFlown)
+def _mission(state: CombatState, event: AirMissionFlown, ctx: Context) -> None:
+    if event.mission == "deferred_das" and event.ref is not None:
+        state.deferred_das.add(event.ref)
+
+
+@HANDLERS.on(AirCombatResolved)
+def _air_battle(state: CombatState, event: AirCombatResolved, ctx: Context) -> None:
+    if event.case == "das_interception" and event.ref is not None and event.defender_units:
+        engaged = sum(u.factors for u in event.defender_units)
+        state.das_left[event.ref] = max(0, engaged - event.defender_eliminated - event.defender_aborted)
 
 
 @HANDLERS.on(AirdropMade)

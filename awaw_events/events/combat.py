@@ -278,6 +278,13 @@ class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=T
     defender_units: list[UnitFactors] = []
     """The air units engaged on each side and their factors ([] = not recorded): the table row is AAF + 3 x jets,
     in squadrons when naval air is involved (17.55, 19.2)."""
+    attacker_losses: list[UnitFactors] = []
+    attacker_aborts: list[UnitFactors] = []
+    defender_losses: list[UnitFactors] = []
+    defender_aborts: list[UnitFactors] = []
+    """Which units took the round's eliminations and aborts ([] = not recorded; 19.6 shares them among types)."""
+    ref: Ident | None = None
+    """The attack (or mission) the battle belongs to: an interception of DAS names the attack the DAS supports."""
 
 
 class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_only=True):

@@ -1042,3 +1042,62 @@ def test_armor_that_exploited_is_supplied_and_does_not_exploit_next_turn() -> No
         **winter, phase="redeployment", unit="u1", kind="TR", origin="EUR:J39", destination="EUR:K37"
     )
     assert found([*_chain(), moved, supply], "exploitation_supply") == []
+
+
+def _mixed(lost: list[tuple[str, int]], aborted: list[tuple[str, int]], *, case: str | None = None) -> list[Event]:
+    """T-AIR1 (19.63): a 1/1 result against 3 American AAF + 1 British AAF: one American eliminated, one British
+    aborted. The German attacker's 1 factor rolls 8: row 1, column 8, 1/1."""
+    t = {**A, "phase": "movement"}
+    return [
+        created(**HOUSE_AIR),
+        unit("ger1", unit_type="aaf", factors=1),
+        unit("us1", nationality="usa", unit_type="aaf", factors=3),
+        unit("uk1", nationality="britain", unit_type="aaf", factors=1),
+        DiceRolled(**t, roll=1, purpose="air_combat", dice=[4, 4, 1, 1]),
+        AirCombatResolved(
+            **t,
+            battle="b1",
+            attacker_factors=1,
+            defender_factors=4,
+            roll=1,
+            defender_eliminated=1,
+            defender_aborted=1,
+            attacker_units=[UnitFactors(unit="ger1", factors=1)],
+            defender_units=[UnitFactors(unit="us1", factors=3), UnitFactors(unit="uk1", factors=1)],
+            defender_losses=[UnitFactors(unit=u, factors=f) for u, f in lost],
+            defender_aborts=[UnitFactors(unit=u, factors=f) for u, f in aborted],
+            case=case,  # type: ignore[arg-type]
+        ),
+    ]
+
+
+@pytest.mark.plants("C-AIR-3")
+def test_t_air1_mixed_force_losses() -> None:
+    """1 AAF rolling 8 reads 1/1 (row 1, column 8): one American eliminated, one British aborted (19.61-19.63)."""
+    assert found(_mixed([("us1", 1)], [("uk1", 1)]), "air_losses") == []
+    assert found(_mixed([("uk1", 1)], [("us1", 1)]), "air_losses")
+
+
+@pytest.mark.plants("C-AIR-7")
+def test_deferred_das_and_das_interception() -> None:
+    das = [UnitFactors(unit="aaf9", factors=2)]
+    polish_air = unit("aaf9", nationality="poland", unit_type="aaf", factors=2)
+    weak = declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol1", 2, BASIC), dfn("pol2", 2, BASIC)], das=das)
+    deferred = AirMissionFlown(**at(), mission="deferred_das", units=["aaf9"], ref="a1", target="EUR:L34")
+    base = [created(**HOUSE_AIR), *GERMANS, polish_air, weak, deferred]
+    assert found(base, "das") == []
+    assert any("never resolved" in m for m in found([*base, PhaseStarted(**at(phase="exploitation"))], "das"))
+    strong = declare(
+        [atk("arm1", 4, origin="EUR:L33"), atk("arm2", 4, origin="EUR:L33")], [dfn("pol3", 3, BASIC)], das=das
+    )
+    late = AirMissionFlown(**at(), mission="deferred_das", units=["aaf9"], ref="a1", target="EUR:L34")
+    assert any("below 1:1" in m for m in found([created(**HOUSE_AIR), *GERMANS, polish_air, strong, late], "das"))
+    fight = AirCombatResolved(
+        **at(), battle="i1", attacker_factors=5, defender_factors=2, roll=1, defender_eliminated=1,
+        attacker_units=[UnitFactors(unit="aaf1", factors=5)], defender_units=das, case="das_interception", ref="a1",
+    )  # fmt: skip
+    rnd = CombatRoundResolved(
+        **at(), attack="a1", attack_strength=8, defence_strength=8, odds="1:1", roll=2, result="A"
+    )
+    events = [created(**HOUSE_AIR), *GERMANS, polish_air, die(1, 6), strong, fight, die(2, 1), rnd]
+    assert any("only 1 were neither eliminated nor aborted" in m for m in found(events, "das"))

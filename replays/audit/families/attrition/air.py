@@ -7,10 +7,13 @@ from typing import Any
 from awaw_events.events import (
     AirCombatResolved,
     AirMissionFlown,
+    CombatRoundResolved,
+    PhaseStarted,
     UnitBuilt,
 )
 from awaw_events.events.base import UnitFactors
 from projections.rules import air
+from projections.rules import combat as rules_combat
 from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
@@ -24,7 +27,6 @@ CHECKS = Family("attrition and air combat")
     partly={
         "C-AIR-2": "the Air Nationality DRMs (A3R Table 26.6) are not in the sources: the recorded net modifier is "
         "applied, equal and opposite",
-        "C-AIR-3": "the allocation of losses by type (19.6) and to uninverted units first (19.64) is not recorded",
     },
 )
 def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
@@ -180,3 +182,159 @@ def check_jet_builds(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
             message=f"jet {event.unit} built by {event.owner} (best jet research result "
             f"{best if best is not None else 'none'}): {b.message} ({b.rule})",
         )
+
+
+def _rolls(ctx: AuditContext[AirCombatResolved]) -> tuple[int, int] | None:
+    """The attacker's and the defender's modified 2d6 (19.21, 19.31), or None when the roll is not usable."""
+    found = rolled(ctx, ctx.event.roll)
+    if found is None or len(found.dice) != air.AIR_DICE or any(not 1 <= f <= 6 for f in found.dice):
+        return None
+    faces = found.dice
+    modifier = sum(m.value for m in ctx.event.modifiers)
+    return faces[0] + faces[1] + modifier, faces[2] + faces[3] - modifier
+
+
+def _types(ctx: AuditContext[Any], units: list[UnitFactors]) -> dict[str, str] | None:
+    """Each engaged unit's type for 19.61: its nationality, jets apart (None: a unit not on the board)."""
+    found: dict[str, str] = {}
+    for u in units:
+        unit = ctx.state.board.units.get(u.unit)
+        if unit is None:
+            return None
+        found[u.unit] = f"{unit.nationality}/{'jet' if unit.unit_type == 'jet' else 'air'}"
+    return found
+
+
+@CHECKS.check(
+    "19.6",
+    "air losses are shared among the types of a mixed force, and counterair hits uninverted units first",
+    reads=(AirCombatResolved,),
+    covers=("C-AIR-3",),
+)
+def check_air_losses(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
+    event = ctx.event
+    if not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
+        return
+    if not (event.attacker_losses or event.attacker_aborts or event.defender_losses or event.defender_aborts):
+        if event.attacker_eliminated or event.defender_eliminated or event.attacker_aborted or event.defender_aborted:
+            yield Missing(reason="which air units took the losses is not recorded (air_combat_resolved.*_losses)")
+        return
+    rolls = _rolls(ctx)
+    if rolls is None:
+        return
+    for side, units, lost, aborted, strength, roll in (
+        (
+            "attacker",
+            event.attacker_units,
+            event.attacker_losses,
+            event.attacker_aborts,
+            event.defender_factors,
+            rolls[1],
+        ),
+        (
+            "defender",
+            event.defender_units,
+            event.defender_losses,
+            event.defender_aborts,
+            event.attacker_factors,
+            rolls[0],
+        ),
+    ):
+        types = _types(ctx, units)
+        if types is None or strength <= 0 or not (lost or aborted):
+            continue  # the side's losses by unit are not recorded (the result check reads the totals)
+        factors: dict[str, int] = {}
+        for u in units:
+            factors[types[u.unit]] = factors.get(types[u.unit], 0) + u.factors
+        recorded: dict[str, air.AirResult] = {t: air.AirResult(0, 0) for t in factors}
+        for group, is_elim in ((lost, True), (aborted, False)):
+            for u in group:
+                kind = types.get(u.unit)
+                if kind is not None:
+                    bump = air.AirResult(u.factors, 0) if is_elim else air.AirResult(0, u.factors)
+                    recorded[kind] = recorded[kind] + bump
+        result = air.air_combat_result(strength, roll)
+        types_list = [air.AirType(name, f) for name, f in factors.items()]
+        for b in air.air_loss_findings(result, types_list, recorded):
+            yield c.finding(
+                ctx,
+                expected="losses shared as 19.6 does",
+                recorded=", ".join(f"{t} {r.label}" for t, r in recorded.items()),
+                message=f"air battle {event.battle}: the {side}'s losses ({result.label}): {b.message} ({b.rule})",
+            )
+        if side == "defender" and event.case == "counterair":
+            board = ctx.state.board
+            inverted = {u.unit for u in units if (x := board.units.get(u.unit)) is not None and x.inverted}
+            spared = [u.unit for u in units if u.unit not in inverted and u.unit not in {x.unit for x in lost}]
+            hit = sorted({u.unit for u in lost} & inverted)
+            wasted = sorted({u.unit for u in aborted} & inverted)
+            if hit and spared:
+                yield c.finding(
+                    ctx,
+                    expected="uninverted units eliminated first",
+                    recorded=", ".join(hit),
+                    message=f"air battle {event.battle}: inverted {', '.join(hit)} eliminated while uninverted "
+                    f"{', '.join(spared)} survived (19.64)",
+                )
+            if wasted:
+                yield c.finding(
+                    ctx,
+                    expected="no aborts on inverted units",
+                    recorded=", ".join(wasted),
+                    message=f"air battle {event.battle}: aborts have no effect on inverted units (19.64)",
+                )
+
+
+@CHECKS.check(
+    "18.619",
+    "DAS: only what the interceptors' final roll spared supports; deferred DAS only below 1:1, and the attack is made",
+    reads=(AirMissionFlown, CombatRoundResolved, PhaseStarted),
+    covers=("C-AIR-7",),
+)
+def check_das(c: Check, ctx: AuditContext[AirMissionFlown | CombatRoundResolved | PhaseStarted]) -> Result:
+    event = ctx.event
+    combat = ctx.state.combat
+    if isinstance(event, AirMissionFlown):
+        attack = combat.attacks.get(event.ref) if event.ref is not None else None
+        if event.mission != "deferred_das" or attack is None:
+            return
+        mine = set(event.units)
+        das = sum(attack.left(u, f) for u, f in attack.das.items() if u not in mine)
+        defence = rules_combat.defence_strength(attack.defending_units(), das, invasion=attack.invasion)
+        strength = attack.attack_now(frozenset(attack.ground_alive()))
+        if strength > 0 and defence > 0 and not air.deferred_das_allowed(strength, defence):
+            yield c.finding(
+                ctx,
+                expected="an attack announced below 1:1",
+                recorded=rules_combat.odds(strength, defence).ratio,
+                message=f"deferred DAS flown against attack {event.ref} at {strength} against {defence}; deferred DAS "
+                "only meets attacks announced at odds below 1:1 (18.619)",
+            )
+        return
+    if isinstance(event, CombatRoundResolved):
+        attack = combat.attacks.get(event.attack)
+        left = combat.das_left.get(event.attack)
+        if event.round != 1 or attack is None or left is None:
+            return
+        declared = sum(attack.das.values())
+        if declared > left:
+            yield c.finding(
+                ctx,
+                expected=f"at most {left} DAS factors",
+                recorded=declared,
+                message=f"attack {event.attack}: {declared} DAS factors support the defence, but only {left} were "
+                "neither eliminated nor aborted by the interceptors' final roll (18.563)",
+            )
+        return
+    if event.phase not in ("exploitation", "attrition"):
+        return
+    for ref in sorted(combat.deferred_das):
+        attack = combat.attacks.get(ref)
+        if attack is not None and not attack.rounds:
+            yield c.finding(
+                ctx,
+                expected=f"attack {ref} resolved",
+                recorded="no round",
+                message=f"deferred DAS was flown against attack {ref}, which was never resolved: the attacker must "
+                "complete it (18.619)",
+            )
