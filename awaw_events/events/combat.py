@@ -223,6 +223,9 @@ class AttritionLossesTaken(Event, tag="attrition_losses_taken", frozen=True, kw_
     family: ClassVar[str] = "combat"
     attrition: Ident
     losses: list[UnitFactors] = []
+    from_supply_zone: list[UnitId] = []
+    """Lost units taken from the supply zone of the unlimited source that supplied the attritioned units, not from
+    the attrition zone itself (14.52A; the others come from the attrition zone)."""
 
 
 class AttritionOccupation(Event, tag="attrition_occupation", frozen=True, kw_only=True):

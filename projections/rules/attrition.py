@@ -67,6 +67,14 @@ ground unit"; partisans take no part in attrition)."""
 LOSS_ELIGIBLE: Final = GROUND_TYPES - {"partisan", "flak"}
 """Units that may be taken as attrition losses (14.51, 14.52: never partisans or flak)."""
 
+LOSS_BOXES: Final = frozenset({"box:australia", "box:india", "box:urals"})
+"""Mapboard boxes whose zones may lose units to attrition (14.52B: the zones that include the Australia, India and
+Urals boxes); no other box or off-board area does."""
+
+REMOTE_LOSS_TYPES: Final = frozenset({"infantry", "replacement"})
+"""AWAW 14.52A: losses taken from the supply zone must be infantry or replacements fully supplied from that source
+(the house App. C has no such limit)."""
+
 OCCUPATION_BARRED_FACTS: Final = ("capital", "objective", "industrial_centre")
 """Map-data facts of a hex that bar attrition occupation (14.62C; fortifications, railheads and river bridgeheads are
 board state)."""

@@ -1101,3 +1101,27 @@ def test_deferred_das_and_das_interception() -> None:
     )
     events = [created(**HOUSE_AIR), *GERMANS, polish_air, die(1, 6), strong, fight, die(2, 1), rnd]
     assert any("only 1 were neither eliminated nor aborted" in m for m in found(events, "das"))
+
+
+@pytest.mark.plants("C-ATT-8")
+def test_attrition_losses_from_the_zone_or_a_supply_zone() -> None:
+    events = _attrition((), 3, (2, 0))
+    away = _army("q", 1, "russia", "box:urals")
+    events[1:1] = away
+    boxed = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit=u, factors=3) for u in ("r0", "q0")])
+    assert found([*events, boxed], "loss_sources") == []  # AWAW: the Urals box's zone may lose units (14.52B)
+    house = _attrition((), 3, (2, 0), rules="a3r", when={**A, "year": 1943})
+    house[1:1] = away
+    boxed_house = AttritionLossesTaken(
+        **{**A, "year": 1943}, attrition="z1", losses=[UnitFactors(unit=u, factors=3) for u in ("r0", "q0")]
+    )
+    assert any("mapboard boxes" in m for m in found([*house, boxed_house], "loss_sources"))
+    remote = AttritionLossesTaken(
+        **A, attrition="z1", losses=[UnitFactors(unit=u, factors=3) for u in ("r0", "r1")], from_supply_zone=["r1"]
+    )
+    assert any("were not fully supplied" in m for m in found([*events, remote], "loss_sources"))
+    supplied = SupplyDetermined(
+        **{**A, "phase": "initial_supply"}, faction="russia", determination="initial",
+        results=[SupplyResult(subject=f"r{i}", status="full") for i in range(5)],
+    )  # fmt: skip
+    assert found([*events[:-3], supplied, *events[-3:], remote], "loss_sources") == []

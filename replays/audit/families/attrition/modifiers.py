@@ -20,7 +20,7 @@ from projections.rules.calendar import is_before
 from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
 from replays.audit.common import die_face
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.attrition.common import STANDARD_A3R, game_variant
+from replays.audit.families.attrition.common import STANDARD_A3R, game_variant, on_map
 
 CHECKS = Family("attrition and air combat")
 
@@ -408,10 +408,6 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
     "the defender loses exactly C counters (fewer only if it has no more eligible units)",
     reads=(AttritionLossesTaken,),
     covers=("AUD-14-09",),
-    partly={
-        "C-ATT-8": "the units eligible (zone, supply zone) are not recorded; more than C and the contact limit are "
-        "checked",
-    },
 )
 def check_attrition_losses(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
     event = ctx.event
@@ -550,4 +546,51 @@ def check_one_roll_per_zone(c: Check, ctx: AuditContext[AttritionDeclared]) -> R
                 message=f"attrition {event.attrition}: {event.attacker} already attritioned {event.target}'s zone "
                 f"{event.attrition_zone} this turn ({other.attrition}); one roll per faction per enemy zone (14.13, "
                 "14.31)",
+            )
+
+
+@CHECKS.check(
+    "14.52",
+    "attrition losses come from the zone, or from the supply zone only when every unit attritioned was fully supplied",
+    reads=(AttritionLossesTaken,),
+    covers=("C-ATT-8",),
+    partly={"AUD-14-10": "the supply zones and their sources are not map data: the source of each loss is as recorded"},
+)
+def check_loss_sources(c: Check, ctx: AuditContext[AttritionLossesTaken]) -> Result:
+    event = ctx.event
+    decl = ctx.state.combat.attritions.get(event.attrition)
+    if game_variant(ctx) is None or decl is None:
+        return
+    board = ctx.state.board
+    for u in event.losses:
+        unit = board.units.get(u.unit)
+        boxes = rules.LOSS_BOXES if ctx.meta.rules == "awaw" else frozenset()
+        if unit is not None and not on_map(unit.location) and unit.location not in boxes:
+            yield c.finding(
+                ctx,
+                expected="units on the map",
+                recorded=f"{u.unit} in {unit.location}",
+                message=f"attrition {event.attrition}: {u.unit} is lost from {unit.location}; no attrition losses come "
+                "from mapboard boxes or off-board areas (14.52B)",
+            )
+    if not event.from_supply_zone:
+        return
+    if not decl.defenders:
+        yield Missing(reason="the defending units are not recorded (attrition_declared.defenders; 14.52A)")
+        return
+    short = sorted(d.unit for d in decl.defenders if (x := board.units.get(d.unit)) is not None and x.supply != "full")
+    for remote in event.from_supply_zone:
+        unit = board.units.get(remote)
+        kind = unit.unit_type if unit is not None else None
+        problems = []
+        if short:
+            problems.append(f"{', '.join(short)} attritioned were not fully supplied")
+        if ctx.meta.rules == "awaw" and kind not in rules.REMOTE_LOSS_TYPES:
+            problems.append(f"{remote} is {kind}, and only infantry and replacements are taken from a supply zone")
+        for p in problems:
+            yield c.finding(
+                ctx,
+                expected="losses from the attrition zone",
+                recorded=remote,
+                message=f"attrition {event.attrition}: {remote} is taken from the supply zone, but {p} (14.52A)",
             )
