@@ -249,7 +249,7 @@ def check_overrun_winter(c: Check, ctx: AuditContext[OverrunResolved]) -> Result
     if facts is None or facts.weather_zone is None:
         yield ctx.missing_hex(event.target, "weather zone")
         return
-    weather = ctx.state.board.weather.get(facts.weather_zone)
+    weather = ctx.state.weather.zones.get(facts.weather_zone)
     if weather is None or weather.weather != "winter" or weather.level is None:
         return
     unit = ctx.state.board.units.get(event.units[0].unit)
@@ -258,7 +258,7 @@ def check_overrun_winter(c: Check, ctx: AuditContext[OverrunResolved]) -> Result
     if faction is None or table is None:
         yield Missing(reason=f"the winter preparation of the units overrunning {event.target} is not known")
         return
-    prep = ctx.state.board.winter_preparation.get(faction, WINTER_PREPARATION_START[table][faction])
+    prep = ctx.state.weather.winter_preparation.get(faction, WINTER_PREPARATION_START[table][faction])
     level = max(0, weather.level - prep)
     if level >= OVERRUN_AIRDROP_BAN_LEVEL:
         yield c.finding(

@@ -157,7 +157,7 @@ def _preparation(ctx: AuditContext[Any], unit_id: str, table: str) -> int | None
     faction = FACTION_OF_POWER.get(cast(Power, unit.owner))
     if faction is None:
         return None
-    level = ctx.state.board.winter_preparation.get(faction, WINTER_PREPARATION_START[table][faction])  # type: ignore[index]
+    level = ctx.state.weather.winter_preparation.get(faction, WINTER_PREPARATION_START[table][faction])  # type: ignore[index]
     if unit.nationality in FACTION_OF_POWER:
         return level
     return minor_winter_preparation(unit.nationality, level, table=table)  # type: ignore[arg-type]
@@ -171,7 +171,7 @@ def _winter(ctx: AuditContext[Any], decl: AttritionDeclared) -> tuple[frozenset[
         return rules.NO_MODIFIER, None  # no zone has winter weather in spring or summer (34.21-34.33)
     if decl.zone is None:
         return None, "the defenders' weather zone is not recorded (attrition_declared.zone; 14.42C taken as recorded)"
-    weather = ctx.state.board.weather.get(decl.zone)
+    weather = ctx.state.weather.zones.get(decl.zone)
     now = f"{event.season} {event.year}"
     if weather is None or weather.turn != now:
         return None, f"no weather recorded for {decl.zone} this turn (14.42C taken as recorded)"

@@ -114,17 +114,16 @@ def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation])
 
 def _winter_limit(ctx: AuditContext[AttritionResolved], variant: rules.AttritionVariant) -> int | Missing:
     """The most hexes Russia may designate in all its winter attritions of this turn (14.521D)."""
-    board = ctx.state.board
     table = rules.winter_rules(ctx.meta.rules, ctx.meta.options)
     if table is None:
         return Missing(reason="standard A3R winter preparation is not in the extracts (14.521)")
-    axis = board.winter_preparation.get("european_axis", WINTER_PREPARATION_START[table]["european_axis"])
+    axis = ctx.state.weather.winter_preparation.get("european_axis", WINTER_PREPARATION_START[table]["european_axis"])
     if variant == "a3r_house":
         return rules.russian_winter_designation_limit(variant=variant, axis_preparation=axis)
-    weather = board.weather.get("russian_winter")
+    weather = ctx.state.weather.zones.get("russian_winter")
     if weather is None or weather.level is None:
         return Missing(reason="no winter level recorded for the Russian winter zone this turn (14.521D)")
-    russia = board.winter_preparation.get("russia", WINTER_PREPARATION_START[table]["russia"])
+    russia = ctx.state.weather.winter_preparation.get("russia", WINTER_PREPARATION_START[table]["russia"])
     return rules.russian_winter_designation_limit(
         variant=variant,
         russian_level=max(0, weather.level - russia),

@@ -133,14 +133,14 @@ def _winter_level(ctx: AuditContext[Any], d: Defender, faction: str | None) -> i
     facts = ctx.hex(hex_)
     if facts is None or facts.weather_zone is None:
         return ctx.missing_hex(hex_, "weather zone")
-    weather = ctx.state.board.weather.get(facts.weather_zone)
+    weather = ctx.state.weather.zones.get(facts.weather_zone)
     if weather is None or weather.weather != "winter":
         return None
     table = winter_rules(ctx.meta.rules, ctx.meta.options)
     if weather.level is None or table is None or faction is None:
         return Missing(reason=f"the winter level of {d.unit}'s zone is not known")
     start = WINTER_PREPARATION_START[table].get(cast(Faction, faction), 0)
-    prep = ctx.state.board.winter_preparation.get(faction, start)
+    prep = ctx.state.weather.winter_preparation.get(faction, start)
     return max(0, weather.level - prep)
 
 
