@@ -1125,3 +1125,40 @@ def test_attrition_losses_from_the_zone_or_a_supply_zone() -> None:
         results=[SupplyResult(subject=f"r{i}", status="full") for i in range(5)],
     )  # fmt: skip
     assert found([*events[:-3], supplied, *events[-3:], remote], "loss_sources") == []
+
+
+def _irish_partisans(claim: int, result: tuple[int, int]) -> list[Event]:
+    """T-A2: Irish partisans attrition British units (the UK a US minor ally by then): -2 (14.42D)."""
+    t = {**A, "year": 1944, "side": "allied"}
+    return [
+        created(rules="a3r"),
+        *_army("ir", 5, "ireland", "EUR:H10", owner="germany", unit_type="partisan"),
+        *_army("uk", 3, "britain", "EUR:H11"),
+        AttritionDeclared(
+            **t,
+            attrition="z1",
+            attacker="european_axis",
+            target="western_allies",
+            front="western",
+            counted=[UnitFactors(unit=f"ir{i}", factors=3) for i in range(5)],
+            factors=15,
+            partisans=True,
+            defenders=[UnitFactors(unit=f"uk{i}", factors=3) for i in range(3)],
+        ),
+        DiceRolled(**t, roll=1, purpose="attrition", dice=[6]),
+        AttritionResolved(
+            **t,
+            attrition="z1",
+            roll=1,
+            modifiers=[Modifier(code="ctl_sim_partisan_vs_major", value=claim)],
+            losses=result[0],
+            hexes=result[1],
+        ),
+    ]
+
+
+@pytest.mark.plants("C-ATT-5")
+def test_t_a2_irish_partisans_against_british_units_is_minus_2() -> None:
+    """Die 6 - 2 = row 4 of the 11-20 column, 2C; a claimed -1 (row 5, 1C/1H) is found."""
+    assert found(_irish_partisans(-2, (2, 0))) == []
+    assert any("the state gives house -2" in m for m in found(_irish_partisans(-1, (1, 1))))
