@@ -170,6 +170,12 @@ def check_breakthrough_overruns(c: Check, ctx: AuditContext[OverrunResolved]) ->
     },
 )
 def check_failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStarted]) -> Result:
+    if not ctx.state.combat.overruns:
+        return ()
+    return list(_failed_overrun(c, ctx))
+
+
+def _failed_overrun(c: Check, ctx: AuditContext[OverrunResolved | PhaseStarted]) -> Result:
     event = ctx.event
     combat = ctx.state.combat
     failed = [o for o in combat.overruns.values() if not o.success]

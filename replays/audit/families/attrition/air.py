@@ -295,6 +295,16 @@ def check_das(c: Check, ctx: AuditContext[AirMissionFlown | CombatRoundResolved 
     event = ctx.event
     combat = ctx.state.combat
     if isinstance(event, AirMissionFlown):
+        quiet = event.mission != "deferred_das"
+    else:
+        quiet = not (combat.das_left if isinstance(event, CombatRoundResolved) else combat.deferred_das)
+    return () if quiet else list(_das(c, ctx))
+
+
+def _das(c: Check, ctx: AuditContext[AirMissionFlown | CombatRoundResolved | PhaseStarted]) -> Result:
+    event = ctx.event
+    combat = ctx.state.combat
+    if isinstance(event, AirMissionFlown):
         attack = combat.attacks.get(event.ref) if event.ref is not None else None
         if event.mission != "deferred_das" or attack is None:
             return
