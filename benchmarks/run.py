@@ -297,6 +297,8 @@ def machine(pg: dict[str, str] | None) -> list[str]:
     lines = [
         f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
         f"- machine: {cpu}, {os.cpu_count()} cores, {mem} memory; {platform.system()} {platform.release()}",
+        f"- load average when the run started: {os.getloadavg()[0]:.1f} (other work sharing the cores slows every "
+        "figure, references included; the ratios hold better than the rates)",
         f"- Python {platform.python_version()}, SQLite {sqlite3.sqlite_version} (WAL, synchronous=FULL: every "
         f"commit on disk), psycopg {psycopg.__version__} ({psycopg.pq.__impl__} implementation)",
     ]
