@@ -19,9 +19,7 @@ advisory lock, so that concurrent first opens do not race each other's DDL).
 
 from __future__ import annotations
 
-import queue
 import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, NamedTuple
@@ -63,19 +61,13 @@ class Conflict(Exception):
 class Transaction:
     """An open write transaction: reads see what it wrote; rows are inserted in bounded statements.
 
-    From its second batch of rows on, a transaction inserts on a thread of its own, one batch behind the caller:
-    the database's work (which releases the GIL) overlaps with the caller's decoding and hashing of the next
-    batch, which is what makes a long import run at the speed of the store. At most two batches wait, so memory
-    stays flat; a read, a statement or the commit first waits for every insert, and an insert's error is raised
-    there (the transaction then rolls back whole).
+    (Inserting on a thread of its own, to overlap the database's work with the caller's decoding, was measured
+    and dropped: with the cores shared, the two threads queued for the interpreter's lock and the import took
+    longer.)
     """
 
     def __init__(self) -> None:
         self.inserted = 0
-        self._batches = 0
-        self._queue: queue.Queue[Sequence[Row] | None] | None = None
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
 
     def _read(self, sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
         raise NotImplementedError
@@ -87,63 +79,15 @@ class Transaction:
         raise NotImplementedError
 
     def read(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        self.drain()
         return self._read(sql, params)
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run a statement (a delete); returns the rows it touched."""
-        self.drain()
         return self._execute(sql, params)
 
     def insert(self, rows: Sequence[Row]) -> None:
         self.inserted += len(rows)
-        self._batches += 1
-        if self._batches == 1:
-            self._insert(rows)
-            return
-        if self._queue is None:
-            self._queue = queue.Queue(maxsize=2)
-            self._thread = threading.Thread(target=self._work, name="awaw-store-writer", daemon=True)
-            self._thread.start()
-        self._raise_error()
-        self._queue.put(rows)
-
-    def _work(self) -> None:
-        assert self._queue is not None
-        while True:
-            rows = self._queue.get()
-            try:
-                if rows is None:
-                    return
-                if self._error is None:
-                    self._insert(rows)
-            except BaseException as exc:
-                self._error = exc
-            finally:
-                self._queue.task_done()
-
-    def _raise_error(self) -> None:
-        if self._error is not None:
-            error, self._error = self._error, None
-            raise error
-
-    def drain(self) -> None:
-        """Wait until every batch given is inserted; raise the first insert's error, if any."""
-        if self._queue is not None:
-            self._queue.join()
-        self._raise_error()
-
-    def stop(self) -> None:
-        """End the writer thread (after :meth:`drain`, or to abandon what is queued on a rollback)."""
-        if self._queue is not None and self._thread is not None:
-            self._error = self._error or _Abandoned()
-            self._queue.put(None)
-            self._thread.join()
-            self._queue = self._thread = None
-
-
-class _Abandoned(Exception):
-    """Batches left in the queue of a transaction being rolled back."""
+        self._insert(rows)
 
 
 class Backend:
@@ -305,15 +249,11 @@ class SQLiteBackend(Backend):
     def write(self) -> Iterator[Transaction]:
         with self._cursor(writer=True) as (conn, cursor):
             cursor.execute("BEGIN IMMEDIATE")
-            tx = _SQLiteTransaction(cursor, self.table)
             try:
-                yield tx
-                tx.drain()
+                yield _SQLiteTransaction(cursor, self.table)
             except BaseException:
-                tx.stop()
                 conn.rollback()
                 raise
-            tx.stop()
             conn.commit()
 
 
@@ -434,11 +374,7 @@ class PostgresBackend(Backend):
         ):
             cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT_S}s'; LOCK TABLE {self.table} IN EXCLUSIVE MODE")
             tx = _PostgresTransaction(cursor, self.table)
-            try:
-                yield tx
-                tx.drain()
-            finally:
-                tx.stop()
+            yield tx
         if tx.inserted >= ANALYZE_AFTER:
             # Fresh statistics after a bulk load: with none, the planner expects a handful of rows per stream and
             # reads a page of a long one by sorting all the rest of it (a read that grows with the square of the

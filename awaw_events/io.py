@@ -56,39 +56,66 @@ def _shifted(exc: UnicodeDecodeError, by: int) -> UnicodeDecodeError:
     return UnicodeDecodeError(exc.encoding, exc.object[by:], exc.start - by, exc.end - by, exc.reason)
 
 
+_BLOCK: Final = 1 << 20
+"""Bytes read at a time: few reads, so the import's writer thread rarely waits for the lock on the interpreter."""
+
+
+def _blocks(handle: IO[str] | IO[bytes]) -> Iterator[list[Any]]:
+    """The lines of a file without their ends, a block at a time (split at ``\\n`` alone, as ``readline`` does; a
+    ``\\r`` before it is whitespace to the decoder). A line longer than :data:`MAX_LINE` comes last, cut, for the
+    caller to refuse."""
+    rest: Any = None
+    while True:
+        block: Any = handle.read(_BLOCK)
+        if not block:
+            if rest:
+                yield [rest]
+            return
+        if rest:
+            block = rest + block
+        lines = block.split(b"\n" if isinstance(block, bytes) else "\n")
+        rest = lines.pop()
+        if len(rest) > MAX_LINE + 1:
+            yield [*lines, rest]
+            return
+        if lines:
+            yield lines
+
+
 def _jsonl(handle: IO[str] | IO[bytes]) -> Iterator[Numbered | InputError]:
     """Each line's event, or the error naming the line; reading stops at a line that is too long or at bytes a
     text handle cannot decode (what follows cannot be trusted to be lines)."""
     number = 0
-    readline = handle.readline
+    blocks = _blocks(handle)
     while True:
         try:
-            line = readline(MAX_LINE + 2)
+            lines = next(blocks, None)
         except UnicodeDecodeError as exc:  # a text handle decodes ahead, a block at a time
             yield InputError(
                 f"not UTF-8 text ({exc.reason}); save the file as UTF-8", where=f"line {number + 1} or later"
             )
             return
-        if not line:
+        if lines is None:
             return
-        number += 1
-        if len(line) > MAX_LINE:
-            too_long = len(line.rstrip(b"\r\n")) if isinstance(line, bytes) else len(line.rstrip("\r\n"))
-            if too_long > MAX_LINE:
-                unit = "bytes: not an event (is this an event file?)"
-                if not isinstance(line, bytes):
-                    unit = "characters: not an event"
-                yield InputError(f"longer than {MAX_LINE:,} {unit}", where=f"line {number}")
-                return
-        if number == 1:
-            line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
-        if line.isspace() or not line:
-            continue
-        where = f"line {number}"
-        try:
-            yield Numbered(where, parse_json_event(line, where=where))
-        except InputError as exc:
-            yield exc
+        for line in lines:
+            number += 1
+            if len(line) > MAX_LINE:
+                too_long = len(line.rstrip(b"\r")) if isinstance(line, bytes) else len(line.rstrip("\r"))
+                if too_long > MAX_LINE:
+                    unit = "bytes: not an event (is this an event file?)"
+                    if not isinstance(line, bytes):
+                        unit = "characters: not an event"
+                    yield InputError(f"longer than {MAX_LINE:,} {unit}", where=f"line {number}")
+                    return
+            if number == 1:
+                line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
+            if line.isspace() or not line:
+                continue
+            where = f"line {number}"
+            try:
+                yield Numbered(where, parse_json_event(line, where=where))
+            except InputError as exc:
+                yield exc
 
 
 def _yaml_text(handle: IO[str] | IO[bytes]) -> str:
