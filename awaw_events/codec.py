@@ -22,6 +22,12 @@ _DECODER: Final[msgspec.json.Decoder[AnyEvent]] = msgspec.json.Decoder(AnyEvent)
 EVENT_CLASSES: Final[dict[str, type[Event]]] = {str(cls.__struct_config__.tag): cls for cls in EVENT_TYPES}
 """Every event class by its tag."""
 
+_INPUT_KEYS: Final[msgspec.json.Decoder[dict[str, msgspec.Raw]]] = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_ALLOWED: Final[dict[bytes, frozenset[str]]] = {
+    msgspec.json.encode(tag): frozenset(cls.__struct_encode_fields__) | {"type"} for tag, cls in EVENT_CLASSES.items()
+}
+"""The keys an input object of each type may have, by the type's tag as JSON (``b'"unit_built"'``)."""
+
 
 def tag_of(cls: type[Event] | Event) -> str:
     """The stable tag of an event class or event (``unit_built``)."""
@@ -84,7 +90,8 @@ def parse_event(obj: object, *, where: str | None = None, strict: bool = True) -
                 field=str(key),
             )
     try:
-        event: AnyEvent = msgspec.convert(obj, AnyEvent, strict=strict)
+        # Into the event's own class, known from its tag: converting into the 107-member union costs 50 times more.
+        event: AnyEvent = msgspec.convert(obj, cls, strict=strict)  # type: ignore[assignment]
     except msgspec.ValidationError as exc:
         from awaw_events.messages import explain
 
@@ -93,3 +100,46 @@ def parse_event(obj: object, *, where: str | None = None, strict: bool = True) -
     for field_name, problem in event.check():
         raise InputError(problem, where=where, field=field_name)
     return event
+
+
+def parse_json_event(line: bytes | str, *, where: str | None = None) -> AnyEvent:
+    """Decode and validate one event typed by a user as a JSON object, as strictly as :func:`parse_event`.
+
+    The fast path is one pass of the union's decoder built once, after a cheap look at the object's keys (the
+    decoder ignores unknown fields, input must not); anything it refuses goes through :func:`parse_event` for the
+    message that names the field. A test holds the two paths to the same verdict.
+    """
+    try:
+        keys = _INPUT_KEYS.decode(line)
+        tag = keys.get("type")
+        allowed = _ALLOWED.get(bytes(tag)) if tag is not None else None
+        if allowed is not None and keys.keys() <= allowed:
+            event = _DECODER.decode(line)
+            if not event.check():
+                return event
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError):
+        pass
+    text = line
+    if isinstance(line, bytes):
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise not_utf8(line, exc, where) from None
+    try:
+        obj = msgspec.json.decode(text)
+    except msgspec.DecodeError as exc:
+        raise InputError(f"not valid JSON: {exc}", where=where) from None
+    except RecursionError:
+        raise InputError("nested too deeply: not an event", where=where) from None
+    try:
+        return parse_event(obj, where=where)
+    except RecursionError:
+        raise InputError("nested too deeply: not an event", where=where) from None
+
+
+def not_utf8(data: bytes, exc: UnicodeDecodeError, where: str | None) -> InputError:
+    """The error for input bytes that are not UTF-8, naming the first bad byte and its column."""
+    return InputError(
+        f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column {exc.start + 1} (save the file as UTF-8)",
+        where=where,
+    )

@@ -35,3 +35,15 @@ class ConflictError(AwawError):
 
 class PointError(AwawError, ValueError):
     """A point of a game (``--at``) that cannot be parsed or is not in the game."""
+
+
+class StoreError(AwawError):
+    """The store itself failed: a file that is not a store (or a damaged one), an unreachable server."""
+
+
+class StoreBusyError(StoreError):
+    """Another writer held the store's write lock for too long; nothing was written."""
+
+
+class UnreadableEventError(StoreError):
+    """A stored event whose bytes cannot be decoded: the store was damaged or edited by hand."""

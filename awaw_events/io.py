@@ -3,6 +3,9 @@
 JSON Lines: one event object per line, blank lines allowed. YAML: a list of event mappings, or several documents
 each holding one mapping or a list of them (a file per turn is natural). Every problem names its line.
 
+Reading is a stream (:func:`iter_events`): an event at a time, so a file of any length is read in flat memory;
+JSON Lines go to the event decoder as bytes, line by line.
+
 Input is read as bytes and must be UTF-8 (a leading byte-order mark is allowed); a line that is not, a line longer
 than :data:`MAX_LINE`, a value nested deeper than :data:`MAX_DEPTH` or a YAML document that expands beyond
 :data:`MAX_NODES` values is refused with its line, like any other bad event (issue 17).
@@ -13,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, Final, Literal
 
-import msgspec
 import yaml
 
-from awaw_events.codec import encode, parse_event, to_builtins
+from awaw_events.codec import encode, not_utf8, parse_event, parse_json_event, to_builtins
 from awaw_events.errors import InputError
 from awaw_events.events import AnyEvent, Event
 from awaw_events.log import MAX_ERRORS, BatchRejected, Numbered
@@ -47,56 +49,73 @@ def format_for(filename: str) -> Format:
     raise InputError(f"cannot tell the format of {filename!r}: name it .jsonl or .yaml, or pass --format")
 
 
-def _not_utf8(data: bytes, exc: UnicodeDecodeError, where: str) -> InputError:
-    return InputError(
-        f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column {exc.start + 1} (save the file as UTF-8)",
-        where=where,
-    )
+_not_utf8 = not_utf8
 
 
 def _shifted(exc: UnicodeDecodeError, by: int) -> UnicodeDecodeError:
     return UnicodeDecodeError(exc.encoding, exc.object[by:], exc.start - by, exc.end - by, exc.reason)
 
 
-def _lines(handle: IO[str] | IO[bytes]) -> Iterator[tuple[str, str]]:
-    """The lines of a file with their numbers, decoded as UTF-8, each at most :data:`MAX_LINE` bytes."""
-    number = 0
+_BLOCK: Final = 1 << 20
+"""Bytes read at a time: few reads, so the import's writer thread rarely waits for the lock on the interpreter."""
+
+
+def _blocks(handle: IO[str] | IO[bytes]) -> Iterator[list[Any]]:
+    """The lines of a file without their ends, a block at a time (split at ``\\n`` alone, as ``readline`` does; a
+    ``\\r`` before it is whitespace to the decoder). A line longer than :data:`MAX_LINE` comes last, cut, for the
+    caller to refuse."""
+    rest: Any = None
     while True:
-        where = f"line {number + 1}"
-        try:
-            line = handle.readline(MAX_LINE + 2)
-        except UnicodeDecodeError as exc:  # a text handle decodes ahead, a block at a time
-            raise InputError(
-                f"not UTF-8 text ({exc.reason}); save the file as UTF-8", where=f"line {number + 1} or later"
-            ) from None
-        if not line:
+        block: Any = handle.read(_BLOCK)
+        if not block:
+            if rest:
+                yield [rest]
             return
-        number += 1
-        if isinstance(line, bytes):
-            if len(line.rstrip(b"\r\n")) > MAX_LINE:
-                raise InputError(f"longer than {MAX_LINE:,} bytes: not an event (is this an event file?)", where=where)
-            try:
-                text = line.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _not_utf8(line, exc, where) from None
-        else:
-            text = line
-            if len(text.rstrip("\r\n")) > MAX_LINE:
-                raise InputError(f"longer than {MAX_LINE:,} characters: not an event", where=where)
-        yield where, text.removeprefix("\ufeff") if number == 1 else text
+        if rest:
+            block = rest + block
+        lines = block.split(b"\n" if isinstance(block, bytes) else "\n")
+        rest = lines.pop()
+        if len(rest) > MAX_LINE + 1:
+            yield [*lines, rest]
+            return
+        if lines:
+            yield lines
 
 
-def _raw_jsonl(handle: IO[str] | IO[bytes]) -> Iterator[tuple[str, Any]]:
-    for where, line in _lines(handle):
-        if not line.strip():
-            continue
+def _jsonl(handle: IO[str] | IO[bytes]) -> Iterator[Numbered | InputError]:
+    """Each line's event, or the error naming the line; reading stops at a line that is too long or at bytes a
+    text handle cannot decode (what follows cannot be trusted to be lines)."""
+    number = 0
+    blocks = _blocks(handle)
+    while True:
         try:
-            value = msgspec.json.decode(line)
-        except msgspec.DecodeError as exc:
-            raise InputError(f"not valid JSON: {exc}", where=where) from None
-        except RecursionError:
-            raise InputError("nested too deeply: not an event", where=where) from None
-        yield where, value
+            lines = next(blocks, None)
+        except UnicodeDecodeError as exc:  # a text handle decodes ahead, a block at a time
+            yield InputError(
+                f"not UTF-8 text ({exc.reason}); save the file as UTF-8", where=f"line {number + 1} or later"
+            )
+            return
+        if lines is None:
+            return
+        for line in lines:
+            number += 1
+            if len(line) > MAX_LINE:
+                too_long = len(line.rstrip(b"\r")) if isinstance(line, bytes) else len(line.rstrip("\r"))
+                if too_long > MAX_LINE:
+                    unit = "bytes: not an event (is this an event file?)"
+                    if not isinstance(line, bytes):
+                        unit = "characters: not an event"
+                    yield InputError(f"longer than {MAX_LINE:,} {unit}", where=f"line {number}")
+                    return
+            if number == 1:
+                line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
+            if line.isspace() or not line:
+                continue
+            where = f"line {number}"
+            try:
+                yield Numbered(where, parse_json_event(line, where=where))
+            except InputError as exc:
+                yield exc
 
 
 def _yaml_text(handle: IO[str] | IO[bytes]) -> str:
@@ -159,25 +178,45 @@ def _raw_yaml(handle: IO[str] | IO[bytes]) -> Iterator[tuple[str, Any]]:
         loader.dispose()
 
 
+def _yaml(handle: IO[str] | IO[bytes]) -> Iterator[Numbered | InputError]:
+    try:
+        for where, obj in _raw_yaml(handle):
+            try:
+                yield Numbered(where, _parse(obj, where))
+            except InputError as exc:
+                yield exc
+    except InputError as exc:  # the file itself cannot be read on
+        yield exc
+
+
+def iter_events(handle: IO[str] | IO[bytes], fmt: Format) -> Iterator[Numbered | InputError]:
+    """Every event of a file in order, each strictly validated, or the :class:`InputError` naming its line.
+
+    Reading goes on after a bad event (each line of JSON Lines stands alone), but not after a YAML syntax error,
+    a line too long, or bytes that a text handle cannot decode: the rest of such a file cannot be read.
+    """
+    return _jsonl(handle) if fmt == "jsonl" else _yaml(handle)
+
+
 def read_events(
     handle: IO[str] | IO[bytes], fmt: Format, *, progress: Callable[[int], None] | None = None, every: int = 1000
 ) -> list[Numbered]:
-    """Read and strictly validate every event of a file; raise :class:`BatchRejected` listing each bad one."""
-    raw = _raw_jsonl(handle) if fmt == "jsonl" else _raw_yaml(handle)
+    """Read and strictly validate every event of a (small) file; raise :class:`BatchRejected` listing each bad one.
+
+    For long files use :func:`iter_events` with :func:`awaw_events.log.import_events`, which never holds the
+    whole file.
+    """
     events: list[Numbered] = []
     errors: list[InputError] = []
-    try:
-        for where, obj in raw:
-            try:
-                events.append(Numbered(where, _parse(obj, where)))
-            except InputError as exc:
-                errors.append(exc)
-                if len(errors) >= MAX_ERRORS:
-                    break
-            if progress and len(events) % every == 0:
-                progress(len(events))
-    except InputError as exc:
-        errors.append(exc)
+    for item in iter_events(handle, fmt):
+        if isinstance(item, InputError):
+            errors.append(item)
+            if len(errors) >= MAX_ERRORS:
+                break
+            continue
+        events.append(item)
+        if progress and len(events) % every == 0:
+            progress(len(events))
     if errors:
         raise BatchRejected(errors)
     return events

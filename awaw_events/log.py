@@ -8,8 +8,11 @@ problem is rejected whole, before anything is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+import functools
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
 
 import msgspec
 
@@ -106,7 +109,8 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
     for where, event in batch:
         seq = count + 1
         replacing = due > 0
-        problem = _check_one(event, seq, None if replacing else last_time, start_time, last_roll, has_game)
+        key = _time_key(event)
+        problem = _check_one(event, key, seq, None if replacing else last_time, start_time, last_roll, has_game)
         if problem:
             field, message = problem
             errors.append(InputError(message, where=where, field=field))
@@ -115,11 +119,11 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
         count = seq
         if isinstance(event, GameCreated):
             has_game = True
-            start_time = time_key(event)
+            start_time = key
         if replacing:
             due -= 1
         elif not event.annotation:
-            last_time = time_key(event)
+            last_time = key
         if isinstance(event, Ruling):
             due = event.replacements
         if isinstance(event, DiceRolled):
@@ -127,43 +131,59 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
     return LogContext(count, last_time, start_time, last_roll, has_game, due), errors
 
 
+_TIME_KEYS: dict[tuple[int, str, str | None, str | None], TimeKey] = {}
+
+
+def _time_key(event: Event) -> TimeKey:
+    """:func:`time_key`, remembered (a few thousand game times at most): an import asks it for every event."""
+    where = (event.year, event.season, event.side, event.phase)
+    key = _TIME_KEYS.get(where)
+    if key is None:
+        key = _TIME_KEYS[where] = time_key(event)
+    return key
+
+
 def _check_one(
     event: Event,
+    key: TimeKey,
     seq: int,
     last_time: TimeKey | None,
     start_time: TimeKey | None,
     last_roll: int,
     has_game: bool,
 ) -> tuple[str, str] | None:
-    if isinstance(event, GameCreated):
+    kind = type(event)  # the event classes are final: comparing types is isinstance, for less
+    if kind is GameCreated:
         if has_game or seq != 1:
             return "type", "a game has one game_created event, and it comes first"
         return None
     if not has_game:
         return "type", f"a game starts with a game_created event, not {event.__struct_config__.tag!r}"
-    if not event.annotation and last_time is not None and time_key(event) < last_time:
+    if last_time is not None and key < last_time and not event.annotation:
         return (
-            "season" if time_key(event)[:2] != last_time[:2] else "phase",
+            "season" if key[:2] != last_time[:2] else "phase",
             f"out of game-time order: {label(event)} comes before the previous event's game time",
         )
-    if start_time is not None and (event.year, time_key(event).season) < (start_time.year, start_time.season):
+    if start_time is not None and key[:2] < start_time[:2]:
         return "year", f"{label(event)} is before the game starts"
-    if isinstance(event, DiceRolled) and event.roll != last_roll + 1:
-        return "roll", f"dice are numbered without gaps: expected roll {last_roll + 1}, got {event.roll}"
-    if isinstance(event, SeedCommitted) and event.first_roll != last_roll + 1:
-        return "first_roll", f"the next roll is {last_roll + 1}, not {event.first_roll}"
+    if kind is DiceRolled:
+        if event.roll != last_roll + 1:  # type: ignore[attr-defined]
+            return "roll", f"dice are numbered without gaps: expected roll {last_roll + 1}, got {event.roll}"  # type: ignore[attr-defined]
+        return None
+    if kind is SeedCommitted and event.first_roll != last_roll + 1:  # type: ignore[attr-defined]
+        return "first_roll", f"the next roll is {last_roll + 1}, not {event.first_roll}"  # type: ignore[attr-defined]
     roll = getattr(event, "roll", None)
-    if not isinstance(event, DiceRolled) and isinstance(roll, int) and roll > last_roll:
+    if isinstance(roll, int) and roll > last_roll:
         return "roll", f"refers to roll {roll}, but only {last_roll} rolls have been made"
     refs: list[tuple[str, int]] = []
-    if isinstance(event, Ruling):
-        refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]
-    elif isinstance(event, BookmarkSet):
-        refs = [("at", event.at)]
-    elif isinstance(event, NoteAdded):
-        refs = [("about", event.about)]
-    elif isinstance(event, HandoffSigned):
-        refs = [("at", event.at)]
+    if kind is Ruling:
+        refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]  # type: ignore[attr-defined]
+    elif kind is BookmarkSet:
+        refs = [("at", event.at)]  # type: ignore[attr-defined]
+    elif kind is NoteAdded:
+        refs = [("about", event.about)]  # type: ignore[attr-defined]
+    elif kind is HandoffSigned:
+        refs = [("at", event.at)]  # type: ignore[attr-defined]
     for field, ref in refs:
         if ref >= seq:
             return field, f"refers to event {ref}, but this is event {seq}: only earlier events can be named"
@@ -194,51 +214,144 @@ def new_game(store: GameStore, name: str, created: GameCreated, extra: Sequence[
     return store.create_game(name, [created, *extra])
 
 
+class Imported(NamedTuple):
+    """What an import did: how many events the input held, and the numbers of those it appended (0, 0: none)."""
+
+    read: int
+    first: int
+    last: int
+
+    @property
+    def written(self) -> int:
+        return self.last - self.first + 1 if self.last else 0
+
+
+IMPORT_CHUNK = 5_000
+"""Events validated and written at a time by an import (one transaction whatever the input's length)."""
+
+
+def import_events(
+    store: GameStore,
+    timeline: str,
+    items: Iterable[Numbered | InputError],
+    *,
+    expected_count: int | None = None,
+    chunk: int = IMPORT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> Imported:
+    """Validate a stream of events against the timeline's end and append it, all or nothing, in flat memory.
+
+    ``items`` are events read from input, or the :class:`InputError` of an event that could not be read (see
+    :func:`awaw_events.io.iter_events`). One transaction holds the store's write lock from the first look at the
+    timeline to the commit, so nothing changes underneath; events are validated and written ``chunk`` at a time.
+    The game is created when the timeline does not exist and the input starts with ``game_created``; a copy of the
+    whole game (starting with its ``game_created``) appends only what the timeline lacks, and is refused where the
+    two part (:class:`Divergence`). Every problem (up to :data:`MAX_ERRORS`) is reported, each with its line, in
+    one :class:`BatchRejected`, and then nothing is written. ``progress`` gets the number of events read so far.
+    """
+    errors: list[InputError] = []
+    read = first = last = 0
+    unreadable = False
+    with store.transaction():
+        exists = store.exists(timeline)
+        context = context_of(store, timeline) if exists else LogContext()
+        if expected_count is not None and expected_count != context.size:
+            raise ConflictError(
+                f"{timeline!r} has {context.size} events, not the {expected_count} this batch was written against"
+            )
+        copy: _SharedPrefix | None = None
+        pending: list[Numbered] = []
+
+        def flush() -> None:
+            nonlocal context, exists, first, last
+            batch = copy.skip(pending) if copy is not None else pending
+            if not batch:
+                return
+            context, found = validate_batch(context, batch)
+            errors.extend(found)
+            if errors:
+                return
+            events = [n.event for n in batch]
+            records = store.append(timeline, events, head_only=True) if exists else store.create_game(timeline, events)
+            exists = True
+            first = first or records[0].seq
+            last = records[-1].seq
+
+        for item in items:
+            if isinstance(item, InputError):
+                errors.append(item)
+                unreadable = True  # after an unreadable event, later checks would only repeat it: look for more
+                if len(errors) >= MAX_ERRORS:
+                    break
+                continue
+            read += 1
+            if unreadable:
+                continue
+            if read == 1 and exists and isinstance(item.event, GameCreated):
+                copy = _SharedPrefix(store, timeline)
+            pending.append(item)
+            if len(pending) >= chunk:
+                flush()
+                pending = []
+                if progress:
+                    progress(read)
+                if len(errors) >= MAX_ERRORS:
+                    break
+        if not unreadable and len(errors) < MAX_ERRORS:
+            flush()
+        if progress:
+            progress(read)
+        if errors:
+            raise BatchRejected(errors[:MAX_ERRORS])
+    return Imported(read, first, last)
+
+
 def append_events(
     store: GameStore,
     timeline: str,
     batch: Sequence[Numbered],
     *,
     expected_count: int | None = None,
-    chunk: int = 10_000,
+    chunk: int = IMPORT_CHUNK,
     progress: Callable[[int], None] | None = None,
 ) -> list[Record]:
-    """Validate a batch against the timeline's end, then append it atomically (all or nothing).
-
-    Creates the game when the timeline does not exist and the batch starts with ``game_created``.
-    ``progress`` is called with the number of events validated so far, for long batches.
-    """
-    if not batch:
+    """Validate a batch against the timeline's end, then append it atomically (all or nothing): an import of
+    events already in memory (:func:`import_events`), returning the records it appended."""
+    done = import_events(store, timeline, batch, expected_count=expected_count, chunk=chunk, progress=progress)
+    if not done.last:
         return []
-    exists = store.exists(timeline)
-    if exists and isinstance(batch[0].event, GameCreated):
-        # A copy of the whole game (a play-by-e-mail hand-off): keep what is shared, append only what is new.
-        known = shared_prefix(store, timeline, [n.event for n in batch])
-        batch = batch[known:]
-        if not batch:
-            return []
-    context = context_of(store, timeline) if exists else LogContext()
-    if expected_count is not None and expected_count != context.size:
-        raise ConflictError(
-            f"{timeline!r} has {context.size} events, not the {expected_count} this batch was written against"
-        )
-    errors: list[InputError] = []
-    for start in range(0, len(batch), chunk):
-        context, errors = validate_batch(context, batch[start : start + chunk])
-        if errors:
-            break
-        if progress:
-            progress(min(start + chunk, len(batch)))
-    if errors:
-        raise BatchRejected(errors)
-    events = [n.event for n in batch]
-    if not exists:
-        return store.create_game(timeline, events)
-    return store.append(timeline, events, expected_count=context.size - len(batch))
+    return list(store.records(timeline, start=done.first, stop=done.last))
 
 
 class Divergence(InputError):
     """A file that claims to be a copy of a game (it starts with its ``game_created``) but parts from it."""
+
+
+class _SharedPrefix:
+    """A copy of a game walked against the stored timeline: the events both hold, byte for byte, are skipped; the
+    first event where they part raises :class:`Divergence`."""
+
+    def __init__(self, store: GameStore, timeline: str) -> None:
+        self.timeline = timeline
+        self.stored: Iterator[Record] | None = store.records(timeline)
+        self.previous = GENESIS_HASH
+
+    def skip(self, batch: list[Numbered]) -> list[Numbered]:
+        for index, (_where, event) in enumerate(batch):
+            record = next(self.stored, None) if self.stored is not None else None
+            if record is None:
+                self.stored = None
+                return batch[index:]
+            digest = chain_hash(self.previous, encode(event))
+            if digest != record.hash:
+                raise Divergence(
+                    f"this copy parts from {self.timeline!r} at event {record.seq}: the store has "
+                    f"{tag_of(record.event)!r} ({label(record.event)}), the file has {tag_of(event)!r} "
+                    f"({label(event)}); refusing to merge diverged copies",
+                    where=f"event {record.seq}",
+                )
+            self.previous = digest
+        return []
 
 
 def shared_prefix(store: GameStore, timeline: str, events: Sequence[AnyEvent]) -> int:
@@ -247,19 +360,8 @@ def shared_prefix(store: GameStore, timeline: str, events: Sequence[AnyEvent]) -
     ``events`` must start at event 1 of the game. Raises :class:`Divergence` naming the first event where the
     two part, if the timeline and the events disagree before either ends.
     """
-    stored = store.records(timeline)
-    previous = GENESIS_HASH
-    for seq, (event, record) in enumerate(zip(events, stored, strict=False), start=1):
-        digest = chain_hash(previous, encode(event))
-        if digest != record.hash:
-            raise Divergence(
-                f"this copy parts from {timeline!r} at event {seq}: the store has "
-                f"{tag_of(record.event)!r} ({label(record.event)}), the file has {tag_of(event)!r} "
-                f"({label(event)}); refusing to merge diverged copies",
-                where=f"event {seq}",
-            )
-        previous = digest
-    return min(len(events), store.count(timeline))
+    rest = _SharedPrefix(store, timeline).skip(numbered(events))
+    return len(events) - len(rest)
 
 
 def numbered(events: Iterable[AnyEvent], first: int = 1, prefix: str = "event") -> list[Numbered]:
@@ -269,6 +371,36 @@ def numbered(events: Iterable[AnyEvent], first: int = 1, prefix: str = "event") 
 
 # -------------------------------------------------------------------------------------------------------------
 # Commands that make events
+
+RETRIES = 10
+"""How many times a single-event command is decided afresh when another writer appended first."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def retry_on_conflict(command: Callable[Concatenate[GameStore, _P], _R]) -> Callable[Concatenate[GameStore, _P], _R]:
+    """Decide and append a single-event command while holding the store's write lock, so that what it decided
+    against (the next roll number, the last game time) is still the end of the timeline when its event lands.
+
+    Writers take turns: eight processes recording at once all succeed, none overwrites another. Should a writer
+    that ignores the lock append first anyway (:class:`ConflictError`), the command is decided again against the
+    new state, up to :data:`RETRIES` times with a short random pause, and then the conflict is raised.
+    """
+
+    def run(store: GameStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        for attempt in range(RETRIES):
+            try:
+                with store.transaction():
+                    return command(store, *args, **kwargs)
+            except ConflictError:
+                if attempt == RETRIES - 1:
+                    raise
+                time.sleep(random.uniform(0, 0.005 * 2 ** min(attempt, 6)))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    functools.update_wrapper(run, command)
+    return run
 
 
 class MapDataFile(NamedTuple):
@@ -366,6 +498,7 @@ def _typed_value(text: str) -> Any:
     return text
 
 
+@retry_on_conflict
 def record_event(
     store: GameStore, timeline: str, tag: str, assignments: Sequence[str], *, keys: KeyRing | None = None
 ) -> Record:
@@ -495,6 +628,7 @@ def seed_for_rolling(store: GameStore, keys: KeyRing | None, timeline: str) -> s
     return seed
 
 
+@retry_on_conflict
 def roll(
     store: GameStore,
     timeline: str,

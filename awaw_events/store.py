@@ -14,237 +14,90 @@ chain in any store: ``awaw head`` of one can be checked against the other.
 Timelines live in a registry stream of their own. A branch names its parent and the sequence number it forks at;
 its stream holds only its own events, numbered on from the fork, so creating a branch copies nothing and reading it
 is the parent's prefix followed by its own events.
+
+Every write is a transaction that holds the store's write lock (:meth:`GameStore.transaction`,
+:mod:`awaw_events.backend`): a game's registration and its first events, a whole import, or a command's decision
+and its event land together or not at all, and nobody writes in between.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import hashlib
 import hmac
 import re
 import secrets
 import uuid
+from binascii import hexlify
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from typing import Any, Final, NamedTuple
-from urllib.parse import unquote, urlparse
+from typing import Any
 
 import msgspec
-from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, Mapper, StoredEvent, Transcoder
-from eventsourcing.sqlite import SQLiteAggregateRecorder
 
+from awaw_events import backend
 from awaw_events.codec import decode, encode, tag_of
-from awaw_events.errors import AwawError, ConflictError, GameExistsError, GameNotFoundError, InputError
+from awaw_events.errors import (
+    AwawError,
+    ConflictError,
+    GameExistsError,
+    GameNotFoundError,
+    InputError,
+    StoreError,
+)
 from awaw_events.events import AnyEvent, BookmarkSet, DiceRolled, Event, Ruling
-
-GENESIS_HASH: Final = "0" * 64
-"""The hash before the first event of a game."""
-
-REGISTRY_STREAM: Final = "awaw:registry"
-PAGE: Final = 5_000
-"""Events read per query when walking a stream."""
-
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
-
-
-def chain_hash(previous: str, event_bytes: bytes) -> str:
-    """The hash of an event given the hash before it: ``sha256(bytes.fromhex(previous) + event_bytes)``."""
-    return hashlib.sha256(bytes.fromhex(previous) + event_bytes).hexdigest()
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The registry of timelines
-
-
-class TimelineCreated(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="timeline_created"):
-    """A timeline: a game's main line (no parent) or a branch forking from ``parent`` after event ``fork_at``."""
-
-    name: str
-    game: str
-    stream: str
-    parent: str | None = None
-    fork_at: int = 0
-    created_at: str = ""
-
-
-class TimelineRenamed(msgspec.Struct, frozen=True, kw_only=True, tag="timeline_renamed"):
-    """A timeline takes a new name (promoting a branch swaps names with the main line)."""
-
-    old: str
-    new: str
-
-
-class TimelineDeleted(msgspec.Struct, frozen=True, kw_only=True, tag="timeline_deleted"):
-    """A branch deleted (only a branch from which nothing forks)."""
-
-    name: str
-
-
-RegistryRecord = TimelineCreated | TimelineRenamed | TimelineDeleted
-_REGISTRY_DECODER: Final[msgspec.json.Decoder[RegistryRecord]] = msgspec.json.Decoder(RegistryRecord)
-
-
-class Timeline(NamedTuple):
-    """A timeline as the registry knows it."""
-
-    name: str
-    game: str
-    stream: str
-    parent: str | None
-    fork_at: int
-    created_at: str
-
-    @property
-    def is_branch(self) -> bool:
-        return self.parent is not None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Records
-
-
-class Record(NamedTuple):
-    """One stored event of a timeline: its sequence number, the event, its chain hash and when it was recorded."""
-
-    seq: int
-    event: AnyEvent
-    hash: str
-    recorded_at: str
-    rolls: int = 0
-    """The number of dice rolls in the timeline up to and including this event (the last roll's number)."""
-
-
-class Numbered(NamedTuple):
-    """An event and its sequence number in its timeline."""
-
-    seq: int
-    event: AnyEvent
-
-
-class _Row(NamedTuple):
-    """A stored row as read back: its version (the event's sequence number), topic and state."""
-
-    version: int
-    topic: str
-    state: bytes
-
-
-class _Pending(NamedTuple):
-    """A record on its way into the store (the eventsourcing "domain event" our mapper turns into a row)."""
-
-    originator_id: str
-    originator_version: int
-    topic: str
-    state: bytes
-
-
-class _PassThroughMapper(Mapper[str]):
-    """The project's mapper: records are encoded with msgspec before they reach it (the library's default mapper
-    reads ``__dict__``, which msgspec Structs lack), so it only moves fields into the library's ``StoredEvent``."""
-
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        return StoredEvent(
-            originator_id=domain_event.originator_id,
-            originator_version=domain_event.originator_version,
-            topic=domain_event.topic,
-            state=domain_event.state,
-        )
-
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        return _Pending(
-            str(stored_event.originator_id), stored_event.originator_version, stored_event.topic, stored_event.state
-        )
-
-
-class _NullTranscoder(Transcoder):
-    def encode(self, obj: Any) -> bytes:  # pragma: no cover - never called
-        raise NotImplementedError
-
-    def decode(self, data: bytes) -> Any:  # pragma: no cover - never called
-        raise NotImplementedError
-
-
-class _EventStoreApp(Application[str]):
-    """The eventsourcing application that owns the recorder."""
-
-    name = "awaw"
-
-    def construct_mapper(self) -> Mapper[str]:
-        return _PassThroughMapper(transcoder=_NullTranscoder())
-
-
-_RECORD_DECODER: Final[msgspec.json.Decoder[tuple[str, str, int, AnyEvent]]] = msgspec.json.Decoder(
-    tuple[str, str, int, AnyEvent]
-)
-_RAW_DECODER: Final[msgspec.json.Decoder[tuple[str, str, int, msgspec.Raw]]] = msgspec.json.Decoder(
-    tuple[str, str, int, msgspec.Raw]
+from awaw_events.stored import (
+    _HEX64,
+    _LAST_VERSION,
+    _NAME,
+    _OWNER,
+    _RAW_DECODER,
+    _RECORD_DECODER,
+    _REGISTRY_DECODER,
+    _SELECT_AFTER,
+    _SELECT_BETWEEN,
+    _SELECT_LAST,
+    _TAGS,
+    GENESIS_HASH,
+    PAGE,
+    REGISTRY_STREAM,
+    Numbered,
+    Problem,
+    Record,
+    RegistryRecord,
+    Timeline,
+    TimelineCreated,
+    TimelineDeleted,
+    TimelineRenamed,
+    Unreachable,
+    VerifyReport,
+    _now,
+    _read_row,
+    _Row,
+    _short,
+    _unreadable,
+    chain_hash,
+    store_env,
 )
 
-
-def _record_bytes(hash_: str, recorded_at: str, rolls: int, event_bytes: bytes) -> bytes:
-    """``[hash, recorded_at, rolls so far, event]``: the running roll count makes "the next roll number" at any
-    point one read, whatever the length of the timeline (branches fork in constant time)."""
-    return b'["%s","%s",%d,%s]' % (hash_.encode(), recorded_at.encode(), rolls, event_bytes)
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Verification
-
-
-class Problem(NamedTuple):
-    """Something wrong with a stored timeline: the event it concerns and what."""
-
-    seq: int
-    message: str
-
-
-class VerifyReport(NamedTuple):
-    """What ``verify`` found: the events checked, the head hash, and the problems (none when intact)."""
-
-    timeline: str
-    events: int
-    head: str
-    problems: tuple[Problem, ...]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The store
-
-
-def store_env(url: str) -> dict[str, str]:
-    """The eventsourcing settings for a store address: a SQLite path, ``:memory:``, or ``postgresql://...``."""
-    if url.startswith(("postgresql://", "postgres://")):
-        parts = urlparse(url)
-        env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "POSTGRES_DBNAME": parts.path.lstrip("/") or "awaw",
-            "POSTGRES_HOST": parts.hostname or "localhost",
-            "POSTGRES_PORT": str(parts.port or 5432),
-            "POSTGRES_USER": unquote(parts.username or "postgres"),
-            "POSTGRES_PASSWORD": unquote(parts.password or ""),
-            "ORIGINATOR_ID_TYPE": "text",
-            "CREATE_TABLE": "y",
-        }
-        return env
-    if url.startswith("sqlite:///"):
-        url = url.removeprefix("sqlite:///")
-    return {
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-        "SQLITE_DBNAME": url if url != ":memory:" else "file:awaw-memory-" + uuid.uuid4().hex + "?mode=memory",
-        "SQLITE_LOCK_TIMEOUT": "10",
-        "ORIGINATOR_ID_TYPE": "text",
-        "CREATE_TABLE": "y",
-    }
+__all__ = [  # the shapes the store keeps, defined in awaw_events.stored
+    "GENESIS_HASH",
+    "PAGE",
+    "REGISTRY_STREAM",
+    "GameStore",
+    "Numbered",
+    "Problem",
+    "Record",
+    "RegistryRecord",
+    "Timeline",
+    "TimelineCreated",
+    "TimelineDeleted",
+    "TimelineRenamed",
+    "Unreachable",
+    "VerifyReport",
+    "chain_hash",
+    "open_store",
+    "store_env",
+]
 
 
 class GameStore:
@@ -252,6 +105,8 @@ class GameStore:
 
     The store validates nothing about the game itself (that is :mod:`awaw_events.log`'s job); it guarantees that a
     batch is appended whole or not at all, at the position the writer expected, with an unbroken hash chain.
+    Writes hold the store's write lock (:meth:`transaction`), so a game's creation with its first events, or an
+    import of any size, is one transaction: whole or absent, whatever happens to the process.
     """
 
     def __init__(self, url: str = "awaw.db") -> None:
@@ -259,10 +114,18 @@ class GameStore:
         env = store_env(url)
         # Keys are read as AWAW_<KEY> first, then <KEY>; pass them under our application's name so that the
         # user's environment cannot redirect the store behind the caller's back.
-        self._app = _EventStoreApp(env={f"AWAW_{k}": v for k, v in env.items()})
+        self._app = backend.EventStoreApp(env={f"AWAW_{k}": v for k, v in env.items()})
         self._recorder = self._app.recorder
+        try:
+            self._db = backend.backend_for(self._recorder)
+        except BaseException:
+            self._app.close()
+            raise
+        self._tx: backend.Transaction | None = None
         self._timelines: dict[str, Timeline] | None = None
         self._registry_version = 0
+        self._registry_fresh = False
+        """The registry was read inside the open transaction: nobody else can change it until it ends."""
         self.snapshot_key: bytes = secrets.token_bytes(32)
         """The key that authenticates stored snapshots: snapshots are written with its MAC and only those that
         carry it are used. A fresh one per store object unless the caller sets a kept one (the CLI reads it from
@@ -277,13 +140,55 @@ class GameStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def kind(self) -> str:
+        """The database behind the store: ``sqlite`` or ``postgresql``."""
+        return self._db.kind
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Make every write inside one transaction that holds the store's write lock: all of it lands, or none.
+
+        Reads inside see the transaction's own writes, and what they find stays true until it commits (other
+        writers wait, up to :data:`awaw_events.backend.LOCK_TIMEOUT_S` seconds). A nested call joins the open one.
+        """
+        if self._tx is not None:
+            yield
+            return
+        try:
+            with self._db.write() as tx:
+                self._tx = tx
+                try:
+                    yield
+                finally:
+                    self._tx, self._registry_fresh = None, False
+        except BaseException:
+            self._timelines, self._registry_version = None, 0  # the cache may hold what was rolled back
+            raise
+
+    def _read(self, sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+        return self._tx.read(sql, params) if self._tx is not None else self._db.read(sql, params)
+
+    def _insert(self, rows: Sequence[backend.Row], conflict: str) -> None:
+        """Insert rows inside the open transaction; a taken key is a :class:`ConflictError` saying ``conflict``."""
+        assert self._tx is not None, "writes happen inside GameStore.transaction()"
+        try:
+            self._tx.insert(rows)
+        except backend.Conflict:
+            raise ConflictError(conflict) from None
+
     # -- registry ------------------------------------------------------------------------------------------------
 
     def _load_registry(self) -> dict[str, Timeline]:
-        rows = self._recorder.select_events(REGISTRY_STREAM, gt=self._registry_version)
+        if self._registry_fresh and self._timelines is not None:
+            return self._timelines
+        rows = self._read(_SELECT_AFTER, [REGISTRY_STREAM, self._registry_version, _LAST_VERSION])
+        self._registry_fresh = self._tx is not None
+        if not rows and self._timelines is not None:
+            return self._timelines
         timelines = dict(self._timelines or {})
-        for row in rows:
-            rec = _REGISTRY_DECODER.decode(row.state)
+        for version, _topic, state in rows:
+            rec = _REGISTRY_DECODER.decode(state)
             if isinstance(rec, TimelineCreated):
                 timelines[rec.name] = Timeline(rec.name, rec.game, rec.stream, rec.parent, rec.fork_at, rec.created_at)
             elif isinstance(rec, TimelineRenamed):
@@ -294,22 +199,21 @@ class GameStore:
                         timelines[name] = tl._replace(parent=rec.new)
             else:
                 timelines.pop(rec.name, None)
-            self._registry_version = row.originator_version
+            self._registry_version = version
         self._timelines = timelines
         return timelines
 
     def _append_registry(self, *records: RegistryRecord) -> None:
-        self._load_registry()
-        base = self._registry_version
-        pending = [
-            _Pending(REGISTRY_STREAM, base + i, str(rec.__struct_config__.tag), msgspec.json.encode(rec))
-            for i, rec in enumerate(records, start=1)
-        ]
-        try:
-            self._app.events.put(pending)
-        except IntegrityError:
-            raise ConflictError("another writer changed the list of timelines first; try again") from None
-        self._load_registry()
+        with self.transaction():
+            self._load_registry()
+            base = self._registry_version
+            rows = [
+                (REGISTRY_STREAM, base + i, str(rec.__struct_config__.tag), msgspec.json.encode(rec))
+                for i, rec in enumerate(records, start=1)
+            ]
+            self._insert(rows, "another writer changed the list of timelines first; try again")
+            self._registry_fresh = False
+            self._load_registry()
 
     def timelines(self) -> list[Timeline]:
         """Every timeline of every game, main lines first, in creation order."""
@@ -329,35 +233,62 @@ class GameStore:
     # -- writing -------------------------------------------------------------------------------------------------
 
     def create_game(self, name: str, events: Sequence[Event]) -> list[Record]:
-        """Start a game: register its main line and append its first events (``game_created`` first)."""
+        """Start a game: register its main line and append its first events (``game_created`` first), in one
+        transaction: of several processes creating the same game at once, one succeeds and the others get a
+        :class:`GameExistsError`; a process killed half-way leaves nothing behind."""
         if not _NAME.match(name):
             raise InputError(
                 f"invalid game name {name!r}: use letters, digits, '.', '_' or '-', starting with a letter or digit"
             )
-        if self.exists(name):
-            raise GameExistsError(f"a game named {name!r} already exists")
-        stream = "game:" + uuid.uuid4().hex
-        records = self._append(stream, 0, GENESIS_HASH, events)
-        self._append_registry(TimelineCreated(name=name, game=name, stream=stream, created_at=_now()))
+        with self.transaction():
+            if self.exists(name):
+                raise GameExistsError(f"a game named {name!r} already exists")
+            stream = "game:" + uuid.uuid4().hex
+            records = self._append(stream, 0, GENESIS_HASH, events)
+            self._append_registry(TimelineCreated(name=name, game=name, stream=stream, created_at=_now()))
         return records
 
     def create_branch(self, parent: str, name: str, fork_at: int) -> Timeline:
         """A new timeline sharing ``parent``'s first ``fork_at`` events, copying none of them (cost O(1))."""
-        source = self.timeline(parent)
         if not _NAME.match(name.replace("/", "-", 1)) or name.count("/") > 1:
             raise InputError(f"invalid branch name {name!r}")
-        if self.exists(name):
-            raise GameExistsError(f"a timeline named {name!r} already exists")
-        count = self.count(parent)
-        if not 1 <= fork_at <= count:
-            raise InputError(f"cannot fork {parent!r} at event {fork_at}: it has events 1 to {count}")
-        stream = "branch:" + uuid.uuid4().hex
-        self._append_registry(
-            TimelineCreated(
-                name=name, game=source.game, stream=stream, parent=parent, fork_at=fork_at, created_at=_now()
+        with self.transaction():
+            source = self.timeline(parent)
+            if self.exists(name):
+                raise GameExistsError(f"a timeline named {name!r} already exists")
+            count = self.count(parent)
+            if not 1 <= fork_at <= count:
+                raise InputError(f"cannot fork {parent!r} at event {fork_at}: it has events 1 to {count}")
+            stream = "branch:" + uuid.uuid4().hex
+            self._append_registry(
+                TimelineCreated(
+                    name=name, game=source.game, stream=stream, parent=parent, fork_at=fork_at, created_at=_now()
+                )
             )
-        )
-        return self.timeline(name)
+            return self.timeline(name)
+
+    def add_timeline(self, like: Timeline) -> Timeline:
+        """Register a timeline as another store has it (name, game, parent, fork point, creation time), with no
+        events yet: the first step of a copy (:func:`awaw_events.copying.copy_games`)."""
+        with self.transaction():
+            if self.exists(like.name):
+                raise GameExistsError(f"a timeline named {like.name!r} already exists in {self.url!r}")
+            if like.parent is not None:
+                count = self.count(like.parent)
+                if not 1 <= like.fork_at <= count:
+                    raise InputError(f"cannot fork {like.parent!r} at event {like.fork_at}: it has events 1 to {count}")
+            stream = ("branch:" if like.parent is not None else "game:") + uuid.uuid4().hex
+            self._append_registry(
+                TimelineCreated(
+                    name=like.name,
+                    game=like.game,
+                    stream=stream,
+                    parent=like.parent,
+                    fork_at=like.fork_at,
+                    created_at=like.created_at or _now(),
+                )
+            )
+            return self.timeline(like.name)
 
     def rename(self, old: str, new: str) -> None:
         self._append_registry(TimelineRenamed(old=old, new=new))
@@ -365,51 +296,112 @@ class GameStore:
     def delete_timeline(self, name: str) -> None:
         self._append_registry(TimelineDeleted(name=name))
 
-    def append(self, name: str, events: Sequence[Event], *, expected_count: int | None = None) -> list[Record]:
-        """Append a batch atomically at the end of a timeline.
+    def append(
+        self, name: str, events: Sequence[Event], *, expected_count: int | None = None, head_only: bool = False
+    ) -> list[Record]:
+        """Append a batch atomically at the end of a timeline; returns the records written.
 
         ``expected_count`` is the number of events the writer saw; if someone appended since, nothing is written
         and :class:`ConflictError` is raised. Without it, the batch goes after whatever is there now (still
-        atomically: a concurrent writer that wins the race makes this one fail, never interleave).
+        atomically: writers take turns, never interleave). ``head_only`` returns the last record alone (an import
+        has no use for a record per event).
         """
-        timeline = self.timeline(name)
-        head = self.head_record(name)
-        count = head.seq if head else 0
-        if expected_count is not None and expected_count != count:
-            raise ConflictError(
-                f"{name!r} has {count} events, not the {expected_count} this batch was written against; "
-                "someone appended first, so nothing was written"
+        with self.transaction():
+            timeline = self.timeline(name)
+            head = self.head_record(name)
+            count = head.seq if head else 0
+            if expected_count is not None and expected_count != count:
+                raise ConflictError(
+                    f"{name!r} has {count} events, not the {expected_count} this batch was written against; "
+                    "someone appended first, so nothing was written"
+                )
+            previous = head.hash if head else GENESIS_HASH
+            return self._append(
+                timeline.stream, count, previous, events, head.rolls if head else 0, head_only=head_only
             )
-        previous = head.hash if head else GENESIS_HASH
-        return self._append(timeline.stream, count, previous, events, head.rolls if head else 0)
 
-    def _append(self, stream: str, count: int, previous: str, events: Sequence[Event], rolls: int = 0) -> list[Record]:
+    def _append(
+        self,
+        stream: str,
+        count: int,
+        previous: str,
+        events: Sequence[Event],
+        rolls: int = 0,
+        *,
+        head_only: bool = False,
+    ) -> list[Record]:
+        """Write events after event ``count`` of a stream whose last hash is ``previous``; the records written (or,
+        with ``head_only``, the last alone)."""
+        if not events:
+            return []
         now = _now()
-        pending: list[_Pending] = []
+        middle = b'","%s",' % now.encode()  # the stored record: ["hash","recorded at",rolls,event]
+        rows: list[backend.Row] = []
         records: list[Record] = []
-        rulings: list[_Pending] = []
-        for seq, event in enumerate(events, start=count + 1):
+        indexes: list[backend.Row] = []
+        digest = bytes.fromhex(previous)
+        sha256 = hashlib.sha256
+        tags = _TAGS
+        seq = count
+        event: Event | None = None
+        for event in events:
+            seq += 1
             data = encode(event)
-            previous = chain_hash(previous, data)
-            if isinstance(event, DiceRolled):
-                rolls = max(rolls, event.roll)
-            pending.append(_Pending(stream, seq, tag_of(event), _record_bytes(previous, now, rolls, data)))
-            records.append(Record(seq, event, previous, now, rolls))  # type: ignore[arg-type]
-            if isinstance(event, Ruling | BookmarkSet):
+            digest = sha256(digest + data).digest()
+            kind = type(event)
+            tag = tags.get(kind) or tags.setdefault(kind, tag_of(event))
+            if kind is DiceRolled:
+                rolls = max(rolls, event.roll)  # type: ignore[attr-defined]
+            elif kind is Ruling or kind is BookmarkSet:
                 # Indexes of rulings and bookmarks beside the stream, written in the same transaction, so that
                 # reading a timeline's rulings or bookmarks never scans its events.
-                kind = "rulings" if isinstance(event, Ruling) else "bookmarks"
-                rulings.append(_Pending(f"awaw:{kind}:{stream}", seq, tag_of(event), data))
-        pending.extend(rulings)
-        if not pending:
-            return []
-        try:
-            self._app.events.put(pending)
-        except IntegrityError:
-            raise ConflictError(
-                f"someone appended to this timeline at event {count + 1} first; nothing of this batch was written"
-            ) from None
+                index = "rulings" if kind is Ruling else "bookmarks"
+                indexes.append((f"awaw:{index}:{stream}", seq, tag, data))
+            rows.append((stream, seq, tag, b'["%s%s%d,%s]' % (hexlify(digest), middle, rolls, data)))
+            if not head_only:
+                records.append(Record(seq, event, digest.hex(), now, rolls))  # type: ignore[arg-type]
+        if head_only:
+            records.append(Record(seq, event, digest.hex(), now, rolls))  # type: ignore[arg-type]
+        with self.transaction():
+            self._insert(
+                rows + indexes,
+                f"someone appended to this timeline at event {count + 1} first; nothing of this batch was written",
+            )
         return records
+
+    def append_stored(self, name: str, rows: Iterable[tuple[int, str, bytes]]) -> Record | None:
+        """Append records exactly as another store holds them (``(seq, topic, stored bytes)``: their recording time
+        and roll count kept), checking that each one's number follows and that its hash chains onto the
+        timeline's head: a damaged copy is refused whole. Returns the new head record."""
+        with self.transaction():
+            timeline = self.timeline(name)
+            head = self.head_record(name)
+            count = head.seq if head else 0
+            previous = head.hash if head else GENESIS_HASH
+            last: Record | None = head
+            batch: list[backend.Row] = []
+            for seq, topic, state in rows:
+                try:
+                    stored_hash, recorded_at, rolls, raw = _RAW_DECODER.decode(state)
+                    event = decode(bytes(raw))
+                except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                    raise StoreError(f"event {seq} of {name!r} cannot be read: {exc}") from None
+                if seq != count + 1 or chain_hash(previous, bytes(raw)) != stored_hash:
+                    raise StoreError(
+                        f"event {seq} of {name!r} does not chain onto event {count} (hash or number differs): "
+                        "the source is damaged; nothing was copied"
+                    )
+                batch.append((timeline.stream, seq, topic, state))
+                if isinstance(event, Ruling | BookmarkSet):
+                    index = "rulings" if isinstance(event, Ruling) else "bookmarks"
+                    batch.append((f"awaw:{index}:{timeline.stream}", seq, topic, bytes(raw)))
+                count, previous = seq, stored_hash
+                last = Record(seq, event, stored_hash, recorded_at, rolls)
+                if len(batch) >= PAGE:
+                    self._insert(batch, f"someone appended to {name!r} first; nothing was copied")
+                    batch = []
+            self._insert(batch, f"someone appended to {name!r} first; nothing was copied")
+            return last
 
     # -- reading -------------------------------------------------------------------------------------------------
 
@@ -430,71 +422,71 @@ class GameStore:
         return pieces
 
     def _rows(self, name: str, start: int, stop: int | None) -> Iterator[_Row]:
+        for version, topic, state in self._raw_rows(name, start, stop):
+            yield _Row(version, topic, state)
+
+    def _raw_rows(self, name: str, start: int, stop: int | None) -> Iterator[tuple[int, str, bytes]]:
         for stream, after, up_to in self._segments(self.timeline(name), stop):
             yield from self._stream_rows(stream, max(after, start - 1), up_to)
 
-    def _stream_rows(self, stream: str, gt: int, lte: int | None) -> Iterator[_Row]:
-        """Rows of one stream after ``gt`` up to ``lte``, a page at a time.
-
-        On SQLite this reads through the library's datastore with a lean query (the library's ``select_events``
-        builds a ``StoredEvent`` per row, which costs more than decoding the event); elsewhere it uses
-        ``select_events``.
-        """
-        datastore = getattr(self._recorder, "datastore", None)
-        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
-            table = self._recorder.events_table_name
-            while True:
-                # CAST: SQLite keeps whatever an SQL edit stored; a number or text in the state column must read as
-                # bytes that fail to decode (a clean error), not as a value no decoder takes.
-                sql = f"SELECT originator_version, topic, CAST(state AS BLOB) FROM {table} WHERE originator_id = ? "
-                params: list[object] = [stream]
-                sql += "AND originator_version > ? "
-                params.append(gt)
-                if lte is not None:
-                    sql += "AND originator_version <= ? "
-                    params.append(lte)
-                sql += "ORDER BY originator_version LIMIT ?"
-                params.append(PAGE)
-                with datastore.transaction(commit=False) as cursor:
-                    cursor.execute(sql, params)
-                    rows = [_Row(r[0], r[1], r[2]) for r in cursor.fetchall()]
-                yield from rows
-                if len(rows) < PAGE:
-                    return
-                gt = rows[-1].version
+    def _stream_rows(self, stream: str, gt: int, lte: int | None) -> Iterator[tuple[int, str, bytes]]:
+        """Rows ``(version, topic, state)`` of one stream after ``gt`` up to ``lte``, a page at a time (a lean
+        query of three columns, plain tuples: the library's ``select_events`` builds an object per row)."""
+        upper = _LAST_VERSION if lte is None else lte
         while True:
-            page = self._recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
-            yield from (_Row(r.originator_version, r.topic, r.state) for r in page)
-            if len(page) < PAGE:
+            rows = self._read(_SELECT_BETWEEN, [stream, gt, upper, PAGE])
+            yield from rows
+            if len(rows) < PAGE:
                 return
-            gt = page[-1].originator_version
+            gt = rows[-1][0]
 
     def records(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[Record]:
         """The stored records of a timeline, from event ``start`` to ``stop`` inclusive."""
         decoder = _RECORD_DECODER.decode
-        for version, _topic, state in self._rows(name, start, stop):
-            hash_, recorded_at, rolls, event = decoder(state)
+        for version, _topic, state in self._raw_rows(name, start, stop):
+            try:
+                hash_, recorded_at, rolls, event = decoder(state)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise _unreadable(name, version, exc) from None
             yield Record(version, event, hash_, recorded_at, rolls)
 
     def numbered(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[Numbered]:
         """The events of a timeline with their sequence numbers (no hash or recording time decoded)."""
         decoder = _RECORD_DECODER.decode
-        for version, _topic, state in self._rows(name, start, stop):
-            yield Numbered(version, decoder(state)[3])
+        for version, _topic, state in self._raw_rows(name, start, stop):
+            try:
+                yield Numbered(version, decoder(state)[3])
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise _unreadable(name, version, exc) from None
 
     def events(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[AnyEvent]:
         """The events of a timeline alone (the fold's fast path)."""
         decoder = _RECORD_DECODER.decode
-        for _version, _topic, state in self._rows(name, start, stop):
-            yield decoder(state)[3]
+        for version, _topic, state in self._raw_rows(name, start, stop):
+            try:
+                event = decoder(state)[3]
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise _unreadable(name, version, exc) from None
+            yield event
+
+    def stored(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, str, bytes]]:
+        """The stored bytes of a timeline's records, ``(seq, topic, bytes)``, undecoded (for copies)."""
+        return self._raw_rows(name, start, stop)
+
+    def _last_row(self, stream: str, gt: int, lte: int) -> tuple[int, str, bytes] | None:
+        rows = self._read(_SELECT_LAST, [stream, gt, lte])
+        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     def head_record(self, name: str) -> Record | None:
         """The last record of a timeline (None for an empty one)."""
         timeline = self.timeline(name)
-        rows = self._recorder.select_events(timeline.stream, desc=True, limit=1)
-        if rows:
-            hash_, recorded_at, rolls, event = _RECORD_DECODER.decode(rows[0].state)
-            return Record(rows[0].originator_version, event, hash_, recorded_at, rolls)
+        row = self._last_row(timeline.stream, 0, _LAST_VERSION)
+        if row is not None:
+            try:
+                hash_, recorded_at, rolls, event = _RECORD_DECODER.decode(row[2])
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise _unreadable(name, row[0], exc) from None
+            return Record(row[0], event, hash_, recorded_at, rolls)
         if timeline.parent is None:
             return None
         return self.record_at(timeline.parent, timeline.fork_at)
@@ -505,8 +497,11 @@ class GameStore:
 
     def count(self, name: str) -> int:
         """The number of events in a timeline."""
-        head = self.head_record(name)
-        return head.seq if head else 0
+        timeline = self.timeline(name)
+        row = self._last_row(timeline.stream, 0, _LAST_VERSION)
+        if row is not None:
+            return int(row[0])
+        return timeline.fork_at if timeline.parent is not None else 0
 
     def own_count(self, name: str) -> int:
         """The number of events a timeline holds itself (a branch's own events after its fork)."""
@@ -515,24 +510,28 @@ class GameStore:
 
     # -- rulings and snapshots ------------------------------------------------------------------------------------
 
+    def _index(self, kind: str, name: str, stop: int | None) -> Iterator[tuple[int, AnyEvent]]:
+        for stream, after, up_to in self._segments(self.timeline(name), stop):
+            for version, _topic, state in self._stream_rows(f"awaw:{kind}:{stream}", after, up_to):
+                try:
+                    yield version, decode(state)
+                except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                    raise _unreadable(name, version, exc) from None
+
     def rulings(self, name: str, *, stop: int | None = None) -> list[tuple[int, Ruling]]:
         """The rulings of a timeline up to event ``stop``, with their sequence numbers, from the ruling index."""
         found: list[tuple[int, Ruling]] = []
-        for stream, after, up_to in self._segments(self.timeline(name), stop):
-            for row in self._recorder.select_events("awaw:rulings:" + stream, gt=after, lte=up_to):
-                event = decode(row.state)
-                assert isinstance(event, Ruling)
-                found.append((row.originator_version, event))
+        for seq, event in self._index("rulings", name, stop):
+            assert isinstance(event, Ruling)
+            found.append((seq, event))
         return found
 
     def bookmarks(self, name: str, *, stop: int | None = None) -> list[tuple[int, BookmarkSet]]:
         """The bookmarks of a timeline (and its parents before the fork), with their sequence numbers."""
         found: list[tuple[int, BookmarkSet]] = []
-        for stream, after, up_to in self._segments(self.timeline(name), stop):
-            for row in self._recorder.select_events("awaw:bookmarks:" + stream, gt=after, lte=up_to):
-                event = decode(row.state)
-                assert isinstance(event, BookmarkSet)
-                found.append((row.originator_version, event))
+        for seq, event in self._index("bookmarks", name, stop):
+            assert isinstance(event, BookmarkSet)
+            found.append((seq, event))
         return found
 
     def _snapshot_stream(self, key: str, stream: str) -> str:
@@ -563,8 +562,9 @@ class GameStore:
             return
         stream = self._snapshot_stream(key, self.timeline(name).stream)
         stored = self._snapshot_mac(key, seq, record.hash, data) + data
-        with contextlib.suppress(IntegrityError):
-            self._app.events.put([_Pending(stream, seq, "snapshot", stored)])
+        with self.transaction():
+            if self._last_row(stream, seq - 1, seq) is None:
+                self._insert([(stream, seq, "snapshot", stored)], "a snapshot was stored twice")
 
     def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
         """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents that
@@ -574,12 +574,12 @@ class GameStore:
         while timeline is not None:
             stream = self._snapshot_stream(key, timeline.stream)
             while upper > timeline.fork_at:
-                rows = self._recorder.select_events(stream, gt=timeline.fork_at, lte=upper, desc=True, limit=1)
-                if not rows:
+                row = self._last_row(stream, timeline.fork_at, upper)
+                if row is None:
                     break
-                at = rows[0].originator_version
+                at = row[0]
                 record = self.record_at(name, at)
-                data = self._open_snapshot(key, at, record.hash if record else None, rows[0].state)
+                data = self._open_snapshot(key, at, record.hash if record else None, row[2])
                 if data is not None:
                     return at, data
                 upper = at - 1
@@ -588,6 +588,40 @@ class GameStore:
             upper = min(upper, timeline.fork_at)
             timeline = self.timeline(timeline.parent)
         return None
+
+    # -- rows no timeline reaches ---------------------------------------------------------------------------------
+
+    def unreachable(self) -> list[Unreachable]:
+        """Streams whose rows no timeline reaches: events of imports that an older version left half-done (the
+        events committed, the game never registered), and the events of pruned branches; with the indexes,
+        snapshots and secrets beside them."""
+        timelines = self._load_registry()
+        live = {t.stream for t in timelines.values()}
+        ever = {
+            rec.stream
+            for _v, _t, state in self._stream_rows(REGISTRY_STREAM, 0, None)
+            if isinstance(rec := _REGISTRY_DECODER.decode(state), TimelineCreated)
+        }
+        found: list[Unreachable] = []
+        for stream, rows, size in self._read(
+            "SELECT originator_id, COUNT(*), SUM(LENGTH(state)) FROM {t} GROUP BY originator_id ORDER BY originator_id",
+            [],
+        ):
+            match = _OWNER.search(stream)
+            if match is None or match.group(1) in live:
+                continue
+            reason = "a pruned branch" if match.group(1) in ever else "never registered (an interrupted import)"
+            found.append(Unreachable(stream, int(rows), int(size or 0), reason))
+        return found
+
+    def remove_unreachable(self) -> list[Unreachable]:
+        """Delete the rows :meth:`unreachable` lists (found again inside the write lock); returns what went."""
+        with self.transaction():
+            found = self.unreachable()
+            assert self._tx is not None
+            for item in found:
+                self._tx.execute("DELETE FROM {t} WHERE originator_id = ?", [item.stream])
+        return found
 
     # -- dice and secrets ----------------------------------------------------------------------------------------
 
@@ -611,39 +645,14 @@ class GameStore:
     def _tagged_rows(
         self, stream: str, gt: int, lte: int | None, tags: tuple[str, ...], last: bool
     ) -> Iterator[tuple[int, bytes]]:
-        datastore = getattr(self._recorder, "datastore", None)
-        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
-            marks = ",".join("?" * len(tags))
-            sql = (
-                f"SELECT originator_version, CAST(state AS BLOB) FROM {self._recorder.events_table_name} "
-                f"WHERE originator_id = ? AND originator_version > ? AND topic IN ({marks})"
-            )
-            params: list[object] = [stream, gt, *tags]
-            if lte is not None:
-                sql += " AND originator_version <= ?"
-                params.append(lte)
-            sql += " ORDER BY originator_version" + (" DESC LIMIT 1" if last else "")
-            with datastore.transaction(commit=False) as cursor:
-                cursor.execute(sql, params)
-                rows = cursor.fetchall()
-            yield from ((r[0], r[1]) for r in rows)
-            return
-        upper = lte
-        lower = gt
-        while True:
-            if last:
-                page = self._recorder.select_events(stream, gt=gt, lte=upper, desc=True, limit=PAGE)
-            else:
-                page = self._recorder.select_events(stream, gt=lower, lte=lte, limit=PAGE)
-            for row in page:
-                if row.topic in tags:
-                    yield row.originator_version, row.state
-            if len(page) < PAGE:
-                return
-            if last:
-                upper = page[-1].originator_version - 1
-            else:
-                lower = page[-1].originator_version
+        marks = ", ".join("?" * len(tags))
+        sql = (
+            "SELECT originator_version, {state} FROM {t} WHERE originator_id = ? AND originator_version > ? "
+            f"AND originator_version <= ? AND topic IN ({marks}) ORDER BY originator_version"
+        )
+        sql += " DESC LIMIT 1" if last else ""
+        rows = self._read(sql, [stream, gt, _LAST_VERSION if lte is None else lte, *tags])
+        yield from ((r[0], r[1]) for r in rows)
 
     def legacy_secret(self, name: str) -> str | None:
         """The dice seed that stores made before issue 17 kept in the database beside a timeline, if any.
@@ -652,31 +661,21 @@ class GameStore:
         commands move a seed found here there on first use and then :meth:`forget_legacy_secret` it.
         """
         stream = "awaw:secret:" + self.timeline(name).stream
-        rows = self._recorder.select_events(stream, desc=True, limit=1)
-        if not rows:
+        row = self._last_row(stream, 0, _LAST_VERSION)
+        if row is None:
             return None
-        state = rows[0].state
+        state = row[2]
         text = bytes(state).decode("ascii", "replace").strip() if isinstance(state, bytes | bytearray) else ""
         return text if _HEX64.match(text) else None
 
     def forget_legacy_secret(self, name: str) -> None:
         """Delete a timeline's legacy seed rows from the database (overwriting them on SQLite)."""
         stream = "awaw:secret:" + self.timeline(name).stream
-        datastore: Any = getattr(self._recorder, "datastore", None)
-        table = getattr(self._recorder, "events_table_name", "stored_events")
-        if isinstance(self._recorder, SQLiteAggregateRecorder) and datastore is not None:
-            with datastore.transaction(commit=True) as cursor:
-                cursor.execute("PRAGMA secure_delete = ON")
-                cursor.execute(f"DELETE FROM {table} WHERE originator_id = ?", (stream,))
-            return
-        if datastore is not None and hasattr(datastore, "schema"):
-            from psycopg.sql import SQL, Identifier
-
-            statement = SQL("DELETE FROM {schema}.{table} WHERE originator_id = %s").format(
-                schema=Identifier(datastore.schema), table=Identifier(table)
-            )
-            with datastore.transaction(commit=True) as cursor:
-                cursor.execute(statement, (stream,))
+        with self.transaction():
+            assert self._tx is not None
+            if self.kind == "sqlite":
+                self._tx.execute("PRAGMA secure_delete = ON")
+            self._tx.execute("DELETE FROM {t} WHERE originator_id = ?", [stream])
 
     # -- map data ------------------------------------------------------------------------------------------------
 
@@ -687,13 +686,15 @@ class GameStore:
         """
         if not re.fullmatch(r"[0-9a-f]{64}", sha256):
             raise InputError(f"not a SHA-256 digest: {sha256!r}")
-        with contextlib.suppress(IntegrityError):
-            self._app.events.put([_Pending("awaw:mapdata:" + sha256, 1, "map_data", content)])
+        stream = "awaw:mapdata:" + sha256
+        with self.transaction():
+            if self._last_row(stream, 0, 1) is None:
+                self._insert([(stream, 1, "map_data", content)], "map data was stored twice")
 
     def map_data(self, sha256: str) -> bytes | None:
         """The bytes of the map-data file kept under that hash, if this store holds it."""
-        rows = self._recorder.select_events("awaw:mapdata:" + sha256, limit=1)
-        return rows[0].state if rows else None
+        row = self._last_row("awaw:mapdata:" + sha256, 0, 1)
+        return bytes(row[2]) if row else None
 
     # -- verification --------------------------------------------------------------------------------------------
 
@@ -775,8 +776,7 @@ class GameStore:
             truth = indexed[tag]
             seen: set[int] = set()
             for stream, after, up_to in pieces:
-                for row in self._recorder.select_events(f"awaw:{kind}:{stream}", gt=after, lte=up_to):
-                    seq = row.originator_version
+                for seq, _topic, state in self._stream_rows(f"awaw:{kind}:{stream}", after, up_to):
                     seen.add(seq)
                     if seq not in truth:
                         problems.append(
@@ -786,7 +786,7 @@ class GameStore:
                                 f"it was inserted behind the log's back (it would change what `awaw state` shows)",
                             )
                         )
-                    elif bytes(row.state) != truth[seq]:
+                    elif bytes(state) != truth[seq]:
                         problems.append(Problem(seq, f"the {kind} index entry for event {seq} differs from the log"))
             for seq in sorted(set(truth) - seen):
                 problems.append(
@@ -800,8 +800,8 @@ class GameStore:
         found: list[tuple[str, int, bytes]] = []
         for key in keys:
             for stream, after, up_to in pieces:
-                rows = self._recorder.select_events(self._snapshot_stream(key, stream), gt=after, lte=up_to)
-                found.extend((key, row.originator_version, row.state) for row in rows)
+                rows = self._stream_rows(self._snapshot_stream(key, stream), after, up_to)
+                found.extend((key, seq, state) for seq, _topic, state in rows)
         return found
 
     def _check_snapshots(self, snapshots: list[tuple[str, int, bytes]], hashes_at: dict[int, str]) -> list[Problem]:
@@ -818,40 +818,13 @@ class GameStore:
         return problems
 
 
-def _read_row(state: object) -> tuple[str, str, int, bytes]:
-    """A stored row's parts, or an exception naming what is wrong with its bytes."""
-    if isinstance(state, str):  # SQLite keeps what an SQL edit made of the blob (replace() gives text)
-        state = state.encode("utf-8", "surrogateescape")
-    if not isinstance(state, bytes | bytearray | memoryview):
-        raise TypeError(f"its row holds {type(state).__name__}, not bytes")
-    stored_hash, recorded_at, rolls, raw = _RAW_DECODER.decode(state)
-    if not _HEX64.match(stored_hash):
-        raise ValueError(f"its stored hash {stored_hash[:70]!r} is not a SHA-256")
-    return stored_hash, recorded_at, rolls, bytes(raw)
-
-
-def _short(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
-    return text if len(text) <= 200 else text[:200] + "..."
-
-
 def open_store(url: str) -> GameStore:
     """Open (creating if needed) the store at a SQLite path, ``:memory:``, or a ``postgresql://`` address."""
     try:
         return GameStore(url)
+    except StoreError as exc:
+        raise StoreError(f"cannot open the store {url!r}: {exc}") from None
     except AwawError:
         raise
     except Exception as exc:  # the library raises OSError / psycopg errors for unreachable stores
-        raise AwawError(f"cannot open the store {url!r}: {exc}") from exc
-
-
-def iter_chunks(items: Iterable[Event], size: int) -> Iterator[list[Event]]:
-    """Split an iterable of events into lists of at most ``size``."""
-    chunk: list[Event] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+        raise StoreError(f"cannot open the store {url!r}: {backend.why_unreachable(url) or exc}") from None

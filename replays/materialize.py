@@ -430,13 +430,14 @@ def _walk(
         if type(record.event) not in board.HANDLERS.by_type:
             continue
         units = fold.state.board.units
-        for unit_id, (since, unit) in list(standing.items()):
-            if units.get(unit_id) is not unit:
-                history.append(_span(unit, since, record.seq))
-                del standing[unit_id]
-        for unit_id, unit in units.items():
-            if unit_id not in standing:
-                standing[unit_id] = (record.seq, unit)
+        gone = [unit_id for unit_id, (_since, unit) in standing.items() if units.get(unit_id) is not unit]
+        for unit_id in gone:
+            since, unit = standing.pop(unit_id)
+            history.append(_span(unit, since, record.seq))
+        if gone or len(standing) != len(units):  # else the same units stand, unchanged: none is new
+            for unit_id, unit in units.items():
+                if unit_id not in standing:
+                    standing[unit_id] = (record.seq, unit)
     history += [_span(unit, since, None) for since, unit in standing.values()]
     if progress is not None:
         progress(seq)
@@ -562,7 +563,21 @@ def materialize(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """Write the state of ``timeline`` after event ``seq`` into ``db``, with the events, the units' history and the
-    audit findings up to it; returns the row count of each table. ``progress`` is told the event number reached."""
+    audit findings up to it; returns the row count of each table. ``progress`` is told the event number reached.
+
+    One transaction: the read model is replaced whole or not at all, and written to disk once (a commit per
+    100-row chunk, sqlite-utils' default, spent most of the time waiting for the disk)."""
+    with db.atomic():
+        return _write(store, timeline, db, seq, progress)
+
+
+def _write(
+    store: GameStore,
+    timeline: str,
+    db: sqlite_utils.Database,
+    seq: int,
+    progress: Callable[[int], None] | None,
+) -> dict[str, int]:
     state, history = _walk(store, timeline, seq, progress)
     for name in db.table_names():
         if name in TABLES or name.split("_", 1)[0] in ("board", "brp", "oil", "naval"):

@@ -22,9 +22,14 @@ VOCABULARY = "the log's vocabulary (what events can say), not a rule"
 REGISTRY = "a registry of the program's own parts"
 PRESENTATION = "words, colours or layout for people"
 LEDGER = "how the BRP ledger files its lines (categories the rules do not define)"
+CACHE = "a cache the program fills as it runs (speed), not a rule"
 
 NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/codec.py", "EVENT_CLASSES"): REGISTRY,
+    ("awaw_events/codec.py", "_ALLOWED"): VOCABULARY,
+    ("awaw_events/backend.py", "_PG_SQL"): CACHE,
+    ("awaw_events/log.py", "_TIME_KEYS"): CACHE,
+    ("awaw_events/stored.py", "_TAGS"): CACHE,
     ("awaw_events/events/__init__.py", "EVENT_TYPES"): REGISTRY,
     ("awaw_events/gametime.py", "SEASON_INDEX"): VOCABULARY,
     ("awaw_events/gametime.py", "_SIDE_RANK"): VOCABULARY,

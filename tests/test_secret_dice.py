@@ -16,7 +16,7 @@ from awaw_events.errors import InputError
 from awaw_events.events import DiceRolled, GameCreated, SeedCommitted, SeedRevealed
 from awaw_events.keys import KeyRing, KeysError
 from awaw_events.log import record_event, reseed, reveal, roll, seed_in_force, start_game, verify_game
-from awaw_events.store import GameStore, _Pending
+from awaw_events.store import GameStore
 from replays.branching import create_branch
 from replays.cli import cli
 from tests.conftest import created, phase
@@ -190,7 +190,8 @@ def test_verify_names_a_roll_made_after_its_seed_was_revealed() -> None:
 def _plant_legacy_seed(store: GameStore, name: str, seed: str) -> None:
     """What stores made before issue 17 held: the seed in a row of stored_events beside the timeline."""
     stream = "awaw:secret:" + store.timeline(name).stream
-    store._app.events.put([_Pending(stream, 1, "secret", seed.encode())])
+    with store.transaction():
+        store._insert([(stream, 1, "secret", seed.encode())], "planted twice")
 
 
 def test_a_seed_kept_in_an_old_store_moves_to_the_keys_directory(store: GameStore, keys: KeyRing) -> None:

@@ -509,6 +509,6 @@ def test_an_export_that_fails_leaves_the_old_file_alone(tmp_path: Path) -> None:
         db, "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 3", b"\xff", stream
     )
     result = runner.invoke(cli, ["--db", db, "export", "g", "-o", str(target)])
-    assert result.exit_code == 1 and result.output.startswith("Error: the store holds an event that cannot be read")
+    assert result.exit_code == 1 and result.output.startswith("Error: event 3 of 'g' cannot be read from the store")
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".g.jsonl")] == []

@@ -108,6 +108,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.reporting:report",
         "Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings.",
     ),
+    # stores
+    "copy": (
+        "replays.cli.stores:copy",
+        "Copy games with all their timelines from SRC_STORE to DST_STORE (SQLite files or postgresql:// addresses).",
+    ),
+    "orphans": (
+        "replays.cli.stores:orphans",
+        "List the stored rows that no timeline reaches (and remove them with --delete).",
+    ),
     # the rules
     "audit": (
         "replays.cli.auditing:audit",

@@ -8,6 +8,7 @@ import click
 import msgspec
 
 from awaw_events.codec import tag_of
+from awaw_events.errors import UnreadableEventError
 from replays import formatting
 from replays.audit.catalogue import audit_timeline
 from replays.audit.catalogue import checks as audit_checks
@@ -60,14 +61,17 @@ def audit(
         return
     if game is None:
         raise click.UsageError("GAME is required unless --list-checks is given")
-    try:
-        with obj.store() as store:
-            first = resolve_point(store, game, start, before=True) + 1 if start else 1
-            last = resolve_point(store, game, stop)
+    unreadable: Exception | None = None
+    with obj.store() as store:
+        first = resolve_point(store, game, start, before=True) + 1 if start else 1
+        last = resolve_point(store, game, stop)
+        try:
             with progress("auditing", total=last - first + 1) as advance:
                 report = audit_timeline(store, game, start=first, stop=last, rule_prefix=rule_prefix, progress=advance)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        click.echo(f"Error: the log of {game!r} cannot be read: {exc}", err=True)
+        except (msgspec.DecodeError, msgspec.ValidationError, UnreadableEventError) as exc:
+            unreadable = exc
+    if unreadable is not None:
+        click.echo(f"Error: the log of {game!r} cannot be read: {unreadable}", err=True)
         sys.exit(2)
     if as_json:
         formatting.print_json(

@@ -184,6 +184,10 @@ def domain_errors() -> Iterator[None]:
         ) from None
     except (sqlite3.DatabaseError, PersistenceError) as exc:
         raise click.ClickException(f"the store cannot be read: {exc} (is the file damaged or not a store?)") from None
+    except Exception as exc:
+        if type(exc).__module__.startswith("psycopg"):  # a server failure the store did not name
+            raise click.ClickException(f"the store failed: {exc}") from None
+        raise
 
 
 pass_context = click.make_pass_decorator(Context, ensure=True)

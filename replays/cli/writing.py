@@ -12,7 +12,7 @@ from awaw_events.events import EVENT_TYPES, DiceRolled
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
 from awaw_events.log import (
-    append_events,
+    import_events,
     record_event,
     reveal,
     roll,
@@ -136,7 +136,8 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
 def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
-    Into a game that does not exist yet, the file's game_created event creates it.
+    Into a game that does not exist yet, the file's game_created event creates it. The file is read as a stream
+    and written in one transaction, so a file of any length is imported in flat memory, whole or not at all.
     """
     from replays import maps
 
@@ -146,22 +147,20 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
             "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
         )
         loaded = maps.load_map_file(map_file) if map_file else None
-    with progress("reading") as advance, domain_errors():
-        batch = event_io.read_events(file, chosen, progress=advance)  # type: ignore[arg-type]
-    with obj.store() as store, progress("checking", total=len(batch)) as advance:
-        records = append_events(store, game, batch, progress=advance)
+    with obj.store() as store, progress("importing") as advance:
+        done = import_events(store, game, event_io.iter_events(file, chosen), progress=advance)  # type: ignore[arg-type]
         kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
     data = {
         "game": game,
-        "in_file": len(batch),
-        "imported": len(records),
-        "first": records[0].seq if records else None,
-        "last": records[-1].seq if records else None,
+        "in_file": done.read,
+        "imported": done.written,
+        "first": done.first or None,
+        "last": done.last or None,
     }
-    if records:
-        text = f"imported {len(records)} event(s) into {game}: events {records[0].seq} to {records[-1].seq}"
-    elif batch:
-        text = f"{game} already holds all {len(batch)} event(s) of the file; nothing was written"
+    if done.written:
+        text = f"imported {done.written} event(s) into {game}: events {done.first} to {done.last}"
+    elif done.read:
+        text = f"{game} already holds all {done.read} event(s) of the file; nothing was written"
     else:
         text = "no events in the file; nothing was written"
     if kept:

@@ -1,0 +1,38 @@
+"""The benchmark script runs end to end on a few thousand events (its figures are not checked: speed targets
+live in the benchmark, never in tests)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import POSTGRES_DSN
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_benchmark_script_writes_its_report(tmp_path: Path) -> None:
+    out = tmp_path / "RESULTS.md"
+    argv = [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--events", "3000", "--points", "5"]
+    argv += ["--appends", "20", "--peer-events", "2000", "--no-profiles", "--out", str(out)]
+    if POSTGRES_DSN:
+        argv += ["--postgres", POSTGRES_DSN]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = out.read_text()
+    sections = ["## Machine", "## SQLite", "## Both", *(["## PostgreSQL"] if POSTGRES_DSN else [])]
+    for section in sections:
+        assert section in report
+    for measure in (
+        "`awaw import` of 3,000 events",
+        "raw `executemany`",
+        "durable single appends",
+        "full replay",
+        "audit with every check",
+        "state at a random point",
+        "eventsourcing `Application.save`",
+        "`awaw materialize`",
+        "`awaw --help`",
+    ):
+        assert measure in report, measure
