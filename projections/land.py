@@ -389,8 +389,10 @@ def _control_changed(state: LandState, event: HexControlChanged, ctx: Context) -
 def _partisans(state: LandState, event: HexControlChanged, ctx: Context) -> None:
     """A partisan in the hex takes it for its power (29.26, 11.61): remember who held it before; any other change
     ends the hold."""
+    if event.cause != "partisans" and not state.partisan_held:
+        return
     hex_ = event.hex
-    held = state.partisan_held.pop(hex_, None) if state.partisan_held else None
+    held = state.partisan_held.pop(hex_, None)
     board: BoardState = ctx.game.board
     if event.cause != "partisans" or (held is not None and event.controller == held.previous):
         return

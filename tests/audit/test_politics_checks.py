@@ -11,7 +11,6 @@ from awaw_events.events import (
     AttackDeclared,
     AttritionResolved,
     CombatRoundResolved,
-    DiceRolled,
     DiplomaticPointsAllocated,
     DiplomaticResult,
     GameCreated,
@@ -187,11 +186,10 @@ def test_diplomacy_in_the_own_diplomatic_phase() -> None:
             "each side's diplomacy happens in the diplomatic phase at the start of its own player turn (A3R intro)",
         ),
     ]
-    roll = DiceRolled(**when(phase="movement"), actor="germany", roll=1, purpose="diplomacy", dice=[3])
     result = DiplomaticResult(
         **when(phase="movement"), actor="germany", country="rumania", faction="european_axis", result=3
     )
-    assert checks_found([a3r(), turn(), roll, result], "A3R intro") == ["diplomacy_in_own_turn"] * 2
+    assert checks_found([a3r(), turn(), result], "A3R intro") == ["diplomacy_in_own_turn"]
 
 
 @pytest.mark.plants("C-SOP-4")
@@ -250,10 +248,27 @@ def test_attrition_comes_after_all_combat() -> None:
     attack = AttackDeclared(
         **when(phase="attrition"), attack="a1", defender_hexes=["EUR:K30"], attackers=[Attacker(unit="g", factors=3)]
     )
-    exploit = UnitMoved(**when(phase="attrition"), unit="g", path=["EUR:K31"], exploitation=True)
+    exploit = AttackDeclared(
+        **when(phase="attrition"),
+        attack="x1",
+        kind="exploitation",
+        defender_hexes=["EUR:K31"],
+        attackers=[Attacker(unit="g", factors=3)],
+    )
     round_ = CombatRoundResolved(**when(phase="combat"), attack="a1", roll=1, result="D")
-    assert checks_found([a3r(), turn(), round_, attrition], "14.12") == []
-    assert checks_found([a3r(), turn(), attrition, attack, exploit], "14.12") == ["attrition_last"] * 2
+    assert checks_found([a3r(), turn(), attack, round_, attrition], "14.12") == []
+    assert findings([a3r(), turn(), attrition, attack, exploit], "14.12") == [
+        (
+            "attrition_last",
+            "attack a1 (regular) follows an attrition in the same player turn: attrition comes after all regular "
+            "and exploitation combat (14.12, A3R intro)",
+        ),
+        (
+            "attrition_last",
+            "attack x1 (exploitation) follows an attrition in the same player turn: attrition comes after all "
+            "regular and exploitation combat (14.12, A3R intro)",
+        ),
+    ]
     fall = AttackDeclared(
         **when("fall", phase="combat"),
         attack="a2",

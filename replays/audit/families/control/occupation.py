@@ -27,7 +27,7 @@ from projections.rules.control import (
     reversion,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.control.common import SEA, _previous
+from replays.audit.families.control.common import SEA, _missing_hex, _previous
 
 CHECKS = Family("hex control")
 
@@ -77,7 +77,7 @@ def check_control_cause(c: Check, ctx: AuditContext[HexControlChanged]) -> Resul
     found: list[Any] = []
     facts = ctx.hex(event.hex)
     if facts is None or facts.terrain is None:
-        found.append(ctx.missing_hex(event.hex, "terrain"))
+        found.append(_missing_hex(ctx, event.hex, "terrain"))
     elif facts.terrain == SEA:
         found.append(
             c.finding(
@@ -187,7 +187,7 @@ def check_ally_hexes(c: Check, ctx: AuditContext[HexControlChanged]) -> Result:
         )
     facts = ctx.hex(event.hex)
     if facts is None or facts.country is None:
-        return (ctx.missing_hex(event.hex, "country"),)
+        return (_missing_hex(ctx, event.hex, "country"),)
     surrendered = frozenset(p for p, s in board.statuses.items() if s in SURRENDER_STATUSES)
     home = reversion(facts.country, event.controller, surrendered=surrendered)
     if event.cause == "home_reversion" and home is None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from awaw_events.events import (
     AttackDeclared,
-    CombatRoundResolved,
-    DiceRolled,
     DiplomaticPointsAllocated,
     DiplomaticResult,
     GameTurnEnded,
@@ -121,24 +119,18 @@ def check_joint_research(c: Check, ctx: AuditContext[PhaseStarted | ResearchResu
 @CHECKS.check(
     "A3R intro",
     "each side places DPs and rolls diplomacy in the diplomatic phase at the start of its own player turn",
-    reads=(DiplomaticPointsAllocated, DiplomaticResult, DiceRolled),
+    reads=(DiplomaticPointsAllocated, DiplomaticResult),
     id="diplomacy_in_own_turn",
     covers=("C-SOP-3",),
 )
-def check_diplomacy_in_own_turn(
-    c: Check, ctx: AuditContext[DiplomaticPointsAllocated | DiplomaticResult | DiceRolled]
-) -> Result:
-    event = ctx.event
-    if isinstance(event, DiceRolled):
-        if event.purpose != "diplomacy":
-            return ()
-        side = _side(event.actor)
-    elif isinstance(event, DiplomaticPointsAllocated):
-        side = SIDE_OF_FACTION[event.faction]
-    else:
-        side = _side(event.actor) or SIDE_OF_FACTION[event.faction]
+def check_diplomacy_in_own_turn(c: Check, ctx: AuditContext[DiplomaticPointsAllocated | DiplomaticResult]) -> Result:
+    """(The roll of a diplomatic result is the ``dice_rolled`` it names: the result is checked, not each roll.)"""
     if not _house_sop(ctx):
         return ()
+    event = ctx.event
+    side: str = SIDE_OF_FACTION[event.faction]
+    if isinstance(event, DiplomaticResult):
+        side = _side(event.actor) or side
     if event.phase == DIPLOMACY_PHASE and (side is None or event.side == side):
         return ()
     return (
@@ -271,24 +263,22 @@ def check_attacked_minor(c: Check, ctx: AuditContext[UnitMoved | AttackDeclared]
 @CHECKS.check(
     "14.12",
     "attrition comes after all regular and exploitation combat of the player turn",
-    reads=(AttackDeclared, CombatRoundResolved, UnitMoved),
+    reads=(AttackDeclared,),
     id="attrition_last",
     covers=("C-SOP-7",),
 )
-def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared | CombatRoundResolved | UnitMoved]) -> Result:
-    event = ctx.event
-    if isinstance(event, UnitMoved) and not event.exploitation:
-        return ()
+def check_attrition_last(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
+    """Regular and exploitation combat are the attacks declared (``attack_declared``, exploitation attacks included)."""
     done = ctx.state.politics.attrition_turn
-    if done is None or done != (game_turn(ctx.event), event.side) or not _house_sop(ctx):
+    event = ctx.event
+    if done is None or done != (game_turn(event), event.side) or not _house_sop(ctx):
         return ()
-    what = "an exploitation move" if isinstance(event, UnitMoved) else "an attack"
     return (
         c.finding(
             ctx,
             expected="no combat after the attrition",
-            recorded=f"{what} after an attrition",
-            message=f"{what} follows an attrition in the same player turn: attrition comes after all regular and "
-            "exploitation combat (14.12, A3R intro)",
+            recorded=f"{event.kind} attack {event.attack} after an attrition",
+            message=f"attack {event.attack} ({event.kind}) follows an attrition in the same player turn: attrition "
+            "comes after all regular and exploitation combat (14.12, A3R intro)",
         ),
     )
