@@ -527,3 +527,13 @@ def test_unpreparedness_dm_of_russian_infantry() -> None:
 
     assert checks_found([*base, attack([Modifier(code="russian_unprepared", value=-1)])], "A3R App. E") == []
     assert checks_found([*base, attack([])], "A3R App. E") == ["unpreparedness"]
+
+
+def test_rgt_in_a_game_without_the_house_table_is_taken_as_recorded_and_says_so() -> None:
+    change = rgt(0, 4, ("automatic", 1), ("ST_AT_WAR_0", 3))
+    assert checks_found([created(), change], "A3R App. E") == []
+    assert skipped([created(), change], "A3R App. E") == [
+        "RGT modifiers are taken as recorded: the game does not play the house RGT table (A3R App. E), and AWAW's own "
+        "table is not in the rule texts"
+    ]
+    assert skipped([a3r(), change], "A3R App. E") == []

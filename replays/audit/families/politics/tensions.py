@@ -49,6 +49,12 @@ from replays.audit.families.politics.common import _a3r, _house_rgt
 
 CHECKS = Family("politics")
 
+OTHER_RGT = Missing(
+    reason="RGT modifiers are taken as recorded: the game does not play the house RGT table (A3R App. E), and AWAW's "
+    "own table is not in the rule texts",
+    kind="RGT table",
+)
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Russian-German tensions (A3R App. E)
@@ -79,7 +85,10 @@ def check_rgt_turn_start(c: Check, ctx: AuditContext[TensionChanged | GameTurnEn
                 "total)",
             )
         )
-    if event.track != "rgt" or not _house_rgt(ctx):
+    if event.track != "rgt":
+        return found
+    if not _house_rgt(ctx):
+        found.append(OTHER_RGT)
         return found
     applied = ctx.state.politics.rgt_applied if ctx.state.politics.game_turn == game_turn(ctx.event) else {}
     for m in event.modifiers:
