@@ -263,7 +263,17 @@ Islands; the South Africa box supplies only Suez, Basra or Abadan; the India box
 Australia box at NN24 or NN31."""
 
 BOX_DESTINATION_PURPOSES: Final[frozenset[str]] = frozenset({"oil", "brp"})
-"""Sea supply lines may end in a mapboard box only to ship oil or BRPs (30.331D)."""
+"""Sea supply lines may end in a mapboard box only to ship oil or BRPs (30.331D) ..."""
+BOX_DESTINATIONS: Final[frozenset[str]] = frozenset({"south_africa", "india", "australia"})
+"""... and only in the South Africa, India or Australia box (30.331D, 33.43B, 40)."""
+
+ONE_HEX_BEACHES: Final[frozenset[str]] = frozenset({"New Ireland", "Palawan", "Halmahera"})
+"""Islands whose beach hexes take sea supply as though they were ports (30.331B, 4.75), by map data name."""
+
+NEW_GUINEA: Final = "New Guinea"
+NEW_GUINEA_PORTS: Final[frozenset[str]] = frozenset({"Port Moresby", "Sorong"})
+"""No full supply into New Guinea's jungle/mountain hexes (except by sea into Port Moresby or Sorong), and none out
+of them (partial out of Port Moresby or Sorong) (30.327): the area and the ports by map data name."""
 
 SECOND_LINE_EXCEPTIONS: Final[frozenset[str]] = frozenset({"zoc_split"})
 """Why a second line to one supply zone in one determination may be allowed: ZoCs stop one line supplying the

@@ -16,18 +16,18 @@ from replays.audit.engine import AuditContext, Missing
 
 SEA = "sea"
 
-_MISSING: dict[tuple[str, str, str], Missing] = {}
+_cache: dict[tuple[str, str, str], Missing] = {}
 """``ctx.missing_hex`` answers, kept: every control change of a game without map data asks the same few."""
 
 
 def _missing_hex(ctx: AuditContext[Any], hex_: str, fact: str) -> Missing:
     """``ctx.missing_hex(hex_, fact)``, built once per hex, fact and reason (checks on every control change ask)."""
     key = (hex_, fact, ctx.map_reason if ctx.map is None else "")
-    found = _MISSING.get(key)
+    found = _cache.get(key)
     if found is None:
-        if len(_MISSING) > 20_000:
-            _MISSING.clear()
-        found = _MISSING[key] = ctx.missing_hex(hex_, fact)
+        if len(_cache) > 20_000:
+            _cache.clear()
+        found = _cache[key] = ctx.missing_hex(hex_, fact)
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from awaw_events.codec import tag_of
 from awaw_events.events import (
     AttritionDeclared,
     GameCreated,
@@ -16,6 +17,7 @@ from awaw_events.events import (
 from awaw_events.options import A3R_OPTIONS, inconsistencies
 from awaw_events.vocab import POWERS
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
+from projections.rules.houserules import OPTION_GATES
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.politics.common import _a3r
 
@@ -60,13 +62,6 @@ def check_full_offensive_cost(c: Check, ctx: AuditContext[OffensiveDeclared]) ->
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Options (A3R 1.1-1.2)
-
-GATED: dict[type, tuple[str, tuple[str, ...], str]] = {
-    RailheadBuilt: ("redeploy.railheads", ("on",), "railheads exist only with option 17a (28.65)"),
-    SwCombatResolved: ("sw.murmansk_box", ("best_of_awaw",), "the secondary SW round is App. L's"),
-    AttritionDeclared: ("units.partisans", ("house",), "partisan attrition is the house rule's (14.13-14.17)"),
-}
-"""Events an A3R option value disables: the option, the values that allow them, and why."""
 
 
 @CHECKS.check(
@@ -117,14 +112,14 @@ def check_options_recorded(c: Check, ctx: AuditContext[Any]) -> Result:
                 ),
             )
         return ()
-    gate = GATED.get(type(event))
+    gate = OPTION_GATES.get(tag_of(event))
     if gate is None:
         return ()
     if isinstance(event, SwCombatResolved) and event.round != "secondary":
         return ()
     if isinstance(event, AttritionDeclared) and not event.partisans:
         return ()
-    name, values, why = gate
+    name, values, why = gate.option, gate.allows, gate.why
     value = ctx.meta.option(name, A3R_OPTIONS[name].default)
     if value in values:
         return ()

@@ -11,9 +11,7 @@ from awaw_events.events.board import SupplyResult
 from awaw_events.vocab import SIDE_OF_FACTION, Faction
 from projections.board import Unit
 from projections.rules.control import controller_side
-from projections.rules.supply import (
-    supplied,
-)
+from projections.rules.supply import NEW_GUINEA, NEW_GUINEA_PORTS, supplied
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.supply.common import (
     LAND_LINES_MISSING,
@@ -173,10 +171,6 @@ def _line_zoc(
                 message=f"{result.subject} and its source are both in the ZoC of {shared[0]}: supply may not be traced "
                 "directly between them (30.322)",
             )
-
-
-NEW_GUINEA = "New Guinea"
-NEW_GUINEA_PORTS = frozenset({"Port Moresby", "Sorong"})
 
 
 def _special_lines(c: Check, ctx: AuditContext[Any], faction: Faction, result: SupplyResult) -> Result:

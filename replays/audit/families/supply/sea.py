@@ -18,7 +18,9 @@ from projections.land import SeaLine
 from projections.rules.control import controller_side
 from projections.rules.supply import (
     BOX_DESTINATION_PURPOSES,
+    BOX_DESTINATIONS,
     BOX_SUPPLY,
+    ONE_HEX_BEACHES,
     RANK,
     RETRY_EXCEPTIONS,
     SECOND_LINE_EXCEPTIONS,
@@ -30,10 +32,6 @@ from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 CHECKS = Family("supply")
 
 BOX = "box:"
-BOX_DESTINATIONS = frozenset({"south_africa", "india", "australia"})
-"""Boxes a sea line may end in, to ship oil or BRPs (30.331D)."""
-ONE_HEX_BEACHES = frozenset({"New Ireland", "Palawan", "Halmahera"})
-"""Islands whose beach hexes take sea supply as though they were ports (30.331B, 4.75)."""
 
 
 def _zone(event: SeaSupplyTraced) -> str:
