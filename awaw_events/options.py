@@ -13,6 +13,9 @@ Choices made here where the extract gives no default:
 * ``map.pacific_grid``: the orientation of the Pacific map's hex grid, which no rule text states (10-16 extract
   1.15 marks it [UNSURE]): ``as_european`` (the extract's default: the neighbours of the European map) or
   ``mirrored`` (rows offset the other way). Both readings are written out in :mod:`projections.rules.geometry`.
+* ``supply.designation_timing`` (30.212), ``diplo.german_garrison_levels`` (A3R App. E) and
+  ``france.fsl_fleet_rounding`` (A3R 58.21C): readings the extracts mark [UNSURE], each written out beside its rule
+  (:mod:`projections.rules.supply`, :mod:`projections.rules.tensions`, :mod:`projections.rules.france`).
 """
 
 from __future__ import annotations
@@ -105,6 +108,9 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     OIL_PARTIAL_IN_CAP: Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
     "map.pacific_grid": Option(("as_european", "mirrored"), "as_european", "10-16 extract 1.15 [UNSURE]"),
     "bridgeheads.overrun": Option(("as_river", "not_superfluous"), "as_river", "31.41C, 31.64 (31-34 extract B-10)"),
+    "supply.designation_timing": Option(("next_turn", "off_at_once"), "next_turn", "30.212 [UNSURE]"),
+    "diplo.german_garrison_levels": Option(("thresholds", "exact"), "thresholds", "A3R App. E [UNSURE]"),
+    "france.fsl_fleet_rounding": Option(("down", "up"), "down", "A3R 58.21C [UNSURE]"),
 }
 """Readings of ambiguous rule texts that players may choose, for either rule set (each module that reads one
 documents both readings next to its rule). Not filled in by default: a game that does not name one uses the
@@ -140,9 +146,27 @@ def resolve_options(rules: str, given: Mapping[str, str]) -> dict[str, str]:
             )
         if value not in table[name].values:
             raise InputError(f"option {name!r} takes one of {', '.join(table[name].values)}, not {value!r}", field=name)
-    if given.get("diplo.russian_unpreparedness") == "approach1" and given.get("diplo.rgt_russian_garrison") == "on":
-        raise InputError(
-            "diplo.rgt_russian_garrison must be 'off' with diplo.russian_unpreparedness=approach1 (A3R App. E)",
-            field="diplo.rgt_russian_garrison",
+    resolved = defaults(rules) | dict(given)
+    for name, problem in inconsistencies(resolved):
+        raise InputError(problem, field=name)
+    return resolved
+
+
+def inconsistencies(options: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Options that contradict each other (A3R extract 1.2 "Dependencies", check C-OPT-3): (the option, why)."""
+    found: list[tuple[str, str]] = []
+    if options.get("diplo.russian_unpreparedness") == "approach1" and options.get("diplo.rgt_russian_garrison") == "on":
+        found.append(
+            (
+                "diplo.rgt_russian_garrison",
+                "diplo.rgt_russian_garrison must be 'off' with diplo.russian_unpreparedness=approach1 (A3R App. E)",
+            )
         )
-    return defaults(rules) | dict(given)
+    if options.get("france.vichy_interactions") == "on" and options.get("france.surrender", "a3r") != "awaw_58_house":
+        found.append(
+            (
+                "france.vichy_interactions",
+                "france.vichy_interactions needs france.surrender=awaw_58_house (A3R 58.7 is part of App. J)",
+            )
+        )
+    return found

@@ -1468,7 +1468,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     fallen = g.emit(StatusChanged, actor="germany", country="poland", status="conquered", faction="european_axis")
     for unit in ("pol-inf-7", "pol-inf-8"):
         g.emit(UnitEliminated, unit=unit, cause="surrender", ref="poland")
-    control(g, [KRAKOW], "germany", "conquest")
     g.emit(BrpGained, actor="germany", power="germany", amount=POLAND_BRPS, cause="conquest", area="poland")
     g.emit(BookmarkSet, name="Poland falls", at=fallen)
     g.enter("unit_construction")
@@ -1515,6 +1514,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     for unit in ("ger-aaf-1", "ger-aaf-2", "ger-aaf-3", "ger-aaf-4"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     g.emit(UnitInversionChanged, unit="ger-ca-3", inverted=False, cause="end_of_player_turn")
+    control(g, [KRAKOW], "germany", "conquest")  # a conquered minor's hexes pass at the end of the player turn (29.51)
     t["usat"] = tension(
         g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_BRPS + 7) // 15, "A3R intro")], "axis_offensives"
     )
@@ -1538,7 +1538,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     move(g, "britain", "hood", ["EUR:E23", "EUR:F23", "EUR:F24", "EUR:F25", "EUR:F26", "EUR:F27"])
     g.enter("initial_supply")
     supply(g, "western_allies", "initial", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
-    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="moscow")
+    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")
     g.enter("unit_construction")
     limit(g, "britain", START_BRPS["britain"][0])
     for n in (5, 6):
@@ -1678,7 +1678,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(UnitEliminated, unit="brit-aaf-2", cause="air_combat", ref="heligoland")
     g.emit(UnitReduced, unit="ger-aaf-5", factors_lost=brit_kills, ref="heligoland")
     g.enter("initial_supply")
-    supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="leningrad")
+    supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
     g.enter("combat")
     g.emit(
         OffensiveDeclared, actor="russia", power="russia", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
@@ -1902,7 +1902,9 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         losses=[("chi-inf-8", 2), ("chi-inf-15", 2)],
     )
     g.enter("post_combat_supply")
-    supply(g, "european_axis", "post_combat", ["ger-inf-8", "ger-inf-9"], status="partial", source="bridgehead")
+    # the Oslo hex, newly acquired, draws on the bridgehead placed this turn (30.25A, 30.43B); the invaders had full
+    # supply at the initial determination and keep it (30.47)
+    supply(g, "european_axis", "post_combat", [OSLO], source="bridgehead")
     g.enter("unit_construction")
     limit(g, "germany", bases["germany"])
     advance(g, "kiel", "tirpitz", "3")

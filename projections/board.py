@@ -27,6 +27,7 @@ from awaw_events.events import (
     AttritionOccupation,
     BridgeheadPlaced,
     BridgeheadRemoved,
+    CounterPlaced,
     CounterRemoved,
     CtlSet,
     DiplomaticResult,
@@ -123,6 +124,9 @@ class BoardState(msgspec.Struct, kw_only=True):
     bridgeheads: dict[str, Bridgehead] = {}
     fortifications: dict[str, Fortification] = {}
     railheads: dict[str, str] = {}
+    counters: dict[str, str] = {}
+    """Airbases, rocket bases and port counters in play, as ``hex/kind`` -> the power that placed them (29.24,
+    29.31B)."""
     wars: dict[str, str] = {}
     tensions: dict[str, int] = {}
     statuses: dict[str, str] = {}
@@ -144,6 +148,7 @@ def clone(state: BoardState) -> BoardState:
         bridgeheads=dict(state.bridgeheads),
         fortifications=dict(state.fortifications),
         railheads=dict(state.railheads),
+        counters=dict(state.counters),
         wars=dict(state.wars),
         tensions=dict(state.tensions),
         statuses=dict(state.statuses),
@@ -408,10 +413,17 @@ def _railhead_built(state: BoardState, event: RailheadBuilt, ctx: Context) -> No
     state.railheads[event.hex] = event.power
 
 
+@HANDLERS.on(CounterPlaced)
+def _counter_placed(state: BoardState, event: CounterPlaced, ctx: Context) -> None:
+    state.counters[f"{event.hex}/{event.counter}"] = event.power
+
+
 @HANDLERS.on(CounterRemoved)
 def _counter_removed(state: BoardState, event: CounterRemoved, ctx: Context) -> None:
     if event.counter == "railhead":
         state.railheads.pop(event.location, None)
+    else:
+        state.counters.pop(f"{event.location}/{event.counter}", None)
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOp
 from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-7-weather"
+CODE_VERSION: Final = "projections-8-supply-tensions"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 

@@ -19,6 +19,12 @@ Sources: 27-30 extract 4.4 and 4.6 (per-player-turn supply state), checklists 2.
   (32.241; App. G 32.242; one count a game turn, 31-34 extract Q8); full supply ends a siege at once (32.246).
 * Bridgeheads removed since their owner's player turn last ended (31.52: the units over normal stacking go at its
   end).
+* Supply (27-30 extract 4.7): this player turn's results at each determination (30.43, 30.47), the sea supply lines
+  traced and declined (30.33-30.44), the bridgeheads placed (30.25A), the hexes that came under control by isolation
+  (29.32); each faction's hex results in its latest player turn (29.31A); the hexes where each side had units or
+  counters when the player turn began (29.31B); armor that exploited and when (30.551A, 30.552); supply sources
+  switched on or off (30.212); the turns each IC hex has been isolated (30.267B); hexes partisans hold and whom they
+  revert to (29.26).
 
 The handlers read the board as it was before the event (this projection folds before :mod:`projections.board`).
 """
@@ -33,14 +39,22 @@ from awaw_events.events import (
     AdvanceAfterCombat,
     AirdropMade,
     AttritionOccupation,
+    BridgeheadPlaced,
     BridgeheadRemoved,
     Event,
     FortificationBuilt,
     FortificationEliminated,
     HexControlChanged,
+    IcValueChanged,
+    OilEffectAccepted,
     PlayerTurnEnded,
+    SeaSupplyDeclined,
+    SeaSupplyResolved,
+    SeaSupplyTraced,
     SupplyDetermined,
+    SupplySourceDesignated,
     UnitMoved,
+    UnitRedeployed,
 )
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SIDE_OF_FACTION, Faction, SupplyStatus
@@ -49,7 +63,7 @@ from projections.core import Context, Handlers
 from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
 from projections.rules.control import SETUP_CAUSE, controller_faction, theater_of
 from projections.rules.fortifications import SIEGE_KINDS, SiegeState, house_build_counts, siege_step
-from projections.rules.supply import immobile
+from projections.rules.supply import RANK, immobile
 
 
 class Taken(msgspec.Struct, frozen=True, kw_only=True):
@@ -77,6 +91,29 @@ class Siege(msgspec.Struct, frozen=True, kw_only=True):
     turns: int = 0
     delay: int = 0
     counted: int = -1
+
+
+class SeaLine(msgspec.Struct, frozen=True, kw_only=True):
+    """A sea supply line of this player turn (30.33-30.38): the event that traced it and how it ended."""
+
+    seq: int
+    traced: SeaSupplyTraced
+    outcome: str | None = None
+    """``delivered``, ``disrupted`` or ``abandoned`` once resolved (None: not resolved yet)."""
+
+
+class HexSupply(msgspec.Struct, frozen=True, kw_only=True):
+    """A faction's hex results in one of its player turns: the best status of each hex (29.31A)."""
+
+    player_turn: tuple[int, str | None]
+    statuses: dict[str, str] = {}
+
+
+class PartisanHold(msgspec.Struct, frozen=True, kw_only=True):
+    """A hex partisans hold (29.26): the power whose partisans took it, and who held it before (None: not known)."""
+
+    partisan_power: str
+    previous: str | None
 
 
 class LandState(msgspec.Struct, kw_only=True):
@@ -110,6 +147,41 @@ class LandState(msgspec.Struct, kw_only=True):
     """Fortified hexes that have failed to receive full supply, by hex (32.24; App. G 32.242)."""
     bridgeheads_removed: dict[str, str] = {}
     """Bridgeheads removed since their owner's player turn last ended, by hex: the owning faction (31.52)."""
+    initial_status: dict[str, str] = {}
+    """Every subject's result at this player turn's initial determination (30.43, 30.47)."""
+    post_status: dict[str, str] = {}
+    """Every subject's result at this player turn's post-combat determination (30.43, 30.541)."""
+    sea_lines: dict[str, SeaLine] = {}
+    """This player turn's sea supply lines, by line id (30.33-30.38)."""
+    sea_declined: set[tuple[str, str, str]] = set()
+    """(faction, zone, determination): sea supply declined this player turn (30.351, 30.44)."""
+    bridgeheads_placed: set[str] = set()
+    """Hexes where bridgeheads were placed this player turn (30.25A, 30.551E)."""
+    isolation_gained: dict[str, int] = {}
+    """Hexes that came under control by isolation this player turn, and the event (29.32)."""
+    presence: dict[str, frozenset[str]] = {}
+    """By side, the hexes where it had a unit, bridgehead, railhead, fortification or counter when this player turn
+    began (29.31B)."""
+    faction_supply: dict[str, HexSupply] = {}
+    """By faction, its hex results in its latest player turn with a determination (29.31A, 30.61)."""
+    exploited: dict[str, tuple[int, bool]] = {}
+    """Armor that exploited: the game turn, and whether it redeployed in that player turn (30.551A, 30.552)."""
+    designations: dict[str, tuple[bool, int]] = {}
+    """``faction/source`` -> (active, the game turn of the designation) (30.212)."""
+    ic_isolation: dict[str, int] = {}
+    """IC hexes: the player turns their units have gone without supply from another source (30.267B)."""
+    ic_isolation_turn: dict[str, tuple[int, str | None]] = {}
+    """The player turn each IC hex's count last moved (once a player turn)."""
+    partisan_held: dict[str, PartisanHold] = {}
+    """Hexes partisans hold (29.26, 11.61)."""
+    automatic: set[str] = set()
+    """Units whose supply this player turn was exploiting armor's automatic supply (30.551A)."""
+    ic_used: dict[str, int] = {}
+    """Russian ICs declared supply sources this player turn, and the event (A3R App. H 37.71)."""
+    ic_paid: set[str] = set()
+    """Russian ICs whose value paid for their use as a source this player turn (A3R 37.711)."""
+    naval_oil_effects: dict[str, int] = {}
+    """Factions under a naval oil effect, and the game turn they accepted it (30.361B)."""
 
 
 HANDLERS: Final = Handlers[LandState]()
@@ -135,6 +207,23 @@ def clone(state: LandState) -> LandState:
         hex_supply=dict(state.hex_supply),
         sieges=dict(state.sieges),
         bridgeheads_removed=dict(state.bridgeheads_removed),
+        initial_status=dict(state.initial_status),
+        post_status=dict(state.post_status),
+        sea_lines=dict(state.sea_lines),
+        sea_declined=set(state.sea_declined),
+        bridgeheads_placed=set(state.bridgeheads_placed),
+        isolation_gained=dict(state.isolation_gained),
+        presence=dict(state.presence),
+        faction_supply=dict(state.faction_supply),
+        exploited=dict(state.exploited),
+        designations=dict(state.designations),
+        ic_isolation=dict(state.ic_isolation),
+        ic_isolation_turn=dict(state.ic_isolation_turn),
+        partisan_held=dict(state.partisan_held),
+        automatic=set(state.automatic),
+        ic_used=dict(state.ic_used),
+        ic_paid=set(state.ic_paid),
+        naval_oil_effects=dict(state.naval_oil_effects),
     )
 
 
@@ -183,6 +272,48 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
         state.determinations = set()
         state.isolated = {}
         state.hex_supply = {}
+        state.initial_status = {}
+        state.post_status = {}
+        state.sea_lines = {}
+        state.sea_declined = set()
+        state.bridgeheads_placed = set()
+        state.isolation_gained = {}
+        state.automatic = set()
+        state.ic_used = {}
+        state.ic_paid = set()
+        state.presence = presence(ctx.game.board)
+        if state.exploited:
+            state.exploited = {u: e for u, e in state.exploited.items() if e[0] >= now.turn - 2}
+
+
+def presence(board: BoardState) -> dict[str, frozenset[str]]:
+    """By side, the hexes where it has a unit (of any type), a bridgehead, railhead, fortification, airbase, rocket
+    base or port counter (29.31B; ICs are map data)."""
+    found: dict[str, set[str]] = {"axis": set(), "allied": set()}
+    for unit in board.units.values():
+        side = _side_of(unit.owner)
+        if side is not None:
+            found[side].add(unit.location)
+    for hex_, bridgehead in board.bridgeheads.items():
+        found[SIDE_OF_FACTION[bridgehead.faction]].add(hex_)  # type: ignore[index]
+    for hex_, owner in board.railheads.items():
+        _add(found, owner, hex_)
+    for hex_, fort in board.fortifications.items():
+        _add(found, fort.owner, hex_)
+    for key, owner in board.counters.items():
+        _add(found, owner, key.split("/", 1)[0])
+    return {side: frozenset(hexes) for side, hexes in found.items()}
+
+
+def _side_of(power: str) -> str | None:
+    faction = FACTION_OF_POWER.get(power)  # type: ignore[call-overload]
+    return SIDE_OF_FACTION[faction] if faction is not None else None
+
+
+def _add(found: dict[str, set[str]], owner: str, hex_: str) -> None:
+    side = _side_of(owner)
+    if side is not None:
+        found[side].add(hex_)
 
 
 def _ground_faction(unit: Unit | None) -> str | None:
@@ -204,6 +335,16 @@ def _moved(state: LandState, event: UnitMoved, ctx: Context) -> None:
             state.entered[faction] = set(event.path)
         else:
             hexes.update(event.path)
+    if event.exploitation and unit.unit_type == "armor":
+        state.exploited[event.unit] = (ctx.now.turn, False)
+
+
+@HANDLERS.on(UnitRedeployed)
+def _redeployed(state: LandState, event: UnitRedeployed, ctx: Context) -> None:
+    """Armor that redeploys in the player turn it exploited gets no automatic supply (30.552)."""
+    found = state.exploited.get(event.unit)
+    if found is not None and found[0] == ctx.now.turn and not found[1]:
+        state.exploited[event.unit] = (found[0], True)
 
 
 @HANDLERS.on(AirdropMade)
@@ -230,6 +371,9 @@ def _control_changed(state: LandState, event: HexControlChanged, ctx: Context) -
     state.changed_hands.add(hex_)
     if event.cause == SETUP_CAUSE:
         return
+    _partisans(state, event, ctx)
+    if event.cause == "isolation":
+        state.isolation_gained[hex_] = ctx.now.seq
     new = controller_faction(event.controller)
     if new is None:
         return
@@ -242,6 +386,24 @@ def _control_changed(state: LandState, event: HexControlChanged, ctx: Context) -
         state.bridgeheads_due[hex_] = Due(reason="enemy_control", seq=ctx.now.seq, detail=event.controller)
 
 
+def _partisans(state: LandState, event: HexControlChanged, ctx: Context) -> None:
+    """A partisan in the hex takes it for its power (29.26, 11.61): remember who held it before; any other change
+    ends the hold."""
+    if event.cause != "partisans" and not state.partisan_held:
+        return
+    hex_ = event.hex
+    held = state.partisan_held.pop(hex_, None)
+    board: BoardState = ctx.game.board
+    if event.cause != "partisans" or (held is not None and event.controller == held.previous):
+        return
+    if any(u.location == hex_ and u.unit_type == "partisan" and u.owner == event.controller for u in _in(board, hex_)):
+        state.partisan_held[hex_] = PartisanHold(partisan_power=event.controller, previous=board.control.get(hex_))
+
+
+def _in(board: BoardState, hex_: str) -> list[Unit]:
+    return [u for u in board.units.values() if u.location == hex_]
+
+
 @HANDLERS.on(SupplyDetermined)
 def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
     state.determinations.add((event.faction, event.determination))
@@ -249,6 +411,15 @@ def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) 
     for result in event.results:
         if result.subject[3:4] == ":":  # a hex (EUR:K37, PAC:DD11), not a unit
             hexes[result.subject] = result.status
+    statuses = state.initial_status if event.determination == "initial" else state.post_status
+    ics = ctx.game.brp.ics
+    for result in event.results:
+        statuses[result.subject] = result.status
+        source = result.source
+        if source == "exploitation":
+            state.automatic.add(result.subject)
+        elif source is not None and source in ics:
+            state.ic_used.setdefault(source, ctx.now.seq)
     if event.determination == "initial":
         isolated = state.isolated
         for result in event.results:
@@ -260,6 +431,7 @@ def _supply_determined(state: LandState, event: SupplyDetermined, ctx: Context) 
         _bridgehead_supply(state, event, ctx)
     if ctx.game.board.fortifications:
         _siege(state, event, ctx)
+    _faction_supply(state, event, ctx)
 
 
 def _siege(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
@@ -323,6 +495,70 @@ def _bridgehead_supply(state: LandState, event: SupplyDetermined, ctx: Context) 
         reason = removal_reason(bridgehead_rules(board, hex_), "end_of_post_combat_supply", supply=found)
         if reason == "isolation":
             state.bridgeheads_due[hex_] = Due(reason="isolation", seq=ctx.now.seq, detail=found)
+
+
+def _faction_supply(state: LandState, event: SupplyDetermined, ctx: Context) -> None:
+    """The faction's hex results this player turn (the best of both determinations, 29.31A), and the isolation
+    count of IC hexes (30.267B: a turn without supply from another source adds one; full supply resets it)."""
+    turn = (ctx.now.turn, ctx.now.side)
+    found = state.faction_supply.get(event.faction)
+    statuses = dict(found.statuses) if found is not None and found.player_turn == turn else {}
+    ics = ctx.game.brp.ics
+    for result in event.results:
+        subject = result.subject
+        if subject[:4] in ("EUR:", "PAC:"):
+            if RANK.get(result.status, 0) >= RANK.get(statuses.get(subject, "isolated"), 0):
+                statuses[subject] = result.status
+            if subject in ics and event.determination == "initial":
+                _ic_isolation(state, subject, result.status, result.source, turn)
+    state.faction_supply[event.faction] = HexSupply(player_turn=turn, statuses=statuses)
+
+
+def _ic_isolation(state: LandState, hex_: str, status: str, source: str | None, turn: tuple[int, str | None]) -> None:
+    if status == "full":
+        state.ic_isolation.pop(hex_, None)
+    elif (status != "partial" or source == hex_) and state.ic_isolation_turn.get(hex_) != turn:
+        state.ic_isolation[hex_] = state.ic_isolation.get(hex_, 0) + 1
+    state.ic_isolation_turn[hex_] = turn
+
+
+@HANDLERS.on(BridgeheadPlaced)
+def _bridgehead_placed(state: LandState, event: BridgeheadPlaced, ctx: Context) -> None:
+    state.bridgeheads_placed.add(event.hex)
+
+
+@HANDLERS.on(SeaSupplyTraced)
+def _sea_supply_traced(state: LandState, event: SeaSupplyTraced, ctx: Context) -> None:
+    state.sea_lines[event.line] = SeaLine(seq=ctx.now.seq, traced=event)
+
+
+@HANDLERS.on(SeaSupplyResolved)
+def _sea_supply_resolved(state: LandState, event: SeaSupplyResolved, ctx: Context) -> None:
+    found = state.sea_lines.get(event.line)
+    if found is not None:
+        state.sea_lines[event.line] = msgspec.structs.replace(found, outcome=event.outcome)
+
+
+@HANDLERS.on(SeaSupplyDeclined)
+def _sea_supply_declined(state: LandState, event: SeaSupplyDeclined, ctx: Context) -> None:
+    state.sea_declined.add((event.faction, event.zone, event.determination))
+
+
+@HANDLERS.on(IcValueChanged)
+def _ic_value_changed(state: LandState, event: IcValueChanged, ctx: Context) -> None:
+    if event.cause == "supply_use":
+        state.ic_paid.add(event.hex)
+
+
+@HANDLERS.on(OilEffectAccepted)
+def _oil_effect(state: LandState, event: OilEffectAccepted, ctx: Context) -> None:
+    if event.service in ("naval", "heavy_ships"):
+        state.naval_oil_effects[event.faction] = ctx.now.turn
+
+
+@HANDLERS.on(SupplySourceDesignated)
+def _designated(state: LandState, event: SupplySourceDesignated, ctx: Context) -> None:
+    state.designations[f"{event.faction}/{event.source}"] = (event.active, ctx.now.turn)
 
 
 @HANDLERS.on(BridgeheadRemoved)

@@ -1,12 +1,18 @@
-"""Politics beyond the board: the French surrender and Vichy France (A3R App. J, rule 58), and research results.
+"""Politics beyond the board: the French surrender and Vichy France (A3R App. J, rule 58), research results, the
+Russian-German tensions (A3R App. E) and the house sequence of play (A3R intro).
 
-Sources: A3R extract 2.7 (58.11-58.53) and 4.5 (the France events); 27-30 extract 3.1 (``research_result``: a
-research or production result that rules depend on, such as Germany's fortification research, A3R App. G).
+Sources: A3R extract 2.6 (RGT), 2.7 (58.11-58.8), 4.3 (tensions and diplomacy events), 4.5 (the France events) and
+1.2 option 5 (sequence of play); 27-30 extract 3.1 (``research_result``: a research or production result that rules
+depend on, such as Germany's fortification research, A3R App. G).
 
 What it keeps: whether and when France surrendered, with the French surrender level (FSL) recorded at the surrender
-(the colony rolls of 58.53 use it); whether Vichy was established (58.31); the latest result of each power's
-research projects. Wars, tensions, statuses and diplomatic results stay on the board state
-(:mod:`projections.board`), where every family reads them.
+(the colony rolls of 58.53 use it); whether Vichy was established (58.31); the colony groups rolled for and the French
+forces assigned; the Allied declarations of war on single Vichy colonies (58.73); the latest result of each power's
+research projects; the RGT modifiers of this game turn and the event modifiers in force, the highest RGT reached,
+the RGT when Germany declared war on Russia, the mobilization ICs, the DPs placed this game turn and in France; the
+alignment of minor countries and the routes open; which player turns and research phases this game turn has had and
+the player turn an attrition was last resolved in. Wars, tensions, statuses and diplomatic results stay on the board
+state (:mod:`projections.board`), where every family reads them.
 """
 
 from __future__ import annotations
@@ -15,8 +21,29 @@ from typing import Final
 
 import msgspec
 
-from awaw_events.events import FrenchSurrenderChecked, ResearchResult, VichyDecided
+from awaw_events.events import (
+    AttritionResolved,
+    ColonyAlignmentRolled,
+    DiplomaticPointsAllocated,
+    DiplomaticResult,
+    FrenchForcesAssigned,
+    FrenchSurrenderChecked,
+    GameCreated,
+    HexControlChanged,
+    MobilizationApplied,
+    PhaseStarted,
+    PlayerTurnStarted,
+    ResearchResult,
+    RouteStatusChanged,
+    StatusChanged,
+    TensionChanged,
+    UnitRedeployed,
+    VichyDecided,
+    WarDeclared,
+)
+from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION
 from projections.core import Context, Handlers
+from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
 
 
 class FrenchSurrender(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,6 +65,15 @@ class Research(msgspec.Struct, frozen=True, kw_only=True):
     result: str = ""
 
 
+class MobilizedIc(msgspec.Struct, frozen=True, kw_only=True):
+    """A Russian IC built by mobilization or research (A3R App. E): when, why and where."""
+
+    seq: int
+    turn: int
+    origin: str
+    city: str | None = None
+
+
 class PoliticsState(msgspec.Struct, kw_only=True):
     """Political facts at one point of the game. Treat it as a value: only the fold mutates a fresh clone."""
 
@@ -47,6 +83,50 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     """Whether Vichy France was established (58.31); None until the Axis decide."""
     research: dict[str, Research] = {}
     """The latest result of each research project, by ``power/project``."""
+    colony_rolls: dict[str, int] = {}
+    """The colony groups rolled for (58.531), and the event."""
+    forces_assigned: tuple[str, ...] = ()
+    """Which French forces were assigned, in order: ``free_french``, ``vichy`` (58.611)."""
+    colonial_dows: tuple[tuple[int, str | None], ...] = ()
+    """Allied declarations of war on single Vichy colonies: (game turn, side) of each (58.73)."""
+    game_turn: int = -1
+    """The game turn the per-game-turn facts below belong to."""
+    sides_started: tuple[str, ...] = ()
+    """The player turns started this game turn, in order (C-SOP-1)."""
+    research_phases: int = 0
+    """Research phases this game turn (C-SOP-2)."""
+    attrition_turn: tuple[int, str | None] | None = None
+    """The player turn an attrition was last resolved in (14.12, C-SOP-7)."""
+    rgt_applied: dict[str, int] = {}
+    """RGT modifiers applied this game turn: code -> times (A3R App. E)."""
+    rgt_events: dict[str, bool] = {}
+    """Territorial RGT event modifiers: code -> in force (applied, not negated)."""
+    rgt_highest: int = 0
+    """The highest RGT level recorded (mobilization results are not undone, App. E)."""
+    rgt_at_german_dow: tuple[int, int] | None = None
+    """(RGT, game turn) when Germany declared war on Russia."""
+    mobilized: tuple[MobilizedIc, ...] = ()
+    """Russian ICs built by mobilization or research, in order."""
+    dps_this_turn: dict[str, int] = {}
+    """DPs placed this game turn, by ``side/target`` (App. E, intro: at most one into RGT and USAT)."""
+    dps_in_france: dict[str, int] = {}
+    """Net DPs placed in France (as reduced by covert operations), by ``year/side`` (58.21E; A3R places DPs for a
+    year)."""
+    alignment: dict[str, str] = {}
+    """The faction each minor country is associated with, allied to or conquered by (``status_changed.faction``)."""
+    routes: dict[str, bool] = {}
+    """Routes open or closed (``route_status_changed``): Persia, the Burma Road ..."""
+    diplomatic: dict[str, tuple[str, int, int]] = {}
+    """The latest diplomatic result of each minor country: (faction, result, game turn) (29.41)."""
+    japanese_initial: dict[str, tuple[int, tuple[str, ...]]] = {}
+    """Japan's initial DEI and Philippine transfers (29.54): cause -> (game turn, the hexes)."""
+    players: tuple[str, ...] = ()
+    """The game's players (``game_created.players``), whose consent some options need (A3R intro)."""
+    rgt_50_turn: int | None = None
+    """The game turn RGT first reached 50 (App. E mobilization rate)."""
+    to_sw_inverted: dict[str, tuple[int, str | None]] = {}
+    """Units allocated to an SW box while inverted: the (game turn, side) of the allocation (A3R intro: they stay
+    inverted through the opposing player's next turn)."""
 
 
 HANDLERS: Final = Handlers[PoliticsState]()
@@ -57,12 +137,52 @@ def initial() -> PoliticsState:
 
 
 def clone(state: PoliticsState) -> PoliticsState:
-    return PoliticsState(french_surrender=state.french_surrender, vichy=state.vichy, research=dict(state.research))
+    return PoliticsState(
+        french_surrender=state.french_surrender,
+        vichy=state.vichy,
+        research=dict(state.research),
+        colony_rolls=dict(state.colony_rolls),
+        forces_assigned=state.forces_assigned,
+        colonial_dows=state.colonial_dows,
+        game_turn=state.game_turn,
+        sides_started=state.sides_started,
+        research_phases=state.research_phases,
+        attrition_turn=state.attrition_turn,
+        rgt_applied=dict(state.rgt_applied),
+        rgt_events=dict(state.rgt_events),
+        rgt_highest=state.rgt_highest,
+        rgt_at_german_dow=state.rgt_at_german_dow,
+        mobilized=state.mobilized,
+        dps_this_turn=dict(state.dps_this_turn),
+        dps_in_france=dict(state.dps_in_france),
+        alignment=dict(state.alignment),
+        routes=dict(state.routes),
+        diplomatic=dict(state.diplomatic),
+        japanese_initial=dict(state.japanese_initial),
+        players=state.players,
+        rgt_50_turn=state.rgt_50_turn,
+        to_sw_inverted=dict(state.to_sw_inverted),
+    )
 
 
 def fsl(state: PoliticsState) -> int | None:
     """The French surrender level recorded at the surrender (None before it, or when it was not recorded)."""
     return state.french_surrender.level if state.french_surrender is not None else None
+
+
+def this_turn(state: PoliticsState, turn: int) -> bool:
+    """Whether the per-game-turn facts are those of game turn ``turn``."""
+    return state.game_turn == turn
+
+
+@HANDLERS.on_time_change
+def _time_moved(state: PoliticsState, event: object, ctx: Context) -> None:
+    if ctx.now.turn != state.game_turn:
+        state.game_turn = ctx.now.turn
+        state.sides_started = ()
+        state.research_phases = 0
+        state.rgt_applied = {}
+        state.dps_this_turn = {}
 
 
 @HANDLERS.on(FrenchSurrenderChecked)
@@ -78,8 +198,128 @@ def _vichy_decided(state: PoliticsState, event: VichyDecided, ctx: Context) -> N
     state.vichy = event.established
 
 
+@HANDLERS.on(ColonyAlignmentRolled)
+def _colony_rolled(state: PoliticsState, event: ColonyAlignmentRolled, ctx: Context) -> None:
+    state.colony_rolls[event.group] = ctx.now.seq
+
+
+@HANDLERS.on(FrenchForcesAssigned)
+def _forces_assigned(state: PoliticsState, event: FrenchForcesAssigned, ctx: Context) -> None:
+    kinds = (("free_french",) if event.free_french else ()) + (("vichy",) if event.vichy else ())
+    state.forces_assigned = (*state.forces_assigned, *kinds)
+
+
 @HANDLERS.on(ResearchResult)
 def _research_result(state: PoliticsState, event: ResearchResult, ctx: Context) -> None:
     state.research[f"{event.power}/{event.project}"] = Research(
         seq=ctx.now.seq, power=event.power, project=event.project, steps=event.steps, result=event.result
     )
+
+
+@HANDLERS.on(PlayerTurnStarted)
+def _player_turn_started(state: PoliticsState, event: PlayerTurnStarted, ctx: Context) -> None:
+    if event.side is not None:
+        state.sides_started = (*state.sides_started, event.side)
+
+
+@HANDLERS.on(PhaseStarted)
+def _phase_started(state: PoliticsState, event: PhaseStarted, ctx: Context) -> None:
+    if event.phase == "research" and event.side is None:
+        state.research_phases += 1
+
+
+@HANDLERS.on(AttritionResolved)
+def _attrition_resolved(state: PoliticsState, event: AttritionResolved, ctx: Context) -> None:
+    state.attrition_turn = (ctx.now.turn, ctx.now.side)
+
+
+@HANDLERS.on(TensionChanged)
+def _tension_changed(state: PoliticsState, event: TensionChanged, ctx: Context) -> None:
+    if event.track != "rgt":
+        return
+    state.rgt_highest = max(state.rgt_highest, event.new)
+    if event.new >= 50 and state.rgt_50_turn is None:
+        state.rgt_50_turn = ctx.now.turn
+    for m in event.modifiers:
+        state.rgt_applied[m.code] = state.rgt_applied.get(m.code, 0) + 1
+        if m.code in EVENT_CODES or m.code.startswith(WEST_OF_PACT_PREFIX):
+            state.rgt_events[m.code] = m.value * _sign(m.code) > 0
+
+
+def _sign(code: str) -> int:
+    """The sign of an event modifier when it is applied (negation carries the opposite sign)."""
+    value = EVENT_CODES.get(code)
+    return -1 if (value is not None and value < 0) or code.startswith(WEST_OF_PACT_PREFIX) else 1
+
+
+@HANDLERS.on(WarDeclared)
+def _war_declared(state: PoliticsState, event: WarDeclared, ctx: Context) -> None:
+    if event.aggressor == "germany" and event.target == "russia" and state.rgt_at_german_dow is None:
+        rgt = ctx.game.board.tensions.get("rgt", 0)
+        state.rgt_at_german_dow = (rgt, ctx.now.turn)
+    if SIDE_OF_FACTION[FACTION_OF_POWER[event.aggressor]] == "allied" and event.target.startswith("vichy:"):
+        state.colonial_dows = (*state.colonial_dows, (ctx.now.turn, ctx.now.side))
+
+
+@HANDLERS.on(MobilizationApplied)
+def _mobilized(state: PoliticsState, event: MobilizationApplied, ctx: Context) -> None:
+    if event.ic_origin is not None:
+        ic = MobilizedIc(seq=ctx.now.seq, turn=ctx.now.turn, origin=event.ic_origin, city=event.ic_city)
+        state.mobilized = (*state.mobilized, ic)
+
+
+@HANDLERS.on(DiplomaticPointsAllocated)
+def _dps(state: PoliticsState, event: DiplomaticPointsAllocated, ctx: Context) -> None:
+    side = SIDE_OF_FACTION[event.faction]
+    key = f"{side}/{event.target}"
+    state.dps_this_turn[key] = state.dps_this_turn.get(key, 0) + event.dps
+    if event.target == "france":
+        net = max(0, event.dps - event.covert_reductions)
+        key = f"{ctx.now.year}/{side}"
+        state.dps_in_france[key] = state.dps_in_france.get(key, 0) + net
+
+
+@HANDLERS.on(StatusChanged)
+def _status_changed(state: PoliticsState, event: StatusChanged, ctx: Context) -> None:
+    if event.faction is not None:
+        state.alignment[event.country] = event.faction
+    elif event.status == "neutral":
+        state.alignment.pop(event.country, None)
+
+
+@HANDLERS.on(DiplomaticResult)
+def _diplomatic_result(state: PoliticsState, event: DiplomaticResult, ctx: Context) -> None:
+    state.diplomatic[event.country] = (event.faction, event.result, ctx.now.turn)
+
+
+@HANDLERS.on(HexControlChanged)
+def _control_changed(state: PoliticsState, event: HexControlChanged, ctx: Context) -> None:
+    if event.cause in ("dei_initial", "philippines_initial"):
+        turn, hexes = state.japanese_initial.get(event.cause, (ctx.now.turn, ()))
+        state.japanese_initial[event.cause] = (turn, (*hexes, event.hex) if turn == ctx.now.turn else hexes)
+
+
+@HANDLERS.on(GameCreated)
+def _created(state: PoliticsState, event: GameCreated, ctx: Context) -> None:
+    state.players = tuple(sorted({*event.players, *event.player_keys}))
+
+
+@HANDLERS.on(UnitRedeployed)
+def _redeployed(state: PoliticsState, event: UnitRedeployed, ctx: Context) -> None:
+    if event.destination.startswith("sw:"):
+        unit = ctx.game.board.units.get(event.unit)
+        if unit is not None and unit.inverted:
+            state.to_sw_inverted[event.unit] = (ctx.now.turn, ctx.now.side)
+    elif event.unit in state.to_sw_inverted:
+        del state.to_sw_inverted[event.unit]
+
+
+@HANDLERS.on(RouteStatusChanged)
+def _route_changed(state: PoliticsState, event: RouteStatusChanged, ctx: Context) -> None:
+    state.routes[event.route] = event.open
+
+
+def power_side(power: str) -> str | None:
+    """The side of a major power (None for anything else)."""
+    faction = FACTION_OF_POWER.get(power)  # type: ignore[call-overload]
+    return SIDE_OF_FACTION[faction] if faction is not None else None

@@ -6,15 +6,21 @@ from awaw_events.events.base import Event
 from awaw_events.events.board import (
     BridgeheadPlaced,
     BridgeheadRemoved,
+    CounterPlaced,
     CounterRemoved,
     FortificationBuilt,
     FortificationEliminated,
     FortificationPlaced,
     HexControlChanged,
+    JointControlChanged,
     PartisansPlaced,
     RailheadBuilt,
+    SeaSupplyDeclined,
+    SeaSupplyResolved,
+    SeaSupplyTraced,
     SiegeUpdated,
     SupplyDetermined,
+    SupplySourceDesignated,
     WeatherDetermined,
     WinterPreparationChanged,
 )
@@ -104,6 +110,7 @@ from awaw_events.events.oil import (
 )
 from awaw_events.events.politics import (
     ColonyAlignmentRolled,
+    DiplomaticPointsAllocated,
     DiplomaticResult,
     FrenchForcesAssigned,
     FrenchSurrenderChecked,
@@ -160,6 +167,7 @@ AnyEvent: TypeAlias = (
     | VichyDecided
     | ColonyAlignmentRolled
     | FrenchForcesAssigned
+    | DiplomaticPointsAllocated
     | UnitPlaced
     | UnitBuilt
     | UnitMoved
@@ -203,6 +211,12 @@ AnyEvent: TypeAlias = (
     | PartisansPlaced
     | SiegeUpdated
     | CounterRemoved
+    | CounterPlaced
+    | SupplySourceDesignated
+    | SeaSupplyTraced
+    | SeaSupplyDeclined
+    | SeaSupplyResolved
+    | JointControlChanged
     | BrpsSet
     | BrpBaseChanged
     | BrpLost
@@ -274,6 +288,7 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     VichyDecided,
     ColonyAlignmentRolled,
     FrenchForcesAssigned,
+    DiplomaticPointsAllocated,
     UnitPlaced,
     UnitBuilt,
     UnitMoved,
@@ -317,6 +332,12 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     PartisansPlaced,
     SiegeUpdated,
     CounterRemoved,
+    CounterPlaced,
+    SupplySourceDesignated,
+    SeaSupplyTraced,
+    SeaSupplyDeclined,
+    SeaSupplyResolved,
+    JointControlChanged,
     BrpsSet,
     BrpBaseChanged,
     BrpLost,
@@ -387,9 +408,11 @@ __all__ = [
     "CombatLossesTaken",
     "CombatRoundResolved",
     "ConstructionLimitDeclared",
+    "CounterPlaced",
     "CounterRemoved",
     "CtlSet",
     "DiceRolled",
+    "DiplomaticPointsAllocated",
     "DiplomaticResult",
     "Event",
     "ExploitationAllowance",
@@ -406,6 +429,7 @@ __all__ = [
     "HexControlChanged",
     "IcValueChanged",
     "IronOreStatusChanged",
+    "JointControlChanged",
     "KeaControlChanged",
     "MapDataUsed",
     "MobilizationApplied",
@@ -438,6 +462,9 @@ __all__ = [
     "RpSpent",
     "RuleOptionChanged",
     "Ruling",
+    "SeaSupplyDeclined",
+    "SeaSupplyResolved",
+    "SeaSupplyTraced",
     "SeedCommitted",
     "SeedRevealed",
     "ShipAdvanced",
@@ -457,6 +484,7 @@ __all__ = [
     "SiegeUpdated",
     "StatusChanged",
     "SupplyDetermined",
+    "SupplySourceDesignated",
     "SwCombatResolved",
     "TensionChanged",
     "UnitBuilt",

@@ -21,7 +21,7 @@ from awaw_events.events.base import (
     RollRef,
     UnitId,
 )
-from awaw_events.vocab import Faction, Power, SupplyStatus, WeatherType, WeatherZone
+from awaw_events.vocab import Faction, Power, SupplyStatus, SwBox, Theater, WeatherType, WeatherZone
 
 Controller = Annotated[
     str,
@@ -48,8 +48,17 @@ ControlCause = Literal[
     "conquest",
     "home_reversion",
     "other",
+    "association",
+    "activation",
+    "persia_route",
+    "island_group",
+    "dei_initial",
+    "philippines_initial",
 ]
-"""Why a hex changed hands (29; 27-30 extract 3.6)."""
+"""Why a hex changed hands (29; 27-30 extract 3.6): ``isolation`` 29.31; ``partisans`` a partisan entering or the
+hex reverting when it leaves (29.26); ``diplomacy`` a diplomatic result of 29.41, ``association`` 29.42,
+``activation`` 29.43, ``persia_route`` 29.44; ``conquest`` a minor country conquered (29.51); ``island_group`` 29.71;
+``dei_initial`` and ``philippines_initial`` Japan's initial conquests (29.54)."""
 
 FortKind = Literal["fortification", "fortress", "maginot", "west_wall", "beach_defense", "port", "island_group"]
 
@@ -65,11 +74,21 @@ class HexControlChanged(Event, tag="hex_control_changed", frozen=True, kw_only=T
 
 
 class SupplyResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """The supply status of one unit or hex at a determination (30.4-30.6)."""
+    """The supply status of one unit or hex at a determination (30.4-30.6).
+
+    ``subject`` is a unit id or a hex id (``EUR:K37``: the hex's own supply, 30.12). ``source`` names the supply
+    source traced from: a named source of 30.2 (``berlin``, ``urals``, ``us_atlantic``), a hex id (a bridgehead, an
+    IC or a minor capital), ``exploitation`` (exploiting armor's automatic supply, 30.551A) or ``automatic`` (the
+    other cases of 30.551). ``path`` is the land supply line as traced, from the hex the source supplies to the
+    subject's hex, each hex next to the one before (30.321; empty: not recorded); ``sea_line`` the sea supply line
+    (``sea_supply_traced.line``) the subject's supply came through, if any (30.332).
+    """
 
     subject: Annotated[str, Meta(min_length=1, max_length=64)]
     status: SupplyStatus
     source: Annotated[str, Meta(max_length=64)] | None = None
+    path: Annotated[list[Hex], Meta(max_length=200)] = []
+    sea_line: Ident | None = None
 
 
 class SupplyDetermined(Event, tag="supply_determined", frozen=True, kw_only=True):
@@ -79,6 +98,90 @@ class SupplyDetermined(Event, tag="supply_determined", frozen=True, kw_only=True
     faction: Faction
     determination: Literal["initial", "post_combat"]
     results: list[SupplyResult] = []
+
+
+class SupplySourceDesignated(Event, tag="supply_source_designated", frozen=True, kw_only=True):
+    """A faction switches a supply source on or off (30.212): ``active`` False stops it acting as a source. The
+    change takes effect from the next game turn (:mod:`projections.rules.supply`, option
+    ``supply.designation_timing``)."""
+
+    family: ClassVar[str] = "board"
+    faction: Faction
+    source: Annotated[str, Meta(min_length=1, max_length=64)]
+    active: bool
+
+
+class SeaSupplyTraced(Event, tag="sea_supply_traced", frozen=True, kw_only=True):
+    """A sea supply line announced at a supply determination (30.33-30.36).
+
+    ``origin`` is a mapboard box (``box:us_atlantic``) or a port hex; ``destination`` the port, bridgehead, one-hex
+    island or island group hex it ends in; ``zone`` the supply zone (or island group) it supplies, as the players
+    name it; ``path`` the sea hexes and ports it passes (30.334, 30.3341). ``transports`` counts the transports
+    carrying it by SW box (30.331C); ``protection`` the naval units protecting it (30.361B); ``air_cover`` the air
+    units covering it (30.364). ``exception`` names why a second line to a zone is allowed: ``zoc_split`` (30.342),
+    ``new_port`` (30.45), ``upgrade`` (30.46).
+    """
+
+    family: ClassVar[str] = "board"
+    faction: Faction
+    line: Ident
+    determination: Literal["initial", "post_combat"]
+    origin: Location
+    destination: Location
+    zone: Ident | None = None
+    purpose: Literal["supply", "oil", "brp"] = "supply"
+    path: Annotated[list[Location], Meta(max_length=200)] = []
+    transports: dict[SwBox, int] = {}
+    protection: list[UnitId] = []
+    air_cover: list[UnitId] = []
+    exception: Literal["zoc_split", "new_port", "upgrade"] | None = None
+
+
+class SeaSupplyDeclined(Event, tag="sea_supply_declined", frozen=True, kw_only=True):
+    """The moving player declines to trace sea supply to a supply zone it could supply (30.351, 30.44)."""
+
+    family: ClassVar[str] = "board"
+    faction: Faction
+    zone: Ident
+    determination: Literal["initial", "post_combat"]
+
+
+class SeaSupplyResolved(Event, tag="sea_supply_resolved", frozen=True, kw_only=True):
+    """How a sea supply line ended (30.37-30.38): delivered, disrupted or abandoned.
+
+    ``attackers`` are the enemy air and naval units that attacked it (30.381A); ``blocked`` those kept off by air
+    cover; ``protection_lost`` whether its protecting naval units were sunk or withdrew before it was attacked, or
+    it took losses as its escorts were sunk (30.381B); ``reached`` the islands of a group it reached before it was
+    disrupted (30.343F).
+    """
+
+    family: ClassVar[str] = "board"
+    line: Ident
+    outcome: Literal["delivered", "disrupted", "abandoned"]
+    attackers: list[UnitId] = []
+    blocked: list[UnitId] = []
+    protection_lost: bool = False
+    reached: list[Hex] = []
+
+
+class JointControlChanged(Event, tag="joint_control_changed", frozen=True, kw_only=True):
+    """Joint Western Allied control begins or ends (29.25): Britain-France, or Britain-U.S. in one theater."""
+
+    family: ClassVar[str] = "board"
+    pair: Literal["britain_france", "britain_usa"]
+    theater: Theater | None = None
+    active: bool
+
+
+class CounterPlaced(Event, tag="counter_placed", frozen=True, kw_only=True):
+    """An airbase, rocket base or port counter placed (18.142, 29.24, 30.61A). Port counters built for BRPs are
+    ``fortification_built`` with ``kind: port``."""
+
+    family: ClassVar[str] = "board"
+    power: Power
+    hex: Hex
+    counter: Literal["airbase", "rocket_base", "port"]
+    brp_cost: Brps = 0
 
 
 class BridgeheadPlaced(Event, tag="bridgehead_placed", frozen=True, kw_only=True):
@@ -213,18 +316,24 @@ __all__ = [
     "BridgeheadRemoved",
     "ControlCause",
     "Controller",
+    "CounterPlaced",
     "CounterRemoved",
     "FortKind",
     "FortificationBuilt",
     "FortificationEliminated",
     "FortificationPlaced",
     "HexControlChanged",
+    "JointControlChanged",
     "PartisansPlaced",
     "RailheadBuilt",
     "RollRef",
+    "SeaSupplyDeclined",
+    "SeaSupplyResolved",
+    "SeaSupplyTraced",
     "SiegeUpdated",
     "SupplyDetermined",
     "SupplyResult",
+    "SupplySourceDesignated",
     "WeatherDetermined",
     "WinterPreparationChanged",
 ]

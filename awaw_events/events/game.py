@@ -74,6 +74,9 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     dice_scheme: Literal["hmac-sha256-v1"] = "hmac-sha256-v1"
     player_keys: dict[PlayerName, PublicKeyHex] = {}
     """Each player's Ed25519 public key (issue 17), against which ``awaw verify`` checks signed hand-offs."""
+    consented_by: dict[Name, list[Name]] = {}
+    """For an option that needs the players' mutual consent (``econ.deficit_spending``, A3R intro), the players who
+    agreed to its value (A3R extract 1.1 ``consent``)."""
 
 
 class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):

@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Brps, Event, Modifier, Name, RollRef, SignedBrps, UnitId
+from awaw_events.events.base import Brps, Event, Hex, Modifier, Name, RollRef, SignedBrps, UnitId
 from awaw_events.vocab import Faction, Power
 
 Country = Annotated[
@@ -79,13 +79,34 @@ class DiplomaticResult(Event, tag="diplomatic_result", frozen=True, kw_only=True
 
 
 class MobilizationApplied(Event, tag="mobilization_applied", frozen=True, kw_only=True):
-    """A mobilization: BRP base increase and any U.S. shipbuilding increase (27.32A, 27.7321A)."""
+    """A mobilization: BRP base increase and any U.S. shipbuilding increase (27.32A, 27.7321A).
+
+    A Russian IC built by mobilization or research (A3R App. E) names its city (``ic_city``, e.g. ``kuibyshev``),
+    its hex and whether it comes from mobilization or research (``ic_origin``).
+    """
 
     family: ClassVar[str] = "politics"
     power: Power
     brp_base_increase: SignedBrps = 0
     shipbuilding_increase: Annotated[int, Meta(ge=0, le=5)] = 0
     yard: Name | None = None
+    ic_city: Country | None = None
+    ic_hex: Hex | None = None
+    ic_origin: Literal["mobilization", "research"] | None = None
+
+
+class DiplomaticPointsAllocated(Event, tag="diplomatic_points_allocated", frozen=True, kw_only=True):
+    """Diplomatic points placed in a country or a tension track (A3R App. E, intro "USAT"; 58.21E).
+
+    ``target`` is a country (``france``) or ``rgt``/``usat``; ``covert_reductions`` the DPs the other side's covert
+    operations took off (58.21E counts the DPs "as reduced by covert operations").
+    """
+
+    family: ClassVar[str] = "politics"
+    faction: Faction
+    target: Country
+    dps: Annotated[int, Meta(ge=0, le=20)]
+    covert_reductions: Annotated[int, Meta(ge=0, le=20)] = 0
 
 
 class RouteStatusChanged(Event, tag="route_status_changed", frozen=True, kw_only=True):
@@ -142,6 +163,7 @@ class FrenchForcesAssigned(Event, tag="french_forces_assigned", frozen=True, kw_
 __all__ = [
     "ColonyAlignmentRolled",
     "Country",
+    "DiplomaticPointsAllocated",
     "DiplomaticResult",
     "FrenchForcesAssigned",
     "FrenchSurrenderChecked",

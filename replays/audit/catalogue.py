@@ -18,15 +18,18 @@ from replays.audit import engine
 from replays.audit.engine import AuditReport, Check, Family
 from replays.audit.families import (
     attrition,
-    board,
     combat,
     construction,
+    control,
     dice,
     economy,
     fortifications,
+    france,
     naval,
     oil,
     overruns,
+    politics,
+    supply,
     weather,
 )
 from replays.maps import resolve_map_data, shipped_map_data
@@ -37,7 +40,10 @@ FAMILIES: Final[tuple[Family, ...]] = (
     combat.FAMILY,
     overruns.FAMILY,
     attrition.FAMILY,
-    board.FAMILY,
+    control.FAMILY,
+    supply.FAMILY,
+    politics.FAMILY,
+    france.FAMILY,
     construction.FAMILY,
     construction.REDEPLOYMENT,
     economy.FAMILY,
