@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from awaw_events import codec
 from replays import maps
 from replays.cli import COMMANDS, cli
+from replays.cli.common import Context, command, keys_option
 from tests.conftest import armor, created, phase, roll
 
 
@@ -225,6 +226,8 @@ def test_db_is_accepted_after_the_command_too(tmp_path: Path, game_file: Path) -
     result = runner.invoke(cli, ["--db", other, "head", "g", "--db", db], env={"AWAW_DB": other})
     assert result.output.endswith(" 5\n")
     assert runner.invoke(cli, ["head", "g"], env={"AWAW_DB": db}).output.endswith(" 5\n")
+    # given before the command, --db wins over AWAW_DB too (the variable must not reach the command's own option)
+    assert runner.invoke(cli, ["--db", db, "head", "g"], env={"AWAW_DB": other}).output.endswith(" 5\n")
 
 
 def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -244,3 +247,24 @@ def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tm
         "the file has 'dice_rolled' (Fall 1939 Axis combat); refusing to merge diverged copies\n"
     )
     assert run("head", "g").output.endswith(" 6\n")
+
+
+def test_keys_given_before_the_command_win_over_awaw_keys(tmp_path: Path) -> None:
+    """The keys directory named on the command line is the one used, before or after the command, whatever
+    AWAW_KEYS says; the variable counts only when no --keys is given."""
+    chosen, other = str(tmp_path / "mine"), str(tmp_path / "env")
+    seen: list[str | None] = []
+
+    def probe() -> None:
+        seen.append(click.get_current_context().ensure_object(Context).keys_dir)
+
+    group = keys_option(click.Group(commands={"probe": command("probe")(probe)}))
+    runner = CliRunner()
+    for args, expected in (
+        (["--keys", chosen, "probe"], chosen),
+        (["probe", "--keys", chosen], chosen),
+        (["probe"], other),
+    ):
+        seen.clear()
+        assert runner.invoke(group, args, env={"AWAW_KEYS": other}).exit_code == 0
+        assert seen == [expected], args

@@ -116,11 +116,12 @@ def _set_keys(ctx: click.Context, _param: click.Parameter, value: str | None) ->
         ctx.ensure_object(Context).keys_dir = value
 
 
-def keys_option(func: F) -> F:
-    """``--keys``: this person's keys directory, before or after the command."""
+def keys_option(func: F, *, from_env: bool = True) -> F:
+    """``--keys``: this person's keys directory, before or after the command. Only the group's option reads
+    ``AWAW_KEYS``, so that the variable never overrides a ``--keys`` given before the command."""
     return click.option(
         "--keys",
-        envvar="AWAW_KEYS",
+        envvar="AWAW_KEYS" if from_env else None,
         expose_value=False,
         callback=_set_keys,
         metavar="DIR",
@@ -129,11 +130,12 @@ def keys_option(func: F) -> F:
     )(func)
 
 
-def db_option(func: F) -> F:
-    """``--db``: accepted before the command (``awaw --db X log g``) and after it (``awaw log g --db X``)."""
+def db_option(func: F, *, from_env: bool = True) -> F:
+    """``--db``: accepted before the command (``awaw --db X log g``) and after it (``awaw log g --db X``). Only the
+    group's option reads ``AWAW_DB``: given anywhere on the command line, ``--db`` wins over the variable."""
     return click.option(
         "--db",
-        envvar="AWAW_DB",
+        envvar="AWAW_DB" if from_env else None,
         expose_value=False,
         callback=_set_db,
         metavar="PATH|URL",
@@ -146,7 +148,7 @@ def command(name: str | None = None) -> Callable[[Callable[..., Any]], click.Com
     """A command of ``awaw`` that takes ``--db`` and ``--keys`` too."""
 
     def wrap(func: Callable[..., Any]) -> click.Command:
-        return click.command(name)(keys_option(db_option(func)))
+        return click.command(name)(keys_option(db_option(func, from_env=False), from_env=False))
 
     return wrap
 
