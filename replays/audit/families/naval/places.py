@@ -92,7 +92,9 @@ def _immediate_place(c: Check, ctx: AuditContext[UnitBuilt]) -> Iterator[Outcome
             recorded=f"controlled by {holder}",
             message=f"{where} is controlled by {holder}: naval units are built only in controlled ports (27.711A)",
         )
-    yield Missing(reason="whether the port of a new submarine, ASW or transport is fully supplied is not checked")
+    yield Missing(
+        reason="whether the port of a new sub, ASW or transport is fully supplied is not checked", kind="supply"
+    )
 
 
 @CHECKS.check(
@@ -298,10 +300,16 @@ def check_us_fast_carriers(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
         )
     kind = event.entitlement
     if kind is None:
-        found.append(Missing(reason="an American fast carrier laid down under 27.7325 names no entitlement"))
+        found.append(
+            Missing(
+                reason="an American fast carrier laid down under 27.7325 names no entitlement", kind="no entitlement"
+            )
+        )
         return found
     if kind in SOA_ENTITLEMENTS:
-        found.append(Missing(reason="Storm Over Asia entitlements (27.7325A-B) are taken as recorded"))
+        found.append(
+            Missing(reason="Storm Over Asia entitlements (27.7325A-B) are taken as recorded", kind="SOA entitlement")
+        )
         return found
     naval = ctx.state.naval
     available = sum(naval.fast_carriers.get(p, 0) for p in ENTITLEMENT_SOURCES[kind])

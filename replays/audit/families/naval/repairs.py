@@ -205,7 +205,9 @@ def check_raise_ship(c: Check, ctx: AuditContext[ShipRaised]) -> Result:
         lies = _theater_of(gone.unit.location if gone is not None else None)
         wanted = "european" if theater == "atlantic" else "pacific"
         if lies is None:
-            yield Missing(reason="where a ship sunk in port lies (the board's last record of it) is unknown")
+            yield Missing(
+                reason="where a ship sunk in port lies (the board's last record of it) is unknown", kind="place"
+            )
         elif lies != wanted:
             yield c.finding(
                 ctx,

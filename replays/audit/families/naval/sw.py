@@ -131,7 +131,9 @@ def _killer_findings(
                 "(A3R App. L)",
             )
         elif event.nine_ffs < nine_ffs:
-            yield Missing(reason="9FFs reduced below 9 FF by other naval actions are taken as recorded (App. L step 8)")
+            yield Missing(
+                reason="9FFs reduced below 9 FF by other naval actions are taken as recorded", kind="9FF reductions"
+            )
         if event.asw is not None and event.killers != event.nine_ffs + event.asw:
             yield c.finding(
                 ctx,
@@ -150,7 +152,7 @@ def _killer_findings(
             f"{event.killers} (A3R App. L steps 3, 5)",
         )
     elif event.killers < nine_ffs + asw:
-        yield Missing(reason="killers not split into 9FFs and ASW (nine_ffs, asw): 9FF reductions taken as recorded")
+        yield Missing(reason="killers not split into 9FFs and ASW (nine_ffs, asw)", kind="killers by type")
 
 
 def _ratio_findings(c: Check, ctx: AuditContext[SwCombatResolved]) -> Iterator[Outcome]:
@@ -172,9 +174,9 @@ def _primary(c: Check, ctx: AuditContext[SwCombatResolved]) -> Iterator[Outcome]
     event = ctx.event
     record = _record(ctx, event.box)
     alloc = record.allocation
-    yield Missing(reason=SW_TABLE_MISSING)
+    yield Missing(reason=SW_TABLE_MISSING, kind="A3R SW table")
     if not alloc.tracked:
-        yield Missing(reason=NOT_TRACKED)
+        yield Missing(reason=NOT_TRACKED, kind="no SW allocations")
         return
     subs, what = alloc.subs, "the SW-box submarines allocated before this turn"
     if _sequencing(ctx) == "a3r" and event.box == MURMANSK_SW_BOX:
@@ -213,13 +215,14 @@ def _secondary(c: Check, ctx: AuditContext[SwCombatResolved]) -> Iterator[Outcom
             "step 7)",
         )
     if not alloc.tracked:
-        yield Missing(reason=NOT_TRACKED)
+        yield Missing(reason=NOT_TRACKED, kind="no SW allocations")
         withheld = event.withheld if event.withheld is not None else 0
     else:
         withheld = alloc.murmansk_subs - record.subs_attacking
         if event.withheld is None:
             yield Missing(
-                reason="the withheld Murmansk-box submarines of a secondary round are not recorded (withheld)"
+                reason="the withheld Murmansk-box submarines of a secondary round are not recorded (withheld)",
+                kind="withheld",
             )
         elif event.withheld != withheld:
             yield c.finding(
@@ -366,9 +369,9 @@ def check_murmansk_convoy(c: Check, ctx: AuditContext[MurmanskConvoyBattle]) -> 
         return ()
     event = ctx.event
     record = _record(ctx, MURMANSK_SW_BOX)
-    found: list[Outcome] = [Missing(reason=CONVOY_TABLE_MISSING)]
+    found: list[Outcome] = [Missing(reason=CONVOY_TABLE_MISSING, kind="A3R 37.6")]
     if not record.allocation.murmansk_tracked:
-        found.append(Missing(reason=NOT_TRACKED))
+        found.append(Missing(reason=NOT_TRACKED, kind="no SW allocations"))
     else:
         available = record.allocation.murmansk_subs - record.subs_attacking
         claimed = event.subs_attacking + event.subs_withheld
@@ -402,7 +405,7 @@ def _losses(c: Check, ctx: AuditContext[Any], record: swp.TurnSw, extra: int, wh
     formula."""
     alloc = record.allocation
     if not alloc.tracked:
-        yield Missing(reason=NOT_TRACKED)
+        yield Missing(reason=NOT_TRACKED, kind="no SW allocations")
         return
     primary = record.primary
     sw_nine_ffs = primary.nine_ffs if primary is not None and primary.nine_ffs is not None else alloc.nine_ffs
@@ -464,7 +467,7 @@ def check_sw_turn_losses(c: Check, ctx: AuditContext[Any]) -> Result:
         return found
     if _sequencing(ctx) != "best_of_awaw":
         if event.round == "primary":
-            found.append(Missing(reason=A3R_LOSSES_MISSING))
+            found.append(Missing(reason=A3R_LOSSES_MISSING, kind="A3R losses"))
         return found
     if event.round == "primary":
         kills = primary_kills(event.submarines, event.killers)
@@ -504,14 +507,15 @@ def check_naval_combat_modifiers(c: Check, ctx: AuditContext[NavalCombatResolved
         found.append(
             Missing(
                 reason="which die modifiers apply to a naval combat is the naval combat rule, not in the rule texts: "
-                "the modifiers are taken as recorded"
+                "the modifiers are taken as recorded",
+                kind="naval combat rule",
             )
         )
     if event.modified_die is None:
         return found
     faces = dice.faces(ctx.state.dice, event.roll) if event.roll is not None else None
     if faces is None:
-        found.append(Missing(reason="a naval combat's modified die with no recorded roll to check it against"))
+        found.append(Missing(reason="a naval combat's modified die with no roll to check it against", kind="no roll"))
         return found
     total = sum(faces) + sum(m.value for m in event.modifiers)
     if total != event.modified_die:
