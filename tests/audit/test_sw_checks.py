@@ -21,6 +21,7 @@ from awaw_events.events import (
     UnitRedeployed,
 )
 from awaw_events.events.base import Modifier
+from awaw_events.options import defaults
 from projections.game import replay
 from projections.rules.sw import sr_usat_brps
 from tests.audit.helpers import run
@@ -33,7 +34,8 @@ FALL = {"year": 1942, "season": "fall"}
 
 
 def a3r(**options: str) -> Event:
-    return created(rules="a3r", options=options)
+    """An A3R game that records every house-rule option (A3R 1.1), the defaults but for ``options``."""
+    return created(rules="a3r", options=defaults("a3r") | options)
 
 
 def unit(uid: str, owner: str, unit_type: str, factors: int, location: str, when: dict[str, Any] = YSS) -> UnitPlaced:
@@ -155,6 +157,7 @@ def checks_of(events: list[Event]) -> list[str]:
 
 @pytest.mark.plants("C-SW-2", "C-SW-3")
 def test_t_l1_audits_clean_as_printed() -> None:
+    assert run(t_l1()).findings == ()  # clean under every check, not only App. L's
     report = run(t_l1(), "A3R App. L")
     assert report.findings == ()
     reasons = {s.reason for s in report.skipped}
