@@ -15,10 +15,10 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
-from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment, weather
+from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-8-supply-tensions"
+CODE_VERSION: Final = "projections-9-supply-tensions-sw"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -37,6 +37,7 @@ class GameState(msgspec.Struct, kw_only=True):
     politics: politics.PoliticsState = msgspec.field(default_factory=politics.initial)
     land: land.LandState = msgspec.field(default_factory=land.initial)
     redeployment: redeployment.RedeploymentState = msgspec.field(default_factory=redeployment.initial)
+    sw: sw.SwState = msgspec.field(default_factory=sw.initial)
 
 
 def initial() -> GameState:
@@ -58,6 +59,7 @@ def clone(state: GameState) -> GameState:
         politics=politics.clone(state.politics),
         land=land.clone(state.land),
         redeployment=redeployment.clone(state.redeployment),
+        sw=sw.clone(state.sw),
     )
 
 
@@ -72,6 +74,7 @@ PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
     ("combat", combat),
     ("politics", politics),
     ("redeployment", redeployment),
+    ("sw", sw),  # after the board: an SW round's allocation reads the units there
 )
 """Every projection: the name of its part of :class:`GameState` and its module, in the order they fold each event.
 A projection that reads another's state of the same event comes after it: the BRP ledger reads ship and shipyard

@@ -79,6 +79,7 @@ from awaw_events.events.game import (
     YearStarted,
 )
 from awaw_events.events.naval import (
+    MurmanskConvoyBattle,
     ShipAdvanced,
     ShipArrivedForRepair,
     ShipbuildingRateChanged,
@@ -93,6 +94,7 @@ from awaw_events.events.naval import (
     ShipSunk,
     ShipyardControlChanged,
     ShipyardDefined,
+    SubmarineWarfareDeclared,
 )
 from awaw_events.events.oil import (
     OilCountersEliminated,
@@ -242,6 +244,8 @@ AnyEvent: TypeAlias = (
     | OilPlantBuilt
     | OilEmbargoImposed
     | ShipyardDefined
+    | SubmarineWarfareDeclared
+    | MurmanskConvoyBattle
     | ShipbuildingRateChanged
     | ShipyardControlChanged
     | ShipLaidDown
@@ -363,6 +367,8 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     OilPlantBuilt,
     OilEmbargoImposed,
     ShipyardDefined,
+    SubmarineWarfareDeclared,
+    MurmanskConvoyBattle,
     ShipbuildingRateChanged,
     ShipyardControlChanged,
     ShipLaidDown,
@@ -433,6 +439,7 @@ __all__ = [
     "KeaControlChanged",
     "MapDataUsed",
     "MobilizationApplied",
+    "MurmanskConvoyBattle",
     "NavalCombatResolved",
     "NoteAdded",
     "OffensiveDeclared",
@@ -483,6 +490,7 @@ __all__ = [
     "ShipyardDefined",
     "SiegeUpdated",
     "StatusChanged",
+    "SubmarineWarfareDeclared",
     "SupplyDetermined",
     "SupplySourceDesignated",
     "SwCombatResolved",

@@ -291,7 +291,13 @@ class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=T
 
 
 class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_only=True):
-    """A naval combat or interception; damage and sinkings follow as ``ship_damaged`` / ``ship_sunk`` events."""
+    """A naval combat or interception; damage and sinkings follow as ``ship_damaged`` / ``ship_sunk`` events.
+
+    ``modifiers`` are the die-roll modifiers claimed, one by one (A3R extract 4.0: modifiers are recorded as
+    ``[{code, value}]``, never only as a modified total) and ``modified_die`` the modified die they give: the audit
+    checks that the two agree with the roll. Which modifiers apply is the naval combat rule, which is not in the rule
+    texts of this project.
+    """
 
     family: ClassVar[str] = "combat"
     battle: Ident
@@ -300,10 +306,19 @@ class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_on
     defender_units: list[UnitId] = []
     roll: RollRef | None = None
     outcome: Annotated[str, Meta(max_length=200)] = ""
+    modifiers: list[Modifier] = []
+    modified_die: Annotated[int, Meta(ge=-10, le=30)] | None = None
 
 
 class SwCombatResolved(Event, tag="sw_combat_resolved", frozen=True, kw_only=True):
-    """A strategic warfare round in an SW box (A3R App. L): subs, killers, BRPs taken, subs lost."""
+    """A strategic warfare round in an SW box (A3R App. L): subs, killers, BRPs taken, subs lost.
+
+    The killers by type (App. L steps 3, 5 and 8): ``nine_ffs``, the SW-box 9FFs (groups of nine naval factors) that
+    count, none reduced below 9 FF by other naval actions, and ``asw``, the SW-box ASW factors; ``killers`` is their
+    sum. ``withheld`` (secondary round only): the Murmansk-box submarines that did not attack a convoy and join this
+    round (App. L step 7); ``submarines`` includes them. ``ratio`` is the SW ratio claimed, subs to killers
+    (``7:6``, ``1.5:1``). ``None`` means not recorded.
+    """
 
     family: ClassVar[str] = "combat"
     box: Literal["atlantic", "pacific", "indian_ocean", "murmansk"]
@@ -313,6 +328,10 @@ class SwCombatResolved(Event, tag="sw_combat_resolved", frozen=True, kw_only=Tru
     roll: RollRef | None = None
     brps_taken: Brps = 0
     subs_lost: Factors = 0
+    nine_ffs: Factors | None = None
+    asw: Factors | None = None
+    withheld: Factors | None = None
+    ratio: Annotated[str, Meta(pattern=r"^\d+(\.\d+)?:\d+(\.\d+)?$")] | None = None
 
 
 __all__ = [

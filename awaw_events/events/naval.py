@@ -8,10 +8,15 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Brps, Event, Factors, Ident, Location, Name, UnitId
+from awaw_events.events.base import Brps, Event, Factors, Ident, Location, Name, RollRef, UnitId
 from awaw_events.vocab import ChartRow, Power, Season, UnitType
 
 SbPoints = Annotated[int, Meta(ge=0, le=30, description="Shipbuilding points (27.724A).")]
+
+FastCarrierEntitlement = Literal["soa_cv_launched", "soa_cvb_laid_down", "japanese_fast_carrier", "axis_fast_carrier"]
+"""What lets the U.S. lay down a fast carrier before war with Japan and Spring 1942: a Japanese CV launched (other
+than Akagi and Kaga) or CVB laid down during Storm Over Asia (27.7325A-B), a Japanese fast carrier laid down during
+AWAW (27.7325C), or, in a European scenario, a German or Italian fast carrier laid down (27.733)."""
 
 
 class ShipyardDefined(Event, tag="shipyard_defined", frozen=True, kw_only=True):
@@ -62,6 +67,9 @@ class ShipLaidDown(Event, tag="ship_laid_down", frozen=True, kw_only=True):
     sb: SbPoints = 0
     brps: Brps = 0
     setup: bool = False
+    entitlement: FastCarrierEntitlement | None = None
+    """For an American fast carrier laid down before war with Japan and before Spring 1942: the event that permits
+    it (27.7325A-C, 27.733). None: not recorded."""
 
 
 class ShipAdvanced(Event, tag="ship_advanced", frozen=True, kw_only=True):
@@ -120,12 +128,16 @@ class ShipDamaged(Event, tag="ship_damaged", frozen=True, kw_only=True):
 
 
 class ShipSunk(Event, tag="ship_sunk", frozen=True, kw_only=True):
-    """A ship sunk; one sunk in port may later be raised if it is a named ship (27.721, 27.7262)."""
+    """A ship sunk; one sunk in port may later be raised if it is a named ship (27.721, 27.7262).
+
+    ``cause`` as for ``ship_damaged`` (``naval_combat``, ``air_attack``, ``strategic_bombing`` ...; None: not
+    recorded): ships on a chart may only be attacked by strategic bombing (27.7283)."""
 
     family: ClassVar[str] = "naval"
     ship: UnitId
     in_port: bool = False
     ref: Ident | None = None
+    cause: Name | None = None
 
 
 class ShipRaised(Event, tag="ship_raised", frozen=True, kw_only=True):
@@ -155,6 +167,9 @@ class ShipRepairStarted(Event, tag="ship_repair_started", frozen=True, kw_only=T
     column: Season
     sb: SbPoints = 0
     brps: Brps = 0
+    payer: Power | None = None
+    """Who paid the BRPs, as claimed (27.7264: the shipyard's owner; the ship's owner in a captured shipyard). None:
+    not recorded (the BRP ledger charges the payer 27.7264 names)."""
 
 
 class ShipDisplacedFromChart(Event, tag="ship_displaced_from_chart", frozen=True, kw_only=True):
@@ -167,7 +182,35 @@ class ShipDisplacedFromChart(Event, tag="ship_displaced_from_chart", frozen=True
     destroyed: bool = False
 
 
+class SubmarineWarfareDeclared(Event, tag="submarine_warfare_declared", frozen=True, kw_only=True):
+    """Germany declares unrestricted submarine warfare, or ends it (``unrestricted=False``). A declaration stands
+    from its game turn until it is ended; German submarines go to the Murmansk box only in game turns in which it
+    stands (A3R App. L)."""
+
+    family: ClassVar[str] = "naval"
+    power: Power = "germany"
+    unrestricted: bool = True
+
+
+class MurmanskConvoyBattle(Event, tag="murmansk_convoy_battle", frozen=True, kw_only=True):
+    """A Murmansk convoy attacked by Murmansk-box submarines in the Allied redeployment phase (A3R 37.6, SoP step
+    13e; App. L step 6): the escort (9FFs and ASW), the submarines that attack and those withheld, the submarines the
+    escort sinks (one for one) and the BRPs the convoy loses."""
+
+    family: ClassVar[str] = "naval"
+    convoy: Ident
+    escort_nine_ffs: Factors = 0
+    escort_asw: Factors = 0
+    subs_attacking: Factors
+    subs_withheld: Factors = 0
+    subs_lost: Factors = 0
+    brps_lost: Brps = 0
+    roll: RollRef | None = None
+
+
 __all__ = [
+    "FastCarrierEntitlement",
+    "MurmanskConvoyBattle",
     "SbPoints",
     "ShipAdvanced",
     "ShipArrivedForRepair",
@@ -183,4 +226,5 @@ __all__ = [
     "ShipbuildingRateChanged",
     "ShipyardControlChanged",
     "ShipyardDefined",
+    "SubmarineWarfareDeclared",
 ]

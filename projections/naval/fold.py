@@ -34,7 +34,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.vocab import CHART_TYPES, ChartRow, Season, UnitType
-from projections.board import BoardState, Unit
+from projections.board import BoardState, Unit, at_war
 from projections.core import Clock, Context, Handlers
 from projections.naval.queries import prewar_shares, ships_in_column
 from projections.naval.records import (
@@ -50,7 +50,14 @@ from projections.naval.records import (
     cell_key,
     implicit_chart,
 )
-from projections.rules.naval import LAUNCH_ROW, ONE_FACTOR_TYPES, is_cash_and_carry_loss, launches_at_once
+from projections.rules.naval import (
+    FAST_CARRIER_TYPES,
+    LAUNCH_ROW,
+    ONE_FACTOR_TYPES,
+    is_cash_and_carry_loss,
+    launches_at_once,
+    us_fast_carriers_restricted,
+)
 
 HANDLERS: Final = Handlers[State]()
 
@@ -204,6 +211,16 @@ def _chart_event(state: State, yard: str, season: Season) -> None:
         state.column_sizes[yard] = len(ships_in_column(state, yard, season))
 
 
+def _fast_carrier(state: State, event: ShipLaidDown, ctx: Context) -> None:
+    """Count fast carriers laid down, and American ones laid down under the 27.7325 restriction by entitlement."""
+    state.fast_carriers[event.owner] = state.fast_carriers.get(event.owner, 0) + 1
+    if event.owner == "usa" and us_fast_carriers_restricted(
+        event.year, event.season, at_war(ctx.game.board, "japan", "usa")
+    ):
+        kind = event.entitlement or ""
+        state.us_restricted_carriers[kind] = state.us_restricted_carriers.get(kind, 0) + 1
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # A new game turn
 # ---------------------------------------------------------------------------------------------------------------------
@@ -276,6 +293,8 @@ def _laid_down(state: State, event: ShipLaidDown, ctx: Context) -> None:
     _chart_event(state, event.yard, event.season)
     if not event.setup and event.unit_type == "cve":
         state.cve_factors[event.owner] = state.cve_factors.get(event.owner, 0) + event.factors
+    if not event.setup and event.unit_type in FAST_CARRIER_TYPES:
+        _fast_carrier(state, event, ctx)
     old_ship = state.ships.get(event.ship)
     if old_ship is not None:
         _take_off(state, old_ship)

@@ -225,6 +225,10 @@ class State(msgspec.Struct, kw_only=True):
     """The year the first war was declared (27.7272B: Britain's acceleration in the year war breaks out)."""
     german_acceleration_year: int | None = None
     """The latest year Germany accelerated a ship (27.7272B: Britain may then accelerate in the outbreak year)."""
+    fast_carriers: dict[str, int] = {}
+    """Fast carriers (CV, CVB, CVL) laid down in this log (not printed at set-up), by power (27.7325C, 27.733)."""
+    us_restricted_carriers: dict[str, int] = {}
+    """American fast carriers laid down while 27.7325 restricts them, by the entitlement recorded (``""``: none)."""
 
 
 ROW_ORDER: Final[dict[str, int]] = {r: i for i, r in enumerate(CHART_ROWS)}
@@ -276,4 +280,6 @@ def clone(state: State) -> State:
         prewar=state.prewar,
         war_outbreak_year=state.war_outbreak_year,
         german_acceleration_year=state.german_acceleration_year,
+        fast_carriers=dict(state.fast_carriers),
+        us_restricted_carriers=dict(state.us_restricted_carriers),
     )

@@ -195,6 +195,7 @@ def redeployment(when: dict[str, Any], side: str = "axis") -> PhaseStarted:
         ("BB4", "bb", 4, SUMMER, ("4", "summer"), ("3", "summer")),
     ],
 )
+@pytest.mark.plants("N-13")
 def test_lay_down_cell(
     example: str, unit_type: str, factors: int, when: dict[str, Any], truth: tuple[str, str], wrong: tuple[str, str]
 ) -> None:
@@ -215,6 +216,7 @@ def test_lay_down_cell(
     ], example
 
 
+@pytest.mark.plants("N-04", "N-13")
 def test_lay_down_cost_and_shape() -> None:
     events: list[Event] = [
         created(),
@@ -232,6 +234,7 @@ def test_lay_down_cost_and_shape() -> None:
     ]
 
 
+@pytest.mark.plants("N-12", "N-14")
 def test_captured_yards_only_repair_and_build_types() -> None:
     captured = make(
         ShipyardControlChanged,
@@ -264,6 +267,7 @@ def test_captured_yards_only_repair_and_build_types() -> None:
     ]
 
 
+@pytest.mark.plants("N-11", "N-04")
 def test_germany_builds_submarines_only_and_ships_go_on_charts() -> None:
     def built(unit: str, unit_type: str, sb: int) -> UnitBuilt:
         return make(
@@ -321,6 +325,7 @@ def kiel_full() -> list[Event]:
     ]
 
 
+@pytest.mark.plants("N-03")
 def test_dt8_kiel_capacity_and_launches_free_space() -> None:
     full = kiel_full()
     events = [*full, lay("ger-dd-7", "dd", 1, "launch", "summer")]
@@ -336,6 +341,7 @@ def test_dt8_kiel_capacity_and_launches_free_space() -> None:
     assert findings(freed, "27.7") == []
 
 
+@pytest.mark.plants("N-01", "N-02")
 def test_dt9_kiel_one_factor_share_and_rate() -> None:
     events: list[Event] = [
         created(),
@@ -394,6 +400,7 @@ def test_an_undefined_us_box_has_its_starting_rate_however_its_id_is_written() -
 # Options (27.7272): EX-N2 launch, EX-N3, EX-A1..A3, DT-13
 
 
+@pytest.mark.plants("N-20", "N-28", "N-04")
 def test_ex_n2_cruiser_launched_in_fall_not_before() -> None:
     base: list[Event] = [created(), yard(rate=4), lay("ca", "ca", 2, "2", "fall")]
     assert findings([*base, launch("ca", when=FALL, paid=True)], "27.7") == []
@@ -409,6 +416,7 @@ def test_ex_n2_cruiser_launched_in_fall_not_before() -> None:
     assert free == [(4, "launch", "launching ca from row 2 costs 1 SB + 3 BRPs, not 0 SB + 0 BRPs (27.7272D)")]
 
 
+@pytest.mark.plants("N-27", "N-28")
 def test_ex_n3_destroyer_launched_free_next_turn_and_not_forgotten() -> None:
     laid: list[Event] = [created(), yard(), lay("dd", "dd", 1, "launch", "spring", when=WINTER)]
     spring = {"year": 1941, "season": "spring"}
@@ -457,6 +465,7 @@ def test_a_ship_on_row_3_is_not_launched() -> None:
         ("EX-A2", "accelerate_2", ("3", "fall"), ("3", "winter")),
     ],
 )
+@pytest.mark.plants("N-22", "N-23")
 def test_ex_a1_a2_advance_cells(example: str, mode: str, truth: tuple[str, str], wrong: tuple[str, str]) -> None:
     base: list[Event] = [created(), yard(), setup_ship("tirpitz", "bb", 4, "4", "spring")]
     assert findings([*base, advance("tirpitz", *truth, mode=mode)], "27.7") == [], example
@@ -470,6 +479,7 @@ def test_ex_a1_a2_advance_cells(example: str, mode: str, truth: tuple[str, str],
     ], example
 
 
+@pytest.mark.plants("N-04")
 def test_advance_cost() -> None:
     events: list[Event] = [
         created(),
@@ -482,6 +492,7 @@ def test_advance_cost() -> None:
     ]
 
 
+@pytest.mark.plants("N-21", "N-23", "N-24")
 def test_ex_a3_illegal_accelerations() -> None:
     events: list[Event] = [
         created(),
@@ -536,6 +547,7 @@ def test_ex_a3_illegal_accelerations() -> None:
     assert findings(at_war, "27.7272B") == []
 
 
+@pytest.mark.plants("N-25", "N-26")
 def test_dt13_deferral_and_who_may_defer() -> None:
     base: list[Event] = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter")]
     deferred = make(ShipDeferred, **WINTER, **UC, yard="kiel", ship="bismarck", column="spring")
@@ -559,6 +571,7 @@ def test_dt13_deferral_and_who_may_defer() -> None:
     ]
 
 
+@pytest.mark.plants("N-26", "N-27")
 def test_undecided_ships_and_scuttling() -> None:
     events: list[Event] = [
         created(),
@@ -580,6 +593,7 @@ def test_undecided_ships_and_scuttling() -> None:
     ]
 
 
+@pytest.mark.plants("N-21")
 def test_one_move_per_phase() -> None:
     events: list[Event] = [created(), yard(rate=4), lay("h", "bb", 4, "4", "spring"), advance("h", "3", "spring")]
     assert findings(events, "27.7272") == [
@@ -636,6 +650,7 @@ def repair(ship: str, column: str, *, when: dict[str, Any] = SPRING, sb: int = 1
         ("DT-15", "bb", 4, FALL, "spring", 1, 3),
     ],
 )
+@pytest.mark.plants("N-04", "N-32")
 def test_repair_placement_and_cost(
     example: str, unit_type: str, factors: int, when: dict[str, Any], column: str, sb: int, brps: int
 ) -> None:
@@ -661,6 +676,7 @@ def test_repair_placement_and_cost(
     ], example
 
 
+@pytest.mark.plants("N-30", "N-31", "N-35")
 def test_repairs_start_from_waiting_for_repair_and_not_in_the_damage_turn() -> None:
     events: list[Event] = [
         created(),
@@ -681,6 +697,7 @@ def test_repairs_start_from_waiting_for_repair_and_not_in_the_damage_turn() -> N
     ]
 
 
+@pytest.mark.plants("N-31", "N-36")
 def test_dt16_raising() -> None:
     events: list[Event] = [
         created(),
@@ -778,6 +795,7 @@ def test_ex_t1_cash_and_carry_after_six_losses() -> None:
     assert findings([*transports_game(21, 6), us_transport(1, "britain")], "27.7322") == []
 
 
+@pytest.mark.plants("N-51", "N-52")
 def test_ex_t2_lend_lease_up_to_usat_minus_25() -> None:
     game = transports_game(29, 5)
     assert findings([*game, us_transport(1, "usa")], "27.7322") == []

@@ -8,7 +8,7 @@ from awaw_events.events import Event
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import Season
 from projections import naval as charts
-from projections.rules.naval import ACTING_STEPS, LAUNCH_ROW, NavalCost
+from projections.rules.naval import ACTING_STEPS, LAUNCH_ROW, NavalCost, vichy_work_free
 from replays.audit.engine import AuditContext
 
 
@@ -49,3 +49,13 @@ def this_turn(ctx: AuditContext[Any]) -> tuple[int, Season]:
     """The game turn of the event under examination, as the naval queries take it."""
     event: Any = ctx.event
     return event.year, event.season
+
+
+def vichy_cost(ctx: AuditContext[Any], ship_id: str, yard: str, cost: NavalCost) -> NavalCost:
+    """A cost as it is for the ship: Vichy French repairs and completions at Marseilles cost no BRPs until Vichy
+    associates or activates (27.7265)."""
+    unit = ctx.state.board.units.get(ship_id)
+    nationality = unit.nationality if unit is not None else None
+    if cost.brps and vichy_work_free(yard, nationality, ctx.state.board.statuses):
+        return NavalCost(cost.sb, 0)
+    return cost

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from awaw_events.events import ShipLaidDown, UnitBuilt
+from awaw_events.events import ShipLaidDown, ShipRepairStarted, UnitBuilt
 from awaw_events.vocab import CHART_TYPES, NAVAL_TYPES, POWERS, Power, power_name, type_words
 from projections import naval as charts
 from projections.rules.construction import NAVAL_AIR_TRAINING_RATE
@@ -30,7 +30,7 @@ CHECKS = Family("naval")
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@CHECKS.check("27.7251", "a new ship goes to the chart cell 27.7251 gives", reads=(ShipLaidDown,))
+@CHECKS.check("27.7251", "a new ship goes to the chart cell 27.7251 gives", reads=(ShipLaidDown,), covers=("N-13",))
 def check_lay_down_cell(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
     if event.setup:
@@ -60,6 +60,7 @@ def check_lay_down_cell(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     "27.7251",
     "laying a ship down costs 1 SB + 3 BRPs (per factor for DDs and CVEs)",
     reads=(ShipLaidDown,),
+    covers=("N-04",),
 )
 def check_lay_down_cost(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
@@ -81,14 +82,28 @@ def check_lay_down_cost(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
 
 @CHECKS.check(
     "27.713",
-    "captured shipyards are never used for new construction",
-    reads=(ShipLaidDown,),
+    "captured shipyards are never used for new construction, and repair only once the yard's owner has surrendered",
+    reads=(ShipLaidDown, ShipRepairStarted),
     id="captured_yard",
+    covers=("N-12",),
 )
-def check_captured_yard(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
+def check_captured_yard(c: Check, ctx: AuditContext[ShipLaidDown | ShipRepairStarted]) -> Result:
     event = ctx.event
     chart = ctx.state.naval.charts.get(event.yard)
-    if event.setup or chart is None or chart.mode not in CAPTURED_MODES:
+    if chart is None or chart.mode not in CAPTURED_MODES:
+        return
+    if isinstance(event, ShipRepairStarted):
+        status = ctx.state.board.statuses.get(chart.owner)
+        if status != "surrendered":
+            yield c.finding(
+                ctx,
+                expected=f"{chart.owner} surrendered",
+                recorded=status or "not surrendered",
+                message=f"{event.yard} is a captured shipyard: it repairs only once its original owner, "
+                f"{power_name(chart.owner) if chart.owner in POWERS else chart.owner}, has surrendered (27.713)",
+            )
+        return
+    if event.setup:
         return
     yield c.finding(
         ctx,
@@ -124,6 +139,12 @@ def _build_name(event: ShipLaidDown | UnitBuilt) -> str:
     "German and Italian submarines only (27.93)",
     reads=(ShipLaidDown, UnitBuilt),
     id="naval_build_type",
+    covers=(
+        "N-11",
+        "N-14",
+        "N-16",
+        "N-17",
+    ),
 )
 def check_naval_build_type(c: Check, ctx: AuditContext[ShipLaidDown | UnitBuilt]) -> Result:
     event = ctx.event
@@ -151,6 +172,7 @@ def check_naval_build_type(c: Check, ctx: AuditContext[ShipLaidDown | UnitBuilt]
     "CVEs laid down per turn stay within the training rate of the power they are for (27.61A)",
     reads=(ShipLaidDown,),
     id="cve_training_rate",
+    covers=("A-03",),
 )
 def check_cve_training_rate(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result:
     event = ctx.event
@@ -174,6 +196,7 @@ def check_cve_training_rate(c: Check, ctx: AuditContext[ShipLaidDown]) -> Result
     "subs, ASW and transports use 1 SB per factor of a recorded yard; chart ships are laid down, not built",
     reads=(UnitBuilt,),
     id="immediate_build",
+    covers=("N-04",),
 )
 def check_immediate_build(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event

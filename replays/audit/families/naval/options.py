@@ -24,7 +24,16 @@ from projections.rules.naval import (
     us_theater,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import acted, cell_words, cost_words, season, ship_words, where, yard_chart
+from replays.audit.families.naval.common import (
+    acted,
+    cell_words,
+    cost_words,
+    season,
+    ship_words,
+    vichy_cost,
+    where,
+    yard_chart,
+)
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""
@@ -138,6 +147,10 @@ def _not_on_chart(c: Check, ctx: AuditContext[Any], m: Move) -> Result:
     "only ships in the current column are moved or launched, each once per phase, and never at placement",
     reads=(ShipAdvanced, ShipDeferred, ShipLaunched, ShipScuttled),
     id="chart_column",
+    covers=(
+        "N-20",
+        "N-21",
+    ),
 )
 def check_chart_column(c: Check, ctx: AuditContext[Any]) -> Result:
     m = move(ctx)
@@ -179,7 +192,9 @@ def _expected_cell(m: Move) -> tuple[str, str] | None:
     return (result.position.row, result.position.column)
 
 
-@CHECKS.check("27.7272A", "an advance moves the ship to the cell its option gives", reads=(ShipAdvanced,))
+@CHECKS.check(
+    "27.7272A", "an advance moves the ship to the cell its option gives", reads=(ShipAdvanced,), covers=("N-22", "N-23")
+)
 def check_advance_cell(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
     m = move(ctx)
@@ -207,10 +222,11 @@ def check_advance_cell(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     "continuing costs 1 SB + 3 BRPs; accelerating 1 SB + 6 or 9",
     reads=(ShipAdvanced,),
     id="advance_cost",
+    covers=("N-04",),
 )
 def check_advance_cost(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
-    truth = ACTION_COST[event.mode]
+    truth = vichy_cost(ctx, event.ship, event.yard, ACTION_COST[event.mode])
     if (event.sb, event.brps) != (truth.sb, truth.brps):
         yield c.finding(
             ctx,
@@ -226,6 +242,10 @@ def check_advance_cost(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     "acceleration: 3- to 5-factor ships, from rows 5, 4, 3, not at placement, by a power allowed to",
     reads=(ShipAdvanced,),
     id="acceleration",
+    covers=(
+        "N-23",
+        "N-24",
+    ),
 )
 def check_acceleration(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     event = ctx.event
@@ -252,6 +272,10 @@ def check_acceleration(c: Check, ctx: AuditContext[ShipAdvanced]) -> Result:
     "a deferral moves the ship one column right, free, by a power allowed to defer",
     reads=(ShipDeferred,),
     id="deferral",
+    covers=(
+        "N-25",
+        "N-26",
+    ),
 )
 def check_deferral(c: Check, ctx: AuditContext[ShipDeferred]) -> Result:
     event = ctx.event
@@ -286,6 +310,10 @@ def check_deferral(c: Check, ctx: AuditContext[ShipDeferred]) -> Result:
     "launches: from row 2 for 1 SB + 3 BRPs, or free from the Launch row; Launch-row ships are not moved",
     reads=(ShipAdvanced, ShipLaunched),
     id="launch",
+    covers=(
+        "N-04",
+        "N-28",
+    ),
 )
 def check_launch(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
@@ -324,7 +352,7 @@ def check_launch(c: Check, ctx: AuditContext[Any]) -> Result:
             "1 SB + 3 BRPs) or on the Launch row (free) are launched (27.7272D)",
         )
         return
-    truth = truth_move.cost
+    truth = vichy_cost(ctx, event.ship, event.yard, truth_move.cost)
     if (event.sb, event.brps) != (truth.sb, truth.brps):
         where = "row 2" if m.action == "continue" else "the Launch row"
         yield c.finding(
@@ -341,6 +369,7 @@ def check_launch(c: Check, ctx: AuditContext[Any]) -> Result:
     "scuttling follows the deferral permissions; France never scuttles",
     reads=(ShipScuttled,),
     id="scuttle",
+    covers=("N-26",),
 )
 def check_scuttle(c: Check, ctx: AuditContext[ShipScuttled]) -> Result:
     event = ctx.event
@@ -362,6 +391,10 @@ def check_scuttle(c: Check, ctx: AuditContext[ShipScuttled]) -> Result:
     "by the end of unit construction every ship in the current column was continued, accelerated, deferred or launched",
     reads=(PhaseStarted,),
     id="due_ships_decided",
+    covers=(
+        "N-27",
+        "N-28",
+    ),
 )
 def check_due_ships_decided(c: Check, ctx: AuditContext[PhaseStarted]) -> Result:
     event = ctx.event

@@ -16,9 +16,10 @@ from projections.rules.naval import (
     repair_cost,
     repair_position,
     repair_start_breaches,
+    us_theater,
 )
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.naval.common import cost_words, ship_words, where, yard_chart
+from replays.audit.families.naval.common import cost_words, ship_words, vichy_cost, where, yard_chart
 
 CHECKS = Family("naval")
 """The checks of this part (listed in :data:`replays.audit.families.naval.FAMILY`)."""
@@ -48,6 +49,7 @@ def _repair_ship(ctx: AuditContext[Any]) -> tuple[charts.Ship | None, UnitType |
     "a repair starts on the Launch row, two columns on (named ship) or one (cruiser)",
     reads=(ShipRepairStarted,),
     id="repair_cell",
+    covers=("N-32",),
 )
 def check_repair_cell(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
@@ -75,6 +77,10 @@ def check_repair_cell(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     "a repair start costs 1 SB + 3 BRPs for a named ship, nothing for a cruiser",
     reads=(ShipRepairStarted,),
     id="repair_cost",
+    covers=(
+        "N-04",
+        "N-32",
+    ),
 )
 def check_repair_cost(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
@@ -82,7 +88,7 @@ def check_repair_cost(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     if unit_type is None:
         return
     try:
-        truth = repair_cost(unit_type)
+        truth = vichy_cost(ctx, event.ship, event.yard, repair_cost(unit_type))
     except ValueError:
         return
     if (event.sb, event.brps) != (truth.sb, truth.brps):
@@ -95,11 +101,34 @@ def check_repair_cost(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
         )
 
 
+def _in_pacific(ctx: AuditContext[Any], yard: str) -> bool:
+    """The yard is in the Pacific theater: on the Pacific map, or the Pacific U.S. box (27.7266B)."""
+    chart = yard_chart(ctx, yard)
+    location = chart.location if chart is not None and chart.location else ""
+    return location.startswith("PAC:") or us_theater(yard) == "pacific"
+
+
+def _theater_of(location: str | None) -> str | None:
+    """``european`` or ``pacific`` for a location on the European or Pacific map (27.7263); None for a box."""
+    if location is None:
+        return None
+    if location.startswith("EUR:"):
+        return "european"
+    if location.startswith("PAC:"):
+        return "pacific"
+    return None
+
+
 @CHECKS.check(
     "27.7261",
     "repairs start from the yard's Waiting for Repair box, not in the player turn of the damage or raising",
     reads=(ShipRepairStarted,),
     id="repair_allowed",
+    covers=(
+        "N-30",
+        "N-31",
+        "N-34",
+    ),
 )
 def check_repair_allowed(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Result:
     event = ctx.event
@@ -113,6 +142,7 @@ def check_repair_allowed(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Resu
         in_waiting_for_repair=ship.status == "waiting_for_repair" and ship.yard == event.yard,
         damaged_this_player_turn=ship.damaged_in == now and ship.raised_in != now,  # raising also marks damage
         raised_this_player_turn=ship.raised_in == now,
+        in_pacific=_in_pacific(ctx, event.yard),
     )
     for breach in breaches:
         yield c.finding(
@@ -128,6 +158,7 @@ def check_repair_allowed(c: Check, ctx: AuditContext[ShipRepairStarted]) -> Resu
     "only named ships sunk in port are raised, for 1 SB + 3 BRPs of one of the owner's yards",
     reads=(ShipRaised,),
     id="raise_ship",
+    covers=("N-36",),
 )
 def check_raise_ship(c: Check, ctx: AuditContext[ShipRaised]) -> Result:
     event = ctx.event
@@ -159,7 +190,32 @@ def check_raise_ship(c: Check, ctx: AuditContext[ShipRaised]) -> Result:
             message=f"raising {name} costs {cost_words(RAISE_COST)}, not "
             f"{cost_words(NavalCost(event.sb, event.brps))} (27.7262)",
         )
+    if event.phase not in (None, "unit_construction"):
+        yield c.finding(
+            ctx,
+            expected="the unit construction phase",
+            recorded=event.phase.replace("_", " "),
+            message=f"{name} is raised in the {event.phase.replace('_', ' ')} phase; ships are raised during a unit "
+            "construction phase (27.7262)",
+        )
     chart = yard_chart(ctx, event.yard)
+    theater = us_theater(event.yard) if chart is not None and chart.owner == "usa" else None
+    if theater is not None:
+        gone = ctx.state.board.eliminated.get(event.ship)
+        lies = _theater_of(gone.unit.location if gone is not None else None)
+        wanted = "european" if theater == "atlantic" else "pacific"
+        if lies is None:
+            yield Missing(
+                reason="where a ship sunk in port lies (the board's last record of it) is unknown", kind="place"
+            )
+        elif lies != wanted:
+            yield c.finding(
+                ctx,
+                expected=f"a ship in the {wanted} theater",
+                recorded=f"a ship in the {lies} theater",
+                message=f"American {theater.capitalize()} shipbuilding may only raise ships in the {wanted} theater; "
+                f"{name} lies in the {lies} theater (27.7263)",
+            )
     if chart is not None and ship.owner and chart.owner != ship.owner:
         yield c.finding(
             ctx,
@@ -175,6 +231,7 @@ def check_raise_ship(c: Check, ctx: AuditContext[ShipRaised]) -> Result:
     "destroyers, CVEs, submarines and ASW are never damaged (only sunk)",
     reads=(ShipDamaged,),
     id="never_damaged",
+    covers=("N-35",),
 )
 def check_never_damaged(c: Check, ctx: AuditContext[ShipDamaged]) -> Result:
     event = ctx.event

@@ -126,6 +126,7 @@ def _yard_findings(c: Check, ctx: AuditContext[Any], rule: str) -> Result:
     "SB spent at a shipyard in a turn stay within its rate",
     reads=(ShipLaidDown, ShipAdvanced, ShipLaunched, ShipRepairStarted, ShipRaised, UnitBuilt),
     id="yard_rate",
+    covers=("N-01",),
 )
 def check_yard_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.724A")
@@ -136,6 +137,7 @@ def check_yard_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     "at most half a yard's rate (rounded up) goes to one-factor naval units each turn",
     reads=(ShipLaidDown, ShipAdvanced, ShipLaunched, ShipRepairStarted, ShipRaised, UnitBuilt),
     id="one_factor_rate",
+    covers=("N-02",),
 )
 def check_one_factor_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.7221A")
@@ -146,6 +148,7 @@ def check_one_factor_rate(c: Check, ctx: AuditContext[Any]) -> Result:
     "a chart never holds more ships than the yard's capacity",
     reads=(ShipLaidDown, ShipRepairStarted),
     id="yard_capacity",
+    covers=("N-03",),
 )
 def check_yard_capacity(c: Check, ctx: AuditContext[Any]) -> Result:
     yield from _yard_findings(c, ctx, "27.741")
@@ -161,6 +164,12 @@ def check_yard_capacity(c: Check, ctx: AuditContext[Any]) -> Result:
     "U.S.-built transports before war with Germany: U.S. BRPs <= USAT - 25, Britain pays only after > 5 losses",
     reads=(UnitBuilt,),
     id="prewar_transports",
+    covers=(
+        "N-50",
+        "N-51",
+        "N-52",
+        "N-53",
+    ),
 )
 def check_prewar_transports(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
@@ -175,6 +184,8 @@ def check_prewar_transports(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     lost = charts.wa_transports_lost(naval, event.year, event.season)
 
     def breaches(n: int, u: int, b: int) -> set[tuple[str, str]]:
+        if n == 0:
+            return set()  # nothing built yet: no breach (27.7322's date rule included)
         return {
             (x.rule, x.message)
             for x in prewar_transport_breaches(
