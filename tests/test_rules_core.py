@@ -68,7 +68,7 @@ from replays import views
 from replays.audit import engine
 from replays.audit.catalogue import audit_timeline
 from replays.audit.engine import AuditContext, Family
-from replays.audit.families import construction, economy
+from replays.audit.families import construction, economy, offensives, redeployment
 from replays.cli import cli
 from replays.state import effective_events, state_at
 
@@ -636,7 +636,11 @@ def test_the_audit_of_the_repairs_log_is_clean_under_its_option() -> None:
 def test_the_economy_and_construction_checks_keep_no_memory_of_their_own() -> None:
     """Running facts are projection state (the engine has no observers or scratch to keep them in): no family
     keeps audit memory or imports another."""
-    for module in (construction, economy):
-        source = Path(module.__file__ or "").read_text(encoding="utf-8")
-        assert "scratch" not in source
-        assert "replays.audit.families" not in source
+    for module in (construction, economy, redeployment, offensives):
+        path = Path(module.__file__ or "")
+        own = f"replays.audit.families.{module.__name__.rsplit('.', 1)[-1]}"
+        files = sorted(path.parent.glob("*.py")) if path.name == "__init__.py" else [path]
+        for file in files:
+            source = file.read_text(encoding="utf-8").replace(own, "")
+            assert "scratch" not in source
+            assert "replays.audit.families" not in source, f"{file} imports another family"

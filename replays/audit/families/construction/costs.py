@@ -1,39 +1,29 @@
-"""Unit construction (27.1-27.6, 27.8-27.9), redeployment (28) and railheads (28.65): the mechanical checks of the
-27-30 extract's auditor checklist (2.1 C-01..C-05, 2.2 L-01/L-02, 2.4 P-01, 2.5 A-01, 2.7 I-01, 2.8 R-01/R-02/R-20,
-2.9 RH-01..RH-04) as far as the log records the facts they need.
+"""Construction costs, multipliers and oil (27.11-27.14, 27.21, 27.35), when units are built (27.11, 27.91) and how
+they enter play (27.81): checks C-01..C-05, O-01..O-05, P-01 and I-01 of the 27-30 extract.
 
-Costs, multipliers, phases, SR caps and railhead costs come from :mod:`projections.rules.construction` and
-:mod:`projections.rules.redeployment`. Everything running comes from the projections: the board's ``eliminated``
-registry (the cause and game turn of every elimination, 27.13A), the oil reserves (27.35G), the BRP ledger
-(:mod:`projections.brp`: each power's construction limit with its parts, the limit it declared, and the spending the
-ledger counted against it, payer and option ``econ.limit_counts_repairs`` included) and this turn's tallies
-(:mod:`projections.redeployment`: naval air built, railheads, SRs per objective, redeployment segments). A check
-reads them and computes nothing the ledger already computed, so the audit and ``awaw state`` agree.
+Costs and multipliers come from :mod:`projections.rules.construction`; the elimination registry (cause and game turn,
+27.13A) from the board; the construction oil a faction committed from the oil projection (25 BRPs a counter, 5 a
+fifth, 27.35A); the BRPs its builds claimed covered from :mod:`projections.redeployment`.
 
-Choices (27-30 extract section 7):
-
-* Oil coverage of a build is the build's claimed ``oil_covered_brps`` (open question 3); when it is not recorded the
-  oil half of the multiplier cannot be verified: a claimed doubling beyond the same-turn penalty is reported as
-  :class:`Missing`, never as a finding. The U.S. never pays oil doubling; Britain and France only once the Western
-  Allies track oil (27.35G): :func:`projections.rules.construction.construction_oil_tracked`.
-* The construction limit is the ledger's (27.32-27.34). Where the log lacks an input (the BRP value of Russian ICs
-  while none is recorded, economic preparation in the full game: :func:`projections.brp.limit_gap`) a recorded limit
-  that could be right is reported as :class:`Missing`, and the 27.31 check falls back on the declared limit.
+Choices (27-30 extract section 7): the oil coverage of a build is its claimed ``oil_covered_brps`` (open question 3),
+held to what the faction committed (27.35A, F: Germany and Italy share the European Axis amount); when it is not
+recorded the oil half of the multiplier cannot be verified, and a doubling beyond the same-turn penalty is reported
+as not checked, never as a finding. The U.S. never pays oil doubling; Britain and France only once the Western Allies
+track oil (27.35G): :func:`projections.rules.construction.construction_oil_tracked`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from awaw_events.events import (
-    ConstructionLimitDeclared,
+    OilEffectAccepted,
     RailheadBuilt,
     ShipAdvanced,
     ShipLaidDown,
     ShipRaised,
     ShipRepairStarted,
     UnitBuilt,
-    UnitRedeployed,
 )
 from awaw_events.events.units import EliminationCause
 from awaw_events.gametime import game_turn
@@ -47,36 +37,26 @@ from awaw_events.vocab import (
     sentence,
     type_words,
 )
-from projections import brp, redeployment
+from projections import oil, redeployment
 from projections.board import Eliminated
 from projections.rules.construction import (
     BRP_COST_PER_FACTOR,
+    OIL_COUNTER_COVERS_BRPS,
+    RESISTANCE_OIL_POWERS,
     SPECIALIZED_TYPES,
-    LimitBreakdown,
-    australian_naval_air,
     build_phases,
     built_uninverted,
     construction_oil_tracked,
     cost_multiplier,
-    naval_air_breaches,
     same_turn_penalty,
     same_turn_rebuild,
     specialized_rebuild_allowed,
     unit_cost,
 )
-from projections.rules.redeployment import (
-    INVERSION_RULES,
-    SEGMENTS,
-    SR_CAPS,
-    railhead_breaches,
-    railhead_cost,
-    railheads_used,
-    segment_eligibility_breaches,
-)
+from projections.rules.redeployment import INVERSION_RULES
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
-FAMILY = Family("construction")
-REDEPLOYMENT = Family("redeployment")
+CHECKS = Family("construction")
 
 
 def _when(gone: Eliminated) -> str:
@@ -101,7 +81,18 @@ def western_allies_track_oil(ctx: AuditContext[Any]) -> bool:
 class Pricing:
     """One ``unit_built`` priced by the rules: 27.11 cost, the same-turn elimination, the oil coverage."""
 
-    __slots__ = ("consistent", "covered", "expected", "gone", "multiplier", "normal", "payer", "penalty", "rate")
+    __slots__ = (
+        "consistent",
+        "covered",
+        "expected",
+        "gone",
+        "multiplier",
+        "normal",
+        "payer",
+        "penalty",
+        "rate",
+        "tracked",
+    )
 
     def __init__(self, ctx: AuditContext[UnitBuilt]) -> None:
         event = ctx.event
@@ -118,6 +109,7 @@ class Pricing:
             self.payer,
             western_allies_tracking=self.payer in ("britain", "france") and western_allies_track_oil(ctx),
         )
+        self.tracked = tracked
         if not tracked:
             self.covered: int | None = self.normal
         elif event.oil_covered_brps is None:
@@ -147,7 +139,12 @@ def _unit_words(event: UnitBuilt) -> str:
     return f"a {event.factors}-factor {type_words(event.unit_type)} unit"
 
 
-@FAMILY.check("27.11", "a unit costs its 27.11 BRPs per factor (times the multiplier claimed)", reads=(UnitBuilt,))
+@CHECKS.check(
+    "27.11",
+    "a unit costs its 27.11 BRPs per factor (times the multiplier claimed)",
+    reads=(UnitBuilt,),
+    covers=("C-01",),
+)
 def check_unit_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
     p = pricing(ctx)
@@ -168,10 +165,11 @@ def _cause_words(gone: Eliminated) -> str:
     return f"eliminated ({gone.cause.replace('_', ' ')}) in {_when(gone)}"
 
 
-@FAMILY.check(
+@CHECKS.check(
     "27.13",
     "a unit eliminated by isolation or voluntarily is rebuilt the same game turn at double cost, later at normal cost",
     reads=(UnitBuilt,),
+    covers=("C-02", "C-03"),
 )
 def check_same_turn_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
@@ -213,10 +211,11 @@ def check_same_turn_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
         )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "27.14",
     "a same-turn rebuild not covered by oil costs triple (never quadruple)",
     reads=(UnitBuilt,),
+    covers=("C-02",),
 )
 def check_triple_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
@@ -239,11 +238,12 @@ def check_triple_cost(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
         )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "27.35B",
     "builds beyond the faction's oil coverage cost double (27.13B)",
     reads=(UnitBuilt,),
     id="oil_doubling",
+    covers=("C-02", "27-30/O-03"),
 )
 def check_oil_doubling(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
@@ -269,10 +269,11 @@ def check_oil_doubling(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@FAMILY.check(
+@CHECKS.check(
     "27.11",
     "units, ships and railheads are built in the unit construction phase (new SW units also at the end of research)",
     reads=(UnitBuilt, ShipLaidDown, ShipAdvanced, ShipRepairStarted, ShipRaised, RailheadBuilt),
+    covers=("C-05",),
 )
 def check_construction_phase(c: Check, ctx: AuditContext[Any]) -> Result:
     event: Any = ctx.event
@@ -293,10 +294,11 @@ def check_construction_phase(c: Check, ctx: AuditContext[Any]) -> Result:
     )
 
 
-@FAMILY.check(
+@CHECKS.check(
     "27.21",
     "specialized units are not rebuilt in the player turn of their elimination",
     reads=(UnitBuilt,),
+    covers=("P-01",),
 )
 def check_specialized_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
@@ -315,7 +317,7 @@ def check_specialized_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
         )
 
 
-@FAMILY.check("27.81", "new air and naval units enter play inverted", reads=(UnitBuilt,))
+@CHECKS.check("27.81", "new air and naval units enter play inverted", reads=(UnitBuilt,), covers=("I-01",))
 def check_built_inverted(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
     if event.unit_type not in AIR_TYPES and event.unit_type not in NAVAL_TYPES:
@@ -334,321 +336,77 @@ def check_built_inverted(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# Naval air training rate (27.61)
+# Construction oil (27.35A-F)
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@FAMILY.check("27.61", "naval air factors built per turn stay within the power's training rate", reads=(UnitBuilt,))
-def check_naval_air_rate(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
-    event = ctx.event
-    if event.unit_type != "nas":
-        return
-    if australian_naval_air(event.nationality):
-        yield Missing(reason="Australian naval air uses Australia's own training rate, which the rules do not give")
-        return
-    tallies = ctx.state.redeployment
-    before = redeployment.naval_air_built(tallies, game_turn(event), event.owner)
-    after = before + event.factors
-    breaches = naval_air_breaches(event.owner, after)
-    if not breaches or naval_air_breaches(event.owner, before):
-        return
-    if event.owner in tallies.naval_air_research:
-        yield Missing(reason="naval air training rates raised by production RPs (42.23D) are not recorded")
-        return
-    allowed = breaches[0].allowed
-    yield c.finding(
-        ctx,
-        expected=f"<= {allowed}",
-        recorded=after,
-        message=f"{sentence(power_name(event.owner))} has built {after} naval air factors this turn; its training "
-        f"rate is {allowed} (27.61)",
-    )
+def _payer_faction(event: UnitBuilt) -> str:
+    payer = event.payer or event.owner
+    return FACTION_OF_POWER[payer]
 
 
-# ---------------------------------------------------------------------------------------------------------------------
-# Construction limits (27.3)
-# ---------------------------------------------------------------------------------------------------------------------
-
-
-class LimitInForce(NamedTuple):
-    """The construction limit a power's spending is held to this turn, and where it comes from (27.31): the ledger's
-    computed limit (27.32-27.34), else the limit the power declared. ``limit`` is ``None`` when neither is known,
-    with the reason."""
-
-    limit: int | None
-    source: str
-    missing: str | None = None
-
-
-def computed_limit(ctx: AuditContext[Any], power: str) -> LimitBreakdown | None:
-    """The power's construction limit this turn as the ledger computes it (27.32-27.34), with its parts; ``None``
-    without a BRP base, and in A3R games (whose limits the audit takes as declared)."""
-    return ctx.state.brp.limits.get(power) if ctx.meta.rules != "a3r" else None
-
-
-def limit_in_force(ctx: AuditContext[Any], power: str) -> LimitInForce:
-    """The limit the 27.31 check holds ``power`` to, from the ledger after the event (computed in AWAW games when the
-    log records every input; otherwise the declared one)."""
-    ledger = ctx.state.brp
-    computed = computed_limit(ctx, power)
-    gap = brp.limit_gap(ledger, power, ctx.meta) if computed is not None else None
-    declared = ledger.declared.get(power)
-    if computed is not None and gap is None:
-        return LimitInForce(computed.limit, "27.32-27.34 give")
-    if declared is not None:
-        return LimitInForce(declared.limit, "it declared")
-    if computed is not None:
-        return LimitInForce(None, "", f"no construction limit declared, and the log does not record {gap}")
-    return LimitInForce(None, "", "neither a construction limit nor a BRP base is recorded for the power")
-
-
-class Spending(NamedTuple):
-    """An event's spending counted against the payer's construction limit (27.31), as the ledger counted it."""
-
-    power: str
-    amount: int
-    before: int
-    after: int
-
-
-def limit_spending(ctx: AuditContext[Any]) -> Spending | None:
-    """What the event spent against its payer's construction limit, and the payer's construction spending this turn
-    before and after it (read from the ledger after the event), or ``None``."""
-    line = brp.expenditure_at(ctx.state.brp, ctx.seq)
-    if line is None or not line.limit:
-        return None
-    after = brp.construction_spent(ctx.state.brp, line.power)
-    return Spending(line.power, -line.amount, after + line.amount, after)
-
-
-@FAMILY.check(
-    "27.32",
-    "the declared construction limit is the one 27.32-27.34 give from the recorded base, losses and grants",
-    reads=(ConstructionLimitDeclared,),
-    id="limit_declared",
-    after=True,
+@CHECKS.check(
+    "27.35A",
+    "builds at normal cost stay within 25 BRPs per oil counter (5 per fifth) the alliance faction committed to "
+    "construction, Germany and Italy sharing the European Axis amount",
+    reads=(UnitBuilt,),
+    id="oil_coverage",
+    covers=("27-30/O-01", "27-30/O-02"),
 )
-def check_limit_declared(c: Check, ctx: AuditContext[ConstructionLimitDeclared]) -> Result:
+def check_oil_coverage(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
-    if ctx.meta.rules == "a3r":
-        return
-    ledger = ctx.state.brp
-    limit = computed_limit(ctx, event.power)
-    if limit is None:
-        yield Missing(reason="no BRP base recorded for the power (brps_set)")
-        return
-    if event.limit == limit.limit:
-        return
-    gap = brp.limit_gap(ledger, event.power, ctx.meta)
-    # Russian ICs only raise the limit; econ prep may move it either way
-    if gap is not None and (event.power != "russia" or event.limit > limit.limit):
-        yield Missing(reason=f"the log does not record {gap}")
-        return
-    base = "base" if limit.adj_base == ledger.base.get(event.power) else "adjusted base"
-    parts = [f"{base} {limit.adj_base} / 3 = {limit.basic}"]
-    if limit.reductions:
-        parts.append(f"- {limit.reductions} (losses, grants given, iron ore)")
-    if limit.increases:
-        parts.append(f"+ {limit.increases} (grants received, V-weapons)")
-    yield c.finding(
-        ctx,
-        expected=limit.limit,
-        recorded=event.limit,
-        message=f"{sentence(power_name(event.power))} declares a construction limit of {event.limit}; 27.32-27.34 give "
-        f"{limit.limit} ({' '.join(parts)})",
-    )
-
-
-@FAMILY.check(
-    "27.31",
-    "construction BRPs spent by a power in a turn stay within its construction limit",
-    reads=brp.LIMIT_EVENTS,
-    id="construction_limit",
-    after=True,
-)
-def check_construction_limit(c: Check, ctx: AuditContext[Any]) -> Result:
-    spending = limit_spending(ctx)
-    if spending is None:
-        return
-    power, _, before, after = spending
-    limit, source, missing = limit_in_force(ctx, power)
-    if limit is None:
-        yield Missing(reason=cast(str, missing))
-        return
-    if before <= limit < after:
-        yield c.finding(
-            ctx,
-            expected=f"<= {limit}",
-            recorded=after,
-            message=f"{sentence(power_name(power))} has now spent {after} BRPs on construction this turn; the "
-            f"construction limit {source} is {limit} (27.31)",
-        )
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# Railheads (28.65)
-# ---------------------------------------------------------------------------------------------------------------------
-
-
-@REDEPLOYMENT.check(
-    "28.652",
-    "a railhead costs 5 BRPs and 2 RPs (1 RP after a military breakthrough)",
-    reads=(RailheadBuilt,),
-)
-def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
-    event = ctx.event
-    rules = _rules(ctx)
-    normal = railhead_cost(ruleset=rules)
-    after = railhead_cost(military_breakthrough=True, ruleset=rules)
-    if event.brp_cost != normal.brps:
-        yield c.finding(
-            ctx,
-            expected=normal.brps,
-            recorded=event.brp_cost,
-            message=f"{sentence(power_name(event.power))} paid {event.brp_cost} BRPs for the railhead at {event.hex}; "
-            f"a railhead costs {normal.brps} (27.11D, 28.652A)",
-        )
-    if event.rp_cost == normal.rps:
-        return
-    if event.rp_cost == after.rps:
-        yield Missing(reason="military breakthroughs (which lower a railhead to 1 RP) are not recorded")
-        return
-    yield c.finding(
-        ctx,
-        expected=normal.rps if normal.rps == after.rps else f"{normal.rps} ({after.rps} after a military breakthrough)",
-        recorded=event.rp_cost,
-        message=f"{sentence(power_name(event.power))} paid {event.rp_cost} RPs for the railhead at {event.hex}; "
-        f"28.652B asks {normal.rps}"
-        + (f" ({after.rps} after a military breakthrough)" if normal.rps != after.rps else ""),
-    )
-
-
-@REDEPLOYMENT.check(
-    "28.654",
-    "railheads: allowed builders, one per alliance faction per turn, one per hex",
-    reads=(RailheadBuilt,),
-    id="railhead_rules",
-)
-def check_railhead_rules(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
-    event = ctx.event
-    rules = _rules(ctx)
-    if not railheads_used(ctx.meta):
-        yield c.finding(
-            ctx,
-            expected="no railheads",
-            recorded=event.hex,
-            message=f"{sentence(power_name(event.power))} builds a railhead at {event.hex}, but this game does not use "
-            "railheads (option redeploy.railheads is off)",
-        )
-        return
-    faction = FACTION_OF_POWER[event.power]
-    built = redeployment.railheads_built(ctx.state.redeployment, game_turn(event), faction)
-    breaches = railhead_breaches(
-        event.power,
-        railheads_by_faction_this_turn=built,
-        hex_has_railhead=event.hex in ctx.state.board.railheads,
-        italian_place=True,
-        us_at_war_in_theater=True,
-        ruleset=rules,
-    )
-    if breaches:
-        yield c.finding(
-            ctx,
-            expected="; ".join(str(b.allowed) for b in breaches if b.allowed is not None) or "no railhead",
-            recorded=event.hex,
-            message=f"{sentence(power_name(event.power))}'s railhead at {event.hex}: "
-            + "; ".join(f"{b.message} ({b.rule})" for b in breaches),
-        )
-    if rules == "awaw" and event.power in ("italy", "usa"):
-        yield Missing(reason="where Italy and the U.S. may build railheads (28.654E-F) depends on map facts")
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# Redeployment (28.1, 28.3, 28.62)
-# ---------------------------------------------------------------------------------------------------------------------
-
-
-@REDEPLOYMENT.check("28.11", "redeployment happens in the redeployment phase", reads=(UnitRedeployed,))
-def check_redeployment_phase(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
-    event = ctx.event
-    if event.phase is None or event.phase == "redeployment":
+    claimed = event.oil_covered_brps
+    if not claimed:
         return ()
+    p = pricing(ctx)
+    if not p.tracked:
+        return ()  # no construction oil effects for this payer (27.35G)
+    faction = _payer_faction(event)
+    committed = oil.construction_covered_brps(ctx.state.oil, faction)
+    before = redeployment.oil_covered(ctx.state.redeployment, game_turn(event), faction)
+    covered = min(claimed, p.normal)
+    if before + covered <= committed:
+        return ()
+    counters, fifths = divmod(oil.construction_fifths(ctx.state.oil, faction), 5)
+    shared = " (Germany and Italy share it, 27.35F)" if faction == "european_axis" else ""
     return (
         c.finding(
             ctx,
-            expected="redeployment",
-            recorded=event.phase,
-            message=f"{event.unit} makes a {event.kind} in the {event.phase.replace('_', ' ')} phase; redeployment "
-            "comes after unit construction, in the redeployment phase (28.11)",
+            expected=f"at most {max(0, committed - before)} covered",
+            recorded=covered,
+            message=f"{event.unit} claims {covered} BRPs covered by oil; {power_name(faction)} committed "
+            f"{counters} counter(s) and {fifths} fifth(s) to construction this turn, covering {committed} BRPs at "
+            f"{OIL_COUNTER_COVERS_BRPS} a counter{shared}, {before} of them already used (27.35A-B)",
         ),
     )
 
 
-@REDEPLOYMENT.check(
-    "28.13",
-    "redeployment segments follow TR, SR (to NR), NR, SR, TR, each with its own kind",
-    reads=(UnitRedeployed,),
+@CHECKS.check(
+    "27.35E",
+    "Britain and Russia incur the construction oil effect for resistance unless they used an oil counter for "
+    "construction",
+    reads=(OilEffectAccepted,),
+    id="construction_oil_effect",
+    partly={
+        "27-30/O-05": "only an effect accepted although an oil counter was used is caught: the resistance level it "
+        "feeds (rules 54, 59) is not in the texts, and the log records the flag only as oil_effect_accepted"
+    },
 )
-def check_redeployment_segments(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+def check_construction_oil_effect(c: Check, ctx: AuditContext[OilEffectAccepted]) -> Result:
     event = ctx.event
-    kind = event.kind
-    if event.segment not in SEGMENTS or kind == "air_transport":
-        return
-    segment = event.segment
-    tallies, turn = ctx.state.redeployment, game_turn(event)
-    last = redeployment.segment_reached(tallies, turn, event.side)
-    if last is not None and SEGMENTS.index(segment) < SEGMENTS.index(last):
-        yield c.finding(
+    if event.service != "construction" or event.faction not in ("russia", "western_allies"):
+        return ()
+    fifths = oil.construction_fifths(ctx.state.oil, event.faction)
+    if fifths < 5:
+        return ()
+    powers = " and ".join(power_name(p) for p in sorted(RESISTANCE_OIL_POWERS) if FACTION_OF_POWER[p] == event.faction)
+    return (
+        c.finding(
             ctx,
-            expected=f"{last} or later",
-            recorded=segment,
-            message=f"{event.unit} redeploys in segment {segment} after segment {last} has begun (28.13, 28.31)",
-        )
-    moved = redeployment.redeployed_this_phase(tallies, turn, event.side, event.unit)
-    for breach in segment_eligibility_breaches(segment, kind, nrs_this_phase=True, nred_or_sred_this_phase=moved):
-        yield c.finding(
-            ctx,
-            expected=breach.allowed if breach.allowed is not None else "an eligible unit",
-            recorded=kind,
-            message=f"{event.unit}: {breach.message} ({breach.rule})",
-        )
-
-
-@REDEPLOYMENT.check(
-    "28.62C",
-    "per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out",
-    reads=(UnitRedeployed,),
-    id="sr_caps",
-)
-def check_sr_caps(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
-    event = ctx.event
-    if event.kind != "SR":
-        return
-    if event.origin == event.destination:
-        yield c.finding(
-            ctx,
-            expected="another objective",
-            recorded=event.destination,
-            message=f"{event.unit} SRs from {event.origin} to the same place (28.62A)",
-        )
-        return
-    found = redeployment.sr_of(ctx.state.board, event, ctx.meta.rules)
-    if found is None:
-        yield Missing(reason="the redeployed unit is not on the board, so its type and size are unknown")
-        return
-    faction, tallies = found
-    turn = game_turn(event)
-    for tally in tallies:
-        cap = SR_CAPS[tally.what]
-        before = redeployment.srs_counted(ctx.state.redeployment, turn, faction, tally)
-        after = before + tally.amount
-        if before <= cap < after:
-            words = "ground units" if tally.what == "ground" else "air factors"
-            into = "into" if tally.direction == "in" else "out of"
-            yield c.finding(
-                ctx,
-                expected=f"<= {cap}",
-                recorded=after,
-                message=f"{event.unit} brings the {words} SRed {into} {tally.end} this turn to {after}; 28.62C "
-                f"allows {cap}",
-            )
+            expected="no construction oil effect",
+            recorded="accepted",
+            message=f"{power_name(event.faction)} accepts the construction oil effect after committing "
+            f"{fifths // 5} oil counter(s) to construction this turn; {powers} incur it only when no counter was "
+            "used (27.35E)",
+        ),
+    )
