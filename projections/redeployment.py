@@ -57,6 +57,7 @@ from awaw_events.events import (
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, NAVAL_TYPES, Power, UnitType
 from projections.core import Context, Handlers
 from projections.rules.construction import (
+    LOCATION_LIMIT_OWNERS,
     MINOR_TRANSPORT_BOX,
     australian_naval_air,
     built_uninverted,
@@ -506,9 +507,6 @@ def _railhead(state: RedeploymentState, event: RailheadBuilt, ctx: Context) -> N
     state.railheads[faction] = state.railheads.get(faction, 0) + 1
 
 
-_LOCATION_LIMIT_OWNERS: Final = frozenset({"russia", "japan"})
-
-
 @HANDLERS.on(UnitBuilt)
 def _built(state: RedeploymentState, event: UnitBuilt, ctx: Context) -> None:
     _this_turn(state, ctx)
@@ -525,7 +523,7 @@ def _built(state: RedeploymentState, event: UnitBuilt, ctx: Context) -> None:
         _hold(state, ctx, event.unit, "end_of_player_turn", "27.81, 27.82")
     state.built[event.unit] = event.location
     country = country_of(event.nationality)
-    if event.owner in _LOCATION_LIMIT_OWNERS or country in ("australia", "india"):
+    if event.owner in LOCATION_LIMIT_OWNERS or country in ("australia", "india"):
         build = Build(
             seq=seq,
             owner=event.owner,

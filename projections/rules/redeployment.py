@@ -649,3 +649,8 @@ def one_operation_per_turn(meta: Meta) -> bool:
 def mission_inverts(mission: str, meta: Meta) -> bool:
     """Whether flying ``mission`` leaves the units inverted (18.524, 18.564, 18.618; A3R option 13: every mission)."""
     return mission in INVERTED_BY_MISSION or one_operation_per_turn(meta)
+
+
+UNINVERSION_PHASES: Final[frozenset[str]] = frozenset({"end_of_player_turn"})
+"""Where a unit held until the end of its player turn may be uninverted: "at the end of the player turn" (27.82;
+A3R option 13: "after the redeployment phase")."""

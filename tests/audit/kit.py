@@ -22,7 +22,7 @@ from awaw_events.events import (
 from awaw_events.events.board import SupplyResult
 from projections.rules.mapdata import FORMAT, HexFacts, HexsideFacts, MapData, MapFile
 from replays.audit import engine
-from replays.audit.catalogue import FAMILIES, checks
+from replays.audit.catalogue import checks
 from replays.audit.engine import AuditReport
 from tests.audit.helpers import records
 
@@ -213,7 +213,7 @@ def audit(events: Sequence[Event], data: MapData | None = None, check: str | Non
         return data, None if data is not None else "no map data in this test"
 
     chosen = [c for c in checks() if check is None or c.id == check]
-    return engine.run(FAMILIES, chosen, records(events), maps=maps)
+    return engine.run(chosen, records(events), maps=maps)
 
 
 def found(events: Sequence[Event], check: str, data: MapData | None = None) -> list[tuple[int, str]]:

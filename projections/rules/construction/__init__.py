@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from projections.rules.construction.caps import (
     EXCLUDED_FROM_LOCATION_LIMITS,
+    LOCATION_LIMIT_OWNERS,
     LOCATION_LIMITS,
     NAVAL_AIR_TRAINING_RATE,
     NEVER_BUILD_NAVAL_AIR,
@@ -184,6 +185,7 @@ __all__ = [
     "KEA_BOMBING_CAUSES",
     "LIMIT_SPENDING",
     "LOCATION_LIMITS",
+    "LOCATION_LIMIT_OWNERS",
     "MINOR_PAYER_COUNTRIES",
     "MINOR_TRANSPORT_BOX",
     "MULTIPLIER_BY_PENALTIES",

@@ -38,8 +38,6 @@ from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, 
 
 CHECKS = Family("redeployment")
 
-MAJORS = frozenset(FACTION_OF_POWER)
-
 
 def _is_hex(location: str) -> bool:
     return location.startswith(("EUR:", "PAC:"))
@@ -81,7 +79,7 @@ def check_redeployment_eligible(c: Check, ctx: AuditContext[UnitRedeployed]) -> 
     if unit is None:
         return (Missing(reason="the redeployed unit is not on the board, so its type and supply are unknown"),)
     country = country_of(unit.nationality)
-    minor = None if country in MAJORS else ctx.state.board.statuses.get(country)
+    minor = None if country in FACTION_OF_POWER else ctx.state.board.statuses.get(country)
     if country in ("spain", "vichy"):
         return ()  # lent volunteers and Vichy units under a diplomatic result (52.5, 77.42): other rules
     found = redeployment_ineligibility(

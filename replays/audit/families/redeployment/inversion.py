@@ -17,14 +17,10 @@ from awaw_events.events import AirMissionFlown, UnitInversionChanged
 from awaw_events.gametime import game_turn
 from projections import brp, redeployment
 from projections.redeployment import Hold
-from projections.rules.redeployment import one_operation_per_turn
+from projections.rules.redeployment import UNINVERSION_PHASES, one_operation_per_turn
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("redeployment")
-
-_UNINVERT_PHASES = frozenset({"end_of_player_turn"})
-"""Where a unit held until the end of its player turn may be uninverted (27.82: "at the end of the player turn"; A3R
-option 13: "after the redeployment phase")."""
 
 
 def front_of(ctx: AuditContext[Any], location: str) -> str | None:
@@ -104,8 +100,8 @@ def _may_uninvert(ctx: AuditContext[Any], hold: Hold, now: tuple[int, str | None
     player turn)."""
     phase = ctx.event.phase
     if hold.kind == "end_of_player_turn":
-        return now == hold.since and phase in _UNINVERT_PHASES
-    return now == hold.opposing and phase in _UNINVERT_PHASES and not one_operation_per_turn(ctx.meta)
+        return now == hold.since and phase in UNINVERSION_PHASES
+    return now == hold.opposing and phase in UNINVERSION_PHASES and not one_operation_per_turn(ctx.meta)
 
 
 @CHECKS.check(
@@ -211,7 +207,7 @@ def check_uninversion(c: Check, ctx: AuditContext[UnitInversionChanged]) -> Resu
     if (
         used is not None
         and (used[1], used[2]) == (game_turn(event), event.side)
-        and event.phase not in _UNINVERT_PHASES
+        and event.phase not in UNINVERSION_PHASES
     ):
         out.append(
             c.finding(

@@ -206,10 +206,10 @@ def _winter(c: Check, ctx: AuditContext[RailheadBuilt], facts: Any, faction: str
     zone = facts.weather_zone if facts is not None else None
     if zone is None:
         return []
-    weather = ctx.state.board.weather.get(zone)
+    weather = ctx.state.weather.zones.get(zone)
     if weather is None or weather.level is None:
         return []
-    effective = max(0, weather.level - ctx.state.board.winter_preparation.get(faction, 0))
+    effective = max(0, weather.level - ctx.state.weather.winter_preparation.get(faction, 0))
     if effective < RAILHEAD_WINTER_BLOCK_LEVEL:
         return []
     return [
