@@ -327,3 +327,17 @@ def test_the_axis_place_research_builds_first() -> None:
         research("g2", "germany"),
     ]
     assert [f.seq for f in audit(over, None, "construction_limit").findings] == [4]  # counted against the limit
+
+
+@pytest.mark.plants("27-30/O-06")
+def test_the_oil_committed_to_construction_exists_in_the_reserve() -> None:
+    """O-06 (33.5): the counters committed to construction come out of the faction's reserve; the check lives in the
+    oil family (``oil_available``)."""
+    from awaw_events.events import OilReserveDefined, OilTrackingStarted
+
+    reserve = make(
+        OilReserveDefined, **FALL, phase="setup", reserve="r", faction="european_axis", location="EUR:L32", maximum=50
+    )
+    started = make(OilTrackingStarted, **FALL, phase="setup", reserve="r", trigger="start", initial=10)
+    assert seqs([created(), reserve, started, committed("european_axis", 2)], "oil_available") == []
+    assert seqs([created(), reserve, started, committed("european_axis", 3)], "oil_available") == [4]

@@ -158,3 +158,20 @@ def test_the_a3r_full_offensive_modifier_is_replaced() -> None:
     assert seqs([created(**A3R), paid("germany", 15, "full"), usat(1, "axis_full_offensives")], "usat_offensives") == [
         3
     ]
+
+
+@pytest.mark.plants("C-06")
+def test_declarations_of_war_and_full_offensives_cost_27_12() -> None:
+    """C-06 (27.12): 35 BRPs against a major power, 10 against a minor, 15 for a full offensive. The checks live in
+    the politics family (``declaration_cost``, ``full_offensive_cost``)."""
+    from awaw_events.events import WarDeclared
+
+    def dow(target: str, cost: int) -> Event:
+        return make(
+            WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target=target, brp_cost=cost
+        )
+
+    assert seqs([created(), dow("france", 35), dow("belgium", 10)], "declaration_cost") == []
+    assert seqs([created(), dow("france", 10), dow("belgium", 35)], "declaration_cost") == [2, 3]
+    assert seqs([created(), paid("germany", 15, "full")], "full_offensive_cost") == []
+    assert seqs([created(), paid("germany", 14, "full")], "full_offensive_cost") == [2]

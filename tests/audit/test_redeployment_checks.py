@@ -636,6 +636,10 @@ def test_only_uninverted_units_fly_and_a_mission_inverts() -> None:
     assert seqs(twice, "mission_ready") == [5]
     again = [*setup, mission(["a1"], "das", side="allied"), uninverted("a1", side="axis"), mission(["a1"], "das")]
     assert seqs(again, "mission_ready") == []
+    later = [*setup, mission(["a1"], "das", side="allied"), mission(["a1"], "das", when=WINTER)]
+    assert skipped(later, "mission_ready") == [
+        "whether a unit was uninverted since its mission of an earlier player turn"
+    ]
     patrol = [*setup, mission(["a1"], "naval_patrol"), mission(["a1"], "naval_patrol")]
     assert seqs(patrol, "mission_ready") == []  # AWAW: a patrol does not invert
     assert seqs([created(**A3R), *patrol[1:]], "mission_ready") == [5]  # A3R option 13: one operation a player turn

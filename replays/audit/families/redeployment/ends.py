@@ -265,8 +265,8 @@ def check_nr_ports_and_straits(c: Check, ctx: AuditContext[UnitRedeployed]) -> R
                 )
             )
             break
-    if _a3r(ctx) and ctx.meta.option("naval.strait_restrictions", "awaw_21_211_c_g") == "a3r":
-        return out
+    if not _a3r(ctx) or ctx.meta.option("naval.strait_restrictions", "awaw_21_211_c_g") == "a3r":
+        return out  # AWAW 28.514 refers to 21.211, which is not in the texts; the A3R house table is (extract 2.11)
     own = _faction(unit.owner) or ""
     seen: set[str] = set()
     for hex_ in hexes_of(event):

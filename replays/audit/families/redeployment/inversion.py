@@ -139,7 +139,9 @@ def check_mission_ready(c: Check, ctx: AuditContext[AirMissionFlown]) -> Result:
             )
             continue
         used = tallies.used.get(unit)
-        if used is not None:
+        if used is not None and (used[1], used[2]) != now:
+            out.append(Missing(reason="whether a unit was uninverted since its mission of an earlier player turn"))
+        elif used is not None:
             out.append(
                 c.finding(
                     ctx,
