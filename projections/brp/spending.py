@@ -173,7 +173,7 @@ def _done(state: State, ctx: Context, op: str, units: list[str], front: str | No
 
 @HANDLERS.on(AttackDeclared)
 def _attack(state: State, event: AttackDeclared, ctx: Context) -> None:
-    _done(state, ctx, event.attack, [a.unit for a in event.attackers], getattr(event, "front", None))
+    _done(state, ctx, event.attack, [a.unit for a in event.attackers], event.front)
 
 
 @HANDLERS.on(OverrunResolved)

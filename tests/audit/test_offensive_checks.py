@@ -49,7 +49,7 @@ def attrition(faction: str = "european_axis", front: str = "eastern") -> Event:
     )
 
 
-def attack(attack_id: str, unit: str) -> Event:
+def attack(attack_id: str, unit: str, front: str | None = None) -> Event:
     return make(
         AttackDeclared,
         **FALL,
@@ -58,6 +58,7 @@ def attack(attack_id: str, unit: str) -> Event:
         attack=attack_id,
         defender_hexes=["EUR:L40"],
         attackers=[Attacker(unit=unit, factors=3)],
+        front=front,
     )
 
 
@@ -110,6 +111,20 @@ def test_each_operation_is_paid_once_and_carried_out() -> None:
     unpaid = [*setup, paid("germany", 3, ops=("a1",)), attack("a1", "g1"), attack("a2", "i1"), ended()]
     assert skipped(unpaid, "operations_paid_and_used") == [
         "which payment an operation was paid with (offensive_declared.operations)"
+    ]
+    partner = [
+        *setup,
+        paid("germany", 15, "full", ops=("a1",)),
+        attack("a1", "g1"),
+        attack("a2", "i1", "eastern"),
+        ended(),
+    ]
+    assert found(partner, "operations_paid_and_used") == [
+        (
+            7,
+            "operation a2 (event 6) by Italy is named by no payment, and they paid no full offensive on the eastern "
+            "front (9.63)",
+        )
     ]
     full = [*setup, paid("germany", 15, "full"), paid("italy", 15, "full"), attack("a2", "i1"), ended()]
     assert audit_clean(full)
