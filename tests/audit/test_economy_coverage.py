@@ -142,7 +142,11 @@ def test_russian_ic_supply_use_costs_the_ic_and_russia_five() -> None:
     assert seqs([*setup, ic(7, "supply_use", "initial_supply")], "ic_value") == [3]
     assert seqs([*setup, ic(5, "supply_use", "combat")], "ic_value") == [3]
     assert seqs([*setup, use, loss, ended("allied", summer)], "ic_supply_cost") == []
-    assert seqs([*setup, use, ended("allied", summer)], "ic_supply_cost") == [4]
+    twice = [*setup, use, loss, ic(0, "supply_use", "initial_supply"), ended("allied", summer)]
+    assert seqs(twice, "ic_supply_cost") == [6]  # two uses, one loss of 5
+    assert skipped([*setup, use, ended("allied", summer)], "ic_supply_cost") == [
+        "Russia's BRP loss for using ICs as supply sources is not recorded (brp_lost)"
+    ]
 
 
 def test_new_russian_ics_give_five_and_grow_by_five() -> None:

@@ -163,3 +163,20 @@ def test_new_submarines_asw_and_transports() -> None:
     jap = [*setup, built("js", "submarine", 1, "PAC:K30", owner="japan")]
     assert seqs([*jap, moved("js", "NR", "PAC:K30", "sw:indian_ocean")], "sw_box_transfer", PLACES) == []
     assert seqs([*jap, moved("js", "NR", "PAC:K30", "sw:atlantic")], "sw_box_transfer", PLACES) == [4]
+
+
+@pytest.mark.plants("P-06")
+def test_no_units_are_built_in_an_enemy_zoc() -> None:
+    war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="france", brp_cost=35)
+    setup: list[Event] = [
+        created(),
+        placed("g-arm", "armor", 4, "EUR:P22"),
+        supplied("european_axis", {"g-arm": "full"}),
+    ]
+    near = built("f1", "infantry", 3, "EUR:P21", owner="france")  # P21 is next to P22
+    assert seqs([*setup, war, near], "build_zoc") == [5]
+    assert seqs([*setup, near], "build_zoc") == []  # a future enemy's armor, not at war (27.44)
+    far = built("f1", "infantry", 3, "EUR:P25", owner="france")
+    assert seqs([*setup, war, far], "build_zoc") == []
+    water = map_data(hexsides=[{"between": ("EUR:P21", "EUR:P22"), "all_water": "ocean"}])
+    assert seqs([*setup, war, declared(water), near], "build_zoc", water) == []

@@ -737,6 +737,7 @@ def test_railheads_stay() -> None:
     assert seqs([created(), railhead("germany", "EUR:L40"), removed], "railhead_permanent") == [3]
 
 
+@pytest.mark.plants("RH-03", "C-RED-5")
 def test_railhead_site() -> None:
     site = map_data(
         [
@@ -761,3 +762,8 @@ def test_railhead_site() -> None:
         ),
     ]
     assert seqs([*winter, railhead("germany", "EUR:L40")], "railhead_site", site) == [8]  # 7 - 2 = 5
+    war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="russia", brp_cost=35)
+    armor = [war, placed("r-arm", "armor", 4, "EUR:L41", owner="russia"), supplied("russia", {"r-arm": "full"})]
+    assert found([*setup, *armor, railhead("germany", "EUR:L40")], "railhead_site", site) == [
+        (9, "Germany's railhead at EUR:L40: EUR:L40 is in an enemy ZoC (28.654B)")
+    ]

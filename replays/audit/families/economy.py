@@ -472,6 +472,8 @@ def check_ic_supply_cost(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result
     lost = brp.total(ledger, "russia", "ic_supply_loss")
     if ctx.event.side != "allied" or lost == uses * IC_STEP:
         return ()
+    if lost == 0:
+        return (Missing(reason="Russia's BRP loss for using ICs as supply sources is not recorded (brp_lost)"),)
     return (
         c.finding(
             ctx,

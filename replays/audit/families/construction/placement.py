@@ -6,8 +6,8 @@ map data does not place is reported as not checked (``no map data for EUR:K37 (c
 what the last supply determination recorded for the hex; control is the board's, with the hexes that changed hands
 this player turn from the land projection (27.45: controlled at the start of the player turn).
 
-Not here: enemy ZoCs (27.44, P-06), whose rules (10.34) are the control family's, and stacking after placement
-(27.46, P-08), which the stacking family judges at the end of every phase (12.11).
+Enemy ZoCs (27.44) are those of :mod:`projections.rules.zoc`. Not here: stacking after placement (27.46, P-08),
+judged at the end of every phase by the stacking rules (12.11).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from projections.rules.construction import (
     sw_box_transfer_breach,
 )
 from projections.rules.control import controller_faction
+from replays.audit.common import enemy_zoc_at
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("construction")
@@ -343,6 +344,32 @@ def check_build_control(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
             ),
         )
     return ()
+
+
+@CHECKS.check(
+    "27.44",
+    "units are not built in an enemy ZoC (the ZoC of a future enemy's armor, not yet at war, does not count)",
+    reads=(UnitBuilt,),
+    id="build_zoc",
+    covers=("P-06",),
+)
+def check_build_zoc(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
+    event = ctx.event
+    if not _is_hex(event.location):
+        return ()
+    covered = enemy_zoc_at(ctx, event.location, event.owner)
+    if covered is None:
+        return (ctx.missing_hex(event.location, "terrain"),)
+    if not covered:
+        return ()
+    return (
+        c.finding(
+            ctx,
+            expected="a hex in no enemy ZoC",
+            recorded=event.location,
+            message=f"{event.unit} is built at {event.location}, in the ZoC of enemy armor (27.44, 10.34)",
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from projections.rules.redeployment import (
     railhead_cost,
     railheads_used,
 )
+from replays.audit.common import enemy_zoc_at
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("redeployment")
@@ -81,7 +82,6 @@ def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     reads=(RailheadBuilt,),
     id="railhead_rules",
     covers=("RH-01", "RH-04"),
-    partly={"C-RED-5": "see railhead_site"},
 )
 def check_railhead_rules(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     event = ctx.event
@@ -148,13 +148,10 @@ def military_breakthrough(ctx: AuditContext[Any], power: str) -> bool:
 @CHECKS.check(
     "28.653",
     "a railhead goes in a fully supplied city that is not an objective, held by the builder's faction since the start "
-    "of the player turn, where the winter result (less winter preparation) is below 5",
+    "of the player turn, in no enemy ZoC, where the winter result (less winter preparation) is below 5",
     reads=(RailheadBuilt,),
     id="railhead_site",
-    partly={
-        "RH-03": "the enemy ZoC condition (28.654B) waits for the ZoC rules of the control family",
-        "C-RED-5": "the enemy ZoC condition (28.654B) waits for the ZoC rules of the control family",
-    },
+    covers=("RH-03", "C-RED-5"),
 )
 def check_railhead_site(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     event = ctx.event
@@ -188,6 +185,11 @@ def check_railhead_site(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
         out.append(Missing(reason="the supply status of the railhead hex is not recorded"))
     elif supply[0] != "full" or (ctx.meta.rules == "a3r" and supply[1] is not None and "ic" in supply[1].split(":")):
         out.append(_site(c, ctx, "fully supplied", supply[0], f"{hex_} is not fully supplied ({supply[0]}) (28.653)"))
+    zoc = enemy_zoc_at(ctx, hex_, event.power)
+    if zoc is None:
+        out.append(ctx.missing_hex(hex_, "terrain"))
+    elif zoc:
+        out.append(_site(c, ctx, "a hex in no enemy ZoC", "enemy ZoC", f"{hex_} is in an enemy ZoC (28.654B)"))
     out.extend(_winter(c, ctx, facts, faction))
     return out
 
