@@ -63,12 +63,13 @@ from awaw_events.events import (
 from awaw_events.events.economy import ChangeCause, LossCause
 from awaw_events.options import A3R_OPTIONS, AWAW_OPTIONS, INTERPRETATION_OPTIONS, Option, resolve_options
 from awaw_events.store import GameStore
+from awaw_events.vocab import FACTION_OF_POWER
 from projections import brp
 from replays import views
 from replays.audit import engine
 from replays.audit.catalogue import audit_timeline
 from replays.audit.engine import AuditContext, Family
-from replays.audit.families import construction, economy
+from replays.audit.families import construction, economy, offensives, redeployment
 from replays.cli import cli
 from replays.state import effective_events, state_at
 
@@ -163,6 +164,31 @@ def _batch(ctx: AuditContext[Any]) -> dict[Any, object]:
     return {power: [a.amount for a in economy.batch_items(ctx, power)]}
 
 
+def _front_offensives(ctx: AuditContext[Any]) -> dict[Any, object]:
+    event = ctx.event
+    faction = FACTION_OF_POWER[event.power]
+    return {(faction, event.front): brp.offensives_on(ctx.state.brp, faction, event.front)[0]}
+
+
+def _front_shown(data: dict[str, Any], key: tuple[str, str]) -> object:
+    faction, front = key
+    return sum(
+        v
+        for k, v in data["offensives"].items()
+        if k.partition("|")[2] == front
+        and brp.side_of(k.partition("|")[0]) is not None
+        and FACTION_OF_POWER[k.partition("|")[0]] == faction  # type: ignore[index]
+    )
+
+
+def _axis_offensives(ctx: AuditContext[Any]) -> dict[Any, object]:
+    return {"axis": brp.offensive_brps_of_side(ctx.state.brp, "axis")}
+
+
+def _axis_shown(data: dict[str, Any], key: str) -> object:
+    return sum(v for k, v in data["offensives"].items() if brp.side_of(k.partition("|")[0]) == key)
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure(
         "construction spent this turn (27.31)",
@@ -223,6 +249,20 @@ FIGURES: tuple[Figure, ...] = (
         _settlement,
         lambda data, key: _power(data, key[0], key[1]),
         shown_before=True,
+    ),
+    Figure(
+        "a faction's offensive BRPs on a front this turn (A3R 9.61-9.62)",
+        (OffensiveDeclared,),
+        True,
+        _front_offensives,
+        _front_shown,
+    ),
+    Figure(
+        "the Axis offensive BRPs of the turn (A3R intro, USAT)",
+        (OffensiveDeclared,),
+        True,
+        _axis_offensives,
+        _axis_shown,
     ),
     Figure(
         "35.7 items awaiting a batch (A3R 35.72)",
@@ -390,7 +430,16 @@ def _action(draw: st.DrawFn, side: str, when: dict[str, Any]) -> list[Event]:
             )
         ],
         lambda: [WarDeclared(**at, phase="diplomacy", aggressor=power, target="belgium", brp_cost=amount)],
-        lambda: [OffensiveDeclared(**at, phase="combat", power=power, front="western", kind="full", brp_cost=amount)],
+        lambda: [
+            OffensiveDeclared(
+                **at,
+                phase="combat",
+                power=power,
+                front=draw(st.sampled_from(("western", "eastern"))),
+                kind=draw(st.sampled_from(("full", "limited", "exploitation"))),
+                brp_cost=amount,
+            )
+        ],
         lambda: [OilFacilityRepaired(**build, facility="ploesti", power=power, markers=1, brp_cost=amount % 5)],
         lambda: [
             BrpSpent(
@@ -636,7 +685,11 @@ def test_the_audit_of_the_repairs_log_is_clean_under_its_option() -> None:
 def test_the_economy_and_construction_checks_keep_no_memory_of_their_own() -> None:
     """Running facts are projection state (the engine has no observers or scratch to keep them in): no family
     keeps audit memory or imports another."""
-    for module in (construction, economy):
-        source = Path(module.__file__ or "").read_text(encoding="utf-8")
-        assert "scratch" not in source
-        assert "replays.audit.families" not in source
+    for module in (construction, economy, redeployment, offensives):
+        path = Path(module.__file__ or "")
+        own = f"replays.audit.families.{module.__name__.rsplit('.', 1)[-1]}"
+        files = sorted(path.parent.glob("*.py")) if path.name == "__init__.py" else [path]
+        for file in files:
+            source = file.read_text(encoding="utf-8").replace(own, "")
+            assert "scratch" not in source
+            assert "replays.audit.families" not in source, f"{file} imports another family"

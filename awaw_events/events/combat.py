@@ -63,6 +63,12 @@ class OffensiveDeclared(Event, tag="offensive_declared", frozen=True, kw_only=Tr
     front: Front
     kind: Literal["full", "limited", "participation", "exploitation", "airborne", "naval", "raiding"]
     brp_cost: Brps
+    offensive: Ident | None = None
+    """An id for this payment, for the log's cross-references (None: not named)."""
+    operations: list[Ident] = []
+    """The operations this payment pays for: the ids of the attacks, overruns, airdrops and exploitation attacks
+    (``attack_declared.attack``, ``overrun_resolved.overrun``, ``airdrop_made.unit``) carried out with it, so that
+    each operation is paid once and each payment used (A3R 9.62-9.64); [] = not recorded."""
 
 
 class AttackDeclared(Event, tag="attack_declared", frozen=True, kw_only=True):

@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Brps, Event, Hex, Ident, Name, SignedBrps
+from awaw_events.events.base import Brps, Event, Factors, Hex, Ident, Name, SignedBrps
 from awaw_events.vocab import Power, SwBox
 
 LossCause = Literal[
@@ -127,6 +127,8 @@ class BrpSpent(Event, tag="brp_spent", frozen=True, kw_only=True):
     amount: Brps
     category: SpendCategory
     ref: Ident | None = None
+    factors: Factors | None = None
+    """Naval factors employed, for raiding with ships (A3R option 28: 1 BRP per 3 factors, rounded up)."""
 
 
 class ConstructionLimitDeclared(Event, tag="construction_limit_declared", frozen=True, kw_only=True):

@@ -19,7 +19,7 @@ from awaw_events.events.base import (
     Name,
     UnitId,
 )
-from awaw_events.vocab import Faction, Power, Theater, UnitType
+from awaw_events.vocab import Faction, Front, Power, SupplyStatus, SwBox, Theater, UnitType
 
 Nationality = Annotated[
     str,
@@ -91,6 +91,17 @@ class UnitBuilt(Event, tag="unit_built", frozen=True, kw_only=True):
     sb: Annotated[int, Meta(ge=0, le=30)] = 0
     name: Name | None = None
     inverted: bool = True
+    transports: dict[SwBox, int] = {}
+    """Transports used for a minor country's construction paid by the U.S.: one Atlantic transport per 5 U.S. BRPs
+    for South Africa, one Pacific transport per 5 for Australia or India (27.472B, 27.473C, 27.474C)."""
+    naval_air_rate: Literal["australia", "britain", "usa"] | None = None
+    """Whose naval air training rate an Australian NAS is built on (27.61B); None: not recorded."""
+    elite: bool = False
+    """Built as an elite unit (rebuilt elite Japanese NAS come back as normal NAS, 27.23)."""
+    supply: SupplyStatus | None = None
+    """The supply status the new unit takes, that of its hex or box (27.43A); None: not recorded."""
+    front: Front | None = None
+    """The front a new strategic bomber or interceptor is assigned to in its SW box (27.92)."""
 
 
 class UnitMoved(Event, tag="unit_moved", frozen=True, kw_only=True):
@@ -119,6 +130,16 @@ class UnitRedeployed(Event, tag="unit_redeployed", frozen=True, kw_only=True):
     destination: Location
     path: list[Location] = []
     nr: Ident | None = None
+    air_transport: UnitId | None = None
+    """The air transport unit carrying a ground unit (28.36); None: not air transported, or not recorded."""
+    escort: bool = False
+    """A naval unit that protects the NR it is part of (sea escort, 28.32), rather than redeploying on its own."""
+    transports: dict[SwBox, int] = {}
+    """Transports of the SW boxes used, for redeployments from a U.S. box to the board (28.76: one per 5 factors)."""
+    origin_front: Front | None = None
+    destination_front: Front | None = None
+    """The fronts the redeployment leaves and reaches (28.81: an air unit that SRs to another front is inverted);
+    None: not recorded (the map data's front of the hex is used where it has one)."""
 
 
 class UnitEliminated(Event, tag="unit_eliminated", frozen=True, kw_only=True):
@@ -209,6 +230,9 @@ class OilEffectAccepted(Event, tag="oil_effect_accepted", frozen=True, kw_only=T
     domain: Name
     service: Literal["air", "naval", "army", "strategic_air", "heavy_ships", "submarines", "construction"]
     voluntary: bool = False
+    units: list[UnitId] = []
+    """The units the effect falls on, where the log lists them (a unit under an air or naval oil effect is not
+    uninverted, A3R option 13; a ground unit under the army effect does not NR, A3R 28.22); [] = not listed."""
 
 
 class RpSpent(Event, tag="rp_spent", frozen=True, kw_only=True):

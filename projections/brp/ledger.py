@@ -152,6 +152,10 @@ def _new_turn(state: State, event: object, ctx: Context) -> None:
         state.deficit_peak = {}
         state.facts = {}
         state.declared = {}
+        state.offensives = {}
+        state.paid = {}
+        state.done = {}
+        state.attritions = {}
         state.opening = dict(state.available)
         state.base_opening = dict(state.base)
     state.turn = now.turn
@@ -263,6 +267,8 @@ def _gained(state: State, event: BrpGained, ctx: Context) -> None:
 @HANDLERS.on(BrpLost)
 def _lost(state: State, event: BrpLost, ctx: Context) -> None:
     change(state, ctx, event.power, "loss", "lost", -event.amount, ref=event.target, detail=event.cause)
+    if event.cause == "ic_supply_use":
+        add(state.totals, f"{event.power}/ic_supply_loss", event.amount)
     loss_facts(state, event, ctx.meta)
 
 
@@ -274,7 +280,7 @@ def _lost(state: State, event: BrpLost, ctx: Context) -> None:
 @HANDLERS.on(BrpChangeAccrued)
 def _accrued(state: State, event: BrpChangeAccrued, ctx: Context) -> None:
     now = ctx.now
-    item = Accrual(seq=now.seq, amount=event.amount, cause=event.cause, turn=now.turn, area=event.area)
+    item = Accrual(seq=now.seq, amount=event.amount, cause=event.cause, turn=now.turn, area=event.area, side=now.side)
     state.accrued[event.power] = (*state.accrued.get(event.power, ()), item)
     state.lines.append(
         Line(

@@ -183,6 +183,8 @@ def _kea(state: State, event: KeaControlChanged, ctx: Context) -> None:
 @HANDLERS.on(IcValueChanged)
 def _ic(state: State, event: IcValueChanged, ctx: Context) -> None:
     # [interpretation] a captured IC is no longer under Russian control (27.32A): its value leaves the sum
+    if event.cause == "supply_use":
+        state.totals["russia/ic_uses"] = state.totals.get("russia/ic_uses", 0) + 1
     if event.cause == "capture":
         state.ics.pop(event.hex, None)
     else:

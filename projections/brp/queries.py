@@ -8,7 +8,7 @@ from typing import cast
 
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Power
 from projections.brp.state import Line, LineKind, State
-from projections.rules.economy import deficit_cap
+from projections.rules.economy import FULL_OFFENSIVE_BRPS, deficit_cap
 
 
 def total(state: State, power: str, key: str) -> int:
@@ -81,3 +81,21 @@ def side_of(power: str) -> str | None:
 
 def turn_label(year: int, season: str) -> str:
     return f"{season.capitalize()} {year}" if season else "before the game"
+
+
+def offensives_on(state: State, faction: str, front: str) -> tuple[int, bool]:
+    """The offensive BRPs the alliance faction's powers spent on ``front`` this turn, and whether one of them paid a
+    full offensive there (15 BRPs or more: A3R 9.61-9.63)."""
+    total_ = 0
+    full = False
+    for key, brps in state.offensives.items():
+        power, _, where = key.partition("|")
+        if where == front and FACTION_OF_POWER.get(cast(Power, power)) == faction:
+            total_ += brps
+            full = full or brps >= FULL_OFFENSIVE_BRPS
+    return total_, full
+
+
+def offensive_brps_of_side(state: State, side: str) -> int:
+    """The offensive BRPs the powers of one side spent this turn, on every front (A3R intro: the USAT modifier)."""
+    return sum(brps for key, brps in state.offensives.items() if side_of(key.partition("|")[0]) == side)

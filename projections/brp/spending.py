@@ -13,11 +13,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from awaw_events.events import (
+    AirdropMade,
+    AttackDeclared,
+    AttritionDeclared,
     BrpGrantMade,
     BrpSpent,
     FortificationBuilt,
     OffensiveDeclared,
     OilFacilityRepaired,
+    OverrunResolved,
     PartisansPlaced,
     RailheadBuilt,
     ShipAdvanced,
@@ -31,7 +35,7 @@ from awaw_events.events import (
 from awaw_events.vocab import POWERS
 from projections.brp.ledger import change
 from projections.brp.limit import grant_facts
-from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, State
+from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, Operation, State
 from projections.core import Context
 from projections.naval.queries import chart_of
 from projections.rules.construction import counts_against_limit, installment_payer, repair_payer, repairs_in_limit
@@ -153,6 +157,38 @@ def _war(state: State, event: WarDeclared, ctx: Context) -> None:
 @HANDLERS.on(OffensiveDeclared)
 def _offensive(state: State, event: OffensiveDeclared, ctx: Context) -> None:
     spend(state, ctx, event.power, "offensive", event.brp_cost, ref=event.front, detail=event.kind)
+    key = f"{event.power}|{event.front}"
+    state.offensives[key] = state.offensives.get(key, 0) + event.brp_cost
+    paid = Operation(seq=ctx.now.seq, side=ctx.now.side, power=event.power, front=event.front)
+    for op in event.operations:
+        state.paid.setdefault(op, paid)
+
+
+def _done(state: State, ctx: Context, op: str, units: list[str], front: str | None) -> None:
+    """An operation carried out: who carried it out (the owners of its units, as the board knows them)."""
+    board = ctx.game.board
+    powers = tuple(sorted({u.owner for u in (board.units.get(unit) for unit in units) if u is not None}))
+    state.done.setdefault(op, Operation(seq=ctx.now.seq, side=ctx.now.side, powers=powers, front=front))
+
+
+@HANDLERS.on(AttackDeclared)
+def _attack(state: State, event: AttackDeclared, ctx: Context) -> None:
+    _done(state, ctx, event.attack, [a.unit for a in event.attackers], event.front)
+
+
+@HANDLERS.on(OverrunResolved)
+def _overrun(state: State, event: OverrunResolved, ctx: Context) -> None:
+    _done(state, ctx, event.overrun, [u.unit for u in event.units], None)
+
+
+@HANDLERS.on(AirdropMade)
+def _airdrop(state: State, event: AirdropMade, ctx: Context) -> None:
+    _done(state, ctx, event.unit, [event.unit], None)
+
+
+@HANDLERS.on(AttritionDeclared)
+def _attrition(state: State, event: AttritionDeclared, ctx: Context) -> None:
+    state.attritions.setdefault(f"{event.attacker}|{event.front}", ctx.now.seq)
 
 
 @HANDLERS.on(OilFacilityRepaired)

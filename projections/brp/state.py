@@ -111,6 +111,8 @@ class Accrual(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     cause: str
     turn: int
     area: str | None = None
+    side: str | None = None
+    """The player turn it was accrued in (35.73B-D: applied at the end of a phase of that player turn)."""
 
 
 class BoxFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -151,6 +153,17 @@ class Kea(msgspec.Struct, frozen=True, kw_only=True):
     controller: str
     value: int
     turn: int
+
+
+class Operation(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An offensive operation this turn (A3R 9.62-9.64): paid for by ``power`` on ``front`` (``seq``: the payment), or
+    carried out by ``powers`` (``seq``: the attack, overrun or airdrop; ``front`` when the event names it)."""
+
+    seq: int
+    side: str | None = None
+    power: str = ""
+    powers: tuple[str, ...] = ()
+    front: str | None = None
 
 
 class TurnSummary(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -212,6 +225,14 @@ class State(msgspec.Struct, kw_only=True):
     base_cuts: dict[str, int] = {}
     """BRP base reductions recorded (``brp_base_changed``, negative) since the last ``player_turn_ended``: what an
     Option 2 settlement is judged by (A3R extract 5.3 step I)."""
+    offensives: dict[str, int] = {}
+    """Offensive BRPs this turn by ``"<power>|<front>"`` (27.12; A3R 9.61-9.64)."""
+    paid: dict[str, Operation] = {}
+    """Operations paid for this turn (``offensive_declared.operations``), by operation id (A3R 9.63)."""
+    done: dict[str, Operation] = {}
+    """Operations carried out this turn (attacks, overruns, airdrops), by operation id (A3R 9.63)."""
+    attritions: dict[str, int] = {}
+    """Attritions this turn by ``"<faction>|<front>"``: the first one's event (A3R 9.61, 9.64)."""
     history: list[TurnSummary] = []
 
 
@@ -246,5 +267,9 @@ def clone(state: State) -> State:
         ics=dict(state.ics),
         commonwealth=dict(state.commonwealth),
         base_cuts=dict(state.base_cuts),
+        offensives=dict(state.offensives),
+        paid=dict(state.paid),
+        done=dict(state.done),
+        attritions=dict(state.attritions),
         history=list(state.history),
     )

@@ -21,7 +21,7 @@ from awaw_events.options import (
     DEFICIT_SPENDING,
     PRORATE_NEGATIVE_ROUNDING,
 )
-from awaw_events.vocab import Power, Season, Side
+from awaw_events.vocab import SEASONS, Power, Season, Side
 from projections.core import Meta
 from projections.rules.breach import Breach
 
@@ -334,3 +334,151 @@ def option1_end_of_turn_findings(power: Power, available_at_end: int) -> tuple[B
     if available_at_end < 0:
         return (Breach("intro", f"{power} ends the turn {-available_at_end} BRPs in deficit under Option 1"),)
     return ()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Offensive operations (A3R App. D 9.61-9.64, intro; option ``ops.offensives``)
+# ---------------------------------------------------------------------------------------------------------------
+
+FULL_OFFENSIVE_BRPS: Final[int] = 15
+"""A major power's full offensive on a front: 15 BRPs (9.63; 27.12)."""
+
+LIMITED_OFFENSIVE_MAX: Final[int] = 14
+"""An alliance faction spends at most 14 BRPs of offensive operations on a front unless one of its major powers
+runs a full offensive there (9.62); attrition needs less than 15 (9.61) and exploitation on an attrition front keeps
+the total at 14 or less (9.64)."""
+
+
+def offensive_front_breach(faction_total: int, *, full_offensive_paid: bool) -> Breach | None:
+    """A faction's offensive BRPs on a front this turn (9.62; C-OFF-1): more than 14 needs a major power's full
+    offensive there."""
+    if faction_total > LIMITED_OFFENSIVE_MAX and not full_offensive_paid:
+        return Breach("9.62", f"{faction_total} BRPs of offensives on a front without a full offensive (at most 14)")
+    return None
+
+
+def attrition_allowed(faction_total: int) -> bool:
+    """An alliance faction may attrition on a front only if it spends less than 15 BRPs of offensive operations there
+    that turn (9.61; C-OFF-2); exploitation on an attrition front keeps the total at 14 or less (9.64; C-OFF-3)."""
+    return faction_total <= LIMITED_OFFENSIVE_MAX
+
+
+def usat_offensive_modifier(axis_offensive_brps: int) -> int:
+    """USAT +1 per 15 Axis BRPs of offensive operations in a turn, a remnant of 8 or more counting as 15 (intro,
+    option ``diplo.usat_changes``; C-OFF-6; T-U1): floor((S + 7) / 15)."""
+    if axis_offensive_brps < 0:
+        raise ValueError(f"offensive BRPs are not negative, got {axis_offensive_brps!r}")
+    return (axis_offensive_brps + 7) // FULL_OFFENSIVE_BRPS
+
+
+USAT_OFFENSIVE_CAUSE: Final = "axis_offensives"
+"""The ``tension_changed.cause`` of the USAT offensive-spending modifier (intro)."""
+
+USAT_FULL_OFFENSIVES_CAUSE: Final = "axis_full_offensives"
+"""The A3R modifier for Axis full offensives, which the house modifier replaces (intro; C-OFF-6)."""
+
+RAIDING_FACTORS_PER_BRP: Final[int] = 3
+"""Raiding with ships costs 1 BRP per 3 naval factors employed, rounded up (intro, option
+``econ.naval_raiding_cost = one_brp_per_3ff``)."""
+
+
+def raiding_cost(factors: int) -> int:
+    """The BRP cost of raiding with ``factors`` naval factors (intro, option 28): ceil(factors / 3)."""
+    return -(-factors // RAIDING_FACTORS_PER_BRP)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Grant routes into Russia (intro; extract 2.13), Russian ICs (App. E, App. H), SW (App. L)
+# ---------------------------------------------------------------------------------------------------------------
+
+NORTHERN_ROUTE_SEASONS: Final[dict[str, frozenset[Season]]] = {
+    "murmansk": frozenset({"spring", "summer", "fall", "winter"}),
+    "archangel": frozenset({"summer", "fall"}),
+}
+"""Grants to Russia by the northern routes (option ``econ.northern_grant_routes = murmansk_archangel``): Murmansk all
+year, Archangel in Summer and Fall only (intro; C-BRP-17). Both need a supply line A47/A50 -> Vologda -> east edge."""
+
+IC_STEP: Final[int] = 5
+"""Russian ICs: a new IC is worth 5 and grows by 5 at each later unit construction phase (App. E); each use as a
+supply source costs the IC 5 and Russia 5 BRPs (37.711, 30.225E); a reduced IC regains 5 at a YSS if fully supplied
+(C-BRP-13, C-BRP-14). The year's IC value (the cap of the growth) is not in the texts."""
+
+IC_CAUSE_PHASES: Final[dict[str, frozenset[str]]] = {
+    "built": frozenset({"unit_construction"}),
+    "growth": frozenset({"unit_construction"}),
+    "supply_use": frozenset({"initial_supply"}),
+    "yss_regain": frozenset({"year_start"}),
+}
+"""When each kind of IC value change happens: built and grown in the unit construction phase (App. E), used as a
+supply source at the initial supply determination (37.711), regained at the YSS (30.225E)."""
+
+
+def ic_value_expected(cause: str, before: int | None) -> int | None:
+    """The IC value after a change of ``cause`` from ``before`` (``None`` when the rules do not fix it): built 5;
+    growth +5; supply use -5 (eliminated at 0); YSS regain +5 (capped by the year's value, not in the texts)."""
+    if cause == "built":
+        return IC_STEP
+    if before is None:
+        return None
+    if cause in ("growth", "yss_regain"):
+        return before + IC_STEP
+    if cause == "supply_use":
+        return max(0, before - IC_STEP)
+    return None
+
+
+SECONDARY_SW_BRPS_PER_SUB: Final[int] = 1
+"""In the secondary SW round the withheld Murmansk submarines take at most 1 BRP each (App. L; C-BRP-18)."""
+
+JETS_RESEARCH_MINIMUM: Final[int] = 13
+"""Jets may be built only after a research result of 13 or more (17.54; A3R extract 2.5)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# When an accrued change is due (35.73A-D, 58.531A; checks C-BRP-3, C-BRP-4, C-BRP-6, C-BRP-15)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """When an accrued BRP change must be applied: the game turn, the player turn's side (None: any), the point."""
+
+    turn: int
+    side: str | None
+    point: BatchPoint
+
+
+def batch_due(
+    cause: ChangeCause,
+    accrued_turn: int,
+    accrued_side: str | None,
+    *,
+    allied_winter: AlliedWinterConquest = "yss",
+) -> Due | None:
+    """When an item accrued in game turn ``accrued_turn`` (player turn ``accrued_side``) is applied (35.73; extract
+    2.1 and 5.3): a conquest at the end of the conqueror's diplomatic phase of the next season (an Axis Winter
+    conquest at the YSS, 35.73A); minor-country changes at the end of the diplomatic phase in which they occur
+    (35.73B); captured KEAs and Russian ICs at the end of the capturing player's combat phase (35.73D); Free French
+    colonies at the start of the next Allied player turn (58.531A). ``None`` where the text fixes no turn (losses of
+    conquests, minors and colonies wait for the owner's chance to retake them, 35.73C) or nothing is prorated."""
+    timing = CHANGE_TIMING.get(cause)
+    if timing is None or timing.point == "immediate":
+        return None
+    if cause == "conquest":
+        season: Season = SEASONS[accrued_turn % 4]
+        if season == "winter" and (accrued_side != "allied" or allied_winter == "yss"):
+            return Due(accrued_turn + 1, None, "yss")
+        return Due(accrued_turn + 1, accrued_side, "diplomatic_phase")
+    if cause == "free_french_colonies":
+        return Due(accrued_turn + 1 if accrued_side == "allied" else accrued_turn, "allied", "allied_turn_start")
+    if timing.whose in ("event", "capturing"):
+        return Due(accrued_turn, accrued_side, timing.point)
+    return None
+
+
+FRENCH_COLONY_AREAS: Final[frozenset[str]] = frozenset(
+    {"lebanon_syria", "lebanon", "syria", "tunisia_algeria_morocco", "tunisia", "algeria", "morocco", "nw_africa"}
+)
+"""The French colonies of the two colony rolls (58.53: Lebanon-Syria; Tunisia-Algeria-Morocco), by the area names a
+log may give them. If Vichy is not established the Axis do not gain the BRPs of colonies that would have become
+Vichy (58.31B)."""

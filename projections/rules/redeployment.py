@@ -159,12 +159,26 @@ class SrTally(NamedTuple):
 
 
 def sr_tallies(
-    unit_type: UnitType, factors: int, origin: str, destination: str, *, ruleset: RuleSet = "awaw"
+    unit_type: UnitType,
+    factors: int,
+    origin: str,
+    destination: str,
+    *,
+    ruleset: RuleSet = "awaw",
+    air_transport_factors: int = 0,
 ) -> tuple[SrTally, ...]:
     """What an SR from ``origin`` to ``destination`` adds to the 28.62C counts of the objectives at its ends:
-    the destination's ``in`` counts, then the origin's ``out`` counts (ground units, then air factors)."""
+    the destination's ``in`` counts, then the origin's ``out`` counts (ground units, then air factors; an air
+    transport's factors count as air factors too, 28.36E)."""
     ground = sr_ground_units(unit_type, factors, ruleset=ruleset)
-    air = sr_air_factors(SrMove(unit_type=unit_type, factors=factors, origin=origin, destination=destination))
+    move = SrMove(
+        unit_type=unit_type,
+        factors=factors,
+        origin=origin,
+        destination=destination,
+        air_transport_factors=air_transport_factors,
+    )
+    air = sr_air_factors(move)
     found: list[SrTally] = []
     for end, direction in ((destination, "in"), (origin, "out")):
         if sr_end_kind(end) != "objective":
@@ -426,3 +440,217 @@ def may_act_in_next_opposing_turn(case: InversionCase) -> bool:
     """Whether a unit in this case is uninverted (or may uninvert) before the next opposing player turn, so it may
     fly defensive missions or intercept in it (28.81 examples)."""
     return INVERSION_RULES[case].hold != "after_next_opposing_player_turn"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Eligibility (28.22, 28.33, 28.35; A3R 28.21-28.22)
+# ---------------------------------------------------------------------------------------------------------------------
+
+NEVER_REDEPLOY_TYPES: Final[frozenset[UnitType]] = frozenset({"partisan"})
+"""Partisans never redeploy (28.22C). ICs, airbases and rocket bases are not units of the log (28.33, 28.35)."""
+
+NEUTRAL_STATUSES: Final[frozenset[str]] = frozenset({"neutral", "associated"})
+"""Minor countries whose units may not redeploy: neutral (28.22) and associated minors (A3R 28.22C) [reading:
+the A3R wording "associated minor country units" covers both]."""
+
+Ineligible = Literal["isolated", "partisan", "neutral_minor", "partial_nr", "oil_nr"]
+
+
+def redeployment_ineligibility(
+    unit_type: UnitType,
+    *,
+    supply: str | None,
+    minor_status: str | None,
+    kind: str,
+    ruleset: RuleSet = "awaw",
+) -> tuple[Ineligible, str] | None:
+    """Why a unit may not redeploy (28.22A isolated, 28.22C partisans and neutral or associated minor units; A3R
+    C-RED-2: no partially supplied ground unit NRs), or ``None``. ``supply``: the unit's last supply status;
+    ``minor_status``: the political status of its country if it is a minor (None for a major power)."""
+    if unit_type in NEVER_REDEPLOY_TYPES:
+        return "partisan", "partisans may not be redeployed (28.22C)"
+    if supply == "isolated":
+        return "isolated", "isolated units may not be redeployed (28.22A)"
+    if minor_status in NEUTRAL_STATUSES:
+        return "neutral_minor", f"units of a {minor_status} minor country may not be redeployed (28.22)"
+    if ruleset == "a3r" and kind == "NR" and unit_type in GROUND_TYPES and supply == "partial":
+        return "partial_nr", "a partially supplied ground unit may not NR (A3R 28.22, C-RED-2)"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Tactical redeployment and boxes (28.341, 28.36, 28.45, 28.72-28.76)
+# ---------------------------------------------------------------------------------------------------------------------
+
+TR_BOXES: Final[frozenset[str]] = frozenset({"box:australia", "box:india", "box:urals"})
+"""TRs onto or off the board only through the Australia, India and Urals boxes (28.45, 28.72C, 28.73A)."""
+
+AIR_TR_RANGE: Final[Mapping[str, int]] = {"EUR": 8, "PAC": 6}
+"""Air TRs, over-water hops and air transport: at most 8 hexes in Europe, 6 in the Pacific (28.341, 28.36A)."""
+
+US_BOXES: Final[frozenset[str]] = frozenset({"box:us_atlantic", "box:us_pacific"})
+
+BOX_USERS: Final[Mapping[str, frozenset[str]]] = {
+    "box:us_atlantic": frozenset({"usa", "britain", "canada"}),
+    "box:us_pacific": frozenset({"usa", "britain", "canada"}),
+    "box:south_africa": frozenset({"western_allies"}),
+    "box:india": frozenset({"western_allies"}),
+    "box:australia": frozenset({"western_allies"}),
+    "box:urals": frozenset({"russia"}),
+}
+"""Who may redeploy into or out of each mapboard box (28.751-28.756): the U.S. boxes American, British and Canadian
+units only; the South Africa, India and Australia boxes Western Allied units; the Urals box Russian units. Entries
+are nationalities (``canada``) or alliance factions (``western_allies``)."""
+
+
+def box_user_allowed(box: str, nationality: str, faction: str | None) -> bool:
+    """Whether a unit of ``nationality`` (alliance faction ``faction``) may use ``box`` (28.75); boxes not listed
+    (Ethiopia, SW boxes) are not judged here."""
+    users = BOX_USERS.get(box)
+    if users is None:
+        return True
+    country = nationality.rsplit(":", 1)[-1]
+    return country in users or (faction is not None and faction in users)
+
+
+FACTORS_PER_US_BOX_TRANSPORT: Final[int] = 5
+"""One Atlantic or Pacific transport per 5 Western Allied ground or air factors redeployed from a U.S. box to the
+board, and per 5 BRPs granted, rounded up (28.76, 20.64C-D)."""
+
+
+def us_box_transports(factors: int) -> int:
+    """Transports for ``factors`` ground/air factors leaving a U.S. box for the board (28.76: one per 5, rounded up)."""
+    return -(-factors // FACTORS_PER_US_BOX_TRANSPORT)
+
+
+REDEPLOYMENT_ELIMINATION_CAUSES: Final[frozenset[str]] = frozenset(
+    {"voluntary", "overstack", "naval_combat", "air_combat"}
+)
+"""Why a unit may leave play in the redeployment phase: voluntary elimination at its end (28.91, recorded as such so
+that a same-turn rebuild costs double, 27.13A), unremedied overstacking after a failed NR (28.523), and the naval or
+air combat of an interception (28.52)."""
+
+NR_DEFENSIVE_MISSIONS: Final[frozenset[str]] = frozenset(
+    {"escort", "interception", "naval_interception", "naval_patrol", "das"}
+)
+"""Missions by which air and naval units defend an NR in the redeployment phase (28.313, 28.52)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Russia and the Pacific (28.73E)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def russia_to_pacific_allowed(
+    *,
+    japan_russia_war_by_japan: bool,
+    russia_declared_on_japan_or_germany: bool,
+    germany_declared_on_russia: bool,
+    germany_surrendered: bool,
+    russia_holds_its_territory: bool | None,
+) -> bool | None:
+    """Whether Russian units may redeploy from Europe or the Urals box to the Pacific (28.73E): Japan declared war on
+    Russia; or Russia and Germany or Japan are at war (by either's declaration named there) **and** Germany has
+    surrendered or Russia controls every hex of Russia, eastern Poland and the Baltic States (Saare excepted).
+    ``None`` when the answer hangs on ``russia_holds_its_territory`` and that is unknown (it needs map data)."""
+    if japan_russia_war_by_japan:
+        return True
+    if not (russia_declared_on_japan_or_germany or germany_declared_on_russia):
+        return False
+    if germany_surrendered:
+        return True
+    return russia_holds_its_territory
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Straits (A3R extract 2.11: App. F 28.514; App. A 21.211)
+# ---------------------------------------------------------------------------------------------------------------------
+
+StraitControl = Literal["friendly", "friendly_or_neutral"]
+
+
+@dataclass(frozen=True, slots=True)
+class Strait:
+    """What an NR through (or to or from) a strait needs: the hexes whose control matters and how."""
+
+    hexes: tuple[str, ...]
+    control: StraitControl
+    rule: str
+    subs_exempt: bool = False
+    ports: tuple[str, ...] = ()
+    """For straits that bind only NRs to or from certain ports (Parnu behind the Gulf of Riga)."""
+
+
+STRAITS: Final[Mapping[str, Strait]] = {
+    "gibraltar": Strait(("EUR:AA7",), "friendly", "A3R 28.514B", subs_exempt=True),
+    "skagerrak": Strait(("EUR:E33", "EUR:F33"), "friendly_or_neutral", "A3R 28.514D"),
+    "kattegat": Strait(("EUR:H32", "EUR:H33"), "friendly_or_neutral", "A3R 28.514E"),
+    "gulf_of_finland": Strait(("EUR:D41", "EUR:E41"), "friendly_or_neutral", "A3R 28.514F"),
+    "gulf_of_riga": Strait(("EUR:F39",), "friendly", "A3R 28.514G", ports=("EUR:F40",)),
+    "otranto": Strait(("EUR:AA25", "EUR:AA26"), "friendly", "A3R 28.514H"),
+}
+"""NR control requirements of the straits whose hexes the texts give (A3R extract 2.11, option
+``naval.strait_restrictions = awaw_21_211_c_g``). The Gulf of Finland binds NRs to or from Leningrad, whose hex id
+the texts do not give: an NR is held to it when its path crosses D41 or E41. The Turkish Straits and Suez name no
+hexes (28.514C, I): not checked."""
+
+STRAIT_OF_HEX: Final[Mapping[str, str]] = {
+    h: name for name, strait in STRAITS.items() for h in (*strait.hexes, *strait.ports) if name != "gulf_of_riga"
+} | {"EUR:F40": "gulf_of_riga"}
+"""The strait an NR is held to when its path, origin or destination is one of these hexes."""
+
+
+def strait_breach(strait: Strait, controllers: Mapping[str, str], faction: str, unit_type: UnitType) -> str | None:
+    """Why an NR of ``faction`` may not pass ``strait`` (A3R 28.514), from the controller faction of each strait hex
+    (``controllers``: hex -> faction, ``neutral`` or absent when unknown); ``None`` when it may or when control is
+    unknown."""
+    if strait.subs_exempt and unit_type == "submarine":
+        return None
+    for hex_ in strait.hexes:
+        held = controllers.get(hex_)
+        if held is None:
+            continue
+        if held == faction or (strait.control == "friendly_or_neutral" and held == "neutral"):
+            continue
+        need = "friendly" if strait.control == "friendly" else "friendly or neutral"
+        return f"{hex_} must be {need} ({strait.rule}); it is held by {held}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# National SR/NR caps (A3R 28.14 -> A3R 20.11-20.16)
+# ---------------------------------------------------------------------------------------------------------------------
+
+A3R_NATIONAL_CAPS_RULE: Final = "A3R 20.11-20.16"
+"""The A3R house rules cap the number of units of each nationality that SR and NR by the A3R rulebook's 20.11-20.16
+(A3R 28.14, extract 2.10 [EXT-A3R]). Those rules are not in the project's texts, so no table is encoded: the audit
+counts the SRs and NRs of each nationality per player turn and reports the cap as not checked."""
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Inversion by missions (18.524, 18.564, 18.618; A3R option 13)
+# ---------------------------------------------------------------------------------------------------------------------
+
+INVERTED_BY_MISSION: Final[frozenset[str]] = frozenset({"das", "deferred_das", "interception", "counterair"})
+"""Missions after which the air units are inverted even if no attack followed: defensive air support (18.524),
+interceptors (18.564), counterair attackers (18.618). Under the A3R house option ``units.air_naval_uninversion =
+awaw_33_7_mod`` every air or naval operation inverts its units until the end of the player turn (one operation per
+unit per player turn, naval units in an SW box excepted)."""
+
+UNINVERSION_OPTION: Final = "units.air_naval_uninversion"
+HOUSE_UNINVERSION: Final = "awaw_33_7_mod"
+
+
+def one_operation_per_turn(meta: Meta) -> bool:
+    """Whether the A3R house uninversion rule (option 13, mod. AWAW 33.7) is in force."""
+    return meta.rules == "a3r" and meta.option(UNINVERSION_OPTION, HOUSE_UNINVERSION) == HOUSE_UNINVERSION
+
+
+def mission_inverts(mission: str, meta: Meta) -> bool:
+    """Whether flying ``mission`` leaves the units inverted (18.524, 18.564, 18.618; A3R option 13: every mission)."""
+    return mission in INVERTED_BY_MISSION or one_operation_per_turn(meta)
+
+
+UNINVERSION_PHASES: Final[frozenset[str]] = frozenset({"end_of_player_turn"})
+"""Where a unit held until the end of its player turn may be uninverted: "at the end of the player turn" (27.82;
+A3R option 13: "after the redeployment phase")."""

@@ -109,12 +109,6 @@ def at_war_code(powers_at_war: int) -> str:
     return "ST_AT_WAR_1" if powers_at_war == 1 else "ST_AT_WAR_0"
 
 
-def usat_offensive_increase(axis_offensive_brps: int) -> int:
-    """USAT +1 per 15 Axis BRPs of offensive operations in a game turn, a remnant of 8 or more counting (A3R intro;
-    T-U1: 7 -> 0, 8 -> 1, 22 -> 1, 23 -> 2, 38 -> 3)."""
-    return (axis_offensive_brps + 7) // 15
-
-
 def mobilization_ics_due(highest_rgt: int) -> int:
     """Mobilization ICs Russia is due once RGT has reached ``highest_rgt`` (one at each of 10, 20, 30, 40, 50; not
     undone if RGT falls)."""

@@ -143,6 +143,9 @@ def data(state: State, power: str | None = None) -> dict[str, Any]:
             if power is None or power in (v.original_owner, v.controller)
         },
         "russian_ics": dict(sorted(state.ics.items())) if power in (None, "russia") else {},
+        "offensives": {
+            k: v for k, v in sorted(state.offensives.items()) if power is None or k.partition("|")[0] == power
+        },
     }
 
 

@@ -83,6 +83,7 @@ def test_spending_what_is_available_is_clean() -> None:
     assert findings(events, "27.1") == []
 
 
+@pytest.mark.plants("C-04", "C-BRP-7")
 def test_spending_beyond_available_brps_without_a_deficit_option() -> None:
     dow = make(WarDeclared, **Y1940, side="axis", phase="diplomacy", aggressor="germany", target="belgium", brp_cost=10)
     events = [created(), brps("germany", 15), dow, spent("germany", 8, side="axis")]
@@ -126,6 +127,7 @@ OPTION2 = {"econ.deficit_spending": "option2_base_reduction"}
 OPTION1 = {"econ.deficit_spending": "option1_grant_matched"}
 
 
+@pytest.mark.plants("C-BRP-11")
 def test_tb5_option2_deficit_cuts_the_base() -> None:
     """T-B5: Option 2, 1940, Britain base 125, available 3, spends 10 (deficit 7); a U.S. grant of 5 before the end
     of the Allied turn leaves 2, so the base falls to 123."""
@@ -150,6 +152,7 @@ def test_tb5_option2_deficit_cuts_the_base() -> None:
     ]
 
 
+@pytest.mark.plants("C-BRP-8")
 def test_tb5_the_same_spend_in_1939_is_a_finding_under_every_option() -> None:
     y1939: dict[str, Any] = {"year": 1939, "season": "fall"}
     for game in (a3r(**OPTION2), a3r(**OPTION1)):
@@ -166,6 +169,7 @@ def test_tb5_the_same_spend_in_1939_is_a_finding_under_every_option() -> None:
     assert [f[1] for f in findings(events)] == ["brp_available"]
 
 
+@pytest.mark.plants("C-BRP-10")
 @pytest.mark.parametrize(("grants", "legal"), [(10, True), (6, False)], ids=["T-B6 grants 10", "T-B6 grants 6"])
 def test_tb6_option1_deficit_matched_by_the_turns_grants(grants: int, legal: bool) -> None:
     """T-B6: Option 1: Russia spends 8 beyond available; incoming grants of 10 that turn make it legal, 6 do not."""
@@ -193,6 +197,7 @@ def test_tb6_option1_deficit_matched_by_the_turns_grants(grants: int, legal: boo
     assert findings(events, "A3R intro") == expected
 
 
+@pytest.mark.plants("C-BRP-9", "C-BRP-11")
 def test_deficit_limits_option2_powers_and_the_kea_cap() -> None:
     kea = make(
         KeaControlChanged,
@@ -272,6 +277,7 @@ BATCHES = [
 ]
 
 
+@pytest.mark.plants("C-BRP-1")
 @pytest.mark.parametrize(
     ("items", "season", "phase", "percent", "applied"), [c[1:] for c in BATCHES], ids=[c[0] for c in BATCHES]
 )
@@ -296,6 +302,7 @@ def test_prorated_batches_from_the_worked_examples(
     ]
 
 
+@pytest.mark.plants("C-BRP-2")
 def test_tb3_prorating_each_item_separately_is_wrong() -> None:
     """T-B3: +15 and -5 in one Summer diplomatic phase net to +10 -> +7; prorating each item gives 11 - 3 = +8."""
     events = [a3r(**PRORATED), accrue("germany", 15, "association"), accrue("germany", -5, "diplomatic_withdrawal")]
@@ -327,6 +334,7 @@ def test_batch_net_percent_and_no_prorating_without_the_option() -> None:
     assert findings([a3r(), accrue("germany", 20, "association"), batch("germany", 20, 75, 7)], "A3R 35.7") == []
 
 
+@pytest.mark.plants("C-BRP-1", "C-BRP-4")
 def test_batch_timing_and_unprorated_gains() -> None:
     events = [
         a3r(**PRORATED),

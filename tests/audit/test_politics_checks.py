@@ -33,7 +33,7 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.options import defaults
-from projections.rules.tensions import usat_offensive_increase
+from projections.rules.economy import usat_offensive_modifier as usat_offensive_increase
 from tests.audit.landmaps import checks_found, facts, findings, map_data, place, skipped, turn, when
 from tests.conftest import created
 

@@ -8,6 +8,7 @@ import pytest
 from awaw_events.errors import InputError
 from awaw_events.options import inconsistencies, resolve_options
 from projections.rules.control import diplomatic_control, joint_control_holds, reversion
+from projections.rules.economy import usat_offensive_modifier as usat_offensive_increase
 from projections.rules.france import (
     FREE_FRENCH_FORCES,
     VICHY_FORCES,
@@ -36,7 +37,6 @@ from projections.rules.tensions import (
     mobilization_ics_due,
     reduced_mf,
     russian_minor_dow,
-    usat_offensive_increase,
 )
 from projections.rules.zoc import exerts, extends
 

@@ -72,6 +72,10 @@ LOCATION_LIMITS: Final[Mapping[ConstructionLocation, LocationLimit]] = {
 counted (27.474B, D); Siberia <= 6 BRPs of ground/air at normal cost (27.476); Japan <= 3 infantry factors in Korea
 and Manchuria together, infantry only (27.471). The spending also counts against the payer's limit."""
 
+LOCATION_LIMIT_OWNERS: Final[frozenset[Power]] = frozenset({"russia", "japan"})
+"""Major powers whose own units 27.47 limits outside the home country (Siberia 27.476, Korea and Manchuria 27.471);
+Australian and Indian units are limited by nationality (27.473B, 27.474B)."""
+
 EXCLUDED_FROM_LOCATION_LIMITS: Final[frozenset[CounterItem]] = frozenset({"fortification", "railhead"})
 """Forts and railheads do not count against the 27.47 location limits (27.47)."""
 

@@ -27,31 +27,45 @@ from typing import Any, NamedTuple, cast
 
 from awaw_events.events import (
     BrpBatchApplied,
+    BrpChangeAccrued,
     BrpGained,
+    BrpGrantMade,
+    BrpSpent,
     GameTurnEnded,
+    IcValueChanged,
     PlayerTurnEnded,
+    SwCombatResolved,
 )
-from awaw_events.vocab import POWERS, power_name
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import POWERS, SEASONS, power_name
 from projections import brp
 from projections.brp import Accrual, Line
 from projections.rules.economy import (
     BATCH_POINT_PHASES,
     CHANGE_TIMING,
     DEFICIT_BANNED_YEARS,
+    FRENCH_COLONY_AREAS,
+    IC_CAUSE_PHASES,
+    IC_STEP,
+    NORTHERN_ROUTE_SEASONS,
     OPTION2_POWERS,
     PRORATE_PERCENT,
+    SECONDARY_SW_BRPS_PER_SUB,
+    batch_due,
     batch_findings,
     deficit_base_reduction,
     deficit_cap,
     deficit_limits_scope,
     deficit_option,
+    ic_value_expected,
     negative_rounding,
     option1_end_of_turn_findings,
     prorate_batch,
     prorating_option,
+    raiding_cost,
     settle_deficit,
 )
-from replays.audit.engine import AuditContext, Check, Family, Result
+from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 FAMILY = Family("economy")
 
@@ -95,6 +109,7 @@ def batch_items(ctx: AuditContext[Any], power: str) -> tuple[Accrual, ...]:
     "a power spends no more BRPs than it has available, unless the game's deficit-spending option allows it",
     reads=brp.EXPENDITURE_EVENTS,
     after=True,
+    covers=("C-04", "C-BRP-7"),
 )
 def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
     line = spending(ctx)
@@ -121,6 +136,7 @@ def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
     reads=brp.EXPENDITURE_EVENTS,
     id="deficit_limits",
     after=True,
+    covers=("C-BRP-8", "C-BRP-9", "C-BRP-11"),
 )
 def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     option = deficit_option(ctx.meta)
@@ -174,6 +190,7 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     "Option 1: by the end of the game turn the grants a power received cover its deficit",
     reads=(GameTurnEnded,),
     id="deficit_covered_by_grants",
+    covers=("C-BRP-10",),
 )
 def check_deficit_covered(c: Check, ctx: AuditContext[GameTurnEnded]) -> Result:
     if deficit_option(ctx.meta) != "option1_grant_matched":
@@ -201,6 +218,7 @@ def check_deficit_covered(c: Check, ctx: AuditContext[GameTurnEnded]) -> Result:
     "Option 2: an uncovered deficit at the end of the player turn cuts the BRP base",
     reads=(PlayerTurnEnded,),
     id="deficit_settled",
+    covers=("C-BRP-11",),
 )
 def check_deficit_settled(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
     meta = ctx.meta
@@ -235,6 +253,7 @@ def check_deficit_settled(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Resul
     "A3R 35.7",
     "a batch nets its accrued gains and losses, then prorates once by the season (100/75/50/25 %, rounded down)",
     reads=(BrpBatchApplied,),
+    covers=("C-BRP-1", "C-BRP-2"),
 )
 def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
@@ -276,28 +295,48 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
 
 @FAMILY.check(
     "A3R 35.73",
-    "each accrued change is applied at its 35.73 point: diplomatic phase, end of combat phase, YSS, Allied turn start",
+    "each accrued change is applied at its 35.73 point and turn: conquests at the conqueror's diplomatic phase of the "
+    "next season (Axis winter conquests at the YSS), minor-country changes in the diplomatic phase they occur in, "
+    "captured KEAs and ICs at the end of the capturing player's combat phase, Free French colonies at the next Allied "
+    "player turn",
     reads=(BrpBatchApplied,),
+    covers=("C-BRP-3", "C-BRP-4", "C-BRP-6", "C-BRP-15"),
+    partly={"C-BRP-5": "the phase is checked; whether the owner retook the area first needs the area's hexes"},
 )
 def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
     if prorating_option(ctx.meta) != "awaw_35_7" or event.phase is None:
         return
+    turn = game_turn(event)
     for item in batch_items(ctx, event.power):
         seq, amount, cause = item.seq, item.amount, item.cause
         timing = CHANGE_TIMING.get(cast(Any, cause))
         if timing is None:
             continue
-        phases = BATCH_POINT_PHASES.get(timing.point)
-        if phases is None or event.phase in phases:
+        due = batch_due(cast(Any, cause), item.turn, item.side)
+        point = due.point if due is not None else timing.point
+        phases = BATCH_POINT_PHASES.get(point)
+        if phases is not None and event.phase not in phases:
+            yield c.finding(
+                ctx,
+                expected=point.replace("_", " "),
+                recorded=event.phase,
+                message=(
+                    f"the {cause.replace('_', ' ')} change of {amount:+d} (event {seq}) is applied at the "
+                    f"{point.replace('_', ' ')} ({timing.rule}), not in the {event.phase.replace('_', ' ')} phase"
+                ),
+            )
             continue
+        if due is None or (due.turn == turn and due.side in (None, event.side)):
+            continue
+        when = f"{SEASONS[due.turn % 4].capitalize()} {1900 + due.turn // 4}" + (f" {due.side}" if due.side else "")
         yield c.finding(
             ctx,
-            expected=timing.point.replace("_", " "),
-            recorded=event.phase,
+            expected=when,
+            recorded=f"{event.season.capitalize()} {event.year} {event.side or ''}".rstrip(),
             message=(
-                f"the {cause.replace('_', ' ')} change of {amount:+d} (event {seq}) is applied at the "
-                f"{timing.point.replace('_', ' ')} ({timing.rule}), not in the {event.phase.replace('_', ' ')} phase"
+                f"the {cause.replace('_', ' ')} change of {amount:+d} (event {seq}) is due at the "
+                f"{point.replace('_', ' ')} of {when} ({timing.rule}); it is applied in {event.season} {event.year}"
             ),
         )
 
@@ -307,6 +346,7 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Resu
     "under 35.7 prorating, conquest and minor-country gains are accrued and prorated, not added at once",
     reads=(BrpGained,),
     id="brp_unprorated",
+    covers=("C-BRP-1",),
 )
 def check_brp_unprorated(c: Check, ctx: AuditContext[BrpGained]) -> Result:
     event = ctx.event
@@ -325,5 +365,224 @@ def check_brp_unprorated(c: Check, ctx: AuditContext[BrpGained]) -> Result:
             f"under 35.7 "
             f"the gain is prorated ({event.season}: {pct} %) and applied at the {timing.point.replace('_', ' ')} "
             f"({timing.rule})"
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Who gets which BRPs (58.31B, 58.531A)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@FAMILY.check(
+    "A3R 58.531A",
+    "Free French colony BRPs go to Britain; without Vichy the Axis gain no BRPs for the colonies that would have "
+    "become Vichy",
+    reads=(BrpChangeAccrued, BrpGained),
+    id="french_colony_brps",
+    covers=("C-BRP-15",),
+)
+def check_french_colony_brps(c: Check, ctx: AuditContext[Any]) -> Result:
+    event = ctx.event
+    if event.cause == "free_french_colonies" and event.power != "britain":
+        return (
+            c.finding(
+                ctx,
+                expected="britain",
+                recorded=event.power,
+                message=f"{power_name(event.power)} receives the Free French colonies' BRPs; they go to Britain "
+                "(58.531A)",
+            ),
+        )
+    area = (event.area or "").lower()
+    if area not in FRENCH_COLONY_AREAS or event.amount <= 0 or brp.side_of(event.power) != "axis":
+        return ()
+    if ctx.state.politics.vichy is not False:
+        return ()
+    return (
+        c.finding(
+            ctx,
+            expected="no BRPs",
+            recorded=f"{event.amount:+d}",
+            message=f"{power_name(event.power)} gains BRPs for {event.area}; Vichy was not established, and the Axis "
+            "gain no BRPs for the colonies that would have become Vichy (58.31B)",
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Russian ICs (A3R App. E, App. H; 37.711, 30.225E)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@FAMILY.check(
+    "A3R 37.711",
+    "Russian IC values move by 5: built at 5 and grown by 5 in unit construction phases, 5 off for each use as a "
+    "supply source (initial supply), 5 back at a YSS",
+    reads=(IcValueChanged,),
+    id="ic_value",
+    partly={
+        "C-BRP-13": "the year's IC value that caps a regain, and the full supply a regain needs, are not in the texts",
+        "C-BRP-14": "the year's IC value (the cap of the growth) is not in the texts",
+    },
+)
+def check_ic_value(c: Check, ctx: AuditContext[IcValueChanged]) -> Result:
+    event = ctx.event
+    out: list[Outcome] = []
+    phases = IC_CAUSE_PHASES.get(event.cause)
+    if phases is not None and event.phase is not None and event.phase not in phases:
+        out.append(
+            c.finding(
+                ctx,
+                expected=" or ".join(sorted(phases)),
+                recorded=event.phase,
+                message=f"the IC at {event.hex} changes ({event.cause.replace('_', ' ')}) in the "
+                f"{event.phase.replace('_', ' ')} phase (App. E, 37.711, 30.225E)",
+            )
+        )
+    before = ctx.state.brp.ics.get(event.hex)
+    expected = ic_value_expected(event.cause, before)
+    if expected is None:
+        if event.cause in ("growth", "supply_use", "yss_regain"):
+            out.append(Missing(reason="the IC's value before the change is not recorded (ic_value_changed)"))
+        return out
+    if event.value != expected:
+        out.append(
+            c.finding(
+                ctx,
+                expected=expected,
+                recorded=event.value,
+                message=f"the IC at {event.hex} goes from {before if before is not None else 'none'} to {event.value} "
+                f"({event.cause.replace('_', ' ')}); the rules move it by {IC_STEP}, to {expected} (App. E, 37.711)",
+            )
+        )
+    return out
+
+
+@FAMILY.check(
+    "A3R 37.711",
+    "each use of a Russian IC as a supply source costs Russia 5 BRPs",
+    reads=(PlayerTurnEnded,),
+    id="ic_supply_cost",
+    covers=("C-BRP-13",),
+)
+def check_ic_supply_cost(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
+    ledger = ctx.state.brp
+    uses = brp.total(ledger, "russia", "ic_uses")
+    lost = brp.total(ledger, "russia", "ic_supply_loss")
+    if ctx.event.side != "allied" or lost == uses * IC_STEP:
+        return ()
+    if lost == 0:
+        return (Missing(reason="Russia's BRP loss for using ICs as supply sources is not recorded (brp_lost)"),)
+    return (
+        c.finding(
+            ctx,
+            expected=uses * IC_STEP,
+            recorded=lost,
+            message=f"Russia used ICs as supply sources {uses} time(s) this turn and lost {lost} BRPs for it; each use "
+            f"costs {IC_STEP} BRPs (37.711, 30.225E)",
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Costs of the house rules (A3R extract 2.5), grant routes (2.13), the secondary SW round (2.14)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@FAMILY.check(
+    "A3R intro",
+    "raiding with ships costs 1 BRP per 3 naval factors employed, rounded up (option econ.naval_raiding_cost)",
+    reads=(BrpSpent,),
+    id="raiding_cost",
+    partly={
+        "C-BRP-12": "jets, fortifications, the West Wall and same-turn rebuilds are the combat, fortification and "
+        "construction families' checks; declarations of war on former French and Vichy colonies are not told apart"
+    },
+)
+def check_raiding_cost(c: Check, ctx: AuditContext[BrpSpent]) -> Result:
+    event = ctx.event
+    if event.category != "raiding" or ctx.meta.option("econ.naval_raiding_cost", "off") != "one_brp_per_3ff":
+        return ()
+    if event.factors is None:
+        return (Missing(reason="the naval factors of a raid (brp_spent.factors) are not recorded"),)
+    cost = raiding_cost(event.factors)
+    if event.amount == cost:
+        return ()
+    return (
+        c.finding(
+            ctx,
+            expected=cost,
+            recorded=event.amount,
+            message=f"{power_name(event.power)} pays {event.amount} BRPs for raiding with {event.factors} naval "
+            f"factors; raiding costs 1 BRP per 3 factors, rounded up: {cost} (A3R intro)",
+        ),
+    )
+
+
+@FAMILY.check(
+    "A3R intro",
+    "grants to Russia by the northern routes: Murmansk all year, Archangel in Summer and Fall, each only while its "
+    "route is open",
+    reads=(BrpGrantMade,),
+    id="northern_routes",
+    covers=("C-BRP-17",),
+)
+def check_northern_routes(c: Check, ctx: AuditContext[BrpGrantMade]) -> Result:
+    event = ctx.event
+    route = (event.route or "").lower()
+    seasons = NORTHERN_ROUTE_SEASONS.get(route)
+    if event.recipient != "russia" or seasons is None:
+        return ()
+    if ctx.meta.rules == "a3r" and ctx.meta.option("econ.northern_grant_routes", "murmansk_archangel") == "a3r":
+        return ()
+    out: list[Outcome] = []
+    if event.season not in seasons:
+        out.append(
+            c.finding(
+                ctx,
+                expected=" or ".join(s for s in SEASONS if s in seasons),
+                recorded=event.season,
+                message=f"{power_name(event.donor)} grants {event.amount} BRPs to Russia by {route.capitalize()} in "
+                f"{event.season}; the Archangel route is open in Summer and Fall only (A3R intro)",
+            )
+        )
+    if ctx.state.redeployment.routes.get(route) is False:
+        out.append(
+            c.finding(
+                ctx,
+                expected=f"the {route} route open",
+                recorded="closed",
+                message=f"{power_name(event.donor)} grants {event.amount} BRPs to Russia by {route.capitalize()}, "
+                "whose route is closed (A3R intro: a supply line A47/A50 - Vologda - east edge)",
+            )
+        )
+    return out
+
+
+@FAMILY.check(
+    "A3R App. L",
+    "in the secondary SW round the withheld Murmansk submarines take at most 1 BRP each",
+    reads=(SwCombatResolved,),
+    id="secondary_sw_take",
+    partly={
+        "C-BRP-18": "the withheld submarines are not recorded apart from the SW box's, so the take is held to 1 BRP "
+        "per submarine of the round; the SR and USAT carry-over is the SW family's"
+    },
+)
+def check_secondary_sw_take(c: Check, ctx: AuditContext[SwCombatResolved]) -> Result:
+    event = ctx.event
+    if event.round != "secondary":
+        return ()
+    most = SECONDARY_SW_BRPS_PER_SUB * event.submarines
+    if event.brps_taken <= most:
+        return (Missing(reason="the withheld Murmansk submarines of a secondary SW round are not recorded"),)
+    return (
+        c.finding(
+            ctx,
+            expected=f"at most {most}",
+            recorded=event.brps_taken,
+            message=f"the secondary SW round takes {event.brps_taken} BRPs with {event.submarines} submarines; the "
+            "withheld submarines take at most 1 BRP each (App. L)",
         ),
     )

@@ -66,6 +66,7 @@ def _holding(ctx: AuditContext[Any], faction: str, holding: str) -> int | None:
     "33.5",
     "oil is spent or moved only from a reserve (or place) that holds it",
     reads=(OilExpended, OilMoved),
+    covers=("27-30/O-06",),
 )
 def check_oil_available(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event

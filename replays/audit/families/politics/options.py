@@ -32,6 +32,7 @@ CHECKS = Family("politics")
     "27.12",
     "a declaration of war costs 35 BRPs against a major power, 10 against a minor",
     reads=(WarDeclared,),
+    covers=("C-06",),
 )
 def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
     event = ctx.event
@@ -47,7 +48,9 @@ def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
         )
 
 
-@CHECKS.check("27.12", "a full offensive costs 15 BRPs", reads=(OffensiveDeclared,), id="full_offensive_cost")
+@CHECKS.check(
+    "27.12", "a full offensive costs 15 BRPs", reads=(OffensiveDeclared,), id="full_offensive_cost", covers=("C-06",)
+)
 def check_full_offensive_cost(c: Check, ctx: AuditContext[OffensiveDeclared]) -> Result:
     event = ctx.event
     if event.kind == "full" and event.brp_cost != FULL_OFFENSIVE_COST:

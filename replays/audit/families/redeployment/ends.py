@@ -1,0 +1,609 @@
+"""Who may redeploy, from where, to where and by which path (28.2, 28.3, 28.5, 28.6; A3R App. F): checks R-03..R-07,
+R-11, R-12, R-14, R-17, R-19, R-20 of the 27-30 extract and C-RED-2..C-RED-4, C-RED-6, C-RED-7 of the A3R extract.
+Stacking at the end of the phase (28.28: R-08, C-RED-8) is the stacking family's, which judges every phase's end.
+
+Hex facts (objectives, ports, islands, hexsides) are the game's map data; a hex it does not describe is reported as
+not checked. [Reading, as the control family's ZoC rules] a hexside the map data does not list is open land: all-water
+hexsides are listed where they exist. Control is the board's; supply the last determination's (of the unit, or of
+the hex where one listed it); this player turn's facts come from :mod:`projections.redeployment`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any, cast
+
+from awaw_events.events import UnitRedeployed
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, UnitType
+from projections import brp, land, redeployment
+from projections.board import Unit, at_war
+from projections.rules.construction import country_of
+from projections.rules.control import controller_faction
+from projections.rules.redeployment import (
+    A3R_NATIONAL_CAPS_RULE,
+    AIR_TR_RANGE,
+    SR_CAPS,
+    STRAIT_OF_HEX,
+    STRAITS,
+    redeployment_ineligibility,
+    strait_breach,
+)
+from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
+
+CHECKS = Family("redeployment")
+
+
+def _is_hex(location: str) -> bool:
+    return location.startswith(("EUR:", "PAC:"))
+
+
+def _unit(ctx: AuditContext[UnitRedeployed]) -> Unit | None:
+    return ctx.state.board.units.get(ctx.event.unit)
+
+
+def _faction(owner: str) -> str | None:
+    return controller_faction(owner)
+
+
+def hexes_of(event: UnitRedeployed) -> list[str]:
+    """The hexes a redeployment begins in, passes and ends in, in order (boxes and SW boxes left out)."""
+    return [h for h in (event.origin, *event.path, event.destination) if _is_hex(h)]
+
+
+def _a3r(ctx: AuditContext[Any]) -> bool:
+    return ctx.meta.rules == "a3r"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Who may redeploy (28.22; A3R C-RED-2)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@CHECKS.check(
+    "28.22",
+    "isolated units, partisans and units of neutral or associated minors never redeploy (A3R: no partially "
+    "supplied ground unit, nor one under the army oil effect, NRs)",
+    reads=(UnitRedeployed,),
+    id="redeployment_eligible",
+    covers=("R-03", "C-RED-2"),
+)
+def check_redeployment_eligible(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    unit = _unit(ctx)
+    if unit is None:
+        return (Missing(reason="the redeployed unit is not on the board, so its type and supply are unknown"),)
+    country = country_of(unit.nationality)
+    minor = None if country in FACTION_OF_POWER else ctx.state.board.statuses.get(country)
+    if country in ("spain", "vichy"):
+        return ()  # lent volunteers and Vichy units under a diplomatic result (52.5, 77.42): other rules
+    found = redeployment_ineligibility(
+        cast(UnitType, unit.unit_type),
+        supply=unit.supply,
+        minor_status=minor,
+        kind=event.kind,
+        ruleset="a3r" if _a3r(ctx) else "awaw",
+    )
+    if found is None and _a3r(ctx) and event.kind == "NR" and unit.unit_type in GROUND_TYPES:
+        tallies = ctx.state.redeployment
+        this_turn = redeployment.this_player_turn(tallies, game_turn(event), event.side)
+        if this_turn and tallies.oil_effects.get(event.unit) == "army":
+            found = ("oil_nr", "a ground unit under the army oil effect may not NR (A3R 28.22, C-RED-2)")
+    if found is not None:
+        return (c.finding(ctx, expected="an eligible unit", recorded=found[0], message=f"{event.unit}: {found[1]}"),)
+    if unit.supply is None and unit.unit_type != "partisan":
+        return (Missing(reason="the redeployed unit's supply at the last determination is not recorded"),)
+    return ()
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The path: control, supply, enemy counters (28.23-28.27, 28.321, 28.341)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@CHECKS.check(
+    "28.23",
+    "redeployments pass only through hexes the faction controls, fully or partially supplied (air may overfly "
+    "unsupplied friendly hexes); hexes taken this turn only if supplied at the post-combat determination",
+    reads=(UnitRedeployed,),
+    id="redeployment_path",
+    covers=("R-04", "R-05"),
+)
+def check_redeployment_path(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    unit = _unit(ctx)
+    if unit is None or event.kind == "NR":
+        return ()
+    own = _faction(unit.owner)
+    state = ctx.state
+    control = state.board.control
+    supply = state.redeployment.hex_supply
+    air = unit.unit_type in AIR_TYPES
+    out: list[Outcome] = []
+    for hex_ in (*event.path, event.destination):
+        if not _is_hex(hex_):
+            continue
+        holder = control.get(hex_)
+        if holder is None:
+            out.append(Missing(reason="who controls a hex on the redeployment's path is not recorded"))
+            continue
+        if _faction(holder) != own:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected=f"a hex {own} controls",
+                    recorded=f"{hex_} ({holder})",
+                    message=f"{event.unit} redeploys through {hex_}, controlled by {holder}; redeployments pass only "
+                    "through controlled hexes (28.23, 28.342)",
+                )
+            )
+            continue
+        status = supply.get(hex_, (None, None))[0]
+        taken = hex_ in state.land.changed_hands and land.same_player_turn(state.land, event)
+        if taken and status is None:
+            out.append(Missing(reason="the post-combat supply of a hex taken this turn is not recorded (28.24)"))
+        elif status in ("unsupplied", "isolated") and not (air and hex_ != event.destination):
+            rule = "28.24" if taken else "28.23"
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="fully or partially supplied",
+                    recorded=f"{hex_} {status}",
+                    message=f"{event.unit} redeploys into {hex_}, {status} at the last supply determination; "
+                    f"redeployments use only fully or partially supplied hexes ({rule})",
+                )
+            )
+    return out
+
+
+def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
+    """Whether ``other``'s counters bar ``owner``'s redeployment (28.25, 28.26A): a power (or minor's owner) of the
+    other side at war with a power of ``owner``'s faction."""
+    mine, theirs = _faction(owner), _faction(other)
+    if mine is None or theirs is None or brp.side_of(owner) == brp.side_of(other):
+        return False
+    board = ctx.state.board
+    allies = [p for p, f in FACTION_OF_POWER.items() if f == mine]
+    return any(at_war(board, p, other) for p in allies)
+
+
+def _counters_by_hex(ctx: AuditContext[Any]) -> dict[str, list[str]]:
+    """Owners of the counters in each hex (units, fortifications, railheads): one pass over the board per event."""
+    board = ctx.state.board
+    found: dict[str, list[str]] = {}
+    for unit in board.units.values():
+        found.setdefault(unit.location, []).append(unit.owner)
+    for hex_, fort in board.fortifications.items():
+        found.setdefault(hex_, []).append(fort.owner)
+    for hex_, power in board.railheads.items():
+        found.setdefault(hex_, []).append(power)
+    return found
+
+
+def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
+    side = ctx.map.hexside(a, b) if ctx.map is not None else None
+    return side is not None and side.all_water is not None
+
+
+def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_separates: bool) -> Iterator[str]:
+    """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
+    do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
+    counters = ctx.cached(_counters_by_hex)
+    for near in ctx.grid.neighbours(hex_):
+        if hex_ == "EUR:AA7" and near == "EUR:Z8":
+            continue
+        if water_separates and _water_between(ctx, hex_, near):
+            continue
+        if any(_hostile(ctx, owner, other) for other in counters.get(near, ())):
+            yield near
+
+
+@CHECKS.check(
+    "28.25",
+    "no redeployment begins, ends or passes next to an enemy counter, unless water separates them (28.26)",
+    reads=(UnitRedeployed,),
+    id="redeployment_enemy_adjacent",
+    covers=("R-06",),
+    partly={
+        "C-RED-7": "28.26B (an enemy that could not enter the hex for political reasons) is not known; neutral "
+        "powers and water separation are"
+    },
+)
+def check_redeployment_enemy_adjacent(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    unit = _unit(ctx)
+    if unit is None or event.kind == "NR":
+        return ()
+    out: list[Outcome] = []
+    for hex_ in hexes_of(event):
+        for near in enemy_neighbours(ctx, hex_, unit.owner, water_separates=True):
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="no enemy counter adjacent",
+                    recorded=f"{hex_} next to {near}",
+                    message=f"{event.unit}'s {event.kind} passes {hex_}, next to an enemy counter in {near} (28.25)",
+                )
+            )
+            break
+    return out
+
+
+@CHECKS.check(
+    "28.27",
+    "the sea part of an NR begins and ends in no port next to an enemy counter (Gibraltar excepted), and passes the "
+    "straits only with the control 28.514 asks",
+    reads=(UnitRedeployed,),
+    id="nr_ports_and_straits",
+    covers=("R-07",),
+    partly={
+        "C-RED-6": "the Turkish Straits and Suez name no hexes in the texts; naval movement (21.211) is the naval "
+        "family's"
+    },
+)
+def check_nr_ports_and_straits(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    unit = _unit(ctx)
+    if unit is None or event.kind != "NR":
+        return ()
+    out: list[Outcome] = []
+    for end in (event.origin, event.destination):
+        if not _is_hex(end) or end == "EUR:AA7":
+            continue
+        for near in enemy_neighbours(ctx, end, unit.owner, water_separates=False):
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="no enemy counter next to the port",
+                    recorded=f"{end} next to {near}",
+                    message=f"{event.unit}'s NR begins or ends at {end}, next to an enemy counter in {near} (28.27)",
+                )
+            )
+            break
+    if not _a3r(ctx) or ctx.meta.option("naval.strait_restrictions", "awaw_21_211_c_g") == "a3r":
+        return out  # AWAW 28.514 refers to 21.211, which is not in the texts; the A3R house table is (extract 2.11)
+    own = _faction(unit.owner) or ""
+    seen: set[str] = set()
+    for hex_ in hexes_of(event):
+        name = STRAIT_OF_HEX.get(hex_)
+        if name is None or name in seen:
+            continue
+        seen.add(name)
+        strait = STRAITS[name]
+        held = {h: _strait_holder(ctx, h) for h in strait.hexes}
+        why = strait_breach(
+            strait, {h: v for h, v in held.items() if v is not None}, own, cast(UnitType, unit.unit_type)
+        )
+        if why is not None:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="the strait's hexes friendly",
+                    recorded=name.replace("_", " "),
+                    message=f"{event.unit}'s NR passes the {name.replace('_', ' ')}: {why}",
+                )
+            )
+    return out
+
+
+def _strait_holder(ctx: AuditContext[Any], hex_: str) -> str | None:
+    """The faction holding a strait hex, ``neutral`` for a neutral minor, None when unknown."""
+    holder = ctx.state.board.control.get(hex_)
+    if holder is None:
+        return None
+    faction = _faction(holder)
+    if faction is not None:
+        return faction
+    return "neutral" if ctx.state.board.statuses.get(holder, "neutral") == "neutral" else holder
+
+
+@CHECKS.check(
+    "28.321",
+    "ground units cross all-water hexsides only with sea escort or air transport",
+    reads=(UnitRedeployed,),
+    id="ground_over_water",
+    covers=("R-11",),
+)
+def check_ground_over_water(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.kind == "NR" or event.nr is not None or event.air_transport is not None:
+        return ()
+    unit = _unit(ctx)
+    if unit is None or unit.unit_type not in GROUND_TYPES:
+        return ()
+    if ctx.map is None:
+        return (Missing(reason=f"no map data for the hexsides of the redeployment: {ctx.map_reason}"),)
+    steps = hexes_of(event)
+    for a, b in pairwise(steps):
+        if ctx.grid.adjacent(a, b) and _water_between(ctx, a, b):
+            return (
+                c.finding(
+                    ctx,
+                    expected="sea escort or air transport",
+                    recorded=f"{a}|{b}",
+                    message=f"ground unit {event.unit} crosses the all-water hexside {a}|{b} without sea escort or "
+                    "air transport (28.321)",
+                ),
+            )
+    return ()
+
+
+@CHECKS.check(
+    "28.341",
+    "air TRs and air transport reach at most 8 hexes in Europe and 6 in the Pacific; naval air SR chains have bases "
+    "at most 6 hexes apart",
+    reads=(UnitRedeployed,),
+    id="air_range",
+    partly={"R-12": "over-water hops need a supplied far-shore base: base supply is not recorded"},
+)
+def check_air_range(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    unit = _unit(ctx)
+    if unit is None or not (_is_hex(event.origin) and _is_hex(event.destination)):
+        return ()
+    carried = event.air_transport is not None
+    if unit.unit_type == "nas" and event.kind == "SR" and not carried:
+        return _naval_air_chain(c, ctx, unit)
+    if not ((event.kind == "TR" and unit.unit_type in AIR_TYPES) or carried):
+        return ()
+    board = event.origin[:3]
+    if event.destination[:3] != board:
+        return ()
+    limit = AIR_TR_RANGE[board]
+    hexes = max(ctx.grid.distance(event.origin, event.destination), len(event.path) + 1 if event.path else 0)
+    if hexes <= limit:
+        return ()
+    return (
+        c.finding(
+            ctx,
+            expected=f"at most {limit} hexes",
+            recorded=hexes,
+            message=f"{event.unit}'s {'air transport' if carried else 'air TR'} covers {hexes} hexes; the limit is "
+            f"{limit} on the {'European' if board == 'EUR' else 'Pacific'} map (28.341, 28.36A)",
+        ),
+    )
+
+
+def _naval_air_chain(c: Check, ctx: AuditContext[UnitRedeployed], unit: Unit) -> Result:
+    event = ctx.event
+    if not event.path:
+        return ()
+    bases = hexes_of(event)
+    for a, b in pairwise(bases):
+        if a[:3] == b[:3] and ctx.grid.distance(a, b) > 6:
+            return (
+                c.finding(
+                    ctx,
+                    expected="bases at most 6 hexes apart",
+                    recorded=f"{a} to {b}",
+                    message=f"naval air unit {event.unit} SRs along bases {a} and {b}, {ctx.grid.distance(a, b)} "
+                    "hexes apart; a naval air chain's bases are at most 6 apart (28.341)",
+                ),
+            )
+    return ()
+
+
+@CHECKS.check(
+    "28.36",
+    "air transport: an uninverted air transport unit in the ground unit's base carries it",
+    reads=(UnitRedeployed,),
+    id="air_transport",
+    partly={"R-14": "which ground units may be air transported (18.543) is outside the texts"},
+)
+def check_air_transport(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.air_transport is None:
+        return ()
+    carrier = ctx.state.board.units.get(event.air_transport)
+    if carrier is None:
+        return (Missing(reason="the air transport unit is not on the board"),)
+    problems = []
+    if carrier.unit_type != "air_transport":
+        problems.append(f"{event.air_transport} is not an air transport unit")
+    if carrier.inverted:
+        problems.append(f"{event.air_transport} is inverted")
+    if carrier.location != event.origin:
+        problems.append(f"{event.air_transport} is at {carrier.location}, not at {event.origin}")
+    return tuple(
+        c.finding(
+            ctx,
+            expected="an uninverted air transport at the origin",
+            recorded=event.air_transport,
+            message=f"{event.unit} is air transported: {p} (28.36A)",
+        )
+        for p in problems
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# NR origins (28.511-28.512); SR ends and caps (28.62, 28.655A; A3R 28.62D, 28.14, 50.5)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@CHECKS.check(
+    "28.511",
+    "an NR begins in a port, a one-hex island or a mapboard box; from an unsupplied port it goes only to a supplied "
+    "port or a box",
+    reads=(UnitRedeployed,),
+    id="nr_origin",
+    covers=("R-17",),
+)
+def check_nr_origin(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    origin = event.origin
+    if event.kind != "NR" or not _is_hex(origin):
+        return ()
+    facts = ctx.hex(origin)
+    if facts is None or (facts.port is None and facts.island is None):
+        return (ctx.missing_hex(origin, "port"),)
+    if not (facts.port or facts.island):
+        return (
+            c.finding(
+                ctx,
+                expected="a port, one-hex island or box",
+                recorded=origin,
+                message=f"{event.unit} NRs from {origin}, which is neither a port nor a one-hex island (28.511)",
+            ),
+        )
+    supply = ctx.state.redeployment.hex_supply
+    if supply.get(origin, (None, None))[0] not in ("unsupplied", "isolated"):
+        return ()
+    end = event.destination
+    if not _is_hex(end) or supply.get(end, (None, None))[0] == "full":
+        return ()
+    return (
+        c.finding(
+            ctx,
+            expected="a fully supplied port or a box",
+            recorded=end,
+            message=f"{event.unit} NRs from the unsupplied port {origin} to {end}; from an unsupplied port units "
+            "go only to fully supplied ports or a mapboard box (28.512)",
+        ),
+    )
+
+
+def objective_end(ctx: AuditContext[Any], end: str) -> bool | Missing:
+    """Whether an SR end hex counts as an objective (28.62A, 28.655A: a railhead city does): the map data's
+    ``objective``; :class:`Missing` when the map data does not say."""
+    if end in ctx.state.board.railheads:
+        return True
+    facts = ctx.hex(end)
+    if facts is None or facts.objective is None:
+        return ctx.missing_hex(end, "objective")
+    return facts.objective
+
+
+@CHECKS.check(
+    "28.62A",
+    "an SR goes from one objective (or mapboard box) the faction controls to another",
+    reads=(UnitRedeployed,),
+    id="sr_ends",
+    covers=("R-19",),
+)
+def check_sr_ends(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.kind != "SR":
+        return ()
+    if event.origin == event.destination:
+        return (
+            c.finding(
+                ctx,
+                expected="another objective",
+                recorded=event.destination,
+                message=f"{event.unit} SRs from {event.origin} to the same place (28.62A)",
+            ),
+        )
+    unit = _unit(ctx)
+    own = _faction(unit.owner) if unit is not None else None
+    out: list[Outcome] = []
+    for end in (event.origin, event.destination):
+        if not _is_hex(end):
+            continue
+        objective = objective_end(ctx, end)
+        if isinstance(objective, Missing):
+            out.append(objective)
+        elif not objective:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="an objective, a railhead city or a box",
+                    recorded=end,
+                    message=f"{event.unit} SRs from {event.origin} to {event.destination}; {end} is not an objective "
+                    "(28.62A, 28.655A)",
+                )
+            )
+        holder = ctx.state.board.control.get(end)
+        if holder is not None and own is not None and _faction(holder) != own:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected=f"controlled by {own}",
+                    recorded=f"{end} ({holder})",
+                    message=f"{event.unit} SRs via {end}, which {holder} controls; SRs go between objectives the "
+                    "faction controls (28.62A)",
+                )
+            )
+    return out
+
+
+@CHECKS.check(
+    "28.62C",
+    "per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out",
+    reads=(UnitRedeployed,),
+    id="sr_caps",
+    covers=("R-20",),
+    partly={"C-RED-3": f"the A3R national SR and NR caps ({A3R_NATIONAL_CAPS_RULE}) are not in the texts"},
+)
+def check_sr_caps(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.kind not in ("SR", "NR"):
+        return
+    if _a3r(ctx) and ctx.meta.option("redeploy.rules", "awaw_28_mod") == "awaw_28_mod":
+        yield Missing(reason=f"the A3R national SR and NR caps ({A3R_NATIONAL_CAPS_RULE}) are not in the texts")
+    if event.kind != "SR" or event.origin == event.destination:
+        return
+    found = redeployment.sr_of(ctx.state.board, event, ctx.meta.rules)
+    if found is None:
+        yield Missing(reason="the redeployed unit is not on the board, so its type and size are unknown")
+        return
+    faction, tallies = found
+    turn = game_turn(event)
+    for tally in tallies:
+        objective = objective_end(ctx, tally.end)
+        if isinstance(objective, Missing):
+            yield objective
+            continue
+        if not objective:
+            continue  # not an objective: check_sr_ends says so
+        cap = SR_CAPS[tally.what]
+        before = redeployment.srs_counted(ctx.state.redeployment, turn, faction, tally)
+        after = before + tally.amount
+        if before <= cap < after:
+            words = "ground units" if tally.what == "ground" else "air factors"
+            into = "into" if tally.direction == "in" else "out of"
+            yield c.finding(
+                ctx,
+                expected=f"<= {cap}",
+                recorded=after,
+                message=f"{event.unit} brings the {words} SRed {into} {tally.end} this turn to {after}; 28.62C "
+                f"allows {cap}",
+            )
+
+
+@CHECKS.check(
+    "A3R 28.7",
+    "Russian units never SR through Western Allied objectives or railheads, nor Western Allied units through Russian "
+    "ones (ground units too with redeploy.russia_wa_sr_ground = on)",
+    reads=(UnitRedeployed,),
+    id="russia_wa_sr",
+    covers=("C-RED-4",),
+)
+def check_russia_wa_sr(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.kind != "SR" or not _a3r(ctx):
+        return ()
+    unit = _unit(ctx)
+    if unit is None:
+        return ()
+    own = _faction(unit.owner)
+    other = {"russia": "western_allies", "western_allies": "russia"}.get(own or "")
+    if other is None:
+        return ()
+    if unit.unit_type in GROUND_TYPES and ctx.meta.option("redeploy.russia_wa_sr_ground", "on") != "on":
+        return ()
+    board = ctx.state.board
+    for hex_ in hexes_of(event):
+        holder = board.control.get(hex_)
+        railhead = board.railheads.get(hex_)
+        if (holder is not None and _faction(holder) == other) or (railhead is not None and _faction(railhead) == other):
+            return (
+                c.finding(
+                    ctx,
+                    expected=f"no {other.replace('_', ' ')} objective or railhead",
+                    recorded=hex_,
+                    message=f"{event.unit} ({own}) SRs via {hex_}, a {other.replace('_', ' ')} objective or railhead "
+                    "(A3R 28.7, 50.5)",
+                ),
+            )
+    return ()

@@ -1,0 +1,182 @@
+"""What may be rebuilt and where new units go (27.22-27.23, 27.42-27.477, 27.91-27.94): a clean case and a planted
+fault for each check, with map data where the rule needs a hex's country."""
+
+from __future__ import annotations
+
+import pytest
+
+from awaw_events.events import Event, WarDeclared
+from tests.audit.kit import (
+    FALL,
+    built,
+    controlled,
+    declared,
+    eliminated,
+    make,
+    map_data,
+    moved,
+    placed,
+    seqs,
+    skipped,
+    supplied,
+)
+from tests.conftest import created
+
+PLACES = map_data(
+    [
+        {"hex": "EUR:Y23", "country": "italy"},
+        {"hex": "EUR:Z25", "country": "italy", "area": "sicily"},
+        {"hex": "EUR:AA20", "country": "italy", "area": "sardinia"},
+        {"hex": "EUR:EE10", "country": "algeria"},
+        {"hex": "EUR:EE5", "country": "morocco"},
+        {"hex": "EUR:EE11", "country": "algeria"},
+        {"hex": "PAC:CC5", "country": "burma"},
+        {"hex": "PAC:CC3", "country": "india"},
+        {"hex": "EUR:K29", "country": "germany", "port": True},
+        {"hex": "PAC:K30", "country": "japan", "port": True},
+    ]
+)
+
+
+@pytest.mark.plants("P-02")
+def test_units_that_are_never_rebuilt() -> None:
+    setup: list[Event] = [
+        created(),
+        placed("nl", "infantry", 1, "PAC:R30", owner="britain", nationality="netherlands"),
+        placed("rum-dd", "dd", 1, "EUR:X40", owner="germany", nationality="rumania"),
+        placed("aus-ca", "ca", 2, "box:australia", owner="britain", nationality="commonwealth:australia"),
+        eliminated("nl", "combat", side="allied"),
+        eliminated("rum-dd", "naval_combat"),
+        eliminated("aus-ca", "naval_combat", side="allied"),
+    ]
+    later = {"when": {"year": 1940, "season": "spring"}}
+    dutch = built("nl", "infantry", 1, "PAC:R30", owner="britain", nationality="netherlands", **later)
+    rumanian = built("rum-dd", "dd", 1, "EUR:X40", owner="germany", nationality="rumania", **later)
+    australian = built(
+        "aus-ca", "ca", 2, "box:australia", owner="britain", nationality="commonwealth:australia", **later
+    )
+    assert seqs([*setup, dutch, rumanian, australian], "never_rebuilt") == [8, 9]
+
+
+@pytest.mark.plants("A-04")
+def test_elite_japanese_naval_air_comes_back_normal() -> None:
+    setup: list[Event] = [created(), placed("nas", "nas", 1, "PAC:K30", owner="japan"), eliminated("nas", "combat")]
+    again = {"when": {"year": 1939, "season": "winter"}}
+    assert seqs([*setup, built("nas", "nas", 1, "PAC:K30", owner="japan", elite=True, **again)], "elite_rebuilt") == [4]
+    assert seqs([*setup, built("nas", "nas", 1, "PAC:K30", owner="japan", **again)], "elite_rebuilt") == []
+
+
+@pytest.mark.plants("P-03")
+def test_units_are_built_in_the_home_country() -> None:
+    setup: list[Event] = [created(), declared(PLACES)]
+    assert seqs([*setup, built("i1", "infantry", 3, "EUR:Z25", owner="italy")], "home_country", PLACES) == []
+    assert seqs([*setup, built("i1", "infantry", 3, "EUR:AA20", owner="italy")], "home_country", PLACES) == [3]
+    assert seqs([*setup, built("i1", "infantry", 3, "EUR:EE10", owner="italy")], "home_country", PLACES) == [3]
+    assert seqs([*setup, built("u1", "infantry", 3, "box:us_pacific", owner="usa")], "home_country", PLACES) == []
+    assert seqs([*setup, built("u1", "infantry", 3, "EUR:M20", owner="usa")], "home_country", PLACES) == [3]
+    assert seqs(
+        [*setup, built("s1", "infantry", 2, "box:india", owner="britain", nationality="commonwealth:south_africa")],
+        "home_country",
+        PLACES,
+    ) == [3]
+    assert skipped([created(), built("i1", "infantry", 3, "EUR:Y23", owner="italy")], "home_country") == [
+        "not checked: no map data for EUR:Y23 (country): the game declares no map data (no map_data_used event)"
+    ]
+
+
+@pytest.mark.plants("P-04", "P-11")
+def test_units_are_built_in_fully_supplied_hexes() -> None:
+    setup: list[Event] = [created(), supplied("european_axis", {"EUR:L32": "full", "EUR:L33": "partial"})]
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32", supply="full")], "build_supply") == []
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "build_supply") == [3]
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32", supply="partial")], "build_supply") == [3]
+    assert skipped([created(), built("g1", "infantry", 3, "EUR:L32")], "build_supply") == [
+        "the supply status of the build hex at the last supply determination is not recorded"
+    ]
+
+
+def test_russian_units_are_built_where_supply_traces_to_the_urals() -> None:
+    urals = [created(), supplied("russia", {"EUR:H49": "full"}, side="allied", source="box:urals")]
+    moscow = [created(), supplied("russia", {"EUR:H49": "full"}, side="allied", source="ic:EUR:H49")]
+    assert seqs([*urals, built("r1", "infantry", 3, "EUR:H49", owner="russia")], "russian_build_supply") == []
+    assert seqs([*moscow, built("r1", "infantry", 3, "EUR:H49", owner="russia")], "russian_build_supply") == [3]
+
+
+@pytest.mark.plants("P-07")
+def test_units_are_built_in_hexes_held_since_the_turn_began() -> None:
+    setup: list[Event] = [created(), controlled("EUR:L32", "germany"), controlled("EUR:L33", "france")]
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32")], "build_control") == []
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "build_control") == [4]
+    retaken = controlled("EUR:L33", "germany", cause="occupation", side="axis", phase="combat")
+    assert seqs([*setup, retaken, built("g1", "infantry", 3, "EUR:L33")], "build_control") == [5]
+
+
+@pytest.mark.plants("P-09")
+def test_french_colonial_infantry_is_rebuilt_in_its_colony() -> None:
+    setup: list[Event] = [
+        created(),
+        declared(PLACES),
+        placed("col", "infantry", 1, "EUR:EE10", owner="france"),
+        eliminated("col", "combat", side="allied"),
+    ]
+    later = {"when": {"year": 1940, "season": "spring"}}
+    home = built("col", "infantry", 1, "EUR:EE11", owner="france", **later)
+    away = built("col", "infantry", 1, "EUR:EE5", owner="france", **later)
+    assert seqs([*setup, home], "colonial_rebuild", PLACES) == []
+    assert seqs([*setup, away], "colonial_rebuild", PLACES) == [5]
+
+
+@pytest.mark.plants("P-10")
+def test_canadian_units_in_canada_and_the_chindit_in_india() -> None:
+    canada = {"owner": "britain", "nationality": "commonwealth:canada"}
+    assert seqs([created(), built("c1", "armor", 4, "box:canada", **canada)], "canada_and_chindit") == []
+    assert seqs([created(), built("c1", "armor", 4, "EUR:M20", **canada)], "canada_and_chindit") == [2]
+    chindit = {"owner": "britain", "nationality": "britain"}
+    setup: list[Event] = [created(), declared(PLACES)]
+    assert seqs([*setup, built("ch", "chindit", 1, "PAC:CC3", **chindit)], "canada_and_chindit", PLACES) == []
+    assert seqs([*setup, built("ch", "chindit", 1, "box:india", **chindit)], "canada_and_chindit", PLACES) == []
+    assert seqs([*setup, built("ch", "chindit", 1, "PAC:CC5", **chindit)], "canada_and_chindit", PLACES) == [3]
+
+
+@pytest.mark.plants("I-03")
+def test_new_sw_air_units_go_to_their_sw_box() -> None:
+    def sw(owner: str, at: str, front: str | None = None) -> Event:
+        return built("i", "interceptor", 1, at, owner=owner, front=front)
+
+    assert seqs([created(), sw("germany", "sw:atlantic")], "sw_air_placement") == []
+    assert seqs([created(), sw("germany", "sw:pacific")], "sw_air_placement") == [2]
+    assert seqs([created(), sw("usa", "box:us_atlantic")], "sw_air_placement") == []
+    assert seqs([created(), sw("usa", "sw:atlantic")], "sw_air_placement") == [2]  # not at war in the Atlantic
+    war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="usa", brp_cost=35)
+    assert seqs([created(), war, sw("usa", "sw:atlantic")], "sw_air_placement") == []
+    assert seqs([created(), sw("russia", "sw:pacific", "western")], "sw_air_placement") == [2]
+
+
+@pytest.mark.plants("I-05")
+def test_new_submarines_asw_and_transports() -> None:
+    setup: list[Event] = [created(), declared(PLACES)]
+    assert seqs([*setup, built("u1", "submarine", 1, "EUR:K29")], "sw_naval_placement", PLACES) == []
+    assert seqs([*setup, built("a1", "asw", 1, "EUR:K29")], "sw_naval_placement", PLACES) == [3]
+    assert seqs(
+        [*setup, built("t1", "transport", 1, "box:us_atlantic", owner="britain")], "sw_naval_placement", PLACES
+    ) == [3]
+    jap = [*setup, built("js", "submarine", 1, "PAC:K30", owner="japan")]
+    assert seqs([*jap, moved("js", "NR", "PAC:K30", "sw:indian_ocean")], "sw_box_transfer", PLACES) == []
+    assert seqs([*jap, moved("js", "NR", "PAC:K30", "sw:atlantic")], "sw_box_transfer", PLACES) == [4]
+
+
+@pytest.mark.plants("P-06")
+def test_no_units_are_built_in_an_enemy_zoc() -> None:
+    war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="france", brp_cost=35)
+    setup: list[Event] = [
+        created(),
+        placed("g-arm", "armor", 4, "EUR:P22"),
+        supplied("european_axis", {"g-arm": "full"}),
+    ]
+    near = built("f1", "infantry", 3, "EUR:P21", owner="france")  # P21 is next to P22
+    assert seqs([*setup, war, near], "build_zoc") == [5]
+    assert seqs([*setup, near], "build_zoc") == []  # a future enemy's armor, not at war (27.44)
+    far = built("f1", "infantry", 3, "EUR:P25", owner="france")
+    assert seqs([*setup, war, far], "build_zoc") == []
+    water = map_data(hexsides=[{"between": ("EUR:P21", "EUR:P22"), "all_water": "ocean"}])
+    assert seqs([*setup, war, declared(water), near], "build_zoc", water) == []
