@@ -134,3 +134,21 @@ def test_the_catalogue_lists_every_family_module() -> None:
     prefix = "replays.audit.families."
     listed = {family.checks[0].function.__module__.removeprefix(prefix).split(".")[0] for family in catalogue.FAMILIES}
     assert modules == listed
+
+
+def _two_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    return [block.split("```", 1)[0].strip() for block in section.split("```sh\n")[1:]]
+
+
+def test_ci_runs_the_readme_commands() -> None:
+    """CI installs what the README's test command installs, runs the README's main job and its test command."""
+    main_job, tests = _two_commands()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    install, _, test = tests.partition(" && ")
+    assert install.replace("python -m pip install ", "python -m pip install --quiet ") in ci
+    assert ci.rstrip().endswith(test)
+    for step in main_job.split(" && ")[1:]:  # the awaw commands, after the install
+        words = step.split()
+        assert " ".join(words[:2]) in ci and words[-1].split("/")[-1] in ci, step
