@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.events.oil import RussiaRoute
 from awaw_events.vocab import Faction, Phase, SwBox
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_negative, counters
@@ -138,7 +139,8 @@ def embargo_findings(usjt: int) -> tuple[Breach, ...]:
 # WA oil shipments to Russia (33.4623; extract 1.10)
 # ---------------------------------------------------------------------------------------------------------------
 
-RussiaOilRoute = Literal["murmansk", "persia", "turkey", "siberia"]
+RussiaOilRoute = RussiaRoute
+"""The routes of WA oil to Russia (33.4623): ``oil_moved.route``."""
 
 
 @dataclass(frozen=True, slots=True)
