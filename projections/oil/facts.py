@@ -25,6 +25,7 @@ from awaw_events.events import (
     RouteStatusChanged,
     StatusChanged,
     UnitBuilt,
+    UnitInversionChanged,
 )
 from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.core import Context
@@ -128,8 +129,8 @@ def _repaired(state: State, event: OilFacilityRepaired, ctx: Context) -> None:
     state.facilities[event.facility] = msgspec.structs.replace(
         facility, markers=max(0, facility.markers - event.markers)
     )
-    if not event.automatic:
-        state.repairs[event.power] = state.repairs.get(event.power, 0) + event.markers
+    key = f"{event.power}/plant" if event.automatic else event.power
+    state.repairs[key] = state.repairs.get(key, 0) + event.markers
 
 
 @HANDLERS.on(OilPlantBuilt)
@@ -175,6 +176,21 @@ def _built(state: State, event: UnitBuilt, ctx: Context) -> None:
     if event.oil_covered_brps:
         faction = FACTION_OF_POWER[event.payer or event.owner]
         state.covered[faction] = state.covered.get(faction, 0) + event.oil_covered_brps
+
+
+@HANDLERS.on(UnitInversionChanged)
+def _inverted(state: State, event: UnitInversionChanged, ctx: Context) -> None:
+    if not event.inverted or ctx.game is None:
+        return
+    unit = ctx.game.board.units.get(event.unit)
+    if (
+        unit is not None
+        and unit.unit_type == "transport"
+        and unit.location.startswith("sw:")
+        and FACTION_OF_POWER.get(cast(Power, unit.owner)) == "western_allies"
+    ):
+        box = unit.location[3:]
+        state.inverted[box] = state.inverted.get(box, 0) + 1
 
 
 @HANDLERS.on(BrpsSet)

@@ -21,7 +21,7 @@ from awaw_events.events import (
     PlayerTurnEnded,
 )
 from projections.core import Context, Meta
-from projections.oil import facts
+from projections.oil.facts import forget_old_payments, learn_source, record_payment
 from projections.oil.state import (
     HANDLERS,
     RULE_CAP,
@@ -105,6 +105,7 @@ def _archive(state: State) -> None:
     state.to_russia = {}
     state.covered = {}
     state.growth = {}
+    state.inverted = {}
 
 
 def _change(
@@ -290,7 +291,7 @@ def _period(state: State, event: AnyEvent, ctx: Context) -> None:
     part = now.side or ("game_end" if now.phase == "end_of_game_turn" else None)
     if now.year != state.year or now.season != state.season:
         _archive(state)
-        facts.forget_old_payments(state, now.turn)
+        forget_old_payments(state, now.turn)
         state.year, state.season, state.part = now.year, now.season, part or "game_start"
     elif part is not None and part != state.part:
         _archive(state)
@@ -356,7 +357,7 @@ def _tracking_stopped(state: State, event: OilTrackingStopped, ctx: Context) -> 
 
 @HANDLERS.on(OilProduced)
 def _produced(state: State, event: OilProduced, ctx: Context) -> None:
-    facts.learn_source(state, event)
+    learn_source(state, event)
     _add(state.produced, event.faction, event.amount)
     seq = ctx.now.seq
     if not event.usable:
@@ -439,7 +440,7 @@ def _shipment_lost(state: State, event: OilShipmentLost, ctx: Context) -> None:
 
 @HANDLERS.on(OilExpended)
 def _expended(state: State, event: OilExpended, ctx: Context) -> None:
-    facts.record_payment(state, event, ctx)
+    record_payment(state, event, ctx)
     _add(state.spent, f"{event.faction}/{event.purpose}", event.amount)
     _add(state.by_domain, _domain_key(event), event.amount)
     if event.purpose == "construction":

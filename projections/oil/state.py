@@ -204,7 +204,8 @@ class State(msgspec.Struct, kw_only=True):
     captures: dict[str, Capture] = {}
     """The last control change of every hex whose control changed, by hex."""
     repairs: dict[str, int] = {}
-    """Damage markers each power removed this period at its discretion (33.331; not a plant's own repair)."""
+    """Damage markers each power removed this period: at its discretion by power (33.331), a plant's own repair
+    under ``"<power>/plant"`` (26.72B)."""
     embargo: int | None = None
     """The game turn (index) the U.S. imposed the oil embargo on Japan (33.45211); None before it."""
     routes: dict[str, int] = {}
@@ -218,6 +219,9 @@ class State(msgspec.Struct, kw_only=True):
     """BRP base growth recorded at the Year Start Sequence this period, by alliance faction (33.61E)."""
     payments: dict[str, Payment] = {}
     """The oil payments of the current and the previous game turn, by what each pays for (33.541)."""
+    inverted: dict[str, int] = {}
+    """Western Allied transports inverted this period, by SW box (33.4733B-C: 3 Indian Ocean transports before the
+    Britain-Japan war)."""
     countries: dict[str, str] = {}
     """Minor countries aligned with an alliance faction (associated, activated, allied or conquered), by country:
     their hexes count as that faction's (33.41A; 33.4622 the Allies control Turkey)."""
@@ -266,6 +270,7 @@ def clone(state: State) -> State:
         payments=dict(state.payments),
         offsets=dict(state.offsets),
         countries=dict(state.countries),
+        inverted=dict(state.inverted),
     )
 
 

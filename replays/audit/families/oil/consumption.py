@@ -350,6 +350,41 @@ def check_construction_oil(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Resu
             )
 
 
+HOME_RESERVES: Final[dict[str, str]] = {"european_axis": "ea", "japan": "jp", "russia": "ru", "western_allies": "wa_eu"}
+"""The reserve of each faction's home-country supply zone with an unlimited supply source, whose oil status decides
+the construction oil effect (33.63; Britain's: London and Paris, the WA Europe reserve)."""
+
+
+@FAMILY.check(
+    "33.63",
+    "construction oil comes from the home country's reserve (Britain may use a zone tracing sea supply from the "
+    "Atlantic U.S. box)",
+    reads=(OilExpended,),
+    partly={
+        "31-34/O-62": "Britain's automatic construction effect once all of Britain is isolated or Axis-held: the "
+        "supply and control of every British hex"
+    },
+)
+def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> Result:
+    event = ctx.event
+    if event.purpose != "construction":
+        return
+    home = HOME_RESERVES.get(event.faction)
+    reserve, kind = reserve_of(ctx, event.reserve)
+    if reserve is None:
+        if event.faction == "western_allies":
+            yield Missing(reason="British construction oil from a supply zone: its sea supply is not recorded")
+        return
+    if home is not None and kind is not None and kind != home:
+        yield c.finding(
+            ctx,
+            expected=f"the {home} reserve",
+            recorded=f"{event.reserve} ({kind})",
+            message=f"the {power_name(event.faction)} paid construction oil from {event.reserve}; construction oil "
+            f"comes from the oil status of a home-country supply zone (33.63)",
+        )
+
+
 @FAMILY.check(
     "33.61E",
     "BRP base growth at the YSS is covered by growth oil: 25 BRPs a counter, 5 a fifth (China exempt)",

@@ -60,8 +60,9 @@ PERSIAN_ROUTE = "persia"
 
 def _source_hex(ctx: AuditContext[OilProduced]) -> str | None:
     event = ctx.event
-    return event.hex or place_hex(ctx, event.facility if event.source == "synthetic_plant" and event.facility
-                                  else event.source)  # fmt: skip
+    return event.hex or place_hex(
+        ctx, event.facility if event.source == "synthetic_plant" and event.facility else event.source
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -435,8 +436,9 @@ def check_oil_repair(c: Check, ctx: AuditContext[OilFacilityRepaired]) -> Result
                 recorded=event.markers,
                 message=f"a plant loses one damage marker a turn by itself (26.72B, 33.32A); recorded {event.markers}",
             )
-        if plant_self_repair_reading(ctx.state.meta.options) == "separate":
-            return
+    counted = plant_self_repair_reading(ctx.state.meta.options) == "counted"
+    if event.automatic and not counted:
+        return
     if event.power not in REPAIRING_POWERS:
         yield c.finding(
             ctx,
@@ -445,7 +447,8 @@ def check_oil_repair(c: Check, ctx: AuditContext[OilFacilityRepaired]) -> Result
             message=f"{who} may not repair oil facilities (33.331)",
         )
         return
-    done = ctx.state.oil.repairs.get(event.power, 0) + event.markers
+    repairs = ctx.state.oil.repairs
+    done = repairs.get(event.power, 0) + repairs.get(f"{event.power}/plant", 0) * counted + event.markers
     if done > REPAIR_MARKERS_PER_TURN:
         yield c.finding(
             ctx,

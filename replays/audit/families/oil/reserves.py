@@ -304,8 +304,9 @@ def check_tracking_stopped(c: Check, ctx: AuditContext[OilTrackingStopped]) -> R
             message="Russia stops tracking oil at the start of its player turn (33.4624)",
         )
     state = ctx.state.oil
-    levels = [state.levels.get(rid, 0) for rid, r in state.reserves.items() if r.kind == "ru" and
-              r.tracking == "tracked"]  # fmt: skip
+    levels = [
+        state.levels.get(rid, 0) for rid, r in state.reserves.items() if r.kind == "ru" and r.tracking == "tracked"
+    ]
     held, missing = controlled(ctx, "russia", RUSSIAN_TRACKING_CENTERS)
     yield from missing
     if missing:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from awaw_events.events import OilExpended, OilMoved
+from awaw_events.events import OilExpended, OilMoved, PlayerTurnEnded
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import power_name
+from projections.board import war_key
 from projections.rules.oil import (
     FIFTHS_PER_COUNTER,
     JAPAN_MAX_OIL_SHIPPED_COUNTERS,
+    PREWAR_INDIA_INVERTED_TRANSPORTS,
+    PREWAR_PACIFIC_OIL_TRANSPORTS,
     RUSSIA_OIL_ROUTES,
     SEA_ROUTES,
     WA_MOSUL_TO_RUSSIA_MAX_FIFTHS,
@@ -238,3 +241,53 @@ def check_wa_sea_routes(c: Check, ctx: AuditContext[OilMoved]) -> Result:
             message=f"Western Allied oil shipped in {box} transports from {origin} to {dest}: the {box} route does "
             f"not go there (33.4731-33.4733)",
         )
+
+
+def _wa_transports(ctx: AuditContext[Any], box: str) -> int:
+    """The Western Allied transports in an SW box (the board's units there)."""
+    where = f"sw:{box}"
+    return sum(
+        1
+        for u in ctx.state.board.units.values()
+        if u.location == where and u.unit_type == "transport" and u.owner in ("britain", "usa", "france")
+    )
+
+
+@FAMILY.check(
+    "33.4732A",
+    "before war with Japan the WA assign 3 Pacific transports to oil each Allied player turn (no reserve change); "
+    "before the Britain-Japan war they invert 3 Indian Ocean transports",
+    reads=(PlayerTurnEnded,),
+    covers=("31-34/O-37",),
+)
+def check_prewar_transports(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
+    if ctx.event.side != "allied":
+        return
+    state = ctx.state.oil
+    wars = ctx.state.board.wars
+    pacific_reserves = any(r.kind in PACIFIC_RESERVES for r in state.reserves.values())
+    at_war = war_key("japan", "usa") in wars or war_key("britain", "japan") in wars
+    if pacific_reserves and not at_war:
+        have = _wa_transports(ctx, "pacific")
+        need = min(PREWAR_PACIFIC_OIL_TRANSPORTS, have)
+        used = state.transports.get("western_allies/pacific", 0)
+        if used < need:
+            yield c.finding(
+                ctx,
+                expected=f"{need} Pacific transports on oil",
+                recorded=used,
+                message=f"before war with Japan the Western Allies assign {PREWAR_PACIFIC_OIL_TRANSPORTS} Pacific "
+                f"transports to carry oil each turn, with no effect on the reserves (33.4732A); {used} this turn",
+            )
+    if war_key("britain", "japan") not in wars:
+        have = _wa_transports(ctx, "indian_ocean")
+        need = min(PREWAR_INDIA_INVERTED_TRANSPORTS, have)
+        done = state.inverted.get("indian_ocean", 0)
+        if done < need:
+            yield c.finding(
+                ctx,
+                expected=f"{need} Indian Ocean transports inverted",
+                recorded=done,
+                message=f"before the Britain-Japan war the Western Allies invert {PREWAR_INDIA_INVERTED_TRANSPORTS} "
+                f"Indian Ocean transports at the start of each Allied player turn (33.4733B-C); {done} this turn",
+            )

@@ -337,13 +337,15 @@ def check_axis_winter_ops(c: Check, ctx: AuditContext[AttackDeclared | Breakthro
     allowed = axis_winter_ops_allowed(level)
     finnish_level, _ = level_in_zone(ctx, WINTER_ZONE, "european_axis", "finland")
     finnish = axis_winter_ops_allowed(finnish_level if finnish_level is not None else level)
+    with_finns = total > own
     if own > allowed or total > max(allowed, finnish):
         yield c.finding(
             ctx,
-            expected=f"at most {allowed}" + (f" ({finnish} with the Finns and Swedes)" if finnish > allowed else ""),
+            expected=f"at most {allowed}" + (f" ({finnish} with the Finns and Swedes)" if with_finns else ""),
             recorded=total,
             message=f"the Axis make {total} operations in the Russian winter zone this turn at winter level {level}: "
-            f"9 - {level} = {allowed} allowed (34.23E" + (", 34.26)" if finnish > allowed else ")"),
+            f"9 - {level} = {allowed} allowed"
+            + (f", {finnish} with the Finns' and Swedes' own (34.23E, 34.26)" if with_finns else " (34.23E)"),
         )
     if isinstance(event, BreakthroughCreated) and level > BREAKTHROUGH_EXPLOIT_MAX_LEVEL:
         yield c.finding(
