@@ -59,6 +59,8 @@ def learn_source(state: State, event: OilProduced) -> None:
     facility = _facility(state, name)
     if event.hex is not None and facility.hex != event.hex:
         state.facilities[name] = msgspec.structs.replace(facility, hex=event.hex)
+        if facility.kind == "plant" and facility.destroyed is None:
+            state.plant_hexes[name] = event.hex
     elif name not in state.facilities:
         state.facilities[name] = facility
 
@@ -103,12 +105,15 @@ def _control_changed(state: State, event: HexControlChanged, ctx: Context) -> No
     state.captures[event.hex] = Capture(
         turn=now.turn, side=now.side, controller=event.controller, cause=event.cause, seq=now.seq, ref=event.ref
     )
+    if event.hex not in state.plant_hexes.values():
+        return
     new = controller_faction(event.controller)
-    for name, facility in state.facilities.items():
-        if facility.kind == "plant" and facility.hex == event.hex and facility.destroyed is None:
-            owner = FACTION_OF_POWER.get(cast(Power, facility.power)) if facility.power else None
-            if owner is not None and new != owner:
-                state.facilities[name] = msgspec.structs.replace(facility, destroyed="enemy_control")
+    for name, where in list(state.plant_hexes.items()):
+        facility = state.facilities[name]
+        owner = FACTION_OF_POWER.get(cast(Power, facility.power)) if facility.power else None
+        if where == event.hex and owner is not None and new != owner:
+            state.facilities[name] = msgspec.structs.replace(facility, destroyed="enemy_control")
+            del state.plant_hexes[name]
 
 
 @HANDLERS.on(OilFacilityDamaged)
@@ -118,9 +123,12 @@ def _damaged(state: State, event: OilFacilityDamaged, ctx: Context) -> None:
     destroyed = facility.destroyed
     if facility.kind == "plant" and markers >= SYNTHETIC_PLANT_DESTROYED_AT and destroyed is None:
         destroyed = "damage"
+        state.plant_hexes.pop(event.facility, None)
     state.facilities[event.facility] = msgspec.structs.replace(
         facility, markers=markers, hex=event.hex or facility.hex, destroyed=destroyed
     )
+    if facility.kind == "plant" and destroyed is None and event.hex is not None:
+        state.plant_hexes[event.facility] = event.hex
 
 
 @HANDLERS.on(OilFacilityRepaired)
@@ -143,6 +151,8 @@ def _plant_built(state: State, event: OilPlantBuilt, ctx: Context) -> None:
         hex=event.hex,
         built=ctx.now.turn,
     )
+    if event.hex is not None:
+        state.plant_hexes[event.facility] = event.hex
 
 
 @HANDLERS.on(OilEmbargoImposed)

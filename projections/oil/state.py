@@ -201,6 +201,8 @@ class State(msgspec.Struct, kw_only=True):
     # running facts the oil rules read besides the ledger (folded by :mod:`projections.oil.facts`)
     facilities: dict[str, Facility] = {}
     """Oil centers and synthetic plants named by oil events, by name."""
+    plant_hexes: dict[str, str] = {}
+    """The hex of each synthetic plant in play whose hex is known, by plant (33.32B: destroyed on enemy control)."""
     captures: dict[str, Capture] = {}
     """The last control change of every hex whose control changed, by hex."""
     repairs: dict[str, int] = {}
@@ -260,6 +262,7 @@ def clone(state: State) -> State:
         opening=dict(state.opening),
         history=list(state.history),
         facilities=dict(state.facilities),
+        plant_hexes=dict(state.plant_hexes),
         captures=dict(state.captures),
         repairs=dict(state.repairs),
         embargo=state.embargo,

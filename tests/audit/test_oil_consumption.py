@@ -348,3 +348,33 @@ def test_construction_oil_comes_from_the_home_reserve() -> None:
         "the Western Allies paid construction oil from wa_sa; construction oil comes from the oil status of a "
         "home-country supply zone (33.63)"
     ]
+
+
+@pytest.mark.plants("31-34/O-67")
+def test_no_oil_counters_for_chinese_or_unaligned_minor_units() -> None:
+    """33.49: China has no oil effects; 33.25: a minor country's units draw oil from its capital until association
+    or activation."""
+    from awaw_events.events import StatusChanged
+
+    planes = [
+        unit("avg", "PAC:M20", "aaf", "usa", 1, nationality="communist_china"),
+        unit("rum-aaf", "EUR:W35", "aaf", "germany", 1, nationality="rumania"),
+    ]
+    combat = at(1941, "fall", "axis", "combat")
+    tigers = spend("strategic_air", 1, combat, pays_for=["avg"])
+    assert found([created(), *EA, *planes, tigers], "no_chinese_oil") == [
+        "the European Axis paid oil for avg: Chinese units have no oil effects, the Flying Tigers included (33.49)"
+    ]
+    rumanian = spend("strategic_air", 1, combat, pays_for=["rum-aaf"])
+    assert found([created(), *EA, *planes, rumanian], "no_chinese_oil") == [
+        "the European Axis paid oil for rum-aaf: Rumania draws oil from its capital until associated or activated "
+        "(33.25)"
+    ]
+    joined = make(
+        StatusChanged,
+        at(1940, "fall", "axis", "diplomacy"),
+        country="rumania",
+        status="associated",
+        faction="european_axis",
+    )
+    assert found([created(), *EA, *planes, joined, rumanian], "no_chinese_oil") == []

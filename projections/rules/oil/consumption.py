@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.events.oil import OilPurpose
-from awaw_events.vocab import PLAYER_TURN_PHASES, SIDES, Faction, Phase, Power
+from awaw_events.vocab import PLAYER_TURN_PHASES, POWERS, SIDES, Faction, Phase, Power
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_negative, counters
 from projections.rules.oil.reserves import RESERVES, ReserveId
@@ -371,3 +371,14 @@ OIL_PAID_UNIT_TYPES: Final[dict[OilPurpose, frozenset[str] | None]] = {
     "hump": None,
 }
 """The units each extra-operation payment may name (``None``: any air unit; the quantity is its air factors)."""
+
+NOT_MINOR_NATIONALITIES: Final[frozenset[str]] = frozenset({"free_french", "communist_china", "vichy", "partisan",
+                                                             "partisans", "vlasov"})  # fmt: skip
+"""Nationalities that are neither a major power nor a minor country with a capital of its own (the Free French draw
+British oil, 33.551; Communist China has none, 33.49). Commonwealth nationalities are written ``commonwealth:...``."""
+
+
+def minor_country(nationality: str) -> bool:
+    """Whether a unit's nationality is a minor country's: its units draw oil from its capital, not from counters,
+    until it is associated or activated (33.25)."""
+    return nationality not in POWERS and ":" not in nationality and nationality not in NOT_MINOR_NATIONALITIES

@@ -46,6 +46,7 @@ from projections.rules.oil import (
     growth_allowance_brps,
     is_heavy_ship,
     japanese_resistance_oil,
+    minor_country,
     offset_in_force,
 )
 from replays.audit.engine import AuditContext, Check, Missing, Result
@@ -447,9 +448,10 @@ def check_resistance_oil(c: Check, ctx: AuditContext[OilExpended]) -> Result:
 
 @FAMILY.check(
     "33.49",
-    "China has no oil: no Chinese oil is spent or moved",
+    "China has no oil: no Chinese oil is spent or moved, none paid for Chinese units (the Flying Tigers included); "
+    "a minor country's units draw on its capital, not on counters, until it is associated or activated",
     reads=(OilExpended, OilMoved),
-    partly={"31-34/O-67": "minor-country units drawing on their capital until association: not recorded"},
+    covers=("31-34/O-67",),
 )
 def check_no_chinese_oil(c: Check, ctx: AuditContext[OilExpended | OilMoved]) -> Result:
     event = ctx.event
@@ -459,4 +461,25 @@ def check_no_chinese_oil(c: Check, ctx: AuditContext[OilExpended | OilMoved]) ->
             expected="no oil",
             recorded=fifths(event.amount),
             message="China has no oil effects at all, the Flying Tigers included (33.49)",
+        )
+        return
+    if not isinstance(event, OilExpended) or not event.pays_for:
+        return
+    board = ctx.state.board.units
+    aligned = ctx.state.oil.countries
+    for ref in event.pays_for:
+        unit = board.get(ref)
+        if unit is None:
+            continue
+        if unit.owner in OIL_EXEMPT_FACTIONS or unit.nationality == "communist_china":
+            why = "Chinese units have no oil effects, the Flying Tigers included (33.49)"
+        elif minor_country(unit.nationality) and unit.nationality not in aligned:
+            why = f"{power_name(unit.nationality)} draws oil from its capital until associated or activated (33.25)"
+        else:
+            continue
+        yield c.finding(
+            ctx,
+            expected="no oil counters for it",
+            recorded=f"{unit.id} ({unit.nationality})",
+            message=f"the {power_name(event.faction)} paid oil for {unit.id}: {why}",
         )

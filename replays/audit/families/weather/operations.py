@@ -57,6 +57,8 @@ from replays.audit.families.weather.base import (
 )
 
 WINTER_ZONE: Final = "russian_winter"
+MONSOON_MAP: Final = "PAC:"
+"""India, Ceylon, Burma, Thailand and French Indochina, the monsoon zone (34.33), lie on the Pacific map."""
 LAKE_LADOGA: Final = "EUR:C45"
 """No air unit may base in C45 (Lake Ladoga) in winter turns (34.23C)."""
 WINTER_MOUNTAIN_FRONTS: Final = frozenset({"western", "eastern"})
@@ -385,8 +387,8 @@ MudEvent = OverrunResolved | AttackDeclared | UnitMoved | BreakthroughCreated
 )
 def check_mud(c: Check, ctx: AuditContext[MudEvent]) -> Result:
     event = ctx.event
-    if event.season != "spring":
-        return ()
+    if event.season != "spring" or table_of(ctx) != "awaw":
+        return ()  # mud is AWAW's (34.22); the house App. K has winter only
     if isinstance(event, OverrunResolved):
         hexes, ids, what = [event.target], [u.unit for u in event.units], "an overrun"
     elif isinstance(event, AttackDeclared):
@@ -434,15 +436,19 @@ MonsoonEvent = UnitMoved | AttackDeclared
 )
 def check_monsoon(c: Check, ctx: AuditContext[MonsoonEvent]) -> Result:
     event = ctx.event
-    if event.season != "summer":
-        return ()
+    if event.season != "summer" or table_of(ctx) != "awaw":
+        return ()  # monsoon is AWAW's (34.24); the house App. K has winter only
     if isinstance(event, UnitMoved):
+        if not any(h.startswith(MONSOON_MAP) for h in event.path):
+            return ()  # the monsoon zone lies on the Pacific map
         ids = [event.unit]
-        checks = [(h, "enters") for h in event.path if _on_map(h)]
+        checks = [(h, "enters") for h in event.path if h.startswith(MONSOON_MAP)]
     else:
+        if not any(h.startswith(MONSOON_MAP) for h in event.defender_hexes):
+            return ()
         ids = [a.unit for a in event.attackers]
         checks = [(h, "attacks into") for h in event.defender_hexes]
-        checks += [(u.location, "attacks out of") for u in _units(ctx, ids) if _on_map(u.location)]
+        checks += [(u.location, "attacks out of") for u in _units(ctx, ids) if u.location.startswith(MONSOON_MAP)]
     units = _units(ctx, ids)
     if not units or (ctx.state.weather.surprise == game_turn(event) and all(u.owner == "japan" for u in units)):
         return ()  # 34.331: Japanese forces ignore monsoon in the turn of their surprise attack
@@ -481,8 +487,8 @@ def check_monsoon(c: Check, ctx: AuditContext[MonsoonEvent]) -> Result:
 )
 def check_winter_mountains(c: Check, ctx: AuditContext[BreakthroughCreated | UnitMoved]) -> Result:
     event = ctx.event
-    if event.season != "winter":
-        return ()
+    if event.season != "winter" or table_of(ctx) != "awaw":
+        return ()  # 34.23B is AWAW's; the house App. K does not carry it
     if isinstance(event, UnitMoved):
         unit = ctx.state.board.units.get(event.unit)
         if not event.exploitation or unit is None or not _on_map(unit.location):
@@ -515,8 +521,8 @@ def check_winter_mountains(c: Check, ctx: AuditContext[BreakthroughCreated | Uni
 )
 def check_frozen_lakes(c: Check, ctx: AuditContext[UnitMoved | UnitRedeployed]) -> Result:
     event = ctx.event
-    if event.season != "winter":
-        return ()
+    if event.season != "winter" or table_of(ctx) != "awaw":
+        return ()  # 34.23C is AWAW's; the house App. K does not carry it
     unit = ctx.state.board.units.get(event.unit)
     if unit is None:
         return ()
@@ -559,7 +565,7 @@ def check_frozen_lakes(c: Check, ctx: AuditContext[UnitMoved | UnitRedeployed]) 
 )
 def check_winter_invasions(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
     event = ctx.event
-    if event.season != "winter" or event.kind != "invasion":
+    if event.season != "winter" or event.kind != "invasion" or table_of(ctx) != "awaw":
         return ()
     out: list[Any] = []
     for hex_ in event.defender_hexes:
