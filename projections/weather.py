@@ -35,13 +35,11 @@ from projections.core import Context, Handlers
 from projections.rules.weather import (
     COUNTED_PRODUCTION_CAUSES,
     MINOR_WINTER_PREPARATION_START,
+    OFFENSIVE_AIR_MISSIONS,
     WINTER_PREPARATION_START,
     WinterTable,
     minor_winter_preparation,
 )
-
-OFFENSIVE_AIR_MISSIONS: Final = frozenset({"ground_support", "counterair", "bombing", "escort"})
-"""Air missions that are offensive air operations (34.23E, 34.41 level 9; A3R App. K restraint)."""
 
 
 class Weather(msgspec.Struct, frozen=True, kw_only=True):

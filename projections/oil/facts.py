@@ -23,7 +23,6 @@ from awaw_events.events import (
     OilPlantBuilt,
     OilProduced,
     RouteStatusChanged,
-    StatusChanged,
     UnitBuilt,
     UnitInversionChanged,
 )
@@ -167,18 +166,6 @@ def _route(state: State, event: RouteStatusChanged, ctx: Context) -> None:
         state.routes.setdefault(event.route, ctx.now.turn)
     else:
         state.routes.pop(event.route, None)
-
-
-ALIGNED_STATUSES = frozenset({"associated", "activated", "allied", "conquered"})
-"""Statuses by which a minor country's hexes become an alliance faction's (``status_changed.faction``)."""
-
-
-@HANDLERS.on(StatusChanged)
-def _status(state: State, event: StatusChanged, ctx: Context) -> None:
-    if event.status in ALIGNED_STATUSES and event.faction is not None:
-        state.countries[event.country] = event.faction
-    else:
-        state.countries.pop(event.country, None)
 
 
 @HANDLERS.on(UnitBuilt)

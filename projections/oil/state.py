@@ -224,9 +224,6 @@ class State(msgspec.Struct, kw_only=True):
     inverted: dict[str, int] = {}
     """Western Allied transports inverted this period, by SW box (33.4733B-C: 3 Indian Ocean transports before the
     Britain-Japan war)."""
-    countries: dict[str, str] = {}
-    """Minor countries aligned with an alliance faction (associated, activated, allied or conquered), by country:
-    their hexes count as that faction's (33.41A; 33.4622 the Allies control Turkey)."""
     offsets: dict[str, Payment] = {}
     """The latest general offset (air, naval, army) of each ``"<faction>/<purpose>/<domain>/<nationality>"``, for
     the current and the previous game turn (33.52A, 33.541)."""
@@ -272,7 +269,6 @@ def clone(state: State) -> State:
         growth=dict(state.growth),
         payments=dict(state.payments),
         offsets=dict(state.offsets),
-        countries=dict(state.countries),
         inverted=dict(state.inverted),
     )
 

@@ -11,6 +11,7 @@ from awaw_events.vocab import PLAYER_TURN_PHASES, POWERS, SIDES, Faction, Phase,
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_negative, counters
 from projections.rules.oil.reserves import RESERVES, ReserveId
+from projections.rules.weather import OFFENSIVE_AIR_MISSIONS
 
 # ---------------------------------------------------------------------------------------------------------------
 # Consumption by purpose (33.5-33.7, 33.8; extract 1.11, 1.12)
@@ -327,6 +328,21 @@ def offset_in_force(paid: tuple[int, str | None], now: tuple[int, str | None, st
     turn, side = paid
     return _moment(*now) <= _moment(turn + 1, side, OFFSET_LASTS_UNTIL)
 
+
+UNOILED_AIR_MISSIONS: Final = OFFENSIVE_AIR_MISSIONS
+"""Air missions the air oil effect bans: offensive operations and strategic bombing (33.61A)."""
+
+UNOILED_NAVAL_MISSIONS: Final[frozenset[str]] = frozenset({"naval_patrol", "naval_interception", "shore_bombardment"})
+"""Naval missions the naval oil effect bans: offensive operations and interception (33.61B)."""
+
+CONSTRUCTION_OIL_RESERVES: Final[dict[Faction, ReserveId]] = {
+    "european_axis": "ea",
+    "japan": "jp",
+    "russia": "ru",
+    "western_allies": "wa_eu",
+}
+"""The reserve of each faction's home-country supply zone with an unlimited supply source, whose oil status decides
+the construction oil effect (33.63; Britain's: London and Paris, the WA Europe reserve)."""
 
 OIL_FREE_BOXES: Final[dict[str, str]] = {
     "box:south_africa": "33.4715A",

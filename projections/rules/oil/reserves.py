@@ -23,6 +23,9 @@ Controller = Literal["european_axis", "japan", "western_allies", "russia", "chin
 EA_PLOESTI_RGT_BAR: Final = 45
 """The EA may not draw on a Russian-held Ploesti once RGT is 45 or more (33.4421A)."""
 
+PERSIAN_OIL_CENTERS: Final[tuple[OilCenter, ...]] = ("abadan", "ahwaz")
+"""Persia's oil centers: Russia draws at most one counter a turn from them together (33.4622)."""
+
 RUSSIA_PERSIA_MAX_FIFTHS: Final = 5
 """Russia draws at most one counter per turn from Persia (Abadan or Ahwaz) in total (33.4622)."""
 

@@ -19,6 +19,16 @@ SEA_SHIPMENT_PHASES: Final[frozenset[Phase]] = frozenset({"initial_supply", "pos
 """Oil moves by sea only in initial or post-combat supply determination of the owning player's turn (33.43, 33.4523,
 33.473; check O-29)."""
 
+JAPANESE_OIL_PORTS: Final[dict[str, str]] = {"brunei": "balikpapan", "palembang": "batavia"}
+"""Japan ships Brunei oil only while it controls Balikpapan, Palembang oil only while it controls Batavia
+(33.4523A-B)."""
+
+SEA_PLACES: Final[dict[str, str]] = {"wa_sa": "south_africa_box", "wa_ind": "india_box"}
+"""Reserves (by kind) that are the places of 33.473's shipping routes."""
+
+PACIFIC_RESERVES: Final[frozenset[str]] = frozenset({"wa_ph", "wa_aus", "wa_mnl"})
+"""Reserves supplied from the Pacific U.S. box only, never through the Indian Ocean (33.4732)."""
+
 TRANSPORTS_PER_OIL_COUNTER: Final = 1
 """Japan, the WA and WA oil to Russia: one transport sea escorts each oil counter (33.43B, 33.4523, 33.473)."""
 

@@ -101,7 +101,7 @@ def controller_at(ctx: AuditContext[Any], hex_: str | None, place: str) -> Contr
 
 def aligned(ctx: AuditContext[Any], country: str) -> Controller | None:
     """The alliance faction a minor country is aligned with (``status_changed``), or ``None`` (neutral)."""
-    return cast(Controller | None, ctx.state.oil.countries.get(country))
+    return cast(Controller | None, ctx.state.politics.alignment.get(country))
 
 
 def controller_of(ctx: AuditContext[Any], place: str) -> tuple[Controller | None, Missing | None]:

@@ -10,7 +10,7 @@ it), the effect checks read a faction's offsets in any domain, which finds an op
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from awaw_events.events import (
     AirCombatResolved,
@@ -31,6 +31,7 @@ from awaw_events.vocab import AIR_TYPES, FACTIONS, SIDE_OF_FACTION, power_name
 from projections.board import Unit
 from projections.oil.facts import offset_key
 from projections.rules.oil import (
+    CONSTRUCTION_OIL_RESERVES,
     EXTRA_OPERATION_PURPOSES,
     OFFSET_PURPOSES,
     OIL_EXEMPT_FACTIONS,
@@ -39,6 +40,8 @@ from projections.rules.oil import (
     SUBMARINE_TYPE,
     SW_BOX_FREE_TYPES,
     SW_BOX_LOCATIONS,
+    UNOILED_AIR_MISSIONS,
+    UNOILED_NAVAL_MISSIONS,
     WA_INDIAN_OCEAN_RESERVES,
     WA_OIL_NATIONALITIES,
     construction_allowance_brps,
@@ -51,13 +54,6 @@ from projections.rules.oil import (
 )
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, faction_tracked, fifths, offsets_in_force, power_faction, reserve_of
-
-OFFENSIVE_AIR_MISSIONS: Final = frozenset({"ground_support", "counterair", "bombing", "escort"})
-"""Air missions 33.61A bans when the air oil effect is not offset (offensive operations, strategic bombing)."""
-
-NAVAL_MISSIONS: Final = frozenset({"naval_patrol", "naval_interception", "shore_bombardment"})
-"""Naval missions 33.61B bans when the naval oil effect is not offset (offensive operations, interception)."""
-
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The general offsets: one counter per domain, per nationality for the WA (33.55, 33.61; O-50)
@@ -288,9 +284,9 @@ def check_unoffset_operations(c: Check, ctx: AuditContext[AirMissionFlown | Aird
     event = ctx.event
     purpose: OilPurpose
     if isinstance(event, AirMissionFlown):
-        if event.mission in OFFENSIVE_AIR_MISSIONS:
+        if event.mission in UNOILED_AIR_MISSIONS:
             purpose, what = "air_general", f"a {event.mission.replace('_', ' ')} mission"
-        elif event.mission in NAVAL_MISSIONS:
+        elif event.mission in UNOILED_NAVAL_MISSIONS:
             purpose, what = "naval_general", f"a {event.mission.replace('_', ' ')} mission"
         else:
             return
@@ -351,11 +347,6 @@ def check_construction_oil(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Resu
             )
 
 
-HOME_RESERVES: Final[dict[str, str]] = {"european_axis": "ea", "japan": "jp", "russia": "ru", "western_allies": "wa_eu"}
-"""The reserve of each faction's home-country supply zone with an unlimited supply source, whose oil status decides
-the construction oil effect (33.63; Britain's: London and Paris, the WA Europe reserve)."""
-
-
 @FAMILY.check(
     "33.63",
     "construction oil comes from the home country's reserve (Britain may use a zone tracing sea supply from the "
@@ -370,7 +361,7 @@ def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> R
     event = ctx.event
     if event.purpose != "construction":
         return
-    home = HOME_RESERVES.get(event.faction)
+    home = CONSTRUCTION_OIL_RESERVES.get(event.faction)
     reserve, kind = reserve_of(ctx, event.reserve)
     if reserve is None:
         if event.faction == "western_allies":
@@ -466,7 +457,7 @@ def check_no_chinese_oil(c: Check, ctx: AuditContext[OilExpended | OilMoved]) ->
     if not isinstance(event, OilExpended) or not event.pays_for:
         return
     board = ctx.state.board.units
-    aligned = ctx.state.oil.countries
+    aligned = ctx.state.politics.alignment
     for ref in event.pays_for:
         unit = board.get(ref)
         if unit is None:

@@ -34,6 +34,7 @@ from projections.rules.oil import (
     OIL_CENTERS,
     OIL_EXEMPT_FACTIONS,
     OIL_SOURCES,
+    PERSIAN_OIL_CENTERS,
     REPAIR_MARKERS_PER_TURN,
     REPAIRING_POWERS,
     SYNTHETIC_PLANT_DESTROYED_AT,
@@ -53,7 +54,6 @@ from projections.rules.oil import (
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, controller_at, controller_of, fifths, place_hex, power_faction
 
-PERSIAN_SOURCES = ("abadan", "ahwaz")
 PERSIAN_ROUTE = "persia"
 """``route_status_changed.route`` of the Persian BRP route (33.4622)."""
 
@@ -213,7 +213,7 @@ def _draw_context(ctx: AuditContext[OilProduced], controller: Any) -> DrawContex
     drawn = sum(
         line.amount
         for line in state.oil.lines
-        if line.kind == "produced" and line.faction == "russia" and line.counterpart in PERSIAN_SOURCES
+        if line.kind == "produced" and line.faction == "russia" and line.counterpart in PERSIAN_OIL_CENTERS
     )
     return DrawContext(
         controller=controller,
@@ -221,7 +221,7 @@ def _draw_context(ctx: AuditContext[OilProduced], controller: Any) -> DrawContex
         germany_russia_at_war=at_war(state.board, "germany", "russia"),
         rgt=state.board.tensions.get("rgt", 0),
         persian_route_opened_previous_turn=persian is not None and persian < turn,
-        allies_control_turkey=state.oil.countries.get("turkey") in ("western_allies", "russia"),
+        allies_control_turkey=state.politics.alignment.get("turkey") in ("western_allies", "russia"),
         controlled_at_start_of_player_turn=not (captured_now and capture is not None and capture.side == event.side),
         persia_already_drawn_fifths=drawn,
     )

@@ -11,7 +11,7 @@ the state records.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from awaw_events.events import (
     OilCountersEliminated,
@@ -57,7 +57,7 @@ from replays.audit.families.oil.base import (
     reserve_of,
 )
 
-SETUP_PHASES = frozenset({"setup"})
+SETUP: Final = "setup"
 """A tracking start recorded at set-up is the game's starting reserve (33.422; O-22)."""
 
 
@@ -210,7 +210,7 @@ def check_tracking_started(c: Check, ctx: AuditContext[OilTrackingStarted]) -> R
     if kind is None:
         yield Missing(reason=f"reserve {event.reserve!r} is none the 33.422 names (oil_reserve_defined.kind)")
         return
-    if event.phase in SETUP_PHASES:
+    if event.phase == SETUP:
         start = RESERVE_START_FIFTHS[kind]
         if kind == "wa_ind" and ctx.state.meta.variant != "classic":
             yield Missing(reason="the India box starts full, at a maximum set by research the log lacks")

@@ -17,9 +17,12 @@ from projections.board import war_key
 from projections.rules.oil import (
     FIFTHS_PER_COUNTER,
     JAPAN_MAX_OIL_SHIPPED_COUNTERS,
+    JAPANESE_OIL_PORTS,
+    PACIFIC_RESERVES,
     PREWAR_INDIA_INVERTED_TRANSPORTS,
     PREWAR_PACIFIC_OIL_TRANSPORTS,
     RUSSIA_OIL_ROUTES,
+    SEA_PLACES,
     SEA_ROUTES,
     WA_MOSUL_TO_RUSSIA_MAX_FIFTHS,
     oil_shipping_capacity,
@@ -27,19 +30,9 @@ from projections.rules.oil import (
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, controller_of, fifths, reserve_of
 
-JAPANESE_OIL_PORTS: Final[dict[str, str]] = {"brunei": "balikpapan", "palembang": "batavia"}
-"""Japan ships Brunei oil only while it controls Balikpapan, Palembang oil only while it controls Batavia
-(33.4523A-B)."""
-
 LOCAL_NAVAL_FROM: Final = turn_index(1944, "spring")
 """From Spring 1944 Brunei and Palembang oil may offset naval oil effects there, for ships based in those ports
 (33.4522)."""
-
-SEA_PLACES: Final[dict[str, str]] = {"wa_sa": "south_africa_box", "wa_ind": "india_box"}
-"""Reserves that are the places of 33.473's shipping routes."""
-
-PACIFIC_RESERVES: Final = frozenset({"wa_ph", "wa_aus", "wa_mnl"})
-"""Reserves supplied from the Pacific U.S. box only, never through the Indian Ocean (33.4732)."""
 
 PERSIAN_ROUTE: Final = "persia"
 

@@ -12,6 +12,7 @@ from awaw_events.vocab import FACTION_OF_POWER, Power, WeatherZone
 from projections.board import Unit
 from projections.rules.weather import (
     FIXED_WINTER_LEVELS,
+    MINOR_WINTER_PREPARATION_START,
     ZONE_NAMES,
     FixedLevelPreparation,
     WinterTable,
@@ -25,9 +26,6 @@ FAMILY: Final = Family("weather")
 """Weather and winter preparation checks (34; A3R App. K)."""
 
 STANDARD_A3R: Final = "the standard A3R weather rules (weather.winter = a3r) are not in the extracts"
-
-MINORS_WITH_OWN_PREPARATION: Final = frozenset({"finland", "sweden"})
-"""Minor countries whose units have their own winter preparation (34.42)."""
 
 
 def table_of(ctx: AuditContext[Any]) -> WinterTable | None:
@@ -70,6 +68,13 @@ def zone_of(ctx: AuditContext[Any], hex_: str) -> tuple[str | None, Missing | No
     return facts.weather_zone, None
 
 
+def minor_of(ctx: AuditContext[Any], nationality: str) -> str | None:
+    """The nationality if its units have a winter preparation of their own (Finland and Sweden, 34.42; the house
+    partisans, App. K), else None."""
+    table = table_of(ctx)
+    return nationality if table is not None and nationality in MINOR_WINTER_PREPARATION_START[table] else None
+
+
 def unit_faction(unit: Unit) -> str | None:
     """The alliance faction a unit fights for (its owner's)."""
     return FACTION_OF_POWER.get(cast(Power, unit.owner))
@@ -92,7 +97,7 @@ def level_in_zone(
         return 0, None
     if weather.level is None:
         return None, Missing(reason=f"the {zone} zone's winter level is not recorded")
-    prep = preparation(ctx.state.weather, faction, table, minor if minor in MINORS_WITH_OWN_PREPARATION else None)
+    prep = preparation(ctx.state.weather, faction, table, minor)
     fixed = zone in FIXED_WINTER_LEVELS
     return effective_winter_level(weather.level, prep, fixed=fixed, fixed_preparation=fixed_reading(ctx)), None
 

@@ -39,17 +39,18 @@ from projections.rules.weather import (
     GROUND_ATTACK_BAN_LEVEL,
     MONSOON_TERRAIN,
     MUD_EXEMPT_FACTIONS,
+    OFFENSIVE_AIR_MISSIONS,
     OVERRUN_AIRDROP_BAN_LEVEL,
+    WINTER_MOUNTAIN_FRONTS,
     axis_winter_ops_allowed,
     exploitation_movement_cut,
 )
-from projections.weather import OFFENSIVE_AIR_MISSIONS
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.weather.base import (
     FAMILY,
-    MINORS_WITH_OWN_PREPARATION,
     level_at,
     level_in_zone,
+    minor_of,
     table_of,
     unit_faction,
     zone_name,
@@ -61,9 +62,6 @@ MONSOON_MAP: Final = "PAC:"
 """India, Ceylon, Burma, Thailand and French Indochina, the monsoon zone (34.33), lie on the Pacific map."""
 LAKE_LADOGA: Final = "EUR:C45"
 """No air unit may base in C45 (Lake Ladoga) in winter turns (34.23C)."""
-WINTER_MOUNTAIN_FRONTS: Final = frozenset({"western", "eastern"})
-"""Fronts where winter bars breakthroughs in, and exploitation out of, mountain hexes (34.23B), with Siberia,
-Manchuria, Mongolia and Tannu Tuva."""
 
 
 def _on_map(location: str) -> bool:
@@ -92,7 +90,7 @@ def _actor(ctx: AuditContext[Any], ids: Iterable[str]) -> tuple[str | None, str 
     if not units:
         return None, None
     minors = {u.nationality for u in units}
-    minor = next(iter(minors)) if len(minors) == 1 and minors <= MINORS_WITH_OWN_PREPARATION else None
+    minor = minor_of(ctx, next(iter(minors))) if len(minors) == 1 else None
     return unit_faction(units[0]), minor
 
 

@@ -3,7 +3,7 @@ results, the automatic increase and the house increases (checks W-12..W-15 and C
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from awaw_events.events import WinterPreparationChanged
 from awaw_events.gametime import game_turn
@@ -12,6 +12,7 @@ from projections.board import at_war
 from projections.rules.weather import (
     AUTOMATIC_INCREASE,
     AUTOMATIC_INCREASE_WARS,
+    AUTOMATIC_INCREASE_ZONES,
     COUNTED_PRODUCTION_CAUSES,
     GERMANY_FIRST_TURN_PREPARATION,
     HOUSE_AXIS_MAX_RESTRAINT,
@@ -36,11 +37,6 @@ from replays.audit.families.weather.base import (
     zone_name,
     zone_of,
 )
-
-AUTOMATIC_INCREASE_ZONES: Final[dict[str, str]] = {"european_axis": "russian_winter", "japan": "siberia"}
-"""Where a ground unit must be for the automatic increase (34.432): the Russian winter zone for the European Axis;
-Siberia, Manchuria, Mongolia and Tannu Tuva for Japan."""
-
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Winter preparation (34.4; W-12..W-14; A3R App. K, C-WEA-2)
