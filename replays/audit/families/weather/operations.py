@@ -151,7 +151,7 @@ def _gated(ctx: AuditContext[Gated]) -> tuple[list[str], list[str], int, str] | 
 )
 def check_winter_gates(c: Check, ctx: AuditContext[Gated]) -> Result:
     event = ctx.event
-    if event.season not in ("winter", "fall"):
+    if event.season not in ("winter", "fall") or (type(event) is UnitMoved and not event.exploitation):
         return ()
     found = _gated(ctx)
     if found is None:
@@ -385,7 +385,7 @@ MudEvent = OverrunResolved | AttackDeclared | UnitMoved | BreakthroughCreated
 )
 def check_mud(c: Check, ctx: AuditContext[MudEvent]) -> Result:
     event = ctx.event
-    if event.season != "spring" or table_of(ctx) != "awaw":
+    if event.season != "spring" or (type(event) is UnitMoved and not event.exploitation) or table_of(ctx) != "awaw":
         return ()  # mud is AWAW's (34.22); the house App. K has winter only
     if isinstance(event, OverrunResolved):
         hexes, ids, what = [event.target], [u.unit for u in event.units], "an overrun"
@@ -485,7 +485,7 @@ def check_monsoon(c: Check, ctx: AuditContext[MonsoonEvent]) -> Result:
 )
 def check_winter_mountains(c: Check, ctx: AuditContext[BreakthroughCreated | UnitMoved]) -> Result:
     event = ctx.event
-    if event.season != "winter" or table_of(ctx) != "awaw":
+    if event.season != "winter" or (type(event) is UnitMoved and not event.exploitation) or table_of(ctx) != "awaw":
         return ()  # 34.23B is AWAW's; the house App. K does not carry it
     if isinstance(event, UnitMoved):
         unit = ctx.state.board.units.get(event.unit)
@@ -519,13 +519,15 @@ def check_winter_mountains(c: Check, ctx: AuditContext[BreakthroughCreated | Uni
 )
 def check_frozen_lakes(c: Check, ctx: AuditContext[UnitMoved | UnitRedeployed]) -> Result:
     event = ctx.event
-    if event.season != "winter" or table_of(ctx) != "awaw":
+    if event.season != "winter":
+        return ()
+    path = list(event.path) if isinstance(event, UnitMoved) else [*event.path, event.destination]
+    end = path[-1] if path else None
+    if (ctx.map is None and end != LAKE_LADOGA) or table_of(ctx) != "awaw":
         return ()  # 34.23C is AWAW's; the house App. K does not carry it
     unit = ctx.state.board.units.get(event.unit)
     if unit is None:
         return ()
-    path = list(event.path) if isinstance(event, UnitMoved) else [*event.path, event.destination]
-    end = path[-1] if path else None
     if unit.unit_type in AIR_TYPES and end == LAKE_LADOGA:
         return (
             c.finding(
