@@ -37,6 +37,9 @@ class Option(NamedTuple):
 # The names of the options the naval, oil and weather rules read (one spelling, used as keys below and by readers).
 NAVAL_ADVANCE_TO_LAUNCH: Final = "naval.advance_to_launch"
 OIL_PARTIAL_IN_CAP: Final = "oil.partial_in_cap"
+OIL_DAMAGED_PLANT: Final = "oil.damaged_plant"
+OIL_PLANT_SELF_REPAIR: Final = "oil.plant_self_repair"
+WEATHER_FIXED_PREPARATION: Final = "weather.fixed_preparation"
 WEATHER_WINTER: Final = "weather.winter"
 
 
@@ -106,6 +109,11 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     "econ.limit_counts_repairs": Option(("counted", "excluded"), "counted", "27.31"),
     NAVAL_ADVANCE_TO_LAUNCH: Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),
     OIL_PARTIAL_IN_CAP: Option(("excluded", "counted"), "excluded", "33.422, 33.83"),
+    OIL_DAMAGED_PLANT: Option(
+        ("less_a_fifth_per_marker", "undamaged_only"), "less_a_fifth_per_marker", "33.32A, 33.4422 (31-34 Q3)"
+    ),
+    OIL_PLANT_SELF_REPAIR: Option(("separate", "counted"), "separate", "33.331, 26.72B (31-34 Q4)"),
+    WEATHER_FIXED_PREPARATION: Option(("reduced", "not_reduced"), "reduced", "34.32, 34.41 (31-34 Q12)"),
     "map.pacific_grid": Option(("as_european", "mirrored"), "as_european", "10-16 extract 1.15 [UNSURE]"),
     "bridgeheads.overrun": Option(("as_river", "not_superfluous"), "as_river", "31.41C, 31.64 (31-34 extract B-10)"),
     "supply.designation_timing": Option(("next_turn", "off_at_once"), "next_turn", "30.212 [UNSURE]"),

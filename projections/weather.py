@@ -12,17 +12,34 @@ audit's question; this state gives it what it needs besides the event:
   every winter die due this turn is rolled). Kept for one game turn: the next turn's first determination replaces it.
 * ``produced``: winter preparation results bought by research or production this year, by faction (34.433: one per
   year). Kept for one year.
+* ``held``: results produced and held back, not yet triggered, by faction (34.434B).
+* ``surprise``: the game turn Japan declared war on Britain or the U.S. with surprise (34.331: Japanese forces ignore
+  the monsoon that turn).
+* ``fall_axis``: where Axis units exploited (``exploitation``) and flew offensive air missions (``air``) in the last
+  Fall game turn, for the house rule that rewards restraint in the Russian winter zone (A3R App. K); the audit reads
+  the hexes' weather zones from the map data.
+
+:func:`preparation` gives a faction's level: as last recorded, else the level the rules start it at (34.41): a log
+that never recorded one does not leave the level unknown.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import msgspec
 
-from awaw_events.events import WeatherDetermined, WinterPreparationChanged
+from awaw_events.events import AirMissionFlown, AttackDeclared, WarDeclared, WeatherDetermined, WinterPreparationChanged
+from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.core import Context, Handlers
-from projections.rules.weather import COUNTED_PRODUCTION_CAUSES
+from projections.rules.weather import (
+    COUNTED_PRODUCTION_CAUSES,
+    MINOR_WINTER_PREPARATION_START,
+    OFFENSIVE_AIR_MISSIONS,
+    WINTER_PREPARATION_START,
+    WinterTable,
+    minor_winter_preparation,
+)
 
 
 class Weather(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,6 +66,14 @@ class WeatherState(msgspec.Struct, kw_only=True):
     """The year ``produced`` belongs to."""
     produced: dict[str, int] = {}
     """Winter preparation results bought by research or production in ``produced_year``, by faction (34.433)."""
+    held: dict[str, int] = {}
+    """Produced results held back and not yet triggered, by faction (34.434B)."""
+    surprise: int | None = None
+    """The game turn (index) Japan went to war on Britain or the U.S. with surprise (34.331)."""
+    fall_turn: int | None = None
+    """The Fall game turn (index) ``fall_axis`` belongs to."""
+    fall_axis: dict[str, tuple[str, ...]] = {}
+    """Hexes where Axis units exploited (``exploitation``) or flew offensive air missions (``air``) in that Fall."""
 
 
 HANDLERS: Final = Handlers[WeatherState]()
@@ -66,6 +91,10 @@ def clone(state: WeatherState) -> WeatherState:
         determined=set(state.determined),
         produced_year=state.produced_year,
         produced=dict(state.produced),
+        held=dict(state.held),
+        surprise=state.surprise,
+        fall_turn=state.fall_turn,
+        fall_axis=dict(state.fall_axis),
     )
 
 
@@ -77,6 +106,22 @@ def determined_in(state: WeatherState, turn: int) -> set[str] | frozenset[str]:
 def produced_in(state: WeatherState, faction: str, year: int) -> int:
     """Winter preparation results ``faction`` bought by research or production in ``year`` so far (34.433)."""
     return state.produced.get(faction, 0) if state.produced_year == year else 0
+
+
+def preparation(state: WeatherState, faction: str, table: WinterTable, minor: str | None = None) -> int:
+    """A faction's winter preparation: as last recorded, else its starting level (34.41; App. K). For a minor
+    country's units (``minor``: ``finland``, ``sweden`` ...), its own start plus the faction's level (34.42)."""
+    level = state.winter_preparation.get(faction)
+    if level is None:
+        level = WINTER_PREPARATION_START[table].get(faction, 0)  # type: ignore[call-overload]
+    if minor is not None and minor in MINOR_WINTER_PREPARATION_START[table]:
+        return minor_winter_preparation(minor, level, table=table)
+    return level
+
+
+def is_recorded(state: WeatherState, faction: str) -> bool:
+    """Whether the log recorded the faction's preparation (else :func:`preparation` gives its starting level)."""
+    return faction in state.winter_preparation
 
 
 @HANDLERS.on(WeatherDetermined)
@@ -91,9 +136,66 @@ def _weather(state: WeatherState, event: WeatherDetermined, ctx: Context) -> Non
 
 @HANDLERS.on(WinterPreparationChanged)
 def _preparation(state: WeatherState, event: WinterPreparationChanged, ctx: Context) -> None:
-    state.winter_preparation[event.faction] = event.level
+    if event.held:
+        state.held[event.faction] = state.held.get(event.faction, 0) + 1
+    else:
+        state.winter_preparation[event.faction] = event.level
+    if event.cause == "triggered" and state.held.get(event.faction):
+        state.held[event.faction] -= 1
     if event.cause in COUNTED_PRODUCTION_CAUSES:
         if state.produced_year != event.year:
             state.produced_year = event.year
             state.produced = {}
         state.produced[event.faction] = state.produced.get(event.faction, 0) + 1
+
+
+@HANDLERS.on(WarDeclared)
+def _war(state: WeatherState, event: WarDeclared, ctx: Context) -> None:
+    if event.aggressor == "japan" and event.target in ("britain", "usa") and event.surprise:
+        state.surprise = ctx.now.turn
+
+
+def _axis_units(ctx: Context, units: list[str]) -> bool:
+    board = ctx.game.board if ctx.game is not None else None
+    if board is None:
+        return False
+    for unit_id in units:
+        unit = board.units.get(unit_id)
+        if unit is not None:
+            return FACTION_OF_POWER.get(cast(Power, unit.owner)) == "european_axis"
+    return False
+
+
+def _fall(state: WeatherState, ctx: Context, what: str, hexes: list[str]) -> None:
+    if ctx.now.season != "fall":
+        return
+    if state.fall_turn != ctx.now.turn:
+        state.fall_turn, state.fall_axis = ctx.now.turn, {}
+    state.fall_axis[what] = (*state.fall_axis.get(what, ()), *hexes)
+
+
+@HANDLERS.on(AttackDeclared)
+def _attack(state: WeatherState, event: AttackDeclared, ctx: Context) -> None:
+    if (
+        event.kind == "exploitation"
+        and ctx.now.season == "fall"
+        and _axis_units(ctx, [a.unit for a in event.attackers])
+    ):
+        _fall(state, ctx, "exploitation", list(event.defender_hexes))
+
+
+@HANDLERS.on(AirMissionFlown)
+def _mission(state: WeatherState, event: AirMissionFlown, ctx: Context) -> None:
+    if (
+        event.mission in OFFENSIVE_AIR_MISSIONS
+        and ctx.now.season == "fall"
+        and event.target is not None
+        and event.target[:4] in ("EUR:", "PAC:")
+        and _axis_units(ctx, list(event.units))
+    ):
+        _fall(state, ctx, "air", [event.target])
+
+
+def held_results(state: WeatherState, faction: str) -> int:
+    """Produced results the faction holds back, not yet triggered (34.434B)."""
+    return state.held.get(faction, 0)

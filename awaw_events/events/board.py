@@ -265,6 +265,9 @@ class WeatherDetermined(Event, tag="weather_determined", frozen=True, kw_only=Tr
     level: Annotated[int, Meta(ge=0, le=12)] | None = None
     roll: RollRef | None = None
     modifiers: list[Modifier] = []
+    levels: dict[Faction, Annotated[int, Meta(ge=0, le=12)]] = {}
+    """Each faction's winter level in the zone as claimed: the zone's level less that faction's winter preparation,
+    not below 0 (34.41; 31-34 check W-03). Empty: not claimed (the audit derives them where it needs them)."""
 
 
 class WinterPreparationChanged(Event, tag="winter_preparation_changed", frozen=True, kw_only=True):
@@ -275,6 +278,13 @@ class WinterPreparationChanged(Event, tag="winter_preparation_changed", frozen=T
     level: Annotated[int, Meta(ge=0, le=12)]
     cause: Literal["research", "produced", "triggered", "automatic", "wa_annual", "axis_restraint", "setup"]
     rp_cost: Count = 0
+    held: bool = False
+    """A result produced and held back, to be triggered later: the level does not change until it is triggered
+    and announced (34.434B; 31-34 extract TC-07)."""
+    units: list[UnitId] = []
+    """The automatic increase (34.432): the faction's ground units in the Russian winter zone (European Axis) or
+    in Siberia, Manchuria, Mongolia or Tannu Tuva (Japan) at the end of the winter game turn. Empty: not
+    recorded."""
 
 
 class PartisansPlaced(Event, tag="partisans_placed", frozen=True, kw_only=True):

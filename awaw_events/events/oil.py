@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Brps, Count, Event, Fifths, Ident, Location, Name
+from awaw_events.events.base import Brps, Count, Event, Fifths, Hex, Ident, Location, Name
 from awaw_events.vocab import Faction, Power, SwBox
 
 OilPurpose = Literal[
@@ -26,6 +26,13 @@ OilPurpose = Literal[
 ]
 """What oil is spent on (33.5-33.7; 31-34 extract 3.6 ``OilExpended``)."""
 
+ReserveKind = Literal["ea", "jp", "ru", "wa_eu", "wa_ind", "wa_sa", "wa_ph", "wa_aus", "wa_mnl"]
+"""The nine oil reserves of 33.421-33.422 (31-34 extract 1.6, 4.1): European Axis, Japan, Russia, and the Western
+Allied reserves of Europe, the India box, the South Africa box, Pearl Harbor, the Australia box and Manila."""
+
+RussiaRoute = Literal["murmansk", "persia", "turkey", "siberia"]
+"""The routes of Western Allied oil to Russia (33.4623; 31-34 extract 1.10)."""
+
 
 class OilReserveDefined(Event, tag="oil_reserve_defined", frozen=True, kw_only=True):
     """An oil reserve of a faction: where it is and its maximum (33.421, 33.422). Amounts in fifths."""
@@ -35,6 +42,9 @@ class OilReserveDefined(Event, tag="oil_reserve_defined", frozen=True, kw_only=T
     faction: Faction
     location: Location
     maximum: Fifths
+    kind: ReserveKind | None = None
+    """Which reserve of 33.422 this is, when its id does not say (``wa_south_africa`` and ``wa_sa`` do): the audit
+    computes its maximum and starting level from the rules. ``None``: told by the id, else not known."""
 
 
 class OilTrackingStarted(Event, tag="oil_tracking_started", frozen=True, kw_only=True):
@@ -63,6 +73,13 @@ class OilProduced(Event, tag="oil_produced", frozen=True, kw_only=True):
     amount: Fifths
     reserve: Ident | None = None
     usable: bool = True
+    hex: Hex | None = None
+    """The source's hex (an oil center or a plant): whose control and capture the audit reads (33.41A, 33.43,
+    33.33B). ``None``: not recorded (the audit then uses a hex an earlier oil event gave for the source)."""
+    facility: Name | None = None
+    """The synthetic plant that produced (``oil_plant_built.facility``) when ``source`` is ``synthetic_plant``."""
+    ics_diverted: Count | None = None
+    """The Urals box: the Russian ICs diverted to oil production (33.21B, 37.65). ``None``: not recorded."""
 
 
 class OilMoved(Event, tag="oil_moved", frozen=True, kw_only=True):
@@ -77,6 +94,14 @@ class OilMoved(Event, tag="oil_moved", frozen=True, kw_only=True):
     shipment: Ident | None = None
     sw_box: SwBox | None = None
     transports: Count = 0
+    destroyer_factors: Count | None = None
+    """The European Axis's sea escort: 3 destroyer factors per counter (33.43B). ``None``: not recorded."""
+    transports_available: Count | None = None
+    """The faction's transports in the SW box at the start of the turn (after inversions): at most half of them,
+    rounded up, carry oil (33.4523, 33.473). ``None``: not recorded."""
+    route: RussiaRoute | None = None
+    """Western Allied oil sent to Russia: the route it takes (33.4623). ``None``: not oil for Russia, or not
+    recorded."""
 
 
 class OilShipmentLost(Event, tag="oil_shipment_lost", frozen=True, kw_only=True):
@@ -103,6 +128,11 @@ class OilExpended(Event, tag="oil_expended", frozen=True, kw_only=True):
     domain: Name | None = None
     nationality: Power | None = None
     detail: dict[str, int] = {}
+    pays_for: list[Ident] = []
+    """What the payment offsets: the units (air units of a strategic bombing, heavy ships, submarines), the
+    operations (an attack, a mission or battle ``ref``) or the builds it pays for (33.52, 33.541, 33.7). The audit
+    recomputes the quantity from the units and follows each operation to the payment it relies on. Empty: not
+    recorded."""
 
 
 class OilCountersEliminated(Event, tag="oil_counters_eliminated", frozen=True, kw_only=True):
@@ -120,6 +150,11 @@ class OilCountersEliminated(Event, tag="oil_counters_eliminated", frozen=True, k
         "pearl_harbor_strike",
         "other",
     ]
+    attack_result: Annotated[int, Meta(ge=0, le=10)] | None = None
+    """The Pearl Harbor strike: the air attack's result on the Naval Attack Table, no DRMs (33.424). ``None``: not
+    recorded."""
+    strike: Annotated[int, Meta(ge=1, le=10)] | None = None
+    """The Pearl Harbor strike: which air strike of Japan's surprise attack it was (the second, 33.424)."""
 
 
 class OilFacilityDamaged(Event, tag="oil_facility_damaged", frozen=True, kw_only=True):
@@ -130,6 +165,8 @@ class OilFacilityDamaged(Event, tag="oil_facility_damaged", frozen=True, kw_only
     markers: Annotated[int, Meta(ge=1, le=10)]
     cause: Literal["bombing", "capture"]
     ref: Ident | None = None
+    hex: Hex | None = None
+    """The facility's hex (its control decides who may damage it). ``None``: not recorded."""
 
 
 class OilFacilityRepaired(Event, tag="oil_facility_repaired", frozen=True, kw_only=True):
@@ -140,6 +177,9 @@ class OilFacilityRepaired(Event, tag="oil_facility_repaired", frozen=True, kw_on
     power: Power
     markers: Annotated[int, Meta(ge=1, le=10)]
     brp_cost: Brps = 0
+    automatic: bool = False
+    """A synthetic plant's own repair of one marker a turn (26.72B, 33.32A), apart from the two markers a power
+    may remove (33.331)."""
 
 
 class OilPlantBuilt(Event, tag="oil_plant_built", frozen=True, kw_only=True):
@@ -149,6 +189,16 @@ class OilPlantBuilt(Event, tag="oil_plant_built", frozen=True, kw_only=True):
     power: Power
     facility: Name
     rp_cost: Count = 0
+    location: Name | None = None
+    """The objective the plant stands in (a German objective, 33.231C; Harbin or Mukden, 33.232C), lower case.
+    ``None``: not recorded."""
+    hex: Hex | None = None
+    """The plant's hex. ``None``: not recorded."""
+    breakthroughs: Count | None = None
+    """The builder's military breakthroughs, each taking 1 RP off the cost (33.234, 42.24F). ``None``: not recorded."""
+    research_steps: Count | None = None
+    """Japan: the Storm Over Asia economic-preparation steps reached (15 for a first plant, 18 for a second,
+    33.232B). ``None``: not recorded."""
 
 
 class OilEmbargoImposed(Event, tag="oil_embargo_imposed", frozen=True, kw_only=True):
@@ -172,4 +222,6 @@ __all__ = [
     "OilShipmentLost",
     "OilTrackingStarted",
     "OilTrackingStopped",
+    "ReserveKind",
+    "RussiaRoute",
 ]

@@ -382,6 +382,19 @@ def mud_findings(
 # Winter preparation (34.4, extract 1.24; A3R App. K)
 # ---------------------------------------------------------------------------------------------------------------
 
+OFFENSIVE_AIR_MISSIONS: Final[frozenset[str]] = frozenset({"ground_support", "counterair", "bombing", "escort"})
+"""``air_mission_flown`` missions that are offensive air operations: banned from winter level 9 (34.41), counted in
+the Axis operations limit (34.23E) and by the house restraint bonus (App. K); and banned by the air oil effect
+(33.61A: offensive operations and strategic bombing)."""
+
+WINTER_MOUNTAIN_FRONTS: Final[frozenset[str]] = frozenset({"western", "eastern"})
+"""Fronts where winter bars breakthroughs in, and exploitation out of, mountain hexes (34.23B), as do Siberia,
+Manchuria, Mongolia and Tannu Tuva; not the continental Mediterranean front."""
+
+AUTOMATIC_INCREASE_ZONES: Final[dict[Faction, WeatherZone]] = {"european_axis": "russian_winter", "japan": "siberia"}
+"""Where a ground unit must be for the automatic increase (34.432): the Russian winter zone for the European Axis;
+Siberia, Manchuria, Mongolia and Tannu Tuva for Japan."""
+
 MAX_WINTER_PREPARATION: Final = 6
 """No nationality's winter preparation exceeds 6 (34.41; App. K)."""
 

@@ -100,6 +100,7 @@ ROLL_CASES = [
 ]
 
 
+@pytest.mark.plants("31-34/W-02", "C-WEA-1")
 @pytest.mark.parametrize(
     ("game", "zone", "season", "face", "raw"), [c[1:] for c in ROLL_CASES], ids=[c[0] for c in ROLL_CASES]
 )
@@ -117,6 +118,7 @@ def test_winter_levels_from_the_worked_examples(
     ]
 
 
+@pytest.mark.plants("31-34/W-02")
 def test_a_wrong_modifier_and_a_missing_or_wrong_die() -> None:
     events = [
         created(),
@@ -160,6 +162,7 @@ def test_standard_a3r_weather_is_not_checked() -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.plants("31-34/W-01", "31-34/W-03", "C-WEA-1")
 def test_fixed_winter_levels() -> None:
     events = [
         created(),
@@ -180,6 +183,7 @@ def test_fixed_winter_levels() -> None:
     ]
 
 
+@pytest.mark.plants("31-34/W-04")
 def test_weather_types_by_zone_and_season() -> None:
     events = [
         created(),
@@ -196,6 +200,7 @@ def test_the_house_table_does_not_judge_mud() -> None:
     assert findings([a3r(), weather("russian_winter", "clear", season="spring")], "weather_type") == []
 
 
+@pytest.mark.plants("31-34/W-01")
 def test_weather_once_per_turn_and_rolls_made() -> None:
     turn_end = make(GameTurnEnded, year=1941, season="winter", phase="end_of_game_turn")
     events = [
@@ -225,6 +230,7 @@ def test_weather_once_per_turn_and_rolls_made() -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.plants("31-34/W-12", "C-WEA-2")
 def test_starting_preparation_levels() -> None:
     clean = [created(), *(prep(f, n, "setup") for f, n in [("european_axis", 0), ("japan", 2), ("russia", 6)])]
     assert findings(clean, "34") == []
@@ -237,6 +243,7 @@ def test_starting_preparation_levels() -> None:
     assert findings([a3r(), prep("japan", 0, "setup")], "preparation_level") == []
 
 
+@pytest.mark.plants("31-34/W-14", "C-WEA-2")
 def test_tc06_automatic_axis_preparation() -> None:
     """TC-06: Germany invades Russia in Summer 1941 and buys no preparation: 0 in Winter 1941, 2 in Winter 1942,
     4 in Winter 1943, 6 in Winter 1944 (the maximum)."""
@@ -282,6 +289,7 @@ def test_automatic_preparation_needs_a_winter_turn_and_a_war_with_russia() -> No
     ]
 
 
+@pytest.mark.plants("31-34/W-13")
 def test_tc07_produced_preparation_one_result_a_year() -> None:
     """TC-07: a result produced in 1940 (triggered in Winter 1940) and another revealed at the start of Winter 1941
     reduce winter effects on Axis units by two levels in Winter 1941."""
@@ -302,6 +310,7 @@ def test_tc07_produced_preparation_one_result_a_year() -> None:
     ]
 
 
+@pytest.mark.plants("31-34/W-13")
 def test_russia_may_not_produce_and_a_result_is_one_level() -> None:
     events = [
         created(),
@@ -316,6 +325,7 @@ def test_russia_may_not_produce_and_a_result_is_one_level() -> None:
     ]
 
 
+@pytest.mark.plants("C-WEA-2")
 def test_house_preparation_rules() -> None:
     house = [
         a3r(),

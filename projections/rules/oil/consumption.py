@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.events.oil import OilPurpose
-from awaw_events.vocab import Faction, Phase, Power
+from awaw_events.vocab import PLAYER_TURN_PHASES, POWERS, SIDES, Faction, Phase, Power
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_negative, counters
 from projections.rules.oil.reserves import RESERVES, ReserveId
+from projections.rules.weather import OFFENSIVE_AIR_MISSIONS
 
 # ---------------------------------------------------------------------------------------------------------------
 # Consumption by purpose (33.5-33.7, 33.8; extract 1.11, 1.12)
@@ -293,3 +294,107 @@ def japanese_resistance_oil(island_group_delta: int) -> ResistancePurchase:
                 return ResistancePurchase(steps, "japan", counters(steps))
             return ResistancePurchase(-steps, "western_allies", counters(steps))
     return ResistancePurchase(0, None, 0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# How long a payment lasts (33.541), extra operations (33.73A) and what needs no oil (33.4715, 33.72E, 33.4716E)
+# ---------------------------------------------------------------------------------------------------------------
+
+OFFSET_LASTS_UNTIL: Final[Phase] = "initial_supply"
+"""An air, naval or army offset, or an additional-unit payment, lasts until the end of the initial supply
+determination phase of the friendly player turn after it was used (33.541; check O-52)."""
+
+EXTRA_OPERATION_PURPOSES: Final[frozenset[OilPurpose]] = frozenset(
+    {"strategic_air", "hump", "heavy_ships", "submarines"}
+)
+"""Oil for additional air and naval units, consumed when the operation is conducted (33.73A; check O-70)."""
+
+OFFSET_PURPOSES: Final[frozenset[OilPurpose]] = frozenset({"air_general", "naval_general", "army"})
+"""The general offsets: one full counter per oil domain (and per nationality for the WA), each effect once a player
+turn (33.52A, 33.55, 33.61A-C; check O-50)."""
+
+_PHASE_ORDER: Final[dict[str, int]] = {p: i for i, p in enumerate(PLAYER_TURN_PHASES)}
+_SIDE_ORDER: Final[dict[str, int]] = {s: i for i, s in enumerate(SIDES)}
+
+
+def _moment(turn: int, side: str | None, phase: str | None) -> tuple[int, int, int]:
+    return (turn, _SIDE_ORDER.get(side or "", -1), _PHASE_ORDER.get(phase or "", -1))
+
+
+def offset_in_force(paid: tuple[int, str | None], now: tuple[int, str | None, str | None]) -> bool:
+    """Whether a payment made in player turn ``paid`` (game turn index, side) still holds at ``now`` (game turn
+    index, side, phase): until the end of initial supply determination of the same side's player turn in the next
+    game turn (33.541). Phases run in the order of the sequence of play (Axis player turn first)."""
+    turn, side = paid
+    return _moment(*now) <= _moment(turn + 1, side, OFFSET_LASTS_UNTIL)
+
+
+UNOILED_AIR_MISSIONS: Final = OFFENSIVE_AIR_MISSIONS
+"""Air missions the air oil effect bans: offensive operations and strategic bombing (33.61A)."""
+
+UNOILED_NAVAL_MISSIONS: Final[frozenset[str]] = frozenset({"naval_patrol", "naval_interception", "shore_bombardment"})
+"""Naval missions the naval oil effect bans: offensive operations and interception (33.61B)."""
+
+CONSTRUCTION_OIL_RESERVES: Final[dict[Faction, ReserveId]] = {
+    "european_axis": "ea",
+    "japan": "jp",
+    "russia": "ru",
+    "western_allies": "wa_eu",
+}
+"""The reserve of each faction's home-country supply zone with an unlimited supply source, whose oil status decides
+the construction oil effect (33.63; Britain's: London and Paris, the WA Europe reserve)."""
+
+OIL_FREE_BOXES: Final[dict[str, str]] = {
+    "box:south_africa": "33.4715A",
+    "box:india": "33.4715B",
+    "box:australia": "33.4715C",
+}
+"""Units inside the South Africa, India and Australia boxes have no oil effects while they stay there (33.4715)."""
+
+SW_BOX_LOCATIONS: Final[dict[str, str]] = {"sw:atlantic": "atlantic", "sw:pacific": "pacific", "sw:indian_ocean":
+                                           "indian_ocean"}  # fmt: skip
+"""Units in an SW box (``Location``) and the box."""
+
+WA_INDIAN_OCEAN_RESERVES: Final[frozenset[str]] = frozenset({"wa_sa", "wa_ind", "wa_aus"})
+"""Western Allied ships in the Indian Ocean SW box (other than ASW and transports) draw oil from the South Africa,
+India or Australia reserve (33.4716E, which the extract reads as overriding 33.72E: Q7)."""
+
+SW_BOX_FREE_TYPES: Final[frozenset[str]] = frozenset({"asw", "transport"})
+"""Naval units that never need oil in any SW box (33.4716E)."""
+
+HEAVY_SHIP_TYPES: Final[frozenset[str]] = frozenset({"bb", "bc", "cv", "cvb"})
+"""Ship types that need their own oil (33.72C): fast 4- and 5-factor battleships (battlecruisers are read as fast
+battleships), fleet and large carriers. CVLs and 2- or 3-factor capital ships are covered by the general naval
+offset (33.72B)."""
+
+HEAVY_BATTLESHIP_FACTORS: Final[frozenset[int]] = frozenset({4, 5})
+"""A battleship needs its own oil only as a 4- or 5-factor ship (33.72C)."""
+
+
+def is_heavy_ship(unit_type: str, factors: int) -> bool:
+    """A fast 4/5-factor BB (or BC), a CV or a CVB: the ships 33.72C puts under their own oil."""
+    if unit_type in ("bb", "bc"):
+        return factors in HEAVY_BATTLESHIP_FACTORS
+    return unit_type in HEAVY_SHIP_TYPES
+
+
+SUBMARINE_TYPE: Final = "submarine"
+
+OIL_PAID_UNIT_TYPES: Final[dict[OilPurpose, frozenset[str] | None]] = {
+    "heavy_ships": HEAVY_SHIP_TYPES,
+    "submarines": frozenset({SUBMARINE_TYPE}),
+    "strategic_air": None,
+    "hump": None,
+}
+"""The units each extra-operation payment may name (``None``: any air unit; the quantity is its air factors)."""
+
+NOT_MINOR_NATIONALITIES: Final[frozenset[str]] = frozenset({"free_french", "communist_china", "vichy", "partisan",
+                                                             "partisans", "vlasov"})  # fmt: skip
+"""Nationalities that are neither a major power nor a minor country with a capital of its own (the Free French draw
+British oil, 33.551; Communist China has none, 33.49). Commonwealth nationalities are written ``commonwealth:...``."""
+
+
+def minor_country(nationality: str) -> bool:
+    """Whether a unit's nationality is a minor country's: its units draw oil from its capital, not from counters,
+    until it is associated or activated (33.25)."""
+    return nationality not in POWERS and ":" not in nationality and nationality not in NOT_MINOR_NATIONALITIES

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.options import INTERPRETATION_OPTIONS, OIL_DAMAGED_PLANT, OIL_PLANT_SELF_REPAIR
 from awaw_events.vocab import Power
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _non_negative
@@ -126,15 +127,39 @@ PLANT_SELF_REPAIR_PER_TURN: Final = 1
 """A damaged plant loses one damage marker each turn at no BRP cost (33.32A, 26.72B)."""
 
 
-def synthetic_plant_production(markers: int = 0) -> int:
-    """A plant's production in fifths: 5 less 1 per damage marker (33.32A); 0 once destroyed (33.32B).
+DamagedPlant = Literal["less_a_fifth_per_marker", "undamaged_only"]
+"""Option ``oil.damaged_plant`` (31-34 extract Q3): what a damaged synthetic plant produces. 33.32A takes one fifth
+off per damage marker (``less_a_fifth_per_marker``, the extract's proposal and the default); 33.4422 and 33.4524
+speak of "each undamaged plant" (``undamaged_only``: a damaged plant produces nothing)."""
 
-    Extract Q3 default: production is ``5 - markers`` (33.32A), though 33.4422/33.4524 speak of "undamaged" plants;
-    an objective with a *damaged* plant is not an unlimited source of the EA reserve (33.421A).
+PlantSelfRepair = Literal["separate", "counted"]
+"""Option ``oil.plant_self_repair`` (31-34 extract Q4): whether a plant's own repair of one marker a turn (26.72B)
+comes on top of the two markers a power may remove (33.331: ``separate``, the default) or counts against them."""
+
+
+def damaged_plant_reading(options: Mapping[str, str]) -> DamagedPlant:
+    """The game's ``oil.damaged_plant`` option (default ``less_a_fifth_per_marker``)."""
+    value = options.get(OIL_DAMAGED_PLANT)
+    return "undamaged_only" if value == "undamaged_only" else "less_a_fifth_per_marker"
+
+
+def plant_self_repair_reading(options: Mapping[str, str]) -> PlantSelfRepair:
+    """The game's ``oil.plant_self_repair`` option (default ``separate``)."""
+    value = options.get(OIL_PLANT_SELF_REPAIR, INTERPRETATION_OPTIONS[OIL_PLANT_SELF_REPAIR].default)
+    return "counted" if value == "counted" else "separate"
+
+
+def synthetic_plant_production(markers: int = 0, reading: DamagedPlant = "less_a_fifth_per_marker") -> int:
+    """A plant's production in fifths: 5 less 1 per damage marker (33.32A); 0 once destroyed (33.32B); under
+    ``reading="undamaged_only"`` (option ``oil.damaged_plant``) 5 undamaged and 0 damaged (33.4422, 33.4524).
+
+    An objective with a *damaged* plant is not an unlimited source of the EA reserve either way (33.421A).
     """
     _non_negative("markers", markers)
     if markers >= SYNTHETIC_PLANT_DESTROYED_AT:
         return 0
+    if reading == "undamaged_only":
+        return SYNTHETIC_PLANT_FIFTHS if markers == 0 else 0
     return SYNTHETIC_PLANT_FIFTHS - markers
 
 
@@ -196,9 +221,21 @@ CAPTURE_DAMAGE_DIVISOR: Final = 5
 """Capture by ground combat: one damage marker per 5 defending factors with DM (33.33B)."""
 
 NO_CAPTURE_DAMAGE_CAUSES: Final[frozenset[str]] = frozenset(
-    {"diplomacy", "persian_route", "surrender_concession", "partisan"}
+    {"diplomacy", "persian_route", "surrender_concession", "partisan", "partisans", "surrender"}
 )
-"""Control changes that never damage an oil center (33.33B)."""
+"""Control changes that never damage an oil center (33.33B): a minor country's diplomatic result, the opening of
+the Persian BRP route, a British surrender concession, partisans (the extract's names and
+``hex_control_changed.cause``'s)."""
+
+GROUND_COMBAT_CAUSES: Final[frozenset[str]] = frozenset(
+    {"advance_after_combat", "overrun", "attrition_occupation", "exploitation"}
+)
+"""Control changes through ground combat (``hex_control_changed.cause``): the ones that damage a captured oil center
+(33.33B). Moving into an empty hex is no combat: no defenders, no damage."""
+
+CAPTURE_DEFENSE_CAUSES: Final[frozenset[str]] = frozenset({"advance_after_combat", "exploitation", "overrun"})
+"""Captures whose defending factors (with DM) the combat record gives: an attack or an overrun. An attrition
+occupation has no defence total."""
 
 REPAIRING_POWERS: Final[frozenset[Power]] = frozenset({"germany", "japan", "britain", "russia"})
 """Powers that may remove damage markers from oil facilities they control (33.331)."""
@@ -233,6 +270,21 @@ def capture_damage_markers(defense_with_dm: int, center: OilCenter, existing_mar
     _non_negative("defense_with_dm", defense_with_dm)
     room = max(0, oil_center_max_damage(center) - existing_markers)
     return min(defense_with_dm // CAPTURE_DAMAGE_DIVISOR, room)
+
+
+def oil_source_production(
+    source: str, *, markers: int = 0, ics_diverted: int = 0, plant: DamagedPlant = "less_a_fifth_per_marker"
+) -> int | None:
+    """What a source produces this turn in fifths (33.2, 33.32A, 33.33A; check O-01, O-11): an oil center after its
+    damage, a synthetic plant after its damage, the Urals box with the ICs diverted; ``None`` for an unlimited
+    source (the U.S. boxes) or one whose amount depends on more (the international market: 33.4521)."""
+    if source in OIL_CENTERS:
+        return oil_center_production(source, markers)
+    if source == "synthetic_plant":
+        return synthetic_plant_production(markers, plant)
+    if source == "urals_box":
+        return urals_production(ics_diverted)
+    return None
 
 
 def repair_findings(power: Power, markers_removed: int) -> tuple[Breach, ...]:

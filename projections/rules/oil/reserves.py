@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.events.oil import ReserveKind
 from awaw_events.options import INTERPRETATION_OPTIONS, OIL_PARTIAL_IN_CAP
 from awaw_events.vocab import Faction
 from projections.rules.breach import Breach
@@ -21,6 +22,9 @@ Controller = Literal["european_axis", "japan", "western_allies", "russia", "chin
 
 EA_PLOESTI_RGT_BAR: Final = 45
 """The EA may not draw on a Russian-held Ploesti once RGT is 45 or more (33.4421A)."""
+
+PERSIAN_OIL_CENTERS: Final[tuple[OilCenter, ...]] = ("abadan", "ahwaz")
+"""Persia's oil centers: Russia draws at most one counter a turn from them together (33.4622)."""
 
 RUSSIA_PERSIA_MAX_FIFTHS: Final = 5
 """Russia draws at most one counter per turn from Persia (Abadan or Ahwaz) in total (33.4622)."""
@@ -142,8 +146,8 @@ def draw_findings(faction: Faction, source: OilSourceId, amount: int, ctx: DrawC
 # Reserves: associated sources, maximum, starting level (33.421, 33.422; extract 1.6)
 # ---------------------------------------------------------------------------------------------------------------
 
-ReserveId = Literal["ea", "jp", "ru", "wa_eu", "wa_ind", "wa_sa", "wa_ph", "wa_aus", "wa_mnl"]
-"""The nine oil reserves (33.421; extract 4.1)."""
+ReserveId = ReserveKind
+"""The nine oil reserves (33.421; extract 4.1): ``oil_reserve_defined.kind``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +185,30 @@ RESERVES: Final[dict[ReserveId, ReserveSpec]] = {
 }  # fmt: skip
 """The oil reserves (33.421, 33.422; extract table 1.6). Pearl Harbor and Manila count their own location as the
 "location listed in 33.422", so their maximum drops to 0 when captured (33.423; extract Q10 default)."""
+
+RESERVE_ALIASES: Final[dict[str, ReserveId]] = {
+    **{r: r for r in RESERVES},
+    "european_axis": "ea",
+    "japan": "jp",
+    "russia": "ru",
+    "wa_europe": "wa_eu",
+    "wa_india": "wa_ind",
+    "wa_south_africa": "wa_sa",
+    "wa_pearl_harbor": "wa_ph",
+    "wa_australia": "wa_aus",
+    "wa_manila": "wa_mnl",
+}
+"""Reserve ids a log may use for the reserves of 33.422: the extract's short ids (4.1) and the long ones the
+example game and README use. Another id names its reserve with ``oil_reserve_defined.kind``."""
+
+
+def reserve_kind(reserve: str, declared: str | None = None) -> ReserveId | None:
+    """Which reserve of 33.422 a log's reserve id stands for: the declared kind, else the id's own spelling
+    (:data:`RESERVE_ALIASES`), else ``None`` (unknown: the audit cannot give its maximum)."""
+    if declared in RESERVES:
+        return declared
+    return RESERVE_ALIASES.get(reserve)
+
 
 RESERVE_START_FIFTHS: Final[dict[ReserveId, int]] = {r: counters(spec.start) for r, spec in RESERVES.items()}
 """Starting reserves in fifths: 10/10/6/6/India 3 (Classic)/3/3/0/3 counters (33.422; check O-22)."""
@@ -224,6 +252,34 @@ def reserve_max_fifths(
         return counters(spec.fixed_max)
     held = sum(1 for place in spec.max_locations if place in controlled)
     return counters(max(spec.minimum, spec.per_location * held))
+
+
+def fixed_reserve_max(reserve: ReserveId, *, variant: str = "classic") -> int | None:
+    """A reserve's maximum in fifths when no control decides it: the South Africa and Australia boxes 3 counters,
+    the India box 3 in Classic (33.422E-F, H; 33.431: the South Africa box holds at most 3 at the end of a player
+    turn, whatever is promised to India). ``None`` when control (or, for India outside Classic, research) sets it."""
+    spec = RESERVES[reserve]
+    if spec.fixed_max is not None:
+        return counters(spec.fixed_max)
+    if reserve == "wa_ind" and variant == "classic":
+        return counters(india_reserve_max(rules="classic"))
+    return None
+
+
+PLACE_OWNERS: Final[dict[str, Controller]] = {
+    **dict.fromkeys(GERMAN_OBJECTIVES, "european_axis"),
+    **dict.fromkeys(("tokyo", "osaka", "kagoshima", "harbin", "mukden"), "japan"),
+    **dict.fromkeys(("moscow", "leningrad", "stalingrad", "grozny", "maikop", "baku", "urals_box"), "russia"),
+    **dict.fromkeys(("birmingham", "london", "manchester", "paris", "pearl_harbor", "manila"), "western_allies"),
+    **dict.fromkeys(("ploesti", "mosul", "abadan", "ahwaz", "palembang", "brunei", "balikpapan", "batavia"), "neutral"),
+}  # fmt: skip
+"""Who holds each place the oil rules name at the start of a game, for a hex whose control the log never changed
+(33.422 reserve locations, 33.4523 ports, 33.22 oil centers). Minor countries are ``neutral`` here: the board
+records their hexes' control by country, and a minor's oil goes to nobody until an alliance faction holds it
+(33.41A). Boxes never change hands."""
+
+PLACE_NAMES: Final[dict[str, str]] = {place: place.replace("_", " ").title() for place in PLACE_OWNERS}
+"""How map data names each place (``HexFacts.name``): ``pearl_harbor`` is "Pearl Harbor"."""
 
 
 PartialInCap = Literal["excluded", "counted"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from awaw_events.events.oil import RussiaRoute
 from awaw_events.vocab import Faction, Phase, SwBox
 from projections.rules.breach import Breach
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_negative, counters
@@ -17,6 +18,16 @@ from projections.rules.oil.fifths import FIFTHS_PER_COUNTER, _ceil_div, _non_neg
 SEA_SHIPMENT_PHASES: Final[frozenset[Phase]] = frozenset({"initial_supply", "post_combat_supply"})
 """Oil moves by sea only in initial or post-combat supply determination of the owning player's turn (33.43, 33.4523,
 33.473; check O-29)."""
+
+JAPANESE_OIL_PORTS: Final[dict[str, str]] = {"brunei": "balikpapan", "palembang": "batavia"}
+"""Japan ships Brunei oil only while it controls Balikpapan, Palembang oil only while it controls Batavia
+(33.4523A-B)."""
+
+SEA_PLACES: Final[dict[str, str]] = {"wa_sa": "south_africa_box", "wa_ind": "india_box"}
+"""Reserves (by kind) that are the places of 33.473's shipping routes."""
+
+PACIFIC_RESERVES: Final[frozenset[str]] = frozenset({"wa_ph", "wa_aus", "wa_mnl"})
+"""Reserves supplied from the Pacific U.S. box only, never through the Indian Ocean (33.4732)."""
 
 TRANSPORTS_PER_OIL_COUNTER: Final = 1
 """Japan, the WA and WA oil to Russia: one transport sea escorts each oil counter (33.43B, 33.4523, 33.473)."""
@@ -138,7 +149,8 @@ def embargo_findings(usjt: int) -> tuple[Breach, ...]:
 # WA oil shipments to Russia (33.4623; extract 1.10)
 # ---------------------------------------------------------------------------------------------------------------
 
-RussiaOilRoute = Literal["murmansk", "persia", "turkey", "siberia"]
+RussiaOilRoute = RussiaRoute
+"""The routes of WA oil to Russia (33.4623): ``oil_moved.route``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,6 @@
-"""Oil (AWAW rule 33): spending only what a reserve holds, the cost of each purpose, when offsets are bought, sea
-shipments, reserve maxima and retained partial counters at the end of a player turn.
-
-Sources: 31-34 extract 2.4-2.6 (checks O-20, O-26, O-29, O-30, O-50, O-51, O-54, O-56, O-57, O-61, O-63, O-80..O-82),
-1.11-1.12 (costs) and 4.3 (the ledger). Arithmetic comes from :mod:`projections.rules.oil`; reserve levels, maxima
-and tracking from the oil projection (:mod:`projections.oil`, the state **before** the event). All amounts are in
-fifths of an oil counter (extract 0.3).
-
-What the log does not record and is therefore not checked here: the transports available in an SW box (the
-shipping capacity, O-31), the EA's destroyer escort (O-30 for the European Axis), supply-zone membership (O-35,
-O-69), and which units an offset covered (O-53, O-55, O-59).
-"""
+"""The oil ledger's checks: spending only what a reserve holds, the cost of each purpose and when it is bought, sea
+shipments, reserve maxima and retained partial counters at the end of a player turn (33.4-33.8; checks O-20, O-29,
+O-30, O-38, O-50, O-51, O-54, O-56, O-57, O-64, O-80..O-82)."""
 
 from __future__ import annotations
 
@@ -19,6 +10,7 @@ from awaw_events.events import OilCountersEliminated, OilExpended, OilMoved, Pla
 from awaw_events.vocab import FACTIONS, SIDE_OF_FACTION, power_name
 from projections import oil as ledger
 from projections.rules.oil import (
+    EA_DESTROYER_FACTORS_PER_OIL_COUNTER,
     FIFTHS_PER_COUNTER,
     MAX_RETAINED_FIFTHS,
     OIL_PURPOSES,
@@ -34,28 +26,8 @@ from projections.rules.oil import (
     reserve_cap_excess,
     retention_findings,
 )
-from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-
-FAMILY = Family("oil")
-
-
-def _fifths(n: int) -> str:
-    """``7`` -> ``"7 fifths (1 counter + 2)"`` for messages."""
-    whole, part = divmod(n, FIFTHS_PER_COUNTER)
-    if n < FIFTHS_PER_COUNTER:
-        return f"{n} fifth{'s' if n != 1 else ''}"
-    counters = f"{whole} counter{'s' if whole != 1 else ''}"
-    return f"{n} fifths ({counters}{f' + {part}' if part else ''})"
-
-
-def _holding(ctx: AuditContext[Any], faction: str, holding: str) -> int | None:
-    """Fifths held by a tracked reserve, or by the faction's recorded oil outside reserves at ``holding``; ``None``
-    when nothing is counted there (an untracked reserve, an unlimited source)."""
-    state = ctx.state.oil
-    if holding in state.reserves:
-        return ledger.level(state, holding) if ledger.is_tracked(state, holding) else None
-    return state.pools.get(f"{faction}/{holding}")
-
+from replays.audit.engine import AuditContext, Check, Missing, Result
+from replays.audit.families.oil.base import FAMILY, fifths, holding
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Spending and moving only what is held (33.4, 33.5; O-26)
@@ -71,22 +43,22 @@ def _holding(ctx: AuditContext[Any], faction: str, holding: str) -> int | None:
 def check_oil_available(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
     if isinstance(event, OilExpended):
-        holding, verb = event.reserve, "spent"
+        place, verb = event.reserve, "spent"
     else:
         assert isinstance(event, OilMoved)
-        holding, verb = event.origin, "moved"
-    held = _holding(ctx, event.faction, holding)
+        place, verb = event.origin, "moved"
+    held = holding(ctx, event.faction, place)
     if held is None:
         return
     available = max(0, held)
-    for _breach in available_findings(available, event.amount, where=holding):
+    for _breach in available_findings(available, event.amount, where=place):
         yield c.finding(
             ctx,
             expected=f"at most {available}",
             recorded=event.amount,
             message=(
-                f"{power_name(event.faction)} {verb} {_fifths(event.amount)} from {holding}, which held "
-                f"{_fifths(available)}: {event.amount - available} short"
+                f"{power_name(event.faction)} {verb} {fifths(event.amount)} from {place}, which held "
+                f"{fifths(available)}: {event.amount - available} short"
             ),
         )
 
@@ -100,6 +72,7 @@ def check_oil_available(c: Check, ctx: AuditContext[Any]) -> Result:
     "33.6",
     "an oil expenditure costs what its purpose needs (a full counter per offset, fifths per quantity)",
     reads=(OilExpended,),
+    covers=("31-34/O-50", "31-34/O-54", "31-34/O-56", "31-34/O-57", "31-34/O-80", "31-34/O-82"),
 )
 def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -123,8 +96,8 @@ def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
                 expected=expected,
                 recorded=spent,
                 message=(
-                    f"{power_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); "
-                    f"{cost.rule} takes {_fifths(expected)}"
+                    f"{power_name(event.faction)} paid {fifths(spent)} for {event.purpose} ({what}); "
+                    f"{cost.rule} takes {fifths(expected)}"
                 ),
             )
         return
@@ -132,12 +105,12 @@ def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     if spent == need or (event.purpose in SWAPPABLE_FOR_A_COUNTER and spent == FIFTHS_PER_COUNTER):
         return
     what = f"{quantity} {unit.replace('_', ' ')}"
-    allowed = f"{_fifths(need)}" + (" or one full counter" if event.purpose in SWAPPABLE_FOR_A_COUNTER else "")
+    allowed = f"{fifths(need)}" + (" or one full counter" if event.purpose in SWAPPABLE_FOR_A_COUNTER else "")
     yield c.finding(
         ctx,
         expected=need,
         recorded=spent,
-        message=f"{power_name(event.faction)} paid {_fifths(spent)} for {event.purpose} ({what}); {cost.rule}: "
+        message=f"{power_name(event.faction)} paid {fifths(spent)} for {event.purpose} ({what}); {cost.rule}: "
         f"{allowed}",
     )
 
@@ -146,6 +119,7 @@ def check_oil_cost(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     "33.52",
     "offsets are bought in oil adjustment or supply determination; construction, growth, resistance oil in theirs",
     reads=(OilExpended,),
+    covers=("31-34/O-51",),
 )
 def check_oil_timing(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -171,8 +145,10 @@ def check_oil_timing(c: Check, ctx: AuditContext[OilExpended]) -> Result:
 
 @FAMILY.check(
     "33.43",
-    "oil goes by sea in whole counters, one transport each, in the owner's supply determination; never Russian oil",
+    "oil goes by sea in whole counters, one transport (EA: 3 destroyer factors) each, in the owner's supply "
+    "determination; never Russian oil",
     reads=(OilMoved,),
+    covers=("31-34/O-29", "31-34/O-30"),
 )
 def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
     event = ctx.event
@@ -202,10 +178,11 @@ def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
             ctx,
             expected="whole counters",
             recorded=event.amount,
-            message=f"{who} shipped {_fifths(event.amount)} by sea; only whole oil counters move by sea (33.43B)",
+            message=f"{who} shipped {fifths(event.amount)} by sea; only whole oil counters move by sea (33.43B)",
         )
     if event.faction == "european_axis":
-        return  # escorted by destroyer factors, which oil_moved does not record (33.43B)
+        yield from _destroyer_escort(c, ctx, whole)
+        return
     need = TRANSPORTS_PER_OIL_COUNTER * whole
     if event.transports < need:
         yield c.finding(
@@ -219,6 +196,26 @@ def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
         )
 
 
+def _destroyer_escort(c: Check, ctx: AuditContext[OilMoved], whole: int) -> Result:
+    """The European Axis escort oil by sea with 3 destroyer factors a counter (33.43B)."""
+    event = ctx.event
+    if event.destroyer_factors is None:
+        yield Missing(reason="a European Axis oil shipment does not record its destroyer escort (destroyer_factors)")
+        return
+    need = EA_DESTROYER_FACTORS_PER_OIL_COUNTER * whole
+    if event.destroyer_factors < need:
+        yield c.finding(
+            ctx,
+            expected=need,
+            recorded=event.destroyer_factors,
+            message=(
+                f"the European Axis shipped {whole} oil counter{'s' if whole != 1 else ''} escorted by "
+                f"{event.destroyer_factors} destroyer factors; each counter needs "
+                f"{EA_DESTROYER_FACTORS_PER_OIL_COUNTER} (33.43B)"
+            ),
+        )
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # End of a player turn: reserve maxima (33.422; O-20) and retained partial counters (33.83; O-81)
 # ---------------------------------------------------------------------------------------------------------------------
@@ -226,20 +223,22 @@ def check_oil_shipment(c: Check, ctx: AuditContext[OilMoved]) -> Result:
 
 @FAMILY.check(
     "33.422",
-    "at the end of a player turn no reserve holds more than its maximum (the excess is eliminated)",
+    "at the end of a player turn no reserve holds more than its maximum (the excess is eliminated); the South "
+    "Africa box holds at most 3 whatever is promised to India",
     reads=(PlayerTurnEnded,),
+    covers=("31-34/O-20", "31-34/O-38"),
 )
 def check_reserve_maximum(c: Check, ctx: AuditContext[Any]) -> Result:
     turn = f"the {ctx.event.side} player turn" if ctx.event.side else "the player turn"
     rule = partial_in_cap(ctx.state.meta.options)
-    for rid, _faction, maximum, held, excess in ledger.over_maximum(ctx.state.oil, rule):
+    for rid, _faction, maximum, held, excess in ledger.over_maximum(ctx.state.oil, rule, ctx.state.meta.variant):
         yield c.finding(
             ctx,
             expected=f"at most {maximum}",
             recorded=held,
             message=(
-                f"reserve {rid} holds {_fifths(held)} at the end of {turn}, above its maximum of "
-                f"{_fifths(maximum)}; the {excess} excess fifths were not eliminated (33.422)"
+                f"reserve {rid} holds {fifths(held)} at the end of {turn}, above its maximum of "
+                f"{fifths(maximum)}; the {excess} excess fifths were not eliminated (33.422)"
             ),
         )
 
@@ -256,19 +255,20 @@ def check_over_maximum_elimination(c: Check, ctx: AuditContext[OilCountersElimin
         return
     state = ctx.state.oil
     reserve = state.reserves.get(event.reserve)
-    held = _holding(ctx, event.faction, event.reserve)
-    if reserve is None or reserve.maximum is None or held is None:
+    held = holding(ctx, event.faction, event.reserve)
+    maximum = ledger.maximum_of(reserve, ctx.state.meta.variant) if reserve is not None else None
+    if maximum is None or held is None:
         return
     # the larger reading of the excess: partial oil counted toward the maximum (option oil.partial_in_cap)
-    excess = reserve_cap_excess(held, reserve.maximum, "counted")
+    excess = reserve_cap_excess(held, maximum, "counted")
     if event.amount > excess:
         yield c.finding(
             ctx,
             expected=f"at most {excess}",
             recorded=event.amount,
             message=(
-                f"{_fifths(event.amount)} eliminated from {event.reserve} as over its maximum, but it held "
-                f"{_fifths(held)} against a maximum of {_fifths(reserve.maximum)} ({excess} over)"
+                f"{fifths(event.amount)} eliminated from {event.reserve} as over its maximum, but it held "
+                f"{fifths(held)} against a maximum of {fifths(maximum)} ({excess} over)"
             ),
         )
 
@@ -277,6 +277,7 @@ def check_over_maximum_elimination(c: Check, ctx: AuditContext[OilCountersElimin
     "33.83",
     "at the end of its player turn an alliance faction keeps at most 4 partial oil counters (fifths)",
     reads=(PlayerTurnEnded,),
+    covers=("31-34/O-81",),
 )
 def check_partial_retained(c: Check, ctx: AuditContext[Any]) -> Result:
     state = ctx.state.oil

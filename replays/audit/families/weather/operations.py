@@ -1,0 +1,584 @@
+"""What the weather forbids where it holds: the Winter Table's gates by level, the Axis operations limit in the
+Russian winter zone, mud, monsoon, mountains and lakes in winter (34.22-34.26, 34.41; checks W-05..W-11, W-17,
+C-WEA-3 and C-WEA-4).
+
+Where an operation takes place is a hex; its weather zone, terrain, front and area come from the map data. The level
+that gates an operation is the acting faction's: the zone's level this game turn less that faction's preparation
+(Finnish and Swedish units: their own, 34.42). Choices beside the rules: an exploitation is judged where it starts
+(its breakthrough hex, or the hex an exploiting unit moves from); the Axis air that counts as one operation is the
+ground support flown in the zone's attacks this player turn (34.23E: 15 factors or more); a breakthrough in the zone
+counts as the operation "create a breakthrough and exploit from it" when it is created.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from awaw_events.events import (
+    AirdropMade,
+    AirMissionFlown,
+    AttackDeclared,
+    BreakthroughCreated,
+    ExploitationAllowance,
+    OverrunResolved,
+    RailheadBuilt,
+    UnitMoved,
+    UnitRedeployed,
+)
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, power_name
+from projections.board import Unit
+from projections.rules.combat import weather_cut
+from projections.rules.control import theater_of
+from projections.rules.weather import (
+    BREAKTHROUGH_EXPLOIT_MAX_LEVEL,
+    COUNTED_AIR_FACTORS,
+    EXPLOITATION_BAN_LEVEL,
+    FORT_RAILHEAD_BAN_LEVEL,
+    GROUND_ATTACK_BAN_LEVEL,
+    MONSOON_TERRAIN,
+    MUD_EXEMPT_FACTIONS,
+    OFFENSIVE_AIR_MISSIONS,
+    OVERRUN_AIRDROP_BAN_LEVEL,
+    WINTER_MOUNTAIN_FRONTS,
+    axis_winter_ops_allowed,
+    exploitation_movement_cut,
+)
+from replays.audit.engine import AuditContext, Check, Missing, Result
+from replays.audit.families.weather.base import (
+    FAMILY,
+    level_at,
+    level_in_zone,
+    minor_of,
+    table_of,
+    unit_faction,
+    zone_name,
+    zone_of,
+)
+
+WINTER_ZONE: Final = "russian_winter"
+MONSOON_MAP: Final = "PAC:"
+"""India, Ceylon, Burma, Thailand and French Indochina, the monsoon zone (34.33), lie on the Pacific map."""
+LAKE_LADOGA: Final = "EUR:C45"
+"""No air unit may base in C45 (Lake Ladoga) in winter turns (34.23C)."""
+
+
+def _on_map(location: str) -> bool:
+    return location[:4] in ("EUR:", "PAC:")
+
+
+def _wintry(ctx: AuditContext[Any], hex_: str) -> bool:
+    """Whether winter can hold in the hex this game turn: every zone in a winter turn; in a fall turn only Siberia,
+    Manchuria, Mongolia and Tannu Tuva, which lie on the Pacific map (34.32D), and only under AWAW 34.41 (the house
+    table has no fall roll)."""
+    season = ctx.event.season
+    if season == "winter":
+        return True
+    return season == "fall" and hex_.startswith("PAC:") and table_of(ctx) == "awaw"
+
+
+def _units(ctx: AuditContext[Any], ids: Iterable[str]) -> list[Unit]:
+    board = ctx.state.board.units
+    return [u for u in (board.get(i) for i in ids) if u is not None]
+
+
+def _actor(ctx: AuditContext[Any], ids: Iterable[str]) -> tuple[str | None, str | None]:
+    """The faction of the units (the first known one), and their minor nationality if they are all Finnish or all
+    Swedish (34.42, 34.26)."""
+    units = _units(ctx, ids)
+    if not units:
+        return None, None
+    minors = {u.nationality for u in units}
+    minor = minor_of(ctx, next(iter(minors))) if len(minors) == 1 else None
+    return unit_faction(units[0]), minor
+
+
+def _partisan_target(ctx: AuditContext[AttackDeclared]) -> bool:
+    event = ctx.event
+    if event.kind == "partisans":
+        return True
+    defenders = _units(ctx, [d.unit for d in event.defenders])
+    return bool(defenders) and all(u.unit_type == "partisan" for u in defenders)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The Winter Table's gates (34.41; W-07, C-WEA-4)
+# ---------------------------------------------------------------------------------------------------------------------
+
+Gated = AttackDeclared | OverrunResolved | AirdropMade | RailheadBuilt | UnitMoved | AirMissionFlown
+
+
+def _gated(ctx: AuditContext[Gated]) -> tuple[list[str], list[str], int, str] | None:
+    """(hexes, acting units, the level from which it is banned, what it is) for an operation the Winter Table
+    gates, or None."""
+    event = ctx.event
+    if isinstance(event, OverrunResolved):
+        return [event.target], [u.unit for u in event.units], OVERRUN_AIRDROP_BAN_LEVEL, "an overrun"
+    if isinstance(event, AirdropMade):
+        return [event.target], [event.unit], OVERRUN_AIRDROP_BAN_LEVEL, "an airdrop"
+    if isinstance(event, RailheadBuilt):
+        return [event.hex], [], FORT_RAILHEAD_BAN_LEVEL, "a railhead"
+    if isinstance(event, UnitMoved):
+        if not event.exploitation:
+            return None
+        unit = ctx.state.board.units.get(event.unit)
+        start = [unit.location] if unit is not None and _on_map(unit.location) else []
+        return start, [event.unit], EXPLOITATION_BAN_LEVEL, "exploitation"
+    if isinstance(event, AirMissionFlown):
+        if event.mission not in OFFENSIVE_AIR_MISSIONS or event.target is None or not _on_map(event.target):
+            return None
+        return [event.target], list(event.units), GROUND_ATTACK_BAN_LEVEL, "offensive air"
+    attackers = [a.unit for a in event.attackers]
+    if event.kind == "exploitation":
+        return list(event.defender_hexes), attackers, EXPLOITATION_BAN_LEVEL, "an exploitation attack"
+    if _partisan_target(ctx):  # type: ignore[arg-type]
+        return None
+    return list(event.defender_hexes), attackers, GROUND_ATTACK_BAN_LEVEL, "a ground attack on non-partisan units"
+
+
+@FAMILY.check(
+    "34.41",
+    "the Winter Table's gates where the acting faction's level reaches them: 3 no overruns or airdrops, 5 no "
+    "railheads, 6 no exploitation, 9 no ground attacks on non-partisans or offensive air, DAS only over its base",
+    reads=(AttackDeclared, OverrunResolved, AirdropMade, RailheadBuilt, UnitMoved, AirMissionFlown),
+    id="winter_gates",
+    covers=("C-WEA-4",),
+    partly={
+        "31-34/W-07": "the CTL, DM and Nationality DRM effects of levels 7-8, the ZoC (10) and armor (11) effects: "
+        "the events record no modifier by component for them",
+    },
+)
+def check_winter_gates(c: Check, ctx: AuditContext[Gated]) -> Result:
+    event = ctx.event
+    if event.season not in ("winter", "fall") or (type(event) is UnitMoved and not event.exploitation):
+        return ()
+    found = _gated(ctx)
+    if found is None:
+        return ()
+    hexes, ids, ban, what = found
+    faction: str | None
+    if isinstance(event, RailheadBuilt):
+        faction, minor = FACTION_OF_POWER[event.power], None
+    else:
+        faction, minor = _actor(ctx, ids)
+    if faction is None:
+        return ()
+    out: list[Any] = []
+    for hex_ in hexes:
+        if not _wintry(ctx, hex_):
+            continue
+        level, zone, why = level_at(ctx, hex_, faction, minor)
+        if why is not None:
+            out.append(why)
+        elif level is not None and level >= ban:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected=f"winter level below {ban}",
+                    recorded=f"level {level}",
+                    message=f"{what} in {hex_} ({zone_name(zone or '')}) at winter level {level} for the "
+                    f"{power_name(faction)}: banned from level {ban} (34.41)",
+                )
+            )
+            break
+    if isinstance(event, AttackDeclared) and event.das:
+        out.extend(_das_over_base(c, ctx))  # type: ignore[arg-type]
+    return out
+
+
+def _das_over_base(c: Check, ctx: AuditContext[AttackDeclared]) -> list[Any]:
+    """From level 9, defensive air support only in the hex where the air units are based (34.41)."""
+    event = ctx.event
+    out: list[Any] = []
+    for support in event.das:
+        unit = ctx.state.board.units.get(support.unit)
+        faction = unit_faction(unit) if unit is not None else None
+        if unit is None or faction is None or unit.location in event.defender_hexes:
+            continue
+        if not _wintry(ctx, event.defender_hexes[0]):
+            continue
+        level, _, why = level_at(ctx, event.defender_hexes[0], faction)
+        if why is not None:
+            out.append(why)
+        elif level is not None and level >= GROUND_ATTACK_BAN_LEVEL:
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="DAS from its own hex",
+                    recorded=f"{unit.id} from {unit.location}",
+                    message=f"at winter level {level} {unit.id} gives defensive air support only in the hex where it "
+                    f"is based (34.41 level 9), not from {unit.location}",
+                )
+            )
+    return out
+
+
+@FAMILY.check(
+    "34.41",
+    "an exploitation allowance takes the winter cut of the breakthrough hex's level (1-5; halved in the Pacific), "
+    "and none from level 6",
+    reads=(ExploitationAllowance,),
+    id="winter_exploitation_cut",
+    partly={"31-34/W-07": "the CTL, DM and Nationality DRM effects of levels 7-8 and the ZoC and armor effects"},
+)
+def check_winter_exploitation_cut(c: Check, ctx: AuditContext[ExploitationAllowance]) -> Result:
+    event = ctx.event
+    breakthrough = ctx.state.combat.breakthroughs.get(event.breakthrough)
+    unit = ctx.state.board.units.get(event.unit)
+    if breakthrough is None or unit is None or (unit_faction(unit) is None):
+        return
+    faction = unit_faction(unit)
+    assert faction is not None
+    claimed = weather_cut(event.modifiers)
+    if not _wintry(ctx, breakthrough.hex):
+        level: int | None = 0
+    else:
+        level, _, why = level_at(ctx, breakthrough.hex, faction)
+        if why is not None:
+            yield why
+            return
+    assert level is not None
+    if level >= EXPLOITATION_BAN_LEVEL:
+        return  # winter_gates: no exploitation at all
+    expected = -exploitation_movement_cut(level, theater_of(breakthrough.hex))
+    if claimed != expected:
+        yield c.finding(
+            ctx,
+            expected=expected,
+            recorded=claimed,
+            message=f"{event.unit} exploits from {breakthrough.hex} at winter level {level}: the Winter Table cuts "
+            f"its movement by {-expected} (34.41; halved in the Pacific); recorded {claimed:+d}",
+        )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The Axis operations limit in the Russian winter zone (34.23E, 34.26; W-06, W-17, C-WEA-3)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def _in_zone(ctx: AuditContext[Any], hexes: Iterable[str], zone: str) -> tuple[bool, Missing | None]:
+    for hex_ in hexes:
+        found, why = zone_of(ctx, hex_)
+        if why is not None:
+            return False, why
+        if found == zone:
+            return True, None
+    return False, None
+
+
+def _axis_ops(ctx: AuditContext[AttackDeclared | BreakthroughCreated]) -> tuple[int, int, Missing | None]:
+    """This player turn's Axis operations in the Russian winter zone, this event included: (all operations, those
+    not made by Finns or Swedes alone), or why they cannot be counted."""
+    combat = ctx.state.combat
+    event = ctx.event
+    attacks: list[AttackDeclared] = [a.declared for a in combat.attacks.values()]
+    if isinstance(event, AttackDeclared):
+        attacks.append(event)
+    counted = own = air = 0
+    for attack in attacks:
+        faction, minor = _actor(ctx, [a.unit for a in attack.attackers])
+        if faction != "european_axis" or attack.kind in ("partisans", "exploitation"):
+            continue
+        inside, why = _in_zone(ctx, attack.defender_hexes, WINTER_ZONE)
+        if why is not None:
+            return 0, 0, why
+        if inside and not all(u.unit_type == "partisan" for u in _units(ctx, [d.unit for d in attack.defenders])):
+            counted += 1
+            own += minor is None
+            air += sum(s.factors for s in attack.ground_support)
+    breakthroughs = [b.hex for b in combat.breakthroughs.values()]
+    if isinstance(event, BreakthroughCreated):
+        breakthroughs.append(event.hex)
+    made = 0
+    for hex_ in breakthroughs:
+        inside, why = _in_zone(ctx, [hex_], WINTER_ZONE)
+        if why is not None:
+            return 0, 0, why
+        made += inside
+    used_air = 1 if air >= COUNTED_AIR_FACTORS else 0
+    return counted + used_air + made, own + used_air + made, None
+
+
+@FAMILY.check(
+    "34.23E",
+    "Axis operations in the Russian winter zone in a winter turn: at most 9 - L (each non-partisan attack, 15+ air "
+    "factors, each breakthrough exploited); breakthroughs only at L <= 5; Finns and Swedes up to their own allowance",
+    reads=(AttackDeclared, BreakthroughCreated),
+    covers=("31-34/W-06", "31-34/W-17", "C-WEA-3"),
+)
+def check_axis_winter_ops(c: Check, ctx: AuditContext[AttackDeclared | BreakthroughCreated]) -> Result:
+    event = ctx.event
+    if event.season != "winter":
+        return
+    if isinstance(event, AttackDeclared):
+        faction, _ = _actor(ctx, [a.unit for a in event.attackers])
+        if faction != "european_axis":
+            return
+        inside, why = _in_zone(ctx, event.defender_hexes, WINTER_ZONE)
+    else:
+        faction, _ = _actor(ctx, [event.armor])
+        if faction != "european_axis":
+            return
+        inside, why = _in_zone(ctx, [event.hex], WINTER_ZONE)
+    if why is not None:
+        yield why
+        return
+    if not inside:
+        return
+    level, why = level_in_zone(ctx, WINTER_ZONE, "european_axis")
+    if why is not None or level is None:
+        yield why or Missing(reason="the Axis winter level is unknown")
+        return
+    total, own, why = _axis_ops(ctx)
+    if why is not None:
+        yield why
+        return
+    allowed = axis_winter_ops_allowed(level)
+    finnish_level, _ = level_in_zone(ctx, WINTER_ZONE, "european_axis", "finland")
+    finnish = axis_winter_ops_allowed(finnish_level if finnish_level is not None else level)
+    with_finns = total > own
+    if own > allowed or total > max(allowed, finnish):
+        yield c.finding(
+            ctx,
+            expected=f"at most {allowed}" + (f" ({finnish} with the Finns and Swedes)" if with_finns else ""),
+            recorded=total,
+            message=f"the Axis make {total} operations in the Russian winter zone this turn at winter level {level}: "
+            f"9 - {level} = {allowed} allowed"
+            + (f", {finnish} with the Finns' and Swedes' own (34.23E, 34.26)" if with_finns else " (34.23E)"),
+        )
+    if isinstance(event, BreakthroughCreated) and level > BREAKTHROUGH_EXPLOIT_MAX_LEVEL:
+        yield c.finding(
+            ctx,
+            expected=f"winter level {BREAKTHROUGH_EXPLOIT_MAX_LEVEL} or less",
+            recorded=f"level {level}",
+            message=f"an Axis breakthrough in the Russian winter zone at winter level {level}: breaking through and "
+            f"exploiting needs level {BREAKTHROUGH_EXPLOIT_MAX_LEVEL} or less (34.23E)",
+        )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Mud, monsoon, mountains and lakes (34.22-34.24, 34.331; W-05, W-08..W-11)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def _weather_here(ctx: AuditContext[Any], hex_: str) -> tuple[str | None, str | None, Missing | None]:
+    """(the hex's zone, its weather this game turn) or why not known."""
+    zone, why = zone_of(ctx, hex_)
+    if zone is None:
+        return None, None, why
+    weather = ctx.state.weather.zones.get(zone)
+    event = ctx.event
+    if weather is None or weather.turn != f"{event.season} {event.year}":
+        return zone, None, Missing(reason=f"no weather_determined for the {zone} zone this game turn")
+    return zone, weather.weather, None
+
+
+MudEvent = OverrunResolved | AttackDeclared | UnitMoved | BreakthroughCreated
+
+
+@FAMILY.check(
+    "34.22",
+    "in mud (spring, Russian winter zone and Siberia group) no overrun, exploitation or breakthrough except by Russia",
+    reads=(OverrunResolved, AttackDeclared, UnitMoved, BreakthroughCreated),
+    partly={"31-34/W-05": "the 14-BRP cap on offensives in mud: offensive_declared records the front, not the zone"},
+)
+def check_mud(c: Check, ctx: AuditContext[MudEvent]) -> Result:
+    event = ctx.event
+    if event.season != "spring" or (type(event) is UnitMoved and not event.exploitation) or table_of(ctx) != "awaw":
+        return ()  # mud is AWAW's (34.22); the house App. K has winter only
+    if isinstance(event, OverrunResolved):
+        hexes, ids, what = [event.target], [u.unit for u in event.units], "an overrun"
+    elif isinstance(event, AttackDeclared):
+        if event.kind != "exploitation":
+            return ()
+        hexes, ids, what = list(event.defender_hexes), [a.unit for a in event.attackers], "an exploitation attack"
+    elif isinstance(event, UnitMoved):
+        if not event.exploitation:
+            return ()
+        hexes, ids, what = [h for h in event.path if _on_map(h)], [event.unit], "exploitation"
+    else:
+        hexes, ids, what = [event.hex], [event.armor], "a breakthrough"
+    faction, _ = _actor(ctx, ids)
+    if faction is None or faction in MUD_EXEMPT_FACTIONS:
+        return ()
+    out: list[Any] = []
+    for hex_ in hexes:
+        zone, weather, why = _weather_here(ctx, hex_)
+        if why is not None:
+            out.append(why)
+            break
+        if weather == "mud":
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="no mud",
+                    recorded=f"{hex_} in mud",
+                    message=f"{what} by the {power_name(faction)} in {hex_}, in mud ({zone_name(zone or '')}): no "
+                    f"overruns, exploitation or breakthroughs in mud (34.22; only Russia, 34.221)",
+                )
+            )
+            break
+    return out
+
+
+MonsoonEvent = UnitMoved | AttackDeclared
+
+
+@FAMILY.check(
+    "34.24",
+    "in monsoon (summer: India, Ceylon, Burma, Thailand, Indochina) no unit enters a swamp, jungle or "
+    "jungle/mountain hex, attacks into one or attacks from one; Japan exempt in its surprise turn",
+    reads=(UnitMoved, AttackDeclared),
+    covers=("31-34/W-11",),
+)
+def check_monsoon(c: Check, ctx: AuditContext[MonsoonEvent]) -> Result:
+    event = ctx.event
+    if event.season != "summer" or table_of(ctx) != "awaw":
+        return ()  # monsoon is AWAW's (34.24); the house App. K has winter only
+    if isinstance(event, UnitMoved):
+        if not any(h.startswith(MONSOON_MAP) for h in event.path):
+            return ()  # the monsoon zone lies on the Pacific map
+        ids = [event.unit]
+        checks = [(h, "enters") for h in event.path if h.startswith(MONSOON_MAP)]
+    else:
+        if not any(h.startswith(MONSOON_MAP) for h in event.defender_hexes):
+            return ()
+        ids = [a.unit for a in event.attackers]
+        checks = [(h, "attacks into") for h in event.defender_hexes]
+        checks += [(u.location, "attacks out of") for u in _units(ctx, ids) if u.location.startswith(MONSOON_MAP)]
+    units = _units(ctx, ids)
+    if not units or (ctx.state.weather.surprise == game_turn(event) and all(u.owner == "japan" for u in units)):
+        return ()  # 34.331: Japanese forces ignore monsoon in the turn of their surprise attack
+    out: list[Any] = []
+    for hex_, how in checks:
+        facts = ctx.hex(hex_)
+        if facts is None or facts.weather_zone is None or facts.terrain is None:
+            out.append(ctx.missing_hex(hex_, "weather zone and terrain"))
+            break
+        if facts.weather_zone != "monsoon" or facts.terrain not in MONSOON_TERRAIN:
+            continue
+        _, weather, why = _weather_here(ctx, hex_)
+        if why is not None:
+            out.append(why)
+            break
+        if weather == "monsoon":
+            out.append(
+                c.finding(
+                    ctx,
+                    expected=f"no unit {how} {facts.terrain} in monsoon",
+                    recorded=f"{units[0].id} {how} {hex_}",
+                    message=f"{units[0].id} {how} {hex_} ({facts.terrain.replace('_', '/')}) in the monsoon: "
+                    f"monsoon closes swamp, jungle and jungle/mountain hexes (34.24A-B)",
+                )
+            )
+            break
+    return out
+
+
+@FAMILY.check(
+    "34.23B",
+    "in winter no breakthrough in a mountain hex, and no exploitation out of one, on the western and eastern fronts "
+    "and in Siberia, Manchuria, Mongolia and Tannu Tuva",
+    reads=(BreakthroughCreated, UnitMoved),
+    covers=("31-34/W-09",),
+)
+def check_winter_mountains(c: Check, ctx: AuditContext[BreakthroughCreated | UnitMoved]) -> Result:
+    event = ctx.event
+    if event.season != "winter" or (type(event) is UnitMoved and not event.exploitation) or table_of(ctx) != "awaw":
+        return ()  # 34.23B is AWAW's; the house App. K does not carry it
+    if isinstance(event, UnitMoved):
+        unit = ctx.state.board.units.get(event.unit)
+        if not event.exploitation or unit is None or not _on_map(unit.location):
+            return ()
+        hex_, what = unit.location, f"{event.unit} exploits out of"
+    else:
+        hex_, what = event.hex, "a breakthrough in"
+    facts = ctx.hex(hex_)
+    if facts is None or facts.terrain is None or (facts.front is None and facts.weather_zone is None):
+        return (ctx.missing_hex(hex_, "terrain and front"),)
+    if facts.terrain != "mountain":
+        return ()
+    if facts.front in WINTER_MOUNTAIN_FRONTS or facts.weather_zone == "siberia":
+        return (
+            c.finding(
+                ctx,
+                expected="no mountain hex in winter",
+                recorded=f"{hex_} (mountain)",
+                message=f"{what} {hex_}, a mountain hex, in a winter turn (34.23B)",
+            ),
+        )
+    return ()
+
+
+@FAMILY.check(
+    "34.23C",
+    "in winter no air unit bases in C45 (Lake Ladoga) and no ground unit moves or redeploys across a lake hexside",
+    reads=(UnitMoved, UnitRedeployed),
+    partly={"31-34/W-10": "frozen swamps as clear terrain for DMs and movement: the events record no terrain costs"},
+)
+def check_frozen_lakes(c: Check, ctx: AuditContext[UnitMoved | UnitRedeployed]) -> Result:
+    event = ctx.event
+    if event.season != "winter":
+        return ()
+    path = list(event.path) if isinstance(event, UnitMoved) else [*event.path, event.destination]
+    end = path[-1] if path else None
+    if (ctx.map is None and end != LAKE_LADOGA) or table_of(ctx) != "awaw":
+        return ()  # 34.23C is AWAW's; the house App. K does not carry it
+    unit = ctx.state.board.units.get(event.unit)
+    if unit is None:
+        return ()
+    if unit.unit_type in AIR_TYPES and end == LAKE_LADOGA:
+        return (
+            c.finding(
+                ctx,
+                expected="no air base at C45",
+                recorded=f"{unit.id} to {LAKE_LADOGA}",
+                message=f"{unit.id} bases at {LAKE_LADOGA} (Lake Ladoga) in a winter turn: air units may not (34.23C)",
+            ),
+        )
+    if unit.unit_type not in GROUND_TYPES or ctx.map is None:
+        return ()
+    start = unit.location
+    for step in path:
+        if _on_map(start) and _on_map(step):
+            side = ctx.map.hexside(start, step)
+            if side is not None and side.all_water == "lake":
+                return (
+                    c.finding(
+                        ctx,
+                        expected="no lake crossing",
+                        recorded=f"{start}-{step}",
+                        message=f"{unit.id} crosses the lake hexside {start}-{step}: frozen lakes are clear only "
+                        f"for tracing supply (34.23C)",
+                    ),
+                )
+        start = step
+    return ()
+
+
+@FAMILY.check(
+    "34.23A",
+    "in winter no seaborne invasion of the Aleutians",
+    reads=(AttackDeclared,),
+    partly={"31-34/W-08": "the invasion's naval path through western- or eastern-front sea hexes: no event records it"},
+)
+def check_winter_invasions(c: Check, ctx: AuditContext[AttackDeclared]) -> Result:
+    event = ctx.event
+    if event.season != "winter" or event.kind != "invasion" or table_of(ctx) != "awaw":
+        return ()
+    out: list[Any] = []
+    for hex_ in event.defender_hexes:
+        facts = ctx.hex(hex_)
+        if facts is None or facts.area is None:
+            out.append(ctx.missing_hex(hex_, "area"))
+        elif facts.area.lower() == "aleutians":
+            out.append(
+                c.finding(
+                    ctx,
+                    expected="no invasion in winter",
+                    recorded=f"{hex_} (Aleutians)",
+                    message=f"a seaborne invasion of {hex_} in the Aleutians in a winter turn (34.23A)",
+                )
+            )
+    return out
