@@ -10,7 +10,9 @@ from projections import dice
 from projections.board import at_war
 from projections.rules.control import controller_faction, controller_side
 from projections.rules.dice import DIE_FACES
+from projections.rules.weather import winter_table
 from projections.rules.zoc import exerts, extends
+from projections.weather import preparation
 from replays.audit.engine import AuditContext
 
 
@@ -61,3 +63,13 @@ def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
             return True
         unknown = unknown or covered is None
     return None if unknown else False
+
+
+def winter_preparation(ctx: AuditContext[Any], faction: str) -> int:
+    """A faction's winter preparation level: as last recorded, else its starting level under the game's Winter
+    Table (34.41; A3R App. K; Japan starts at 2), else 0 for a game without one (standard A3R weather)."""
+    meta = ctx.state.meta
+    table = winter_table(meta.rules, meta.options)
+    if table is None:
+        return ctx.state.weather.winter_preparation.get(faction, 0)
+    return preparation(ctx.state.weather, faction, table)

@@ -182,6 +182,17 @@ def test_no_fortification_under_winter_level_five() -> None:
     assert found([created(), weather, prepared, build], "fortification_winter", data) == []
 
 
+def test_an_unrecorded_preparation_is_the_starting_level() -> None:
+    """Russia starts at winter preparation 6 (34.41): with none recorded, a Russian fort under level 7 stands at 1."""
+    data = _map([hexfacts("EUR:J38", weather_zone="russian_winter")])
+    winter: dict[str, Any] = {"year": 1941, "season": "winter"}
+    weather = make(
+        WeatherDetermined, **winter, phase="game_turn_start", zone="russian_winter", weather="winter", level=7
+    )
+    build = fort("russia", ["EUR:J38"], **winter)
+    assert found([created(), weather, build], "fortification_winter", data) == []
+
+
 @pytest.mark.plants("F-11")
 def test_germany_does_not_fortify_italy_before_its_surrender() -> None:
     data = _map([hexfacts("EUR:Y23", country="italy")])

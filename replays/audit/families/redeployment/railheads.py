@@ -22,7 +22,7 @@ from projections.rules.redeployment import (
     railhead_cost,
     railheads_used,
 )
-from replays.audit.common import enemy_zoc_at
+from replays.audit.common import enemy_zoc_at, winter_preparation
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("redeployment")
@@ -211,7 +211,7 @@ def _winter(c: Check, ctx: AuditContext[RailheadBuilt], facts: Any, faction: str
     weather = ctx.state.weather.zones.get(zone)
     if weather is None or weather.level is None:
         return []
-    effective = max(0, weather.level - ctx.state.weather.winter_preparation.get(faction, 0))
+    effective = max(0, weather.level - winter_preparation(ctx, faction))
     if effective < RAILHEAD_WINTER_BLOCK_LEVEL:
         return []
     return [
