@@ -97,8 +97,22 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
-from awaw_events.vocab import GAME_TURN_PHASES, PLAYER_TURN_PHASES, SEASONS, Actor, Phase, Season, Side, SupplyStatus
-from projections.rules.geometry import adjacent, path_breaks
+from awaw_events.vocab import (
+    FACTION_OF_POWER,
+    GAME_TURN_PHASES,
+    PLAYER_TURN_PHASES,
+    SEASONS,
+    SIDE_OF_FACTION,
+    Actor,
+    Phase,
+    Season,
+    Side,
+    SupplyStatus,
+)
+from projections.rules.combat.stacking import STACKING_LIMITS
+from projections.rules.construction import SPECIALIZED_TYPES
+from projections.rules.geometry import adjacent, parse, path_breaks, ring
+from projections.rules.stacks import NON_SPECIALIZED_GROUND
 from replays.maps import shipped_map_data
 
 OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
@@ -556,10 +570,45 @@ class Game:
 # =====================================================================================================================
 
 
+def _side(owner: str) -> str:
+    return SIDE_OF_FACTION[FACTION_OF_POWER[cast(Any, owner)]]
+
+
+def room(g: Game, near: str, owner: str, unit_type: str) -> str:
+    """Where a ground unit goes when it is placed, built or redeployed to ``near``: that hex if the stacking limits
+    leave room (12.11A: two non-specialized units; 12.12: three specialized units), else the nearest hex that does
+    (ring by ring, row by row) and holds no unit of the other side. Boxes and non-ground units stay where asked."""
+    if not near.startswith(("EUR:", "PAC:")) or unit_type not in NON_SPECIALIZED_GROUND | SPECIALIZED_TYPES:
+        return near
+    kind = SPECIALIZED_TYPES if unit_type in SPECIALIZED_TYPES else NON_SPECIALIZED_GROUND
+    limit = STACKING_LIMITS["standard"]
+    cap = limit.specialized if unit_type in SPECIALIZED_TYPES else limit.ground_units
+    side = _side(owner)
+    for distance in range(4):
+        for h in sorted(ring(near, distance) if distance else (near,), key=parse):
+            here = [u for u in g.units.values() if u.location == h and u.unit_type in GROUND | {"partisan", "flak"}]
+            if any(_side(u.owner) != side for u in here):
+                continue
+            if sum(1 for u in here if u.unit_type in kind) < (cap or 0):
+                return h
+    raise ValueError(f"no room for a {unit_type} unit near {near}")
+
+
+def redeploy(g: Game, *, unit: str, origin: str, destination: str, **fields: Any) -> None:
+    """A redeployment from where the unit stands (``origin`` is where it was meant to be; a build may have placed it
+    next door) to ``destination``, or the nearest hex with room for it (12.22: stacking applies at the end of the
+    redeployment phase)."""
+    u = g.units[unit]
+    where = room(g, destination, u.owner, u.unit_type)
+    g.emit(UnitRedeployed, unit=unit, origin=u.location, destination=where, **fields)
+
+
 def place(g: Game, power: str, units: Sequence[tuple[Any, ...]], nationality: str | None = None) -> None:
-    """Set-up placements: (unit, type, factors, location[, movement][, name])."""
+    """Set-up placements: (unit, type, factors, location[, movement][, name]), each in the nearest hex with room for
+    it (:func:`room`)."""
     for spec in units:
-        unit, unit_type, factors, location, *rest = spec
+        unit, unit_type, factors, wanted, *rest = spec
+        location = room(g, wanted, power, unit_type)
         movement = next((r for r in rest if isinstance(r, int)), None)
         name = next((r for r in rest if isinstance(r, str)), None)
         g.emit(
@@ -588,7 +637,9 @@ def build(
     oil_covered: bool = False,
     name: str | None = None,
 ) -> None:
-    """A unit built at its 27.11 cost (multiplier 1); subs, ASW and transports also take 1 SB per factor."""
+    """A unit built at its 27.11 cost (multiplier 1) in the nearest hex with room for it (27.46, :func:`room`); subs,
+    ASW and transports also take 1 SB per factor."""
+    location = room(g, location, power, unit_type)
     sb = factors if unit_type in ("submarine", "asw", "transport") else 0
     cost = BRPS_PER_FACTOR[unit_type] * factors
     g.emit(
@@ -906,8 +957,9 @@ def fight(g: Game, b: Battle) -> tuple[str, int]:
         g.emit(AdvanceAfterCombat, actor=b.actor, attack=b.attack, moves=b.advance)
         for move in b.advance:
             g.units[move.unit].location = move.to
-        if b.advance:
-            control(g, b.hexes, b.controller, "advance_after_combat", b.attack)
+        entered = [h for h in b.hexes if any(m.to == h for m in b.advance)]  # control follows the units (29.21)
+        if entered:
+            control(g, entered, b.controller, "advance_after_combat", b.attack)
         if b.breakthrough:
             g.emit(
                 BreakthroughCreated,
@@ -1041,6 +1093,8 @@ DENMARK_BRPS: Final = 5  # illustrative
 # the A3R house rules' straits (the shipped map data); the rest are plausible ids on the European and Pacific maps
 # (see README), placed so that every move and attack follows the hex geometry of 10-16 extract 1.15.
 BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG = "EUR:L32", "EUR:J30", "EUR:K29", "EUR:J38"
+LODZ_FLANK: Final = "EUR:N34"
+"""The Polish unit that does not fit in Lodz (12.11A) stands next to it, in reach of the same attackers (15.44)."""
 WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA = (
     "EUR:L37",
     "EUR:L34",
@@ -1153,7 +1207,8 @@ def setup(g: Game) -> dict[str, int]:
         g,
         "britain",
         inf("pol", range(1, 3), 2, 3, [POZNAN])
-        + inf("pol", range(3, 6), 2, 3, [LODZ])
+        + inf("pol", range(3, 5), 2, 3, [LODZ])
+        + inf("pol", [5], 2, 3, [LODZ_FLANK])
         + inf("pol", [6], 2, 3, [WARSAW])
         + inf("pol", [7], 2, 3, [BREST])
         + inf("pol", [8], 2, 3, [KRAKOW])
@@ -1352,9 +1407,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("oil_adjustment")
     oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
     g.enter("movement")
-    move(g, "germany", "ger-inf-3", ["EUR:L33", "EUR:M33", "EUR:M34"])
-    move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33"])
-    g.enter("initial_supply")
+    # Supply is determined in the movement phase, after air and naval movement and before ground movement (13.33).
     supply(
         g,
         "european_axis",
@@ -1362,6 +1415,9 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         ["ger-arm-1", "ger-arm-2", "ger-arm-3", "ger-arm-4", "ger-inf-1", "ger-inf-4"],
         source="berlin",
     )
+    move(g, "germany", "ger-inf-3", ["EUR:L33", "EUR:M33", "EUR:M34"])
+    # ger-arm-4 waits in M33, beside the Poznan attack: L33 holds two armor units already (12.11A)
+    move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33", "EUR:M33"])
     g.enter("combat")
     g.emit(
         OffensiveDeclared, actor="germany", power="germany", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
@@ -1397,7 +1453,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         Battle(
             attack="pol-2",
             actor="germany",
-            hexes=[LODZ],
+            hexes=[LODZ, LODZ_FLANK],
             die=3,
             attackers=[
                 Attacker(unit="ger-arm-3", factors=4, origin="EUR:M35", armor=True, **ger),
@@ -1405,7 +1461,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
                 Attacker(unit="ger-inf-5", factors=3, origin="EUR:N35", **ger),
                 Attacker(unit="ger-inf-6", factors=3, origin="EUR:N35", **ger),
             ],
-            defenders=[Defender(unit=f"pol-inf-{n}", factors=2, hex=LODZ, dms=[DM_BASIC]) for n in (3, 4, 5)],
+            defenders=[Defender(unit=f"pol-inf-{n}", factors=2, hex=LODZ, dms=[DM_BASIC]) for n in (3, 4)]
+            + [Defender(unit="pol-inf-5", factors=2, hex=LODZ_FLANK, dms=[DM_BASIC])],
             ground_support=[UnitFactors(unit="ger-aaf-3", factors=5)],
             attacker_losses=[UnitFactors(unit=u, factors=3) for u in ("ger-inf-4", "ger-inf-5", "ger-inf-6")]
             + [UnitFactors(unit="ger-aaf-3", factors=3)],
@@ -1414,8 +1471,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         ),
     )
     g.enter("exploitation")
-    # ger-arm-1 attacked Poznan and may not exploit (16.22D); ger-arm-2 and ger-arm-4, in L33 beside the attack, are
-    # placed on Poznan and exploit; ger-arm-4 in L35 keeps the chain to Warsaw (16.47)
+    # ger-arm-1 attacked Poznan and may not exploit (16.22D); ger-arm-2 (in L33) and ger-arm-4 (in M33), beside the
+    # attack, are placed on Poznan and exploit; ger-arm-4 in L35 keeps the chain to Warsaw (16.47)
     for unit in ("ger-arm-2", "ger-arm-4"):
         g.emit(ExploitationAllowance, actor="germany", unit=unit, breakthrough="bt-poznan", allowance=6)
     move(g, "germany", "ger-arm-2", [POZNAN, "EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
@@ -1497,12 +1554,10 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
     build(g, "japan", "jap-nas-2", "nas", 1, TOKYO, oil_covered=True)
     g.enter("redeployment")
-    g.emit(
-        UnitRedeployed, actor="germany", unit="ger-arm-3", kind="SR", origin=LODZ, destination="EUR:M28", path=[BERLIN]
-    )
-    g.emit(UnitRedeployed, actor="germany", unit="ger-arm-4", kind="SR", origin="EUR:L35", destination=BERLIN)
-    g.emit(
-        UnitRedeployed,
+    redeploy(g, actor="germany", unit="ger-arm-3", kind="SR", origin=LODZ, destination="EUR:M28", path=[BERLIN])
+    redeploy(g, actor="germany", unit="ger-arm-4", kind="SR", origin="EUR:L35", destination=BERLIN)
+    redeploy(
+        g,
         actor="germany",
         unit="ger-inf-2",
         kind="SR",
@@ -1526,6 +1581,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     for power in ("britain", "france"):
         g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DOW_MAJOR_BRPS)
     g.enter("movement")
+    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")  # 13.33
     for unit, path in (
         ("rus-inf-8", ["EUR:M40", "EUR:M39", BREST]),
         ("rus-inf-9", ["EUR:P39", "EUR:P38", LWOW]),
@@ -1538,7 +1594,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     move(g, "britain", "hood", ["EUR:E23", "EUR:F23", "EUR:F24", "EUR:F25", "EUR:F26", "EUR:F27"])
     g.enter("initial_supply")
     supply(g, "western_allies", "initial", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
-    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")
     g.enter("unit_construction")
     limit(g, "britain", START_BRPS["britain"][0])
     for n in (5, 6):
@@ -1561,11 +1616,11 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     for n in (15, 16):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")
-    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-1", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
-    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-2", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
-    g.emit(UnitRedeployed, actor="russia", unit="rus-inf-5", kind="SR", origin=MOSCOW, destination=LENINGRAD)
-    g.emit(UnitRedeployed, actor="china", unit="chi-inf-15", kind="SR", origin=CHUNGKING, destination="PAC:N17")
-    g.emit(UnitRedeployed, actor="china", unit="chi-inf-16", kind="SR", origin=CHUNGKING, destination="PAC:P17")
+    redeploy(g, actor="britain", unit="brit-inf-1", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
+    redeploy(g, actor="britain", unit="brit-inf-2", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-1")
+    redeploy(g, actor="russia", unit="rus-inf-5", kind="SR", origin=MOSCOW, destination=LENINGRAD)
+    redeploy(g, actor="china", unit="chi-inf-15", kind="SR", origin=CHUNGKING, destination="PAC:N17")
+    redeploy(g, actor="china", unit="chi-inf-16", kind="SR", origin=CHUNGKING, destination="PAC:P17")
     g.enter("end_of_player_turn")
     g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
     g.end_player_turn()
@@ -1632,11 +1687,9 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
     build(g, "japan", "jap-nas-3", "nas", 1, TOKYO, oil_covered=True)
     g.enter("redeployment")
-    g.emit(
-        UnitRedeployed, actor="germany", unit="ger-sub-6", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic"
-    )
-    g.emit(UnitRedeployed, actor="germany", unit="ger-aaf-5", kind="TR", origin="EUR:M29", destination="EUR:K30")
-    g.emit(UnitRedeployed, actor="japan", unit="jap-inf-13", kind="NR", origin=TOKYO, destination="PAC:N18")
+    redeploy(g, actor="germany", unit="ger-sub-6", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic")
+    redeploy(g, actor="germany", unit="ger-aaf-5", kind="TR", origin="EUR:M29", destination="EUR:K30")
+    redeploy(g, actor="japan", unit="jap-inf-13", kind="NR", origin=TOKYO, destination="PAC:N18")
     g.enter("end_of_player_turn")
     for unit in ("ger-dd-7", "ger-aaf-6", "jap-dd-3", "jap-nas-3"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
@@ -1731,13 +1784,11 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     for n in (17, 18):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")
-    g.emit(UnitRedeployed, actor="britain", unit="brit-asw-3", kind="NR", origin=GLASGOW, destination="sw:atlantic")
-    g.emit(
-        UnitRedeployed, actor="britain", unit="brit-inf-3", kind="NR", origin=GLASGOW, destination=CALAIS, nr="bef-2"
-    )
-    g.emit(UnitRedeployed, actor="russia", unit="rus-aaf-2", kind="SR", origin="EUR:L42", destination=LENINGRAD)
+    redeploy(g, actor="britain", unit="brit-asw-3", kind="NR", origin=GLASGOW, destination="sw:atlantic")
+    redeploy(g, actor="britain", unit="brit-inf-3", kind="NR", origin=GLASGOW, destination=CALAIS, nr="bef-2")
+    redeploy(g, actor="russia", unit="rus-aaf-2", kind="SR", origin="EUR:L42", destination=LENINGRAD)
     for n in (17, 18):
-        g.emit(UnitRedeployed, actor="china", unit=f"chi-inf-{n}", kind="SR", origin=CHUNGKING, destination="PAC:Q16")
+        redeploy(g, actor="china", unit=f"chi-inf-{n}", kind="SR", origin=CHUNGKING, destination="PAC:Q16")
     g.enter("end_of_player_turn")
     for unit in ("brit-dd-5", "brit-dd-6", "brit-aaf-4", "fra-dd-4", "rus-dd-3"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
@@ -1806,6 +1857,27 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.emit(
         OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
     )
+    # Naval units move before ground units (13.11), so Copenhagen is still Danish when the fleet sails: it leaves
+    # through the Kiel canal and the North Sea, west of Jutland, into the Skagerrak (E33), not through the Kattegat
+    # (H32, H33), whose passage needs friendly or neutral control (A3R App. A 21.211D).
+    for ship in ("gneisenau", "scharnhorst", "lutzow", "ger-ca-1"):
+        move(g, "germany", ship, ["EUR:J29", "EUR:I29", "EUR:H29", "EUR:G30", "EUR:F31", "EUR:E32", "EUR:E33"])
+    move(g, "britain", "renown", ["EUR:D23", "EUR:D24", "EUR:D25", "EUR:C26", "EUR:C27", "EUR:C28"])
+    naval = g.roll("naval_combat", [5, 2], ref="skagerrak", actor="britain")
+    g.emit(
+        NavalCombatResolved,
+        actor="britain",
+        battle="skagerrak",
+        location="EUR:C28",
+        attacker_units=["renown"],
+        defender_units=["gneisenau", "scharnhorst"],
+        roll=naval,
+        outcome="Renown and Gneisenau damaged (naval combat table, outside the extracts)",
+    )
+    for ship in ("renown", "gneisenau"):
+        g.emit(ShipDamaged, ship=ship, cause="naval_combat", ref="skagerrak")
+    # 13.33: supply after naval movement, before ground movement
+    supply(g, "european_axis", "initial", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
     fly(g, "germany", "ground_support", ["ger-aaf-2"], COPENHAGEN, "denmark-overrun")
     move(g, "germany", "ger-arm-4", ["EUR:K32", "EUR:J32", "EUR:I32"])
     move(g, "germany", "ger-arm-5", ["EUR:K32", "EUR:J32", "EUR:I32"])
@@ -1826,26 +1898,6 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     control(g, [COPENHAGEN], "germany", "overrun", "denmark-overrun")
     g.emit(StatusChanged, actor="germany", country="denmark", status="conquered", faction="european_axis")
     g.emit(BrpGained, actor="germany", power="germany", amount=DENMARK_BRPS, cause="conquest", area="denmark")
-    # Through the Kattegat (Copenhagen, H32) and the Skagerrak (F33, E33): A3R App. A 21.211C-D.
-    for ship in ("gneisenau", "scharnhorst", "lutzow", "ger-ca-1"):
-        from_kiel = ["EUR:I31", COPENHAGEN, "EUR:G33", "EUR:F33", "EUR:E33"]
-        move(g, "germany", ship, from_kiel if g.units[ship].location == KIEL else [KIEL, *from_kiel])
-    move(g, "britain", "renown", ["EUR:D23", "EUR:D24", "EUR:D25", "EUR:C26", "EUR:C27", "EUR:C28"])
-    naval = g.roll("naval_combat", [5, 2], ref="skagerrak", actor="britain")
-    g.emit(
-        NavalCombatResolved,
-        actor="britain",
-        battle="skagerrak",
-        location="EUR:C28",
-        attacker_units=["renown"],
-        defender_units=["gneisenau", "scharnhorst"],
-        roll=naval,
-        outcome="Renown and Gneisenau damaged (naval combat table, outside the extracts)",
-    )
-    for ship in ("renown", "gneisenau"):
-        g.emit(ShipDamaged, ship=ship, cause="naval_combat", ref="skagerrak")
-    g.enter("initial_supply")
-    supply(g, "european_axis", "initial", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
     g.enter("combat")
     fly(g, "germany", "ground_support", ["ger-aaf-1"], OSLO, "oslo")
     fly(g, "germany", "shore_bombardment", ["ger-ca-1"], OSLO, "oslo")
@@ -1935,11 +1987,9 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     build(g, "japan", "jap-inf-17", "infantry", 3, TOKYO, oil_covered=True)
     build(g, "japan", "jap-nas-4", "nas", 1, TOKYO, oil_covered=True)
     g.enter("redeployment")
-    g.emit(UnitRedeployed, actor="germany", unit="gneisenau", kind="NR", origin="EUR:E33", destination=KIEL)
+    redeploy(g, actor="germany", unit="gneisenau", kind="NR", origin="EUR:E33", destination=KIEL)
     g.emit(ShipArrivedForRepair, actor="germany", ship="gneisenau", yard="kiel")
-    g.emit(
-        UnitRedeployed, actor="germany", unit="ger-sub-7", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic"
-    )
+    redeploy(g, actor="germany", unit="ger-sub-7", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic")
     g.enter("end_of_player_turn")
     for unit in ("ger-aaf-1", "ger-aaf-2", "ita-ca-3", "ita-dd-3"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
@@ -1992,8 +2042,8 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for n in (19, 20):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")
-    g.emit(UnitRedeployed, actor="britain", unit="brit-asw-4", kind="NR", origin=GLASGOW, destination="sw:atlantic")
-    g.emit(UnitRedeployed, actor="britain", unit="brit-inf-7", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-3")
+    redeploy(g, actor="britain", unit="brit-asw-4", kind="NR", origin=GLASGOW, destination="sw:atlantic")
+    redeploy(g, actor="britain", unit="brit-inf-7", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-3")
     g.enter("end_of_player_turn")
     for unit in ("brit-ca-7", "brit-ca-8", "brit-aaf-5", "usa-ca-3"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")

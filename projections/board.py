@@ -78,7 +78,8 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     damaged: bool = False
     supply: str | None = None
     movement: int | None = None
-    """The movement factors printed on the counter, when the log gives them (``unit_placed.movement``)."""
+    """The movement factors printed on the counter, when the log gives them (``unit_placed.movement``,
+    ``unit_built.movement``)."""
 
 
 class Eliminated(msgspec.Struct, frozen=True, kw_only=True):
@@ -196,7 +197,8 @@ HANDLERS: Final = Handlers[BoardState]()
 
 @HANDLERS.on(UnitPlaced, UnitBuilt)
 def _unit_placed(state: BoardState, event: UnitPlaced | UnitBuilt, ctx: Context) -> None:
-    state.eliminated.pop(event.unit, None)
+    gone = state.eliminated.pop(event.unit, None)
+    printed = event.movement if event.movement is not None or gone is None else gone.unit.movement
     state.units[event.unit] = Unit(
         id=event.unit,
         owner=event.owner,
@@ -206,7 +208,7 @@ def _unit_placed(state: BoardState, event: UnitPlaced | UnitBuilt, ctx: Context)
         location=event.location,
         name=event.name,
         inverted=event.inverted,
-        movement=event.movement if isinstance(event, UnitPlaced) else None,
+        movement=printed,
     )
 
 

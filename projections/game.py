@@ -15,10 +15,10 @@ from typing import Any, Final
 import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
-from projections import board, brp, combat, dice, land, naval, oil, politics, redeployment, sw, weather
+from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-10-oil-weather-facts"
+CODE_VERSION: Final = "projections-11-movement"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -38,6 +38,7 @@ class GameState(msgspec.Struct, kw_only=True):
     land: land.LandState = msgspec.field(default_factory=land.initial)
     redeployment: redeployment.RedeploymentState = msgspec.field(default_factory=redeployment.initial)
     sw: sw.SwState = msgspec.field(default_factory=sw.initial)
+    movement: movement.MovementState = msgspec.field(default_factory=movement.initial)
 
 
 def initial() -> GameState:
@@ -60,12 +61,14 @@ def clone(state: GameState) -> GameState:
         land=land.clone(state.land),
         redeployment=redeployment.clone(state.redeployment),
         sw=sw.clone(state.sw),
+        movement=movement.clone(state.movement),
     )
 
 
 PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (
     ("land", land),  # before the board: its handlers read the board as it was before the event
     ("board", board),
+    ("movement", movement),  # after the board (it reads where units went), before combat (whose turn it reads)
     ("oil", oil),
     ("naval", naval),
     ("brp", brp),

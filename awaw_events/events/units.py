@@ -102,6 +102,9 @@ class UnitBuilt(Event, tag="unit_built", frozen=True, kw_only=True):
     """The supply status the new unit takes, that of its hex or box (27.43A); None: not recorded."""
     front: Front | None = None
     """The front a new strategic bomber or interceptor is assigned to in its SW box (27.92)."""
+    movement: Annotated[int, Meta(ge=0, le=12)] | None = None
+    """The movement factors printed on the counter (armor and specialized units move their printed MF, 10-16
+    extract 1.1); None: not recorded."""
 
 
 class UnitMoved(Event, tag="unit_moved", frozen=True, kw_only=True):
@@ -118,6 +121,9 @@ class UnitMoved(Event, tag="unit_moved", frozen=True, kw_only=True):
     mf_used: Annotated[int, Meta(ge=0, le=40)] | None = None
     exploitation: bool = False
     breakthrough: Ident | None = None
+    sea_transport: bool = False
+    """The move is a sea transport (13.32, 21.43): the path goes by sea from the port of embarkation to the port of
+    debarkation, and ground movement costs, hexside bans and zones of control do not apply to it."""
 
 
 class UnitRedeployed(Event, tag="unit_redeployed", frozen=True, kw_only=True):

@@ -25,12 +25,14 @@ from replays.audit.families import (
     economy,
     fortifications,
     france,
+    movement,
     naval,
     offensives,
     oil,
     overruns,
     politics,
     redeployment,
+    stacking,
     supply,
     weather,
 )
@@ -55,6 +57,8 @@ FAMILIES: Final[tuple[Family, ...]] = (
     fortifications.FAMILY,
     fortifications.BRIDGEHEADS,
     weather.FAMILY,
+    movement.FAMILY,
+    stacking.FAMILY,
 )
 """Every family of checks."""
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from awaw_events.events import DiceRolled
-from awaw_events.vocab import FACTION_OF_POWER
-from projections import dice
-from projections.board import at_war
+from awaw_events.gametime import game_turn
+from awaw_events.vocab import FACTION_OF_POWER, Theater
+from projections import dice, movement
+from projections.board import Unit, at_war
+from projections.rules import movement as movement_rules
 from projections.rules.control import controller_faction, controller_side
 from projections.rules.dice import DIE_FACES
 from projections.rules.weather import winter_table
@@ -73,3 +75,90 @@ def winter_preparation(ctx: AuditContext[Any], faction: str) -> int:
     if table is None:
         return ctx.state.weather.winter_preparation.get(faction, 0)
     return preparation(ctx.state.weather, faction, table)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The ZoC surcharge to leave a hex (13.41D, 10.344), read from the movement facts (where armor stands) and the ZoC
+# rules (projections.rules.zoc); for every move, so it looks only at the six neighbours
+
+
+class ZocAt(NamedTuple):
+    """The hostile armor ZoC in a hex for a unit of one side: the extra MF to leave it (0: none for certain; 1 under the
+    Russian surprise), and, when a ZoC may reach it but the facts do not say, the hex and the fact missing."""
+
+    cost: int
+    unknown: tuple[str, str] | None = None
+    armor: str | None = None
+    """An armor unit whose ZoC reaches the hex (for messages)."""
+
+
+def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploitation: bool = False) -> ZocAt:
+    """The ZoC of armor hostile to ``owner``'s units in ``hex_`` (10.34-10.344; 13.41D): armor of the other side at
+    war with ``owner`` that exerts one (:func:`projections.rules.zoc.exerts`; not in Pacific rough terrain, 10.32) and
+    whose ZoC reaches the hex (:func:`projections.rules.zoc.extends`), with the Russian surprise of 10.344."""
+    state = ctx.state
+    board = state.board
+    at = state.movement.at
+    side = movement.side_of(owner)
+    pacific = hex_.startswith("PAC:")
+    full = movement_rules.zoc_exit_cost("pacific" if pacific else "europe", surprise_reduced=False)
+    into = ctx.hex(hex_)
+    country = into.country if into is not None else None
+    neutral = country is not None and board.statuses.get(country) == "neutral"
+    cost = 0
+    unknown: tuple[str, str] | None = None
+    found: str | None = None
+    for n in ctx.grid.neighbours(hex_):
+        for unit_id in at.get(n, ()):
+            armor = board.units.get(unit_id)
+            if armor is None or not exerts(armor.unit_type, armor.supply):
+                continue
+            if movement.side_of(armor.owner) in (None, side) or not at_war(board, armor.owner, owner):
+                continue
+            outcome = _zoc_of(ctx, armor, n, hex_, neutral=neutral, exploitation=exploitation)
+            if isinstance(outcome, tuple):
+                unknown = unknown or outcome
+            elif outcome > cost:
+                cost, found = outcome, unit_id
+        if cost >= full:
+            return ZocAt(cost, None, found)
+    return ZocAt(cost, unknown if cost < full else None, found)
+
+
+def _zoc_of(
+    ctx: AuditContext[Any], armor: Unit, at: str, hex_: str, *, neutral: bool, exploitation: bool
+) -> int | tuple[str, str]:
+    """The exit cost one armor unit's ZoC puts on ``hex_`` (0 if none), or the (hex, fact) that would decide it."""
+    own = ctx.hex(at)
+    japanese = armor.nationality == "japan"
+    theater: Theater = "pacific" if at.startswith("PAC:") else "europe"
+    negated = movement_rules.negates_mechanized(own.terrain if own else None, theater=theater, japanese=japanese)
+    if negated is None:
+        return (at, "terrain")
+    if negated:
+        return 0
+    reduced = False
+    surprise = ctx.state.movement.surprise
+    if (
+        surprise is not None
+        and armor.owner == "russia"
+        and not exploitation
+        and ctx.event.side == "axis"
+        and surprise.turn == game_turn(ctx.event)
+    ):
+        applies = movement_rules.russian_surprise(surprise.rgt)
+        if applies is None:
+            return (at, "RGT when Germany attacked")
+        if applies:
+            around = ctx.grid.neighbours(at)
+            if any(h in surprise.axis_hexes for h in around):
+                return 0
+            if any(h not in surprise.known_hexes for h in around):
+                return (at, "control at the start of the Axis player turn")
+            reduced = True
+    fort = ctx.state.board.fortifications.get(hex_)
+    fortified = fort is not None and controller_side(fort.owner) not in (None, controller_side(armor.owner))
+    reach = extends(at, hex_, map_data=ctx.map, enemy_fortified=fortified, neutral=neutral, japanese=japanese)
+    if reach is None:
+        return (hex_, "terrain")
+    return movement_rules.zoc_exit_cost(theater, surprise_reduced=reduced) if reach else 0

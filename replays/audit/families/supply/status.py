@@ -267,7 +267,7 @@ def _survivors(c: Check, ctx: AuditContext[Any]) -> Result:
     "30.16",
     "ground units without supply do not move, advance after combat or into attrition hexes, or redeploy",
     reads=(UnitMoved, AdvanceAfterCombat, AttritionOccupation, UnitRedeployed),
-    covers=("S-12",),
+    covers=("S-12", "AUD-13-04"),
 )
 def check_isolated_units_stay(
     c: Check, ctx: AuditContext[UnitMoved | AdvanceAfterCombat | AttritionOccupation | UnitRedeployed]
