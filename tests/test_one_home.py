@@ -71,6 +71,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/coverage.py", "_BY_ID"): REGISTRY,
     ("replays/audit/families/fortifications/builds.py", "_WHAT"): PRESENTATION,
     ("replays/audit/families/stacking.py", "PHASE_EVENTS"): REGISTRY,
+    ("replays/audit/families/units.py", "NO_ATTACK_EVENTS"): REGISTRY,
+    ("replays/audit/families/partisans.py", "MOVES"): REGISTRY,
     ("replays/charts.py", "CHART_VIEWS"): REGISTRY,
     ("replays/charts.py", "SPENDING"): PRESENTATION,
     ("replays/charts.py", "_PANELS"): PRESENTATION,

@@ -221,6 +221,7 @@ def crossing_ban(side: HexsideFacts | None, into: HexFacts | None, *, winter: bo
 # Zones of control: what leaving one costs (13.41D, 10.344). Where a ZoC reaches is projections.rules.zoc's.
 # ---------------------------------------------------------------------------------------------------------------
 
+
 def zoc_exit_cost(theater: Theater, *, surprise_reduced: bool) -> int:
     """The extra MF to leave a hex in a hostile armor ZoC (13.41D), or 1 under the Russian surprise (10.344)."""
     return SURPRISE_ZOC_EXIT_COST if surprise_reduced else ZOC_EXIT_COST[theater]

@@ -30,10 +30,13 @@ from replays.audit.families import (
     offensives,
     oil,
     overruns,
+    partisans,
     politics,
     redeployment,
+    specialized,
     stacking,
     supply,
+    units,
     weather,
 )
 from replays.maps import resolve_map_data, shipped_map_data
@@ -59,6 +62,9 @@ FAMILIES: Final[tuple[Family, ...]] = (
     weather.FAMILY,
     movement.FAMILY,
     stacking.FAMILY,
+    units.FAMILY,
+    specialized.FAMILY,
+    partisans.FAMILY,
 )
 """Every family of checks."""
 
