@@ -286,10 +286,10 @@ def test_chott_el_jerid_is_closed_in_winter_under_the_a3r_house_rule() -> None:
         ],
         data,
     )
-    [message] = messages(winter, "prohibited_hexsides")
+    [message] = messages(winter, "hexes_entered")
     assert "Chott el Jerid" in message
     summer = run([*base, phase("movement"), move("ita-inf-1", "EUR:HH12", actor="italy", mf=1)], data)
-    assert messages(summer, "prohibited_hexsides") == []
+    assert messages(summer, "hexes_entered") == []
     off = run(
         [
             created("a3r", **{"terrain.chott_el_jerid_winter": "off"}),
@@ -299,18 +299,18 @@ def test_chott_el_jerid_is_closed_in_winter_under_the_a3r_house_rule() -> None:
         ],
         data,
     )
-    assert messages(off, "prohibited_hexsides") == []
+    assert messages(off, "hexes_entered") == []
 
 
 @pytest.mark.plants("AUD-13-07")
 def test_no_ground_movement_across_the_qattara_or_into_a_lake() -> None:
     data = shipped_map_data().data
     events = [created(), place("ger-inf-1", "germany", "infantry", "EUR:MM26"), turn(), phase("movement")]
-    [message] = messages(run([*events, move("ger-inf-1", "EUR:NN26", mf=1)], data), "prohibited_hexsides")
+    [message] = messages(run([*events, move("ger-inf-1", "EUR:NN26", mf=1)], data), "hexes_entered")
     assert "13.43B (all-Qattara depression hexside)" in message
     lake = [created(), place("rus-inf-1", "russia", "infantry", "EUR:C44"), turn("allied"), phase("movement", "allied")]
     [message] = messages(
-        run([*lake, move("rus-inf-1", "EUR:C45", mf=1, actor="russia", side="allied")], data), "prohibited_hexsides"
+        run([*lake, move("rus-inf-1", "EUR:C45", mf=1, actor="russia", side="allied")], data), "hexes_entered"
     )
     assert "a lake hex" in message
 
@@ -527,4 +527,4 @@ def test_sea_transport_is_naval_movement_without_ground_costs() -> None:
     assert run(events, data).findings == ()
     by_land = [*events[:4], move("ger-inf-1", "EUR:J29", "EUR:I29", "EUR:H29", mf=3), supply]
     checks = {f.check for f in run(by_land, data).findings}
-    assert checks == {"prohibited_hexsides", "order_of_movement"}
+    assert checks == {"hexes_entered", "order_of_movement"}

@@ -156,11 +156,11 @@ def test_partisans_stay_in_their_country_and_never_redeploy_or_attack() -> None:
     data = make_map({"EUR:P23": {"country": "france"}, "EUR:P24": {"country": "germany"}})
     base = [*fallen_france(), partisan("p1"), turn("allied", season="fall"), phase("movement", "allied", season="fall")]
     home = move("p1", "EUR:P23", mf=1, actor="britain", side="allied", season="fall")
-    assert messages(run([*base, home], data), "partisan_limits") == []
+    assert messages(run([*base, home], data), "hexes_entered") == []
     out = move("p1", "EUR:P23", "EUR:P24", mf=2, actor="britain", side="allied", season="fall")
     assert (
         "enters EUR:P24 in germany: partisans stay in their country"
-        in messages(run([*base, out], data), "partisan_limits")[0]
+        in messages(run([*base, out], data), "hexes_entered")[0]
     )
     sea = UnitRedeployed(
         **{**ALLIED, "season": "fall"},

@@ -349,7 +349,7 @@ def test_airdropped_units_attack_their_drop_hex_at_one_to_one_and_stay_put() -> 
     moves = [*base, phase("exploitation"), move("ab1", "EUR:K39", mf=1, phase="exploitation", exploitation=True)]
     assert (
         "it may not advance after combat or move until the next game turn"
-        in messages(run(moves), "airdropped_units")[0]
+        in messages(run(moves), "mover")[0]
     )
     stays = run([*base, phase("exploitation")])
     assert any("airdropped ab1 shares EUR:K38 with enemy units" in m for m in messages(stays, "gone_by_phase_end"))
@@ -402,12 +402,12 @@ def test_chindits_stay_on_the_southeast_asian_front_and_in_india_before_the_war(
     burma = move("ch1", "PAC:K31", mf=1, actor="britain", side="allied")
     assert (
         "leaves India (PAC:K31, burma) before Britain and Japan are at war"
-        in messages(run([*base, burma], data), "chindit_area")[0]
+        in messages(run([*base, burma], data), "hexes_entered")[0]
     )
     at_war = [base[0], base[1], war("japan", "britain"), *base[2:]]
-    assert messages(run([*at_war, burma], data), "chindit_area") == []
+    assert messages(run([*at_war, burma], data), "hexes_entered") == []
     china = move("ch1", "PAC:L29", mf=1, actor="britain", side="allied")
-    assert "on the asian front" in messages(run([*at_war, china], data), "chindit_area")[0]
+    assert "on the asian front" in messages(run([*at_war, china], data), "hexes_entered")[0]
 
 
 @pytest.mark.plants("AUD-10-31")
@@ -423,8 +423,8 @@ def test_chindits_occupy_jungle_but_no_other_rough_terrain_by_attrition() -> Non
     def occupy(to: str) -> AttritionOccupation:
         return AttritionOccupation(**ALLIED, phase="attrition", attrition="t1", moves=[Move(unit="ch1", to=to)])
 
-    assert "may occupy only jungle" in messages(run([*base, occupy("PAC:K31")], data), "chindit_area")[0]
-    assert messages(run([*base, occupy("PAC:K32")], data), "chindit_area") == []
+    assert "may occupy only jungle" in messages(run([*base, occupy("PAC:K31")], data), "chindit_attrition")[0]
+    assert messages(run([*base, occupy("PAC:K32")], data), "chindit_attrition") == []
 
 
 @pytest.mark.plants("AUD-10-32")

@@ -26,12 +26,13 @@ from typing import Any, Final
 
 from awaw_events.events import SupplyDetermined, UnitEliminated, UnitMoved
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, POWERS
+from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, POWERS, Theater
 from projections import land
 from projections import movement as facts
-from projections.board import Unit
+from projections.board import Unit, at_war
 from projections.movement import around
 from projections.rules import movement as rules
+from projections.rules import partisans, units
 from projections.rules.combat.stacking import OVERRUN_EXTRA_MF
 from projections.rules.control import theater_of
 from projections.rules.geometry import GeometryError
@@ -75,14 +76,18 @@ def _unit(ctx: AuditContext[Any], unit_id: str) -> Unit | None:
 
 @FAMILY.check(
     "13.4",
-    "a move names a unit in play, moved by its owner; ground units move in their own player turn",
+    "a move names a unit in play, moved by its owner; ground units move in their own player turn, airdropped units "
+    "not until the next game turn",
     reads=(UnitMoved,),
+    covers=("AUD-10-25",),
 )
 def check_mover(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
     event = ctx.event
     unit = ctx.state.board.units.get(event.unit)
+    drops = ctx.state.movement.airdrops
     if (
         unit is not None
+        and not (drops and event.unit in drops)
         and (event.actor == unit.owner or event.actor not in POWERS)
         and unit.location.startswith(MOVABLE)
         and (
@@ -121,6 +126,14 @@ def _mover(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
             recorded=unit.location,
             message=f"{event.unit} moves from {unit.location}, which is not on the map (a unit in a force pool, on a "
             "shipyard chart or in an SW box does not move)",
+        )
+    if event.unit in ctx.state.movement.airdrops:
+        yield c.finding(
+            ctx,
+            expected="no move until the next game turn",
+            recorded=f"{event.unit} moves",
+            message=f"{event.unit} was airdropped this game turn and moves: it may not advance after combat or move "
+            "until the next game turn, except by redeployment (10.56, 15.92C)",
         )
     actor = event.actor
     wrong_actor = actor in POWERS and actor != unit.owner
@@ -376,7 +389,9 @@ def check_movement_cost(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
     turn = game_turn(event)
     this_phase = moves.phase == (turn, event.side, event.phase)
     path = event.path
-    theater = theater_of(unit.location if unit.location.startswith(ON_MAP) else path[-1])
+    theater: Theater = (
+        "pacific" if (unit.location if unit.location[:4] in ON_MAP else path[-1])[:4] == "PAC:" else "europe"
+    )
     oil = bool(moves.army_oil) and moves.player_turn == (turn, event.side)
     allow = rules.allowance(
         unit.unit_type,
@@ -498,20 +513,39 @@ def _cost_words(steps: list[rules.Step], path: list[str]) -> str:
 @FAMILY.check(
     "13.43",
     "ground units cross no all-water (but at a crossing arrow), Qattara, Himalaya or outback hexside, nor the Chott "
-    "el Jerid in Winter under the A3R house rule",
+    "el Jerid in Winter under the A3R house rule; Chindits stay on their front, and in India until Britain and Japan "
+    "are at war; partisans stay in their country",
     reads=(UnitMoved,),
-    id="prohibited_hexsides",
-    covers=("AUD-13-07",),
+    id="hexes_entered",
+    covers=("AUD-13-07", "AUD-10-33", "AUD-11-09"),
 )
-def check_prohibited_hexsides(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
+def check_hexes_entered(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
     event = ctx.event
-    unit = _unit(ctx, event.unit)
+    unit = ctx.state.board.units.get(event.unit)
     if unit is None or unit.unit_type not in GROUND_TYPES or event.sea_transport:
         return ()
-    if ctx.map is None:
-        first = next((h for h in event.path if _on_map(h)), None)
-        return (_no_map_data(ctx, first, "hexside"),) if first is not None else ()
-    return _hexsides(c, ctx, unit)
+    if ctx.map is not None:
+        return _entered(c, ctx, unit)
+    first = event.path[0]
+    if not first.startswith(ON_MAP):
+        first = next((h for h in event.path if h.startswith(ON_MAP)), "")
+        if not first:
+            return ()
+    hexside = _no_map_data(ctx, first, "hexside")
+    if unit.unit_type == units.CHINDIT:
+        return (hexside, _no_map_data(ctx, first, "front"))
+    if event.unit in ctx.state.movement.partisans:
+        return (hexside, _no_map_data(ctx, first, "country"))
+    return (hexside,)
+
+
+def _entered(c: Check, ctx: AuditContext[UnitMoved], unit: Unit) -> Result:
+    yield from _hexsides(c, ctx, unit)
+    if unit.unit_type == units.CHINDIT:
+        yield from _chindit_area(c, ctx)
+    area = ctx.state.movement.partisans.get(ctx.event.unit)
+    if area is not None:
+        yield from _partisan_country(c, ctx, area)
 
 
 def _hexsides(c: Check, ctx: AuditContext[UnitMoved], unit: Unit) -> Result:
@@ -540,6 +574,57 @@ def _hexsides(c: Check, ctx: AuditContext[UnitMoved], unit: Unit) -> Result:
         previous = hex_
     if unknown is not None:
         yield ctx.missing_hex(unknown, "hexside")
+
+
+def _chindit_area(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
+    """Chindits stay on the Southeast Asian front, in India until Britain and Japan are at war (10.66)."""
+    event = ctx.event
+    at_war_with_japan = at_war(ctx.state.board, "britain", "japan")
+    for hex_ in event.path:
+        found = ctx.hex(hex_) if _on_map(hex_) else None
+        front = found.front if found else None
+        country = found.country if found else None
+        if front is None or (not at_war_with_japan and country is None):
+            yield ctx.missing_hex(hex_, "front" if front is None else "country")
+            return
+        if front != units.CHINDIT_FRONT:
+            yield c.finding(
+                ctx,
+                expected="the Southeast Asian front",
+                recorded=f"{hex_} ({front})",
+                message=f"Chindit {event.unit} enters {hex_} on the {front} front: Chindits stay on the Southeast "
+                "Asian front (10.66)",
+            )
+            return
+        if not at_war_with_japan and country != units.CHINDIT_HOME:
+            yield c.finding(
+                ctx,
+                expected="India",
+                recorded=f"{hex_} ({country})",
+                message=f"Chindit {event.unit} leaves India ({hex_}, {country}) before Britain and Japan are at war "
+                "(10.66)",
+            )
+            return
+
+
+def _partisan_country(c: Check, ctx: AuditContext[UnitMoved], area: str) -> Result:
+    """Partisans stay in their country, with the exceptions of 11.42 (the countries of their area)."""
+    event = ctx.event
+    home = partisans.countries(area)
+    for hex_ in event.path:
+        found = ctx.hex(hex_) if _on_map(hex_) else None
+        if found is None or found.country is None:
+            yield ctx.missing_hex(hex_, "country")
+            return
+        if found.country not in home:
+            yield c.finding(
+                ctx,
+                expected=" or ".join(sorted(home)),
+                recorded=f"{hex_} ({found.country})",
+                message=f"partisan {event.unit} of {area} enters {hex_} in {found.country}: partisans stay in their "
+                "country (11.42)",
+            )
+            return
 
 
 @FAMILY.check(

@@ -25,7 +25,6 @@ from awaw_events.events import (
     OverrunResolved,
     PartisansPlaced,
     SupplyDetermined,
-    UnitMoved,
     UnitRedeployed,
 )
 from projections import movement as facts
@@ -34,7 +33,6 @@ from projections.rules import partisans as rules
 from projections.rules.combat.rounds import PARTISAN_CTL
 from projections.rules.combat.strength import catalogue_code
 from projections.rules.construction import BRP_COST_PER_FACTOR
-from projections.rules.movement import MAP_PREFIXES
 from projections.rules.supply import immobile
 from projections.rules.units import PARTISAN, PARTISAN_DM
 from replays.audit.common import hostile_armor_zoc
@@ -253,7 +251,7 @@ def check_partisan_placement(c: Check, ctx: AuditContext[PartisansPlaced]) -> Re
         )
 
 
-MOVES: Final = (UnitMoved, UnitRedeployed, AttackDeclared, OverrunResolved, AttritionDeclared, AttritionLossesTaken)
+MOVES: Final = (UnitRedeployed, AttackDeclared, OverrunResolved, AttritionDeclared, AttritionLossesTaken)
 
 
 @FAMILY.check(
@@ -262,7 +260,7 @@ MOVES: Final = (UnitMoved, UnitRedeployed, AttackDeclared, OverrunResolved, Attr
     "and get no defensive air support",
     reads=MOVES,
     id="partisan_limits",
-    covers=("AUD-11-09", "AUD-11-10"),
+    covers=("AUD-11-10",),
 )
 def check_partisan_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     moves = ctx.state.movement
@@ -274,11 +272,6 @@ def check_partisan_limits(c: Check, ctx: AuditContext[Any]) -> Result:
 def _limits(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
     partisans = ctx.state.movement.partisans
-    if isinstance(event, UnitMoved):
-        area = partisans.get(event.unit)
-        if area is not None:
-            yield from _stays_home(c, ctx, event, area)
-        return
     if isinstance(event, AttackDeclared):
         listed = [(a.unit, "attacks") for a in event.attackers]
         defenders = [d.unit for d in event.defenders]
@@ -306,24 +299,6 @@ def _limits(c: Check, ctx: AuditContext[Any]) -> Result:
                 message=f"partisan {unit_id} {what}: partisans never move by sea or redeploy, make offensive "
                 "operations or take part in attrition (11.43-11.45)",
             )
-
-
-def _stays_home(c: Check, ctx: AuditContext[UnitMoved], event: UnitMoved, area: str) -> Result:
-    home = rules.countries(area)
-    for hex_ in event.path:
-        facts_ = ctx.hex(hex_) if hex_.startswith(MAP_PREFIXES) else None
-        if facts_ is None or facts_.country is None:
-            yield ctx.missing_hex(hex_, "country")
-            return
-        if facts_.country not in home:
-            yield c.finding(
-                ctx,
-                expected=" or ".join(sorted(home)),
-                recorded=f"{hex_} ({facts_.country})",
-                message=f"partisan {event.unit} of {area} enters {hex_} in {facts_.country}: partisans stay in their "
-                "country (11.42)",
-            )
-            return
 
 
 @FAMILY.check(

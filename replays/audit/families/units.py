@@ -29,12 +29,11 @@ from awaw_events.events import (
     ForcePoolChanged,
     OverrunResolved,
     UnitBuilt,
-    UnitMoved,
     UnitPlaced,
 )
 from awaw_events.gametime import game_turn
 from projections import movement as facts
-from projections.board import Unit, at_war
+from projections.board import Unit
 from projections.rules import units as rules
 from projections.rules.combat.odds import odds
 from projections.rules.combat.rounds import effective_ctl
@@ -214,18 +213,14 @@ def _negated_why(ctx: AuditContext[Any], unit: Unit, hex_: str | None) -> str | 
 @FAMILY.check(
     "10.32",
     "armor and mechanized infantry whose mechanized part is negated do not overrun, break through or exploit",
-    reads=(OverrunResolved, BreakthroughCreated, ExploitationAllowance, UnitMoved),
+    reads=(OverrunResolved, BreakthroughCreated, ExploitationAllowance),
     id="negated_mechanized",
     covers=("AUD-10-06", "AUD-10-03"),
 )
 def check_negated_mechanized(c: Check, ctx: AuditContext[Any]) -> Result:
     event = ctx.event
     units = _units(ctx)
-    if isinstance(event, UnitMoved):
-        if not event.exploitation:
-            return ()
-        moving = [(event.unit, "exploits")]
-    elif isinstance(event, OverrunResolved):
+    if isinstance(event, OverrunResolved):
         moving = [(u.unit, "overruns") for u in event.units]
     elif isinstance(event, BreakthroughCreated):
         moving = [(event.armor, "creates a breakthrough")]
@@ -467,7 +462,7 @@ def _airdrop_weather(c: Check, ctx: AuditContext[AirdropMade]) -> Result:
     "10.55",
     "an airdropped unit attacks only its drop hex, at 1:1 or better in the first round; it neither advances nor "
     "moves until the next game turn",
-    reads=(AttackDeclared, CombatRoundResolved, AdvanceAfterCombat, UnitMoved),
+    reads=(AttackDeclared, CombatRoundResolved, AdvanceAfterCombat),
     id="airdropped_units",
     covers=("AUD-10-22", "AUD-10-23", "AUD-10-25"),
 )
@@ -476,9 +471,6 @@ def check_airdropped_units(c: Check, ctx: AuditContext[Any]) -> Result:
     drops = ctx.state.movement.airdrops
     if not drops:
         return ()
-    if isinstance(event, UnitMoved):
-        drop = drops.get(event.unit)
-        return [_stays(c, ctx, event.unit, "moves")] if drop is not None else ()
     if isinstance(event, AdvanceAfterCombat):
         return [_stays(c, ctx, m.unit, "advances after combat") for m in event.moves if m.unit in drops]
     if isinstance(event, AttackDeclared):
@@ -547,54 +539,15 @@ def _first_round_odds(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Resul
 
 
 @FAMILY.check(
-    "10.66",
-    "Chindits stay on the Southeast Asian front, in India until Britain and Japan are at war, and occupy by "
-    "attrition no rough terrain but jungle",
-    reads=(UnitMoved, AttritionOccupation),
-    id="chindit_area",
-    covers=("AUD-10-33", "AUD-10-31"),
+    "10.64B",
+    "of the rough terrain, Chindits occupy only jungle by attrition",
+    reads=(AttritionOccupation,),
+    id="chindit_attrition",
+    covers=("AUD-10-31",),
 )
-def check_chindit_area(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = ctx.event
-    if isinstance(event, UnitMoved):
-        unit = _units(ctx).get(event.unit)
-        if unit is None or unit.unit_type != rules.CHINDIT:
-            return ()  # the common case
-    return _chindit_area(c, ctx)
-
-
-def _chindit_area(c: Check, ctx: AuditContext[Any]) -> Result:
-    event = ctx.event
+def check_chindit_attrition(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
     units = _units(ctx)
-    if isinstance(event, UnitMoved):
-        at_war_with_japan = at_war(ctx.state.board, "britain", "japan")
-        for hex_ in event.path:
-            facts_ = ctx.hex(hex_) if hex_.startswith(MAP_PREFIXES) else None
-            front = facts_.front if facts_ else None
-            country = facts_.country if facts_ else None
-            if front is None or (not at_war_with_japan and country is None):
-                yield ctx.missing_hex(hex_, "front" if front is None else "country")
-                return
-            if front != rules.CHINDIT_FRONT:
-                yield c.finding(
-                    ctx,
-                    expected="the Southeast Asian front",
-                    recorded=f"{hex_} ({front})",
-                    message=f"Chindit {event.unit} enters {hex_} on the {front} front: Chindits stay on the "
-                    "Southeast Asian front (10.66)",
-                )
-                return
-            if not at_war_with_japan and country != rules.CHINDIT_HOME:
-                yield c.finding(
-                    ctx,
-                    expected="India",
-                    recorded=f"{hex_} ({country})",
-                    message=f"Chindit {event.unit} leaves India ({hex_}, {country}) before Britain and Japan are at "
-                    "war (10.66)",
-                )
-                return
-        return
-    for m in event.moves:
+    for m in ctx.event.moves:
         unit = units.get(m.unit)
         if unit is None or unit.unit_type != rules.CHINDIT:
             continue
