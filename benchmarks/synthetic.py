@@ -2,7 +2,10 @@
 
 The events follow the log's rules (game time in order, dice numbered without gaps, results referring to their
 rolls) and touch every projection: units placed, moved, built and eliminated; dice and combat rounds; BRP spending
-and losses; oil production and expenditure; ships laid down, advanced and launched. Deterministic (seeded).
+and losses; oil production and expenditure; ships laid down, advanced and launched. Moves step between adjacent
+hexes from where the unit stands, never into a hex of the other side, and end where the stacking limit leaves room
+(10-16 extract 1.15, 13.46, 12.11A), so the audit measures checks that pass, as in a real game. Deterministic
+(seeded).
 """
 
 from __future__ import annotations
@@ -38,13 +41,73 @@ from awaw_events.events import (
 )
 from awaw_events.store import GameStore
 from awaw_events.vocab import POWERS, SEASONS
+from projections.rules.geometry import label, neighbours, parse
 
-ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ROWS = 40
+"""Rows A to NN of the European map's id space; columns 1 to :data:`COLUMNS`."""
+COLUMNS = 98
 UNITS_PER_POWER = 60
+"""At least this many units per power; more when the moves per player turn need them (each unit spends at most its 3
+MF a phase, 13.41-13.42)."""
+MF = 3
+STACK = 2
+"""Ground units of one side a hex may hold (12.11A)."""
+AXIS = ("germany", "italy", "japan")
 
 
 def _hex(rng: random.Random) -> str:
-    return f"EUR:{rng.choice(ROWS)}{rng.randint(1, 62)}"
+    return label("EUR", rng.randrange(ROWS), rng.randint(1, COLUMNS))
+
+
+def _on_board(h: str) -> bool:
+    where = parse(h)
+    return where.row < ROWS and 1 <= where.col <= COLUMNS
+
+
+class Board:
+    """Where the synthetic units stand, by side, so that moves and builds stay legal."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, str] = {}
+        self.side: dict[str, bool] = {}
+        self.at: dict[str, list[str]] = {}
+
+    def _fits(self, h: str, axis: bool, *, passing: bool = False) -> bool:
+        here = self.at.get(h, ())
+        return all(self.side[u] == axis for u in here) and (passing or len(here) < STACK)
+
+    def free(self, rng: random.Random, axis: bool) -> str:
+        while True:
+            h = _hex(rng)
+            if self._fits(h, axis):
+                return h
+
+    def put(self, unit: str, h: str, axis: bool) -> None:
+        self.side[unit] = axis
+        self.leave(unit)
+        self.where[unit] = h
+        self.at.setdefault(h, []).append(unit)
+
+    def leave(self, unit: str) -> None:
+        old = self.where.pop(unit, None)
+        if old is not None:
+            self.at[old].remove(unit)
+
+    def walk(self, rng: random.Random, unit: str, steps: int) -> list[str]:
+        """A path of up to ``steps`` adjacent hexes on the board, past no unit of the other side, ending with room."""
+        axis, h = self.side[unit], self.where[unit]
+        path: list[str] = []
+        for i in range(steps):
+            last = i == steps - 1
+            options = [n for n in neighbours(h) if _on_board(n) and n != self.where[unit]]
+            options = [n for n in options if self._fits(n, axis, passing=not last)]
+            if not options:
+                break
+            h = rng.choice(options)
+            path.append(h)
+        while path and not self._fits(path[-1], axis):
+            path.pop()
+        return path
 
 
 TURNS = 58
@@ -70,11 +133,14 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
 
     yield from emit(GameCreated(year=1939, season="fall", phase="setup", title="synthetic benchmark archive"))
     units: dict[str, str] = {}
+    board = Board()
+    per_power = max(UNITS_PER_POWER, -(-moves // (MF * len(AXIS))))
     for power in POWERS:
         yield from emit(BrpsSet(year=1939, season="fall", phase="setup", power=power, base=150, available=1000))
-        for n in range(UNITS_PER_POWER):
+        for n in range(per_power):
             unit = f"{power[:3]}-{n}"
             units[unit] = power
+            board.put(unit, board.free(rng, power in AXIS), power in AXIS)
             yield from emit(
                 UnitPlaced(
                     year=1939,
@@ -85,7 +151,7 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                     nationality=power,
                     unit_type="infantry",
                     factors=3,
-                    location=_hex(rng),
+                    location=board.where[unit],
                 )
             )
     yield from emit(
@@ -139,10 +205,26 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
             yield from emit(PhaseStarted(**t, side=side, phase="movement"))
             mine = [u for u, p in units.items() if p in powers]
             entered: list[tuple[str, str]] = []
-            for unit in rng.choices(mine, k=moves) if mine else ():
-                path = [_hex(rng), _hex(rng)]
+            left = dict.fromkeys(mine, MF)
+            for _ in range(moves):
+                if not mine:
+                    break
+                i = rng.randrange(len(mine))
+                unit = mine[i]
+                path = board.walk(rng, unit, min(left[unit], rng.choice((1, 2))))
+                if not path:
+                    continue
+                left[unit] -= len(path)
+                if not left[unit]:  # its MF are spent: out of the draw (swap with the last, pop)
+                    mine[i] = mine[-1]
+                    mine.pop()
+                board.put(unit, path[-1], units[unit] in AXIS)
                 entered.append((path[-1], units[unit]))
-                yield from emit(UnitMoved(**t, side=side, phase="movement", actor=units[unit], unit=unit, path=path))
+                yield from emit(
+                    UnitMoved(
+                        **t, side=side, phase="movement", actor=units[unit], unit=unit, path=path, mf_used=len(path)
+                    )
+                )
             yield from emit(PhaseStarted(**t, side=side, phase="combat"))
             for attack in range(attacks):
                 roll += 1
@@ -165,6 +247,7 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                 if attack % 40 == 0 and len(units) > 100:
                     victim = rng.choice([u for u in units if units[u] not in powers] or list(units))
                     pending.setdefault(units.pop(victim), []).append(victim)
+                    board.leave(victim)
                     yield from emit(UnitEliminated(**t, side=side, phase="combat", unit=victim, cause="combat"))
             yield from emit(PhaseStarted(**t, side=side, phase="unit_construction"))
             for power in powers:
@@ -175,6 +258,7 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                     built += 1
                     fresh = f"{power[:3]}-b{built}"
                     units[fresh] = power
+                    board.put(fresh, board.free(rng, power in AXIS), power in AXIS)
                     yield from emit(
                         UnitBuilt(
                             **t,
@@ -186,7 +270,7 @@ def events(count: int, seed: int = 1939) -> Iterator[AnyEvent]:
                             nationality=power,
                             unit_type="infantry",
                             factors=3,
-                            location=_hex(rng),
+                            location=board.where[fresh],
                             cost=3,
                         )
                     )
