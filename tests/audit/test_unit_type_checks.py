@@ -347,10 +347,7 @@ def test_airdropped_units_attack_their_drop_hex_at_one_to_one_and_stay_put() -> 
     advance = AdvanceAfterCombat(**AXIS, phase="combat", attack="a1", moves=[Move(unit="ab1", to="EUR:K38")])
     assert "advances after combat" in messages(run([*base, advance]), "airdropped_units")[0]
     moves = [*base, phase("exploitation"), move("ab1", "EUR:K39", mf=1, phase="exploitation", exploitation=True)]
-    assert (
-        "it may not advance after combat or move until the next game turn"
-        in messages(run(moves), "mover")[0]
-    )
+    assert "it may not advance after combat or move until the next game turn" in messages(run(moves), "mover")[0]
     stays = run([*base, phase("exploitation")])
     assert any("airdropped ab1 shares EUR:K38 with enemy units" in m for m in messages(stays, "gone_by_phase_end"))
 
