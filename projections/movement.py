@@ -150,6 +150,8 @@ class MovementState(msgspec.Struct, kw_only=True):
     game_turn: int = -1
     airdrops: dict[str, Airdrop] = {}
     """Units airdropped this game turn (10.25, 10.56, 10.57)."""
+    airdropped_last_turn: set[str] = set()
+    """Units airdropped in the previous game turn (10.57: no automatic supply in the game turn after the drop)."""
     partisan_builds: dict[str, int] = {}
     """Partisans placed this game turn, by ``faction/area`` (11.353C)."""
     free_partisans: dict[str, int] = {}
@@ -197,6 +199,7 @@ def clone(state: MovementState) -> MovementState:
         air_transported=set(state.air_transported),
         game_turn=state.game_turn,
         airdrops=dict(state.airdrops),
+        airdropped_last_turn=set(state.airdropped_last_turn),
         partisan_builds=dict(state.partisan_builds),
         free_partisans=dict(state.free_partisans),
         partisans=dict(state.partisans),
@@ -265,6 +268,7 @@ def _time_moved(state: MovementState, event: object, ctx: Context) -> None:
         state.offensives = set()
         state.air_transported = set()
     if ctx.new_turn:
+        state.airdropped_last_turn = set(state.airdrops) if now.turn == state.game_turn + 1 else set()
         state.game_turn = now.turn
         state.airdrops = {}
         state.partisan_builds = {}

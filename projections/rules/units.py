@@ -75,6 +75,10 @@ MONSOON_NO_DROP_TERRAIN: Final[frozenset[str]] = frozenset({"swamp", "jungle", "
 AIRDROP_MIN_ODDS: Final = 1
 """An airdrop onto an enemy-occupied hex needs the first round at 1:1 or better (10.55C)."""
 
+NO_AUTOMATIC_SUPPLY: Final[frozenset[str]] = frozenset({"exploitation", "automatic"})
+"""Supply sources that are automatic supply (30.551; among :data:`projections.rules.supply.AUTOMATIC_SOURCES`):
+airdropped units get none in the game turn after the drop, even if dropped in exploitation (10.57)."""
+
 AIRDROPPING_TYPES: Final[frozenset[str]] = frozenset({"airborne", "chindit"})
 """Units that airdrop (10.5, 10.6)."""
 

@@ -485,3 +485,27 @@ def test_an_airdrop_needs_an_offensive_on_its_front() -> None:
         "germany declared no offensive on the eastern front this player turn"
         in messages(unpaid, "airdrop_offensive")[0]
     )
+
+
+@pytest.mark.plants("AUD-10-26")
+def test_airdropped_units_get_no_automatic_supply_the_next_game_turn() -> None:
+    def fed(source: str, season: str) -> SupplyDetermined:
+        return SupplyDetermined(
+            year=1941,
+            season=season,  # type: ignore[arg-type]
+            side="axis",
+            phase="movement",
+            faction="european_axis",
+            determination="initial",
+            results=[SupplyResult(subject="ab1", status="full", source=source)],
+        )
+
+    dropped = [*_airborne(), phase("combat"), _drop(), turn(season="fall"), phase("movement", season="fall")]
+    found = messages(run([*dropped, fed("exploitation", "fall")]), "airdrop_no_automatic_supply")
+    assert found == [
+        "ab1 was airdropped last game turn and is supplied automatically (exploitation): airdropped units get no "
+        "automatic supply in the next game turn (10.57)"
+    ]
+    assert messages(run([*dropped, fed("berlin", "fall")]), "airdrop_no_automatic_supply") == []
+    later = [*dropped, turn(season="winter"), phase("movement", season="winter"), fed("exploitation", "winter")]
+    assert messages(run(later), "airdrop_no_automatic_supply") == []

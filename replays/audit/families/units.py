@@ -8,8 +8,9 @@ Rules tables are :mod:`projections.rules.units` (unit types), :mod:`projections.
 player turn are running facts of :mod:`projections.movement`.
 
 Not checked here (the events do not record it): an air transport aborted by interception (10.54; ``airdrop_made``
-has no outcome), how many operations an offensive pays for (rule 9), automatic supply of airdropped units
-(10.57), and the Chindit's conversion from Indian infantry (10.65A). Sea transport is ``unit_moved.sea_transport``.
+has no outcome), how many operations an offensive pays for (rule 9), and the Chindit's conversion from Indian
+infantry (10.65A). Sea transport is ``unit_moved.sea_transport``; automatic supply a result whose source is
+``exploitation`` or ``automatic`` (30.551).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from awaw_events.events import (
     ExploitationAllowance,
     ForcePoolChanged,
     OverrunResolved,
+    SupplyDetermined,
     UnitBuilt,
     UnitPlaced,
 )
@@ -650,3 +652,25 @@ def check_airdrop_offensive(c: Check, ctx: AuditContext[AirdropMade]) -> Result:
             f"{target.front} front this player turn: an airdrop is an offensive operation (10.53C, 9.42A; what each "
             "offensive pays for is rule 9's)",
         )
+
+
+@FAMILY.check(
+    "10.57",
+    "airdropped units get no automatic supply in the game turn after the drop, even if dropped in exploitation",
+    reads=(SupplyDetermined,),
+    id="airdrop_no_automatic_supply",
+    covers=("AUD-10-26",),
+)
+def check_airdrop_no_automatic_supply(c: Check, ctx: AuditContext[SupplyDetermined]) -> Result:
+    dropped = ctx.state.movement.airdropped_last_turn
+    if not dropped or ctx.state.movement.game_turn != game_turn(ctx.event):
+        return
+    for r in ctx.event.results:
+        if r.subject in dropped and r.source in rules.NO_AUTOMATIC_SUPPLY:
+            yield c.finding(
+                ctx,
+                expected="supply traced to a source",
+                recorded=f"{r.subject} {r.status} from {r.source}",
+                message=f"{r.subject} was airdropped last game turn and is supplied automatically ({r.source}): "
+                "airdropped units get no automatic supply in the next game turn (10.57)",
+            )
