@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from awaw_events.events import (
@@ -13,6 +14,7 @@ from awaw_events.events import (
     OverrunResolved,
     PartisansPlaced,
     StatusChanged,
+    UnitRedeployed,
 )
 from awaw_events.events.base import UnitFactors
 from awaw_events.events.combat import Attacker, Defender
@@ -295,3 +297,25 @@ def test_a_failed_overruns_excess_comes_from_the_units_that_did_not_attempt_it()
     assert "a1 attempted the failed overrun" in messages(run([*base, excess("a1")]), "overstack_choice")[0]
     assert messages(run([*base, excess("i1"), phase("initial_supply")]), "overstack_choice") == []
     assert messages(run([*base, excess("i1"), phase("initial_supply")]), "stacks") == []
+
+
+@pytest.mark.plants("R-08", "C-RED-8")
+def test_a_redeployment_that_overstacks_is_a_finding_at_the_end_of_the_phase() -> None:
+    """R-08 (28.91), C-RED-8: stacks are judged at the end of the redeployment phase, not per segment."""
+    base = [
+        created(),
+        place("i1", "germany", "infantry", "EUR:K37"),
+        place("i2", "germany", "infantry", "EUR:K37"),
+        place("i3", "germany", "infantry", "EUR:K30"),
+        turn(),
+        phase("redeployment"),
+    ]
+    sr = UnitRedeployed(
+        **WHEN, side="axis", phase="redeployment", actor="germany", unit="i3", kind="SR", origin="EUR:K30",
+        destination="EUR:K37",
+    )  # fmt: skip
+    over = run([*base, sr, phase("end", side="axis")])
+    [message] = messages(over, "stacks")
+    assert "at the end of the redeployment phase" in message and "EUR:K37 holds 3 ground units" in message
+    away = msgspec.structs.replace(sr, destination="EUR:K38")
+    assert messages(run([*base, away, phase("end", side="axis")]), "stacks") == []

@@ -52,7 +52,11 @@ def _by_side(pieces: tuple[Piece, ...]) -> dict[str, list[Piece]]:
     reads=PHASE_EVENTS,
     id="stacks",
     after=True,
-    covers=("AUD-12-01", "AUD-10-11", "AUD-12-05", "AUD-12-04", "AUD-12-02"),
+    covers=("AUD-12-01", "AUD-10-11", "AUD-12-05", "AUD-12-04", "AUD-12-02", "R-08", "C-RED-8"),
+    partly={
+        "P-08": "units built are judged with the player turn's stacks at the end of redeployment, not at placement "
+        "(12.22, 28.91 read as letting construction overstack until then; 27.46 reads stricter)"
+    },
 )
 def check_stacks(c: Check, ctx: AuditContext[Any]) -> Result:
     j = ctx.state.movement.judgement
