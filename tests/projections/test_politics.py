@@ -53,8 +53,12 @@ def test_research_keeps_the_latest_result_of_each_project() -> None:
     )
     assert state.politics.research == {
         "germany/fortifications": Research(
-            seq=4, power="germany", project="fortifications", result="9 (West Wall upgrades)"
+            seq=4,
+            power="germany",
+            project="fortifications",
+            result="9 (West Wall upgrades)",
+            when="Spring 1941 research",
         ),
-        "germany/jets": Research(seq=3, power="germany", project="jets", result="3"),
+        "germany/jets": Research(seq=3, power="germany", project="jets", result="3", when="Spring 1941 research"),
     }
     assert decode_state(encode_state(state)).politics == state.politics
