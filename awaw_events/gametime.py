@@ -88,8 +88,13 @@ class GamePoint(NamedTuple):
     phase: Phase | None = None
 
     def contains(self, event: Event) -> bool:
-        """Whether an event falls inside this span."""
-        if (event.year, event.season) != (self.year, self.season):
+        """Whether an event falls inside this span (an approximate one: whether its range of turns meets it)."""
+        if event.until is not None:
+            year, _, season = event.until.partition("-")
+            turn = turn_index(self.year, self.season)
+            if not turn_index(event.year, event.season) <= turn <= turn_index(int(year), season):
+                return False
+        elif (event.year, event.season) != (self.year, self.season):
             return False
         if self.side is not None and event.side != self.side:
             return False

@@ -325,8 +325,8 @@ def import_events(
             events = [n.event for n in batch]
             records = store.append(timeline, events, head_only=True) if exists else store.create_game(timeline, events)
             exists = True
-            first = first or records[0].seq
             last = records[-1].seq
+            first = first or last - len(events) + 1  # head_only: the records hold the last event alone
 
         for item in items:
             if isinstance(item, InputError):

@@ -27,13 +27,24 @@ SNAPSHOT_EVERY: Final = 2_000
 def _key(store: GameStore, timeline: str, seq: int, moved: dict[int, int] | None = None) -> TimeKey:
     """The game time of event ``seq`` in the log's own order: an annotation, or an event a ruling moved (a
     replacement, an event inserted by a correction in time), stands at the time of the last event before it that
-    is neither (annotations and moved events carry times outside the stored order)."""
+    is neither (annotations and moved events carry times outside the stored order); pre-game history stands in the
+    set-up, at the game's start."""
     while True:
         record = store.record_at(timeline, seq)
         assert record is not None
         if seq <= 1 or not (record.event.annotation or (moved is not None and seq in moved)):
-            return time_key(record.event)
+            key = time_key(record.event)
+            if seq > 1 and key[:2] < _start(store, timeline)[:2]:
+                return _start(store, timeline)
+            return key
         seq -= 1
+
+
+def _start(store: GameStore, timeline: str) -> TimeKey:
+    """The game time the game starts at (its first event, ``game_created``)."""
+    first = store.record_at(timeline, 1)
+    assert first is not None
+    return time_key(first.event)
 
 
 def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, before: bool = False) -> int:
@@ -68,10 +79,13 @@ def check_span(store: GameStore, timeline: str, point: GamePoint) -> None:
     target = span_key(*point)
     if count == 0:
         raise PointError(f"{timeline!r} has no events, so no {point}")
-    last = store.record_at(timeline, count)
+    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
+    reached = _key(store, timeline, count, moved)  # the events rulings moved stand earlier: they reach nothing
     first = store.record_at(timeline, 1)
-    assert last is not None and first is not None
-    if tuple(time_key(last.event))[: len(target)] < target:
+    assert first is not None
+    if tuple(reached)[: len(target)] < target:
+        last = store.record_at(timeline, count)
+        assert last is not None
         raise PointError(f"{timeline!r} has not reached {point}: its last event ({count}) is in {label(last.event)}")
     if tuple(time_key(first.event))[: len(target)] > target:
         raise PointError(f"{timeline!r} begins after {point}: its first event is in {label(first.event)}")
