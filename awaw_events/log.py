@@ -79,17 +79,18 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
     last_time: TimeKey | None = None
     stop = count
     page = 8  # the last event that is not an annotation is almost always the last event
+    rulings = store.rulings(timeline, stop=count)
+    inserted = inserted_events(rulings)
     while stop >= 1 and last_time is None:
         start = max(1, stop - page + 1)
         page = min(page * 8, PAGE)
         for record in reversed(list(store.records(timeline, start=start, stop=stop))):
-            if not record.event.annotation:
+            if not record.event.annotation and record.seq not in inserted:
                 last_time = time_key(record.event)
                 break
         stop = start - 1
     due = 0
     inserting = False
-    rulings = store.rulings(timeline, stop=count)
     if rulings:
         seq, ruling = rulings[-1]
         due = max(0, seq + ruling.replacements - count)
@@ -100,6 +101,17 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
         history = _last_history(store, timeline, count, start_time)
         last_time = start_time
     return LogContext(count, last_time, start_time, last_roll, True, due, inserting, history)
+
+
+def inserted_events(rulings: Sequence[tuple[int, Ruling]]) -> frozenset[int]:
+    """The events corrections in time inserted (they stand earlier in the game than where they are stored, so the
+    game time the log has reached is never read from them)."""
+    return frozenset(
+        r
+        for seq, ruling in rulings
+        if ruling.insert_after is not None
+        for r in range(seq + 1, seq + 1 + ruling.replacements)
+    )
 
 
 def _last_history(store: GameStore, timeline: str, count: int, start_time: TimeKey) -> TimeKey | None:
@@ -592,11 +604,13 @@ def record_event(
 
 
 def _last_timed(store: GameStore, timeline: str) -> Event | None:
-    """The last event that is not an annotation (annotations carry no meaningful game time)."""
+    """The last event that is not an annotation (annotations carry no meaningful game time) nor a correction's
+    inserted event (it stands earlier in the game)."""
     count = store.count(timeline)
     start = max(1, count - 200)
+    inserted = inserted_events(store.rulings(timeline, stop=count))
     for record in reversed(list(store.records(timeline, start=start, stop=count))):
-        if not record.event.annotation:
+        if not record.event.annotation and record.seq not in inserted:
             return record.event
     return None
 

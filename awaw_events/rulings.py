@@ -93,14 +93,19 @@ def index(rulings: Iterable[tuple[int, Ruling]], *, stop: int | None = None) -> 
             replacement_of[r] = seq
         if replacements and ruling.voids:
             replacements_at[min(ruling.voids)] = replacements
-    for seq, ruling in _standing(every, None).items():
+    standing = _standing(every, None)
+    for seq, ruling in every:
         anchor = ruling.insert_after
         if anchor is None or (stop is not None and anchor > stop):
             continue
         inserted = tuple(range(seq + 1, seq + 1 + ruling.replacements))
         for r in inserted:
             replacement_of[r] = seq
-        inserted_after[anchor] = (*inserted_after.get(anchor, ()), *inserted)
+        if seq in standing:
+            inserted_after[anchor] = (*inserted_after.get(anchor, ()), *inserted)
+        else:  # a correction reversed by a later ruling: what it inserted stands nowhere
+            for r in inserted:
+                voided_by.setdefault(r, seq)
     return RulingIndex(voided_by, replacements_at, replacement_of, inserted_after)
 
 

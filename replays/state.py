@@ -40,6 +40,20 @@ def _key(store: GameStore, timeline: str, seq: int, moved: dict[int, int] | None
         seq -= 1
 
 
+def last_in_place(store: GameStore, timeline: str) -> Record | None:
+    """The last event of a timeline that stands where it is stored in the game: not an annotation, not moved by a
+    ruling (a replacement or a correction's insertion). Its game time is the time the timeline has reached."""
+    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
+    seq = store.count(timeline)
+    while seq >= 1:
+        record = store.record_at(timeline, seq)
+        assert record is not None
+        if seq == 1 or not (record.event.annotation or seq in moved):
+            return record
+        seq -= 1
+    return None
+
+
 def _start(store: GameStore, timeline: str) -> TimeKey:
     """The game time the game starts at (its first event, ``game_created``)."""
     first = store.record_at(timeline, 1)

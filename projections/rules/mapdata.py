@@ -30,7 +30,7 @@ from msgspec import Meta
 
 from awaw_events.events.base import Hex
 from awaw_events.vocab import Front, WeatherZone
-from projections.rules.geometry import PACIFIC_GRIDS, Grid, canonical, hexside_key, parse
+from projections.rules.geometry import PACIFIC_GRIDS, GeometryError, Grid, canonical, hexside_key, parse
 
 FORMAT: Final = "awaw-map-data/1"
 """The format a map-data file declares in its ``format`` field (docs/map-data.md)."""
@@ -304,7 +304,10 @@ def resolve_place(data: MapData | None, place: str) -> tuple[str, ...] | None:
     None when the map data does not know the name (or there is none): a view says so, a check says "not checked",
     nothing guesses."""
     if place[:4] in ("EUR:", "PAC:"):
-        return (canonical(place),)
+        try:
+            return (canonical(place),)
+        except GeometryError:
+            return None
     if data is None:
         return None
     key = place_key(place)
