@@ -17,6 +17,7 @@ from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, TypeVar
 import msgspec
 
 from awaw_events import dice, handoffs
+from awaw_events import rulings as rulings_mod
 from awaw_events.codec import encode, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
 from awaw_events.events import (
@@ -80,7 +81,7 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
     stop = count
     page = 8  # the last event that is not an annotation is almost always the last event
     rulings = store.rulings(timeline, stop=count)
-    inserted = inserted_events(rulings)
+    inserted = rulings_mod.inserted_events(rulings)
     while stop >= 1 and last_time is None:
         start = max(1, stop - page + 1)
         page = min(page * 8, PAGE)
@@ -101,17 +102,6 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
         history = _last_history(store, timeline, count, start_time)
         last_time = start_time
     return LogContext(count, last_time, start_time, last_roll, True, due, inserting, history)
-
-
-def inserted_events(rulings: Sequence[tuple[int, Ruling]]) -> frozenset[int]:
-    """The events corrections in time inserted (they stand earlier in the game than where they are stored, so the
-    game time the log has reached is never read from them)."""
-    return frozenset(
-        r
-        for seq, ruling in rulings
-        if ruling.insert_after is not None
-        for r in range(seq + 1, seq + 1 + ruling.replacements)
-    )
 
 
 def _last_history(store: GameStore, timeline: str, count: int, start_time: TimeKey) -> TimeKey | None:
@@ -608,7 +598,7 @@ def _last_timed(store: GameStore, timeline: str) -> Event | None:
     inserted event (it stands earlier in the game)."""
     count = store.count(timeline)
     start = max(1, count - 200)
-    inserted = inserted_events(store.rulings(timeline, stop=count))
+    inserted = rulings_mod.inserted_events(store.rulings(timeline, stop=count))
     for record in reversed(list(store.records(timeline, start=start, stop=count))):
         if not record.event.annotation and record.seq not in inserted:
             return record.event

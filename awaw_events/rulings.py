@@ -12,7 +12,7 @@ right after the event it names, at their own game time; every other event keeps 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol, TypeVar
 
 from awaw_events.events import AnyEvent, Ruling
@@ -128,3 +128,14 @@ def effective(records: Iterable[R], rulings: RulingIndex, fetch: Callable[[int],
             for inserted in rulings.inserted_after[seq]:
                 if inserted not in voided:
                     yield fetch(inserted)
+
+
+def inserted_events(rulings: Sequence[tuple[int, Ruling]]) -> frozenset[int]:
+    """The events corrections in time inserted (they stand earlier in the game than where they are stored, so the
+    game time the log has reached is never read from them)."""
+    return frozenset(
+        r
+        for seq, ruling in rulings
+        if ruling.insert_after is not None
+        for r in range(seq + 1, seq + 1 + ruling.replacements)
+    )

@@ -150,7 +150,7 @@ class Event(
     until: TurnRef | None = None
     """An approximate game time: the event happened at some game turn from its own (``year``, ``season``) to this
     one. It sorts at the start of the range and is shown with the range (``Spring 1939 to Summer 1939``)."""
-    unknown: list[FieldName] = []
+    unknown: tuple[FieldName, ...] = ()
     """The fields whose values the record does not know: their values are placeholders (a die roll's ``dice`` may
     then be empty), never read as facts. The audit reports every check of such an event as not checked."""
 

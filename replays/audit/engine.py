@@ -301,7 +301,7 @@ def doubts(event: Event, state: GameState) -> Doubt | None:
     names that the record does not know, or values inferred or invented rather than recorded. None when there is
     no doubt."""
     if event.unknown:
-        dice_only = type(event) is DiceRolled and event.unknown == ["dice"]  # its number and use are known
+        dice_only = type(event) is DiceRolled and event.unknown == ("dice",)  # its number and use are known
         kind = "unknown dice" if dice_only else "unknown value"
         return Doubt(f"not checked: unknown {', '.join(event.unknown)} ({tag_of(event)})", kind, dice_only)
     if event.provenance in UNGRADED:
