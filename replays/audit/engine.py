@@ -20,7 +20,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
 import msgspec
 
 from awaw_events.codec import tag_of
-from awaw_events.events import AnyEvent, DiceRolled, Event
+from awaw_events.events import EVENT_TYPES, AnyEvent, DiceRolled, Event
 from awaw_events.gametime import label
 from awaw_events.store import Numbered, Record
 from projections import dice
@@ -323,8 +323,8 @@ def _apply(
 ) -> None:
     """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
     application is reported as not checked, with the doubt's reason."""
-    if doubt is not None and doubt.dice_only and c.family == DICE_FAMILY:
-        doubt = None  # the dice record's own checks (numbering, use, purpose) know what they need
+    if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c)):
+        doubt = None  # the dice record's own checks, and the sweeps of the state at every event, need no value of it
     for outcome in c.function(c, ctx) or ():
         if type(outcome) is not Finding:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
@@ -335,6 +335,15 @@ def _apply(
     if doubt is not None:
         missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
 
+
+def sweeping(c: Check) -> bool:
+    """Whether a check reads (nearly) every event type only to see the sequence of play move on (an end-of-phase
+    sweep of the board): it judges the state, not the event's own values, so a doubt about those does not stop it."""
+    return len(c.reads) >= SWEEP
+
+
+SWEEP: Final = len(EVENT_TYPES) // 2
+"""A check that reads at least this many event types is a sweep (:func:`sweeping`)."""
 
 DICE_FAMILY: Final = "dice"
 """The family of checks on the dice record itself, which an unknown face does not stop."""
