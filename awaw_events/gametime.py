@@ -39,6 +39,12 @@ def time_key(event: Event) -> TimeKey:
     return TimeKey(event.year, SEASON_INDEX[event.season], side, _PHASE_RANK[event.phase])
 
 
+def before_start(key: TimeKey, start: TimeKey | None) -> bool:
+    """Whether a game time is before the game starts (an earlier game turn than ``game_created``'s): pre-game
+    history, which the log accepts in the set-up and the audit never charges (issue 16)."""
+    return start is not None and key[:2] < start[:2]
+
+
 def span_key(year: int, season: str, side: str | None = None, phase: str | None = None) -> tuple[int, ...]:
     """The prefix of :class:`TimeKey` that a span of game time fixes (two to four parts)."""
     key: list[int] = [year, SEASON_INDEX[season]]
@@ -60,8 +66,12 @@ def game_turn(event: Event) -> int:
 
 
 def label(event: Event) -> str:
-    """A short readable game time: ``Fall 1939 Axis combat``."""
+    """A short readable game time: ``Fall 1939 Axis combat``; an approximate one with its range of turns,
+    ``Spring 1939 to Summer 1939`` (issue 16)."""
     parts = [event.season.capitalize(), str(event.year)]
+    if event.until is not None:
+        year, _, season = event.until.partition("-")
+        parts += ["to", season.capitalize(), year]
     if event.side:
         parts.append(event.side.capitalize())
     if event.phase:
@@ -78,8 +88,13 @@ class GamePoint(NamedTuple):
     phase: Phase | None = None
 
     def contains(self, event: Event) -> bool:
-        """Whether an event falls inside this span."""
-        if (event.year, event.season) != (self.year, self.season):
+        """Whether an event falls inside this span (an approximate one: whether its range of turns meets it)."""
+        if event.until is not None:
+            year, _, season = event.until.partition("-")
+            turn = turn_index(self.year, self.season)
+            if not turn_index(event.year, event.season) <= turn <= turn_index(int(year), season):
+                return False
+        elif (event.year, event.season) != (self.year, self.season):
             return False
         if self.side is not None and event.side != self.side:
             return False

@@ -12,11 +12,12 @@ import functools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Concatenate, NamedTuple, ParamSpec, TypeVar
+from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, TypeVar
 
 import msgspec
 
 from awaw_events import dice, handoffs
+from awaw_events import rulings as rulings_mod
 from awaw_events.codec import encode, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
 from awaw_events.events import (
@@ -33,13 +34,22 @@ from awaw_events.events import (
     SeedCommitted,
     SeedRevealed,
 )
-from awaw_events.gametime import GamePoint, TimeKey, label, time_key
+from awaw_events.gametime import GamePoint, TimeKey, before_start, label, time_key
 from awaw_events.keys import HandoffNote, KeyRing, public_hex
 from awaw_events.options import resolve_options
-from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, VerifyReport, chain_hash
+from awaw_events.placement import check_insertions
+from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, chain_hash
+from awaw_events.verification import Extension as Extension  # verification is its own module, re-exported here
+from awaw_events.verification import Verification as Verification
+from awaw_events.verification import extends as extends
+from awaw_events.verification import verify_game as verify_game
 
 MAX_ERRORS = 20
 """How many problems one rejected batch reports at most."""
+
+
+NOT_HISTORY: Final = frozenset({"calendar"})
+"""Event families that never stand as pre-game history: the game's own sequence of play (turns and phases)."""
 
 
 class LogContext(NamedTuple):
@@ -52,6 +62,10 @@ class LogContext(NamedTuple):
     has_game: bool = False
     replacements_due: int = 0
     """Events still to come that replace voided ones (exempt from game-time order)."""
+    inserting: bool = False
+    """The events still due are inserted by a correction in time (``ruling.insert_after``), not replacements."""
+    history_time: TimeKey | None = None
+    """The game time of the last event dated before the game starts (pre-game history, accepted in the set-up)."""
 
 
 def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogContext:
@@ -66,20 +80,38 @@ def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogCon
     last_time: TimeKey | None = None
     stop = count
     page = 8  # the last event that is not an annotation is almost always the last event
+    rulings = store.rulings(timeline, stop=count)
+    inserted = rulings_mod.inserted_events(rulings)
     while stop >= 1 and last_time is None:
         start = max(1, stop - page + 1)
         page = min(page * 8, PAGE)
         for record in reversed(list(store.records(timeline, start=start, stop=stop))):
-            if not record.event.annotation:
+            if not record.event.annotation and record.seq not in inserted:
                 last_time = time_key(record.event)
                 break
         stop = start - 1
     due = 0
-    rulings = store.rulings(timeline, stop=count)
+    inserting = False
     if rulings:
         seq, ruling = rulings[-1]
         due = max(0, seq + ruling.replacements - count)
-    return LogContext(count, last_time, start_time, last_roll, True, due)
+        inserting = ruling.insert_after is not None
+    history: TimeKey | None = None
+    if start_time is not None and last_time is not None and last_time <= start_time:
+        # still in the set-up: pre-game history may follow, in date order after the history recorded so far
+        history = _last_history(store, timeline, count, start_time)
+        last_time = start_time
+    return LogContext(count, last_time, start_time, last_roll, True, due, inserting, history)
+
+
+def _last_history(store: GameStore, timeline: str, count: int, start_time: TimeKey) -> TimeKey | None:
+    """The latest game time of the pre-game history in a log still in its set-up (read once, the set-up only)."""
+    latest: TimeKey | None = None
+    for record in store.records(timeline, start=1, stop=count):
+        key = time_key(record.event)
+        if not record.event.annotation and key[:2] < start_time[:2] and (latest is None or key > latest):
+            latest = key
+    return latest
 
 
 def last_roll_of(store: GameStore, timeline: str, at: int) -> int:
@@ -105,12 +137,25 @@ class Numbered(NamedTuple):
 def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogContext, list[InputError]]:
     """Check a batch against the timeline's end: the context after it, and every problem (at most ``MAX_ERRORS``)."""
     errors: list[InputError] = []
-    count, last_time, start_time, last_roll, has_game, due = context
+    count, last_time, start_time, last_roll, has_game, due, inserting, history = context
     for where, event in batch:
         seq = count + 1
         replacing = due > 0
         key = _time_key(event)
-        problem = _check_one(event, key, seq, None if replacing else last_time, start_time, last_roll, has_game)
+        # Pre-game history (issue 16): an event dated before the game starts is accepted while the log is still in
+        # its set-up (nothing of the game proper recorded yet), in date order among the history; so is one that a
+        # correction in time inserts (its place is checked against the log by check_insertions).
+        pre_game = not event.annotation and event.family not in NOT_HISTORY and before_start(key, start_time)
+        in_setup = last_time is None or start_time is None or last_time <= start_time
+        history_ok = pre_game and ((replacing and inserting) or (in_setup and not replacing))
+        if history_ok and not replacing and history is not None and key < history:
+            problem: tuple[str, str] | None = (
+                "season" if key[:2] != history[:2] else "phase",
+                f"out of game-time order: {label(event)} comes before the pre-game history recorded before it",
+            )
+        else:
+            previous = None if replacing or history_ok else last_time
+            problem = _check_one(event, key, seq, previous, None if history_ok else start_time, last_roll, has_game)
         if problem:
             field, message = problem
             errors.append(InputError(message, where=where, field=field))
@@ -122,13 +167,16 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
             start_time = key
         if replacing:
             due -= 1
+        elif history_ok:
+            history = key
         elif not event.annotation:
             last_time = key
         if isinstance(event, Ruling):
             due = event.replacements
+            inserting = event.insert_after is not None
         if isinstance(event, DiceRolled):
             last_roll = event.roll
-    return LogContext(count, last_time, start_time, last_roll, has_game, due), errors
+    return LogContext(count, last_time, start_time, last_roll, has_game, due, inserting, history), errors
 
 
 _TIME_KEYS: dict[tuple[int, str, str | None, str | None], TimeKey] = {}
@@ -178,6 +226,8 @@ def _check_one(
     refs: list[tuple[str, int]] = []
     if kind is Ruling:
         refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]  # type: ignore[attr-defined]
+        if event.insert_after is not None:  # type: ignore[attr-defined]
+            refs.append(("insert_after", event.insert_after))  # type: ignore[attr-defined]
     elif kind is BookmarkSet:
         refs = [("at", event.at)]  # type: ignore[attr-defined]
     elif kind is NoteAdded:
@@ -267,15 +317,18 @@ def import_events(
             batch = copy.skip(pending) if copy is not None else pending
             if not batch:
                 return
+            before = context.size
             context, found = validate_batch(context, batch)
             errors.extend(found)
+            if exists and not errors and any(type(n.event) is Ruling for n in batch):
+                errors.extend(check_insertions(store, timeline, before + 1, batch))
             if errors:
                 return
             events = [n.event for n in batch]
             records = store.append(timeline, events, head_only=True) if exists else store.create_game(timeline, events)
             exists = True
-            first = first or records[0].seq
             last = records[-1].seq
+            first = first or last - len(events) + 1  # head_only: the records hold the last event alone
 
         for item in items:
             if isinstance(item, InputError):
@@ -541,16 +594,20 @@ def record_event(
 
 
 def _last_timed(store: GameStore, timeline: str) -> Event | None:
-    """The last event that is not an annotation (annotations carry no meaningful game time)."""
+    """The last event that is not an annotation (annotations carry no meaningful game time) nor a correction's
+    inserted event (it stands earlier in the game)."""
     count = store.count(timeline)
     start = max(1, count - 200)
+    inserted = rulings_mod.inserted_events(store.rulings(timeline, stop=count))
     for record in reversed(list(store.records(timeline, start=start, stop=count))):
-        if not record.event.annotation:
+        if not record.event.annotation and record.seq not in inserted:
             return record.event
     return None
 
 
-def _time_of(store: GameStore, timeline: str) -> dict[str, Any]:
+def time_of(store: GameStore, timeline: str) -> dict[str, Any]:
+    """The game time (year, season, side, phase) of a timeline's last event that is not an annotation: the time an
+    annotation appended now carries."""
     timed = _last_timed(store, timeline)
     if timed is None:
         raise InputError(f"{timeline!r} has no events")
@@ -647,7 +704,7 @@ def roll(
     number = context.last_roll + 1
     fields: dict[str, Any] = {
         "type": "dice_rolled",
-        **_time_of(store, timeline),
+        **time_of(store, timeline),
         "actor": actor,
         "roll": number,
         "purpose": purpose,
@@ -678,7 +735,7 @@ def reveal(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
             f"the seed of {timeline!r} (commitment {in_force.commitment[:12]}...) is not in this keys directory "
             f"({keys.directory}): only whoever hosts the dice can reveal it"
         )
-    event = SeedRevealed(**_time_of(store, timeline), seed=seed)
+    event = SeedRevealed(**time_of(store, timeline), seed=seed)
     context = context_of(store, timeline)
     record = store.append(timeline, [event], expected_count=context.size)[0]
     keys.mark_revealed(in_force.commitment)
@@ -697,7 +754,7 @@ def reseed(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
     context = context_of(store, timeline)
     seed = dice.new_seed()
     event = SeedCommitted(
-        **_time_of(store, timeline), seed_commitment=dice.commitment(seed), first_roll=context.last_roll + 1
+        **time_of(store, timeline), seed_commitment=dice.commitment(seed), first_roll=context.last_roll + 1
     )
     keys.put_seed(event.seed_commitment, seed)
     return store.append(timeline, [event], expected_count=context.size)[0]
@@ -718,7 +775,7 @@ def sign_head(store: GameStore, timeline: str, player: str, *, keys: KeyRing, pi
     registered = handoffs.registered_keys(
         (r.seq, r.event) for r in store.tagged(timeline, ("game_created", "player_key_pinned"))
     )
-    when = _time_of(store, timeline)
+    when = time_of(store, timeline)
     batch: list[Event] = []
     at, digest = head.seq, head.hash
     if player not in registered:
@@ -741,61 +798,3 @@ def sign_head(store: GameStore, timeline: str, player: str, *, keys: KeyRing, pi
     assert first is not None
     keys.note_handoff(HandoffNote(timeline, player, at, digest, first.hash))
     return records[-1]
-
-
-# -------------------------------------------------------------------------------------------------------------
-# Verification and hand-offs
-
-
-class Verification(NamedTuple):
-    """``awaw verify``: the hash chain and the indexes, every roll, and every signed hand-off."""
-
-    chain: VerifyReport
-    dice: dice.DiceReport
-    handoffs: handoffs.HandoffReport
-
-    @property
-    def ok(self) -> bool:
-        return self.chain.ok and not self.dice.problems and not self.handoffs.problems
-
-
-def verify_game(
-    store: GameStore, timeline: str, *, keys: KeyRing | None = None, snapshot_keys: Sequence[str] = ()
-) -> Verification:
-    """One walk over the timeline: the hash chain, the indexes and snapshots (:meth:`GameStore.verify`), every roll
-    (numbering, and seeded rolls against a revealed seed) and every signed hand-off (against the registered keys,
-    and, with ``keys``, the hand-offs signed from that keys directory)."""
-    rolls = dice.RollChecker()
-    signed: list[int] | None
-    try:
-        signed = [r.event.at for r in store.tagged(timeline, ("handoff_signed",)) if isinstance(r.event, HandoffSigned)]
-    except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
-        signed = None  # an unreadable row: the walk names it; keep every hash for the signatures it can read
-    checker = handoffs.HandoffChecker(signed, keys.handoffs(timeline) if keys is not None else ())
-
-    def visit(record: Record) -> None:
-        rolls.see(record.seq, record.event)
-        checker.see(record)
-
-    chain = store.verify(timeline, visit=visit, snapshot_keys=snapshot_keys)
-    return Verification(chain, rolls.report(), checker.report())
-
-
-class Extension(NamedTuple):
-    """Whether a timeline extends a log that was handed over, known by its head (hash and event count)."""
-
-    found_at: int | None
-    """the event of this timeline whose hash is the given head (None: not found)"""
-    events: int
-
-
-def extends(store: GameStore, timeline: str, head: str) -> Extension:
-    """Does ``timeline`` extend the log whose last event has hash ``head``? (Each hash commits to every event
-    before it, so finding it at event k proves the first k events are exactly those of the handed-over log.)"""
-    head = head.strip().lower()
-    count = 0
-    for record in store.records(timeline):
-        count = record.seq
-        if record.hash == head:
-            return Extension(record.seq, store.count(timeline))
-    return Extension(None, count)

@@ -30,6 +30,7 @@ from awaw_events.events import (
     CounterPlaced,
     CounterRemoved,
     CtlSet,
+    DiplomaticOutcome,
     DiplomaticResult,
     ForcePoolChanged,
     FortificationBuilt,
@@ -50,6 +51,7 @@ from awaw_events.events import (
     StatusChanged,
     SupplyDetermined,
     TensionChanged,
+    TrackValue,
     UnitBuilt,
     UnitEliminated,
     UnitInversionChanged,
@@ -60,7 +62,9 @@ from awaw_events.events import (
     UnitTransferred,
     WarDeclared,
 )
+from awaw_events.events.chronicle import TENSION_TRACKS
 from projections.core import Clock, Context, Handlers
+from projections.rules.control import OUTCOME_STATUS
 from projections.rules.fortifications import ADDED_COUNTER_KINDS
 
 
@@ -435,7 +439,11 @@ def _counter_removed(state: BoardState, event: CounterRemoved, ctx: Context) -> 
 
 @HANDLERS.on(WarDeclared)
 def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
-    state.wars[war_key(event.aggressor, event.target)] = f"{ctx.now.season} {ctx.now.year}"
+    since = f"{ctx.now.season} {ctx.now.year}"
+    if event.until is not None:  # an approximate date: the range of turns (issue 16)
+        year, _, season = event.until.partition("-")
+        since += f" to {season} {year}"
+    state.wars[war_key(event.aggressor, event.target)] = since
 
 
 @HANDLERS.on(TensionChanged)
@@ -451,6 +459,20 @@ def _status_changed(state: BoardState, event: StatusChanged, ctx: Context) -> No
 @HANDLERS.on(DiplomaticResult)
 def _diplomatic_result(state: BoardState, event: DiplomaticResult, ctx: Context) -> None:
     state.diplomacy[event.country] = event.result
+
+
+@HANDLERS.on(DiplomaticOutcome)
+def _diplomatic_outcome(state: BoardState, event: DiplomaticOutcome, ctx: Context) -> None:
+    if event.result is not None:
+        state.diplomacy[event.country] = event.result
+    if event.outcome in OUTCOME_STATUS:  # a minor that associates or activates (29.42, 29.43)
+        state.statuses[event.country] = OUTCOME_STATUS[event.outcome]
+
+
+@HANDLERS.on(TrackValue)
+def _track_value(state: BoardState, event: TrackValue, ctx: Context) -> None:
+    if event.track in TENSION_TRACKS:
+        state.tensions[event.track] = event.value
 
 
 @HANDLERS.on(CtlSet)

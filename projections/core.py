@@ -129,7 +129,7 @@ def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:
     return Clock(seq=seq, year=event.year, season=event.season, side=event.side, phase=event.phase)
 
 
-VIEWS: Final = ("board", "brp", "oil", "naval", "weather")
+VIEWS: Final = ("board", "brp", "oil", "naval", "weather", "politics")
 """The projections people look at, by the name ``awaw state --view`` uses."""
 
 

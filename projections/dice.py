@@ -21,6 +21,7 @@ from awaw_events.events import (
     ColonyAlignmentRolled,
     CombatRoundResolved,
     DiceRolled,
+    DiplomaticOutcome,
     DiplomaticResult,
     GameCreated,
     NavalCombatResolved,
@@ -40,6 +41,7 @@ PURPOSES: Final[dict[type, frozenset[str]]] = {
     NavalCombatResolved: frozenset({"naval_combat", "interception"}),
     SwCombatResolved: frozenset({"sw"}),
     DiplomaticResult: frozenset({"diplomacy", "vichy"}),
+    DiplomaticOutcome: frozenset({"diplomacy", "vichy"}),
     ResearchResult: frozenset({"research"}),
     ColonyAlignmentRolled: frozenset({"colony_alignment"}),
 }
@@ -55,6 +57,7 @@ RollUser = (
     | NavalCombatResolved
     | SwCombatResolved
     | DiplomaticResult
+    | DiplomaticOutcome
     | ResearchResult
     | ColonyAlignmentRolled
 )
@@ -112,9 +115,16 @@ def roll(state: DiceState, number: int) -> Roll | None:
 
 
 def faces(state: DiceState, number: int) -> list[int] | None:
-    """The faces of roll ``number`` (None when the record no longer holds it or it was never made)."""
+    """The faces of roll ``number`` (None when the record no longer holds it, it was never made, or the record
+    does not know its faces)."""
     found = state.rolls.get(number)
-    return found.event.dice if found is not None else None
+    return found.event.dice if found is not None and found.event.faces_known else None
+
+
+def faces_unknown(state: DiceState, number: int) -> bool:
+    """Whether roll ``number`` was made but its faces are unknown (a roll a report mentions: issue 16)."""
+    found = state.rolls.get(number)
+    return found is not None and not found.event.faces_known
 
 
 @HANDLERS.on(DiceRolled)

@@ -11,8 +11,10 @@ forces assigned; the Allied declarations of war on single Vichy colonies (58.73)
 research projects; the RGT modifiers of this game turn and the event modifiers in force, the highest RGT reached,
 the RGT when Germany declared war on Russia, the mobilization ICs, the DPs placed this game turn and in France; the
 alignment of minor countries and the routes open; which player turns and research phases this game turn has had and
-the player turn an attrition was last resolved in. Wars, tensions, statuses and diplomatic results stay on the board
-state (:mod:`projections.board`), where every family reads them.
+the player turn an attrition was last resolved in; and what a report states without a table's detail (issue 16):
+places controlled, diplomatic outcomes in the rules' words, tracks beyond the tension tracks, and the chronicle.
+Wars, tensions, statuses and diplomatic results stay on the board state (:mod:`projections.board`), where every
+family reads them.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from typing import Final
 import msgspec
 
 from awaw_events.events import (
+    AreaControlled,
     AttritionResolved,
+    ChronicleEntry,
     ColonyAlignmentRolled,
+    DiplomaticOutcome,
     DiplomaticPointsAllocated,
     DiplomaticResult,
+    Event,
     FrenchForcesAssigned,
     FrenchSurrenderChecked,
     GameCreated,
@@ -37,10 +43,13 @@ from awaw_events.events import (
     RouteStatusChanged,
     StatusChanged,
     TensionChanged,
+    TrackValue,
     UnitRedeployed,
     VichyDecided,
     WarDeclared,
 )
+from awaw_events.events.chronicle import TENSION_TRACKS
+from awaw_events.gametime import label
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION
 from projections.core import Context, Handlers
 from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
@@ -53,6 +62,8 @@ class FrenchSurrender(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
     level: int | None = None
     voluntary: bool = False
+    when: str = ""
+    """The game time of the surrender as the log gives it (a range of turns when approximate)."""
 
 
 class Research(msgspec.Struct, frozen=True, kw_only=True):
@@ -63,6 +74,36 @@ class Research(msgspec.Struct, frozen=True, kw_only=True):
     project: str
     steps: int = 0
     result: str = ""
+    when: str = ""
+    """The game time of the result, as the log gives it (a range of turns when approximate)."""
+    provenance: str = "table"
+
+
+class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A fact a source states without the detail of a table record (issue 16): who holds it, how much, and how it
+    is known. ``what`` is the fact itself: an extent of control, a diplomatic outcome, a track's value."""
+
+    seq: int
+    when: str
+    holder: str | None = None
+    what: str = ""
+    value: int | None = None
+    cause: str | None = None
+    provenance: str = "table"
+    citation: str = ""
+
+
+class ChronicleLine(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A line of the game's story (``chronicle_entry``), as the state at a point shows it."""
+
+    seq: int
+    when: str
+    text: str
+    kind: str = "narrative"
+    about: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    provenance: str = "table"
+    citation: str = ""
 
 
 class MobilizedIc(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,6 +168,17 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     to_sw_inverted: dict[str, tuple[int, str | None]] = {}
     """Units allocated to an SW box while inverted: the (game turn, side) of the allocation (A3R intro: they stay
     inverted through the opposing player's next turn)."""
+    areas: dict[str, Fact] = {}
+    """Places a source says a power or faction controls (``area_controlled``, and hex control by diplomacy, 29.41):
+    by place, the holder, ``what`` the extent (all, most, some, none) and the cause."""
+    outcomes: dict[str, Fact] = {}
+    """The latest diplomatic outcome of each minor country in the rules' words (``diplomatic_outcome``, 29.4): the
+    faction, ``what`` the outcome (hex control, association, activation, no effect) and the result when known."""
+    tracks: dict[str, Fact] = {}
+    """Tracks other than the tension tracks (``track_value``): an aggression index, the French surrender level; by
+    ``power/track`` (or ``track``), with the value."""
+    chronicle: tuple[ChronicleLine, ...] = ()
+    """The story so far (``chronicle_entry``), in the order of the effective log."""
 
 
 HANDLERS: Final = Handlers[PoliticsState]()
@@ -162,6 +214,10 @@ def clone(state: PoliticsState) -> PoliticsState:
         players=state.players,
         rgt_50_turn=state.rgt_50_turn,
         to_sw_inverted=dict(state.to_sw_inverted),
+        areas=dict(state.areas),
+        outcomes=dict(state.outcomes),
+        tracks=dict(state.tracks),
+        chronicle=state.chronicle,
     )
 
 
@@ -190,7 +246,9 @@ def _surrender_checked(state: PoliticsState, event: FrenchSurrenderChecked, ctx:
     if not event.surrenders:
         return
     level = event.level if event.level is not None else fsl(state)
-    state.french_surrender = FrenchSurrender(seq=ctx.now.seq, turn=ctx.now.turn, level=level, voluntary=event.voluntary)
+    state.french_surrender = FrenchSurrender(
+        seq=ctx.now.seq, turn=ctx.now.turn, level=level, voluntary=event.voluntary, when=label(event)
+    )
 
 
 @HANDLERS.on(VichyDecided)
@@ -212,8 +270,64 @@ def _forces_assigned(state: PoliticsState, event: FrenchForcesAssigned, ctx: Con
 @HANDLERS.on(ResearchResult)
 def _research_result(state: PoliticsState, event: ResearchResult, ctx: Context) -> None:
     state.research[f"{event.power}/{event.project}"] = Research(
-        seq=ctx.now.seq, power=event.power, project=event.project, steps=event.steps, result=event.result
+        seq=ctx.now.seq,
+        power=event.power,
+        project=event.project,
+        steps=event.steps,
+        result=event.result,
+        when=label(event),
+        provenance=event.provenance,
     )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The chronicle (issue 16): what a report states, applied where the rules allow
+
+
+def _fact(event: Event, ctx: Context, **fields: object) -> Fact:
+    return Fact(seq=ctx.now.seq, when=label(event), provenance=event.provenance, citation=event.citation, **fields)  # type: ignore[arg-type]
+
+
+@HANDLERS.on(ChronicleEntry)
+def _chronicle_entry(state: PoliticsState, event: ChronicleEntry, ctx: Context) -> None:
+    line = ChronicleLine(
+        seq=ctx.now.seq,
+        when=label(event),
+        text=event.text,
+        kind=event.kind,
+        about=tuple(event.about),
+        places=tuple(event.places),
+        provenance=event.provenance,
+        citation=event.citation,
+    )
+    state.chronicle = (*state.chronicle, line)
+
+
+@HANDLERS.on(AreaControlled)
+def _area_controlled(state: PoliticsState, event: AreaControlled, ctx: Context) -> None:
+    state.areas[event.place] = _fact(event, ctx, holder=event.controller, what=event.extent, cause=event.cause)
+
+
+@HANDLERS.on(DiplomaticOutcome)
+def _diplomatic_outcome(state: PoliticsState, event: DiplomaticOutcome, ctx: Context) -> None:
+    state.outcomes[event.country] = _fact(event, ctx, holder=event.faction, what=event.outcome, value=event.result)
+    if event.outcome == "hex_control":  # 29.41: the minor's hexes come under the faction's control
+        state.areas[event.country] = _fact(event, ctx, holder=event.faction, what="all", cause="diplomacy")
+    elif event.outcome in ("association", "activation"):  # 29.42, 29.43
+        state.alignment[event.country] = event.faction
+        state.areas[event.country] = _fact(event, ctx, holder=event.faction, what="all", cause=event.outcome)
+
+
+@HANDLERS.on(TrackValue)
+def _track_value(state: PoliticsState, event: TrackValue, ctx: Context) -> None:
+    if event.track in TENSION_TRACKS:  # the board keeps the level (projections.board); RGT's running facts here
+        if event.track == "rgt":
+            state.rgt_highest = max(state.rgt_highest, event.value)
+            if event.value >= 50 and state.rgt_50_turn is None:
+                state.rgt_50_turn = ctx.now.turn
+        return
+    key = f"{event.power}/{event.track}" if event.power else event.track
+    state.tracks[key] = _fact(event, ctx, holder=event.power, what=event.track, value=event.value)
 
 
 @HANDLERS.on(PlayerTurnStarted)

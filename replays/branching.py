@@ -22,7 +22,7 @@ from awaw_events.keys import KeyRing
 from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, Timeline
 from projections.core import VIEWS
-from replays.state import check_span, resolve_point, seq_for_game_time, state_at
+from replays.state import check_span, last_in_place, resolve_point, seq_for_game_time, state_at
 from replays.views import Change
 from replays.views import differences as view_differences
 
@@ -208,8 +208,8 @@ def compared_point(store: GameStore, a: str, b: str, at: str | None = None) -> G
     time on ``a``. ``None`` only for the point before any event (``at="0"``).
     """
     if at is None:
-        last_a = store.record_at(a, store.count(a))
-        last_b = store.record_at(b, store.count(b))
+        last_a = last_in_place(store, a)
+        last_b = last_in_place(store, b)
         if last_a is None or last_b is None:
             return None
         first = last_a if time_key(last_a.event) <= time_key(last_b.event) else last_b

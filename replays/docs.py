@@ -67,6 +67,13 @@ def events_markdown() -> str:
         "game-turn level events), `phase`, `segment`, and `actor` (a major power, `system` or `referee`). "
         "Fields with a default may be left out.",
         "",
+        "Every event may also say how it is known (games rebuilt from reports): `provenance` (`table`, the default: "
+        "recorded at the table; `reported`: from a report after the fact; `inferred`: deduced, stated by no source; "
+        "`invented`: made up to fill a gap), `citation` (its source), `until` (an approximate game time: it "
+        "happened at some game turn from its own to this one, `YEAR-SEASON`; it sorts at the start of the range) "
+        'and `unknown` (the fields whose values the record does not know; a die roll with `unknown: ["dice"]` '
+        "has no faces). The audit grades no inferred, invented or unknown value.",
+        "",
         f"{len(EVENT_TYPES)} event types.",
         "",
     ]

@@ -14,7 +14,7 @@ from awaw_events.store import GameStore, Record
 from awaw_events.vocab import POWERS
 
 _TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
-_POWER_FIELDS = ("power", "owner", "aggressor", "donor", "recipient", "payer", "nationality")
+_POWER_FIELDS = ("power", "owner", "aggressor", "donor", "recipient", "payer", "nationality", "controller")
 FAMILIES = frozenset(cls.family for cls in EVENT_TYPES)
 TAGS = frozenset(tag_of(cls) for cls in EVENT_TYPES)
 
@@ -42,7 +42,7 @@ class LogFilter(NamedTuple):
         if self.kind is not None and self.kind not in (tag_of(event), type(event).family):
             return False
         if self.power is not None:
-            values = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS)}
+            values = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
             if self.power not in values:
                 return False
         return True
@@ -54,6 +54,8 @@ class Row(NamedTuple):
     record: Record
     voided_by: int | None = None
     replaces: tuple[int, ...] = ()
+    inserted_after: int | None = None
+    """For an event a correction in time inserted: the event it stands after in the game."""
 
     @property
     def status(self) -> str:
@@ -61,6 +63,8 @@ class Row(NamedTuple):
             return f"voided by {self.voided_by}"
         if self.replaces:
             return "replaces " + ", ".join(str(s) for s in self.replaces)
+        if self.inserted_after is not None:
+            return f"stands after {self.inserted_after}"
         return ""
 
 
@@ -71,9 +75,10 @@ def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[R
     replaced = {
         seq: tuple(v for v, r in index.voided_by.items() if r == ruling) for seq, ruling in index.replacement_of.items()
     }
+    anchors = {seq: anchor for anchor, inserted in index.inserted_after.items() for seq in inserted}
     for record in store.records(timeline):
         if log_filter.matches(record):
-            yield Row(record, index.voided_by.get(record.seq), replaced.get(record.seq, ()))
+            yield Row(record, index.voided_by.get(record.seq), replaced.get(record.seq, ()), anchors.get(record.seq))
 
 
 def _short(value: Any) -> str:
@@ -115,4 +120,6 @@ def as_json(rows: Iterable[Row]) -> Iterator[dict[str, Any]]:
             data["voided_by"] = row.voided_by
         if row.replaces:
             data["replaces"] = list(row.replaces)
+        if row.inserted_after is not None:
+            data["stands_after"] = row.inserted_after
         yield data

@@ -20,7 +20,8 @@ from awaw_events.errors import InputError
 from awaw_events.log import MapDataFile
 from awaw_events.store import GameStore
 from projections.core import MapDataRef
-from projections.rules.mapdata import MapData, MapDataError, MapFile
+from projections.game import GameState
+from projections.rules.mapdata import MapData, MapDataError, MapFile, resolve_place
 from replays.state import state_at
 
 SHIPPED: Final = "rule-texts.yaml"
@@ -278,3 +279,14 @@ def declared_map_data(store: GameStore, timeline: str, *, at: int | None = None)
     if declared is None:
         return DeclaredMapData(None, None, f"{timeline!r} declares no map data (no map_data_used event)")
     return resolve_map_data(store, declared)
+
+
+def places_named(store: GameStore, state: GameState) -> dict[str, tuple[str, ...] | None]:
+    """The hexes of every place the political state names (places controlled, chronicle places), as the game's
+    declared map data resolves them (None for a name it does not know, or when it has none)."""
+    names = set(state.politics.areas) | {p for line in state.politics.chronicle for p in line.places}
+    if not names:
+        return {}
+    declared = state.meta.map_data
+    data = resolve_map_data(store, declared).data if declared is not None else None
+    return {name: resolve_place(data, name) for name in sorted(names)}

@@ -338,6 +338,70 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
         "Each faction's winter preparation level (34.4).",
         {"level": "the winter preparation level (0-6)"},
     ),
+    "politics_research": (
+        "Research results",
+        "The latest result of each power's research projects (27-30 extract 3.1).",
+        {
+            "project": "the research project",
+            "steps": "the steps reached",
+            "result": "the result in words, as recorded",
+            "when": "the game time of the result (a range of turns when approximate)",
+            "provenance": "how it is known: table, reported, inferred or invented",
+        },
+    ),
+    "politics_diplomacy": (
+        "Diplomacy",
+        "The latest diplomatic result or outcome of each minor country (29.4).",
+        {
+            "country": "the minor country",
+            "outcome": "the outcome in the rules' words: hex control (29.41), association (29.42), activation (29.43)",
+            "result": "the diplomatic table's result, when known",
+            "when": "the game time of the result",
+            "provenance": "how it is known: table, reported, inferred or invented",
+        },
+    ),
+    "politics_areas": (
+        "Places controlled, as sources state them",
+        "Countries, areas and cities a source says a power or faction controls (29), without their hexes.",
+        {
+            "place": "the place as named (a country, an area, a city, or a hex)",
+            "holder": "who controls it",
+            "what": "how much of it: all, most, some or none",
+            "when": "the game time the source gives",
+            "provenance": "how it is known: table, reported, inferred or invented",
+            "citation": "the source",
+        },
+    ),
+    "politics_tracks": (
+        "Other tracks",
+        "Tracks beyond the tension tracks: an aggression index, the French surrender level (58.2).",
+        {
+            "holder": "whose track (a power), if it is a power's own",
+            "what": "the track",
+            "value": "its value",
+            "when": "the game time the value stands at",
+            "provenance": "how it is known: table, reported, inferred or invented",
+            "citation": "the source",
+        },
+    ),
+    "politics_alignment": (
+        "Minor countries aligned",
+        "The faction each minor country is associated with, allied to or conquered by (29.42-29.43).",
+        {"country": "the minor country"},
+    ),
+    "politics_chronicle": (
+        "Chronicle",
+        "The game's story as its sources tell it (chronicle entries), in game-time order.",
+        {
+            "when": "the game time (a range of turns when approximate)",
+            "text": "the entry",
+            "kind": "narrative, intention or assessment",
+            "about": "the powers or countries it concerns",
+            "places": "the places it names",
+            "provenance": "how it is known: table, reported, inferred or invented",
+            "citation": "the source",
+        },
+    ),
     "awaw_meta": (
         "About this read model",
         "The timeline and point it shows.",
@@ -580,7 +644,7 @@ def _write(
 ) -> dict[str, int]:
     state, history = _walk(store, timeline, seq, progress)
     for name in db.table_names():
-        if name in TABLES or name.split("_", 1)[0] in ("board", "brp", "oil", "naval"):
+        if name in TABLES or name.split("_", 1)[0] in ("board", "brp", "oil", "naval", "weather", "politics"):
             db.table(name).drop(ignore=True)
     counts: dict[str, int] = {}
     events = db.table("events")

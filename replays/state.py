@@ -14,7 +14,7 @@ from typing import Final
 
 from awaw_events import rulings as rulings_mod
 from awaw_events.errors import PointError
-from awaw_events.events import AnyEvent
+from awaw_events.events import AnyEvent, Ruling
 from awaw_events.gametime import GamePoint, TimeKey, label, parse_game_point, span_key, time_key
 from awaw_events.store import GameStore, Numbered, Record
 from projections import game
@@ -24,24 +24,57 @@ SNAPSHOT_EVERY: Final = 2_000
 """Events between stored snapshots: the state at any point is at most this many events of folding away."""
 
 
-def _key(store: GameStore, timeline: str, seq: int) -> TimeKey:
-    record = store.record_at(timeline, seq)
-    assert record is not None
-    return time_key(record.event)
+def _key(store: GameStore, timeline: str, seq: int, moved: dict[int, int] | None = None) -> TimeKey:
+    """The game time of event ``seq`` in the log's own order: an annotation, or an event a ruling moved (a
+    replacement, an event inserted by a correction in time), stands at the time of the last event before it that
+    is neither (annotations and moved events carry times outside the stored order); pre-game history stands in the
+    set-up, at the game's start."""
+    while True:
+        record = store.record_at(timeline, seq)
+        assert record is not None
+        if seq <= 1 or not (record.event.annotation or (moved is not None and seq in moved)):
+            key = time_key(record.event)
+            if seq > 1 and key[:2] < _start(store, timeline)[:2]:
+                return _start(store, timeline)
+            return key
+        seq -= 1
+
+
+def last_in_place(store: GameStore, timeline: str) -> Record | None:
+    """The last event of a timeline that stands where it is stored in the game: not an annotation, not moved by a
+    ruling (a replacement or a correction's insertion). Its game time is the time the timeline has reached."""
+    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
+    seq = store.count(timeline)
+    while seq >= 1:
+        record = store.record_at(timeline, seq)
+        assert record is not None
+        if seq == 1 or not (record.event.annotation or seq in moved):
+            return record
+        seq -= 1
+    return None
+
+
+def _start(store: GameStore, timeline: str) -> TimeKey:
+    """The game time the game starts at (its first event, ``game_created``)."""
+    first = store.record_at(timeline, 1)
+    assert first is not None
+    return time_key(first.event)
 
 
 def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, before: bool = False) -> int:
     """The number of events up to the end of a span of game time (or up to its start, ``before=True``).
 
-    Game time never goes backwards in a log (annotations and ruling replacements aside), so this is a binary
-    search: a few reads, whatever the length of the game.
+    Game time never goes backwards in a log (annotations and the events rulings move aside, which stand at the
+    time of the event before them), so this is a binary search: a few reads, whatever the length of the game. The
+    events a correction in time inserts count from their place on (:func:`state_at` folds them there).
     """
     target = span_key(*point)
     depth = len(target)
     low, high = 0, store.count(timeline)  # invariant: events 1..low are within; events after high are not
+    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
 
     def within(seq: int) -> bool:
-        key = tuple(_key(store, timeline, seq))[:depth]
+        key = tuple(_key(store, timeline, seq, moved))[:depth]
         return key < target if before else key <= target
 
     while low < high:
@@ -60,10 +93,13 @@ def check_span(store: GameStore, timeline: str, point: GamePoint) -> None:
     target = span_key(*point)
     if count == 0:
         raise PointError(f"{timeline!r} has no events, so no {point}")
-    last = store.record_at(timeline, count)
+    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
+    reached = _key(store, timeline, count, moved)  # the events rulings moved stand earlier: they reach nothing
     first = store.record_at(timeline, 1)
-    assert last is not None and first is not None
-    if tuple(time_key(last.event))[: len(target)] < target:
+    assert first is not None
+    if tuple(reached)[: len(target)] < target:
+        last = store.record_at(timeline, count)
+        assert last is not None
         raise PointError(f"{timeline!r} has not reached {point}: its last event ({count}) is in {label(last.event)}")
     if tuple(time_key(first.event))[: len(target)] > target:
         raise PointError(f"{timeline!r} begins after {point}: its first event is in {label(first.event)}")
@@ -99,8 +135,9 @@ def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: 
 
 
 def effective_records(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Record]:
-    """The records ``start..stop`` of the effective log (rulings standing at ``stop`` applied)."""
-    index = rulings_mod.index(store.rulings(timeline, stop=stop), stop=stop)
+    """The records ``start..stop`` of the effective log (rulings standing at ``stop`` applied, and every correction
+    in time inserted after an event up to ``stop``, wherever its ruling stands)."""
+    index = rulings_mod.index(store.rulings(timeline), stop=stop)
 
     def fetch(seq: int) -> Record:
         record = store.record_at(timeline, seq)
@@ -112,7 +149,7 @@ def effective_records(store: GameStore, timeline: str, start: int, stop: int) ->
 
 def effective_events(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Numbered]:
     """Like :func:`effective_records`, but only the events and their numbers (the fold's and the audit's path)."""
-    index = rulings_mod.index(store.rulings(timeline, stop=stop), stop=stop)
+    index = rulings_mod.index(store.rulings(timeline), stop=stop)
     numbered = store.numbered(timeline, start=start, stop=stop)
     if index.empty:
         return numbered
@@ -123,17 +160,27 @@ def effective_events(store: GameStore, timeline: str, start: int, stop: int) -> 
     return rulings_mod.effective(numbered, index, fetch)
 
 
+def _touches(ruling: Ruling) -> int | None:
+    """The first event a ruling changes the state after: the first it voids, or the one its insertion follows
+    (the state after that event includes what is inserted after it)."""
+    if ruling.insert_after is not None:
+        return ruling.insert_after
+    return min(ruling.voids, default=None)
+
+
 def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, GameState]:
-    """The latest stored snapshot at or before ``seq`` that no ruling up to ``seq`` makes stale."""
+    """The latest stored snapshot at or before ``seq`` that no ruling up to ``seq`` (and no correction in time
+    anywhere in the timeline) makes stale. Snapshots are stored only after every correction in time recorded so
+    far (:func:`state_at`), so one made stale by a correction recorded later is known by the correction's number."""
     stale_from = seq
-    all_rulings = store.rulings(timeline, stop=seq)
+    every = store.rulings(timeline)
+    relevant = [(s, r) for s, r in every if s <= seq or r.insert_after is not None]
     while stale_from > 0:
         found = store.snapshot_at_or_before(timeline, stale_from, game.CODE_VERSION)
         if found is None:
             break
         at, data = found
-        later = [r for s, r in all_rulings if s > at]
-        touched = min((v for r in later for v in r.voids), default=None)
+        touched = min((t for s, r in relevant if s > at and (t := _touches(r)) is not None), default=None)
         if touched is None or touched > at:
             return at, game.decode_state(data)
         stale_from = touched - 1
@@ -157,10 +204,14 @@ def state_at(
     start, state = _valid_snapshot(store, timeline, seq)
     if start == seq:
         return state
-    last_ruling = max((s for s, _ in store.rulings(timeline, stop=seq)), default=0)
+    every_ruling = store.rulings(timeline)
+    last_ruling = max((s for s, r in every_ruling if s <= seq or r.insert_after is not None), default=0)
+    moved = rulings_mod.index(every_ruling, stop=seq).replacement_of
     pending: list[tuple[int, AnyEvent]] = []
     for record in effective_events(store, timeline, start + 1, seq):
         pending.append((record.seq, record.event))
+        if record.seq in moved:
+            continue  # a replacement or an inserted event, folded out of its stored place: no snapshot here
         if progress is not None and record.seq % 1_000 == 0:
             progress(record.seq)
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:

@@ -44,6 +44,9 @@ def for_type(t: mi.Type) -> st.SearchStrategy[Any]:
         )
     if isinstance(t, mi.ListType):
         return st.lists(for_type(t.item_type), min_size=t.min_length or 0, max_size=min(t.max_length or 3, 3))
+    if isinstance(t, mi.VarTupleType):
+        items = st.lists(for_type(t.item_type), min_size=t.min_length or 0, max_size=min(t.max_length or 3, 3))
+        return items.map(tuple)
     if isinstance(t, mi.DictType):
         return st.dictionaries(for_type(t.key_type), for_type(t.value_type), max_size=3)
     if isinstance(t, mi.StructType):

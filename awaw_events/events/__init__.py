@@ -24,6 +24,12 @@ from awaw_events.events.board import (
     WeatherDetermined,
     WinterPreparationChanged,
 )
+from awaw_events.events.chronicle import (
+    AreaControlled,
+    ChronicleEntry,
+    DiplomaticOutcome,
+    TrackValue,
+)
 from awaw_events.events.combat import (
     AdvanceAfterCombat,
     AirCombatResolved,
@@ -259,6 +265,10 @@ AnyEvent: TypeAlias = (
     | ShipArrivedForRepair
     | ShipRepairStarted
     | ShipDisplacedFromChart
+    | ChronicleEntry
+    | AreaControlled
+    | DiplomaticOutcome
+    | TrackValue
 )
 """Every event type, as one msgspec tagged union (tag field ``type``)."""
 
@@ -382,6 +392,10 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     ShipArrivedForRepair,
     ShipRepairStarted,
     ShipDisplacedFromChart,
+    ChronicleEntry,
+    AreaControlled,
+    DiplomaticOutcome,
+    TrackValue,
 )
 """Every event class, in catalogue order (grouped by family)."""
 
@@ -392,6 +406,7 @@ __all__ = [
     "AirMissionFlown",
     "AirdropMade",
     "AnyEvent",
+    "AreaControlled",
     "AttackDeclared",
     "AttackEnded",
     "AttritionDeclared",
@@ -410,6 +425,7 @@ __all__ = [
     "BrpLost",
     "BrpSpent",
     "BrpsSet",
+    "ChronicleEntry",
     "ColonyAlignmentRolled",
     "CombatLossesTaken",
     "CombatRoundResolved",
@@ -418,6 +434,7 @@ __all__ = [
     "CounterRemoved",
     "CtlSet",
     "DiceRolled",
+    "DiplomaticOutcome",
     "DiplomaticPointsAllocated",
     "DiplomaticResult",
     "Event",
@@ -495,6 +512,7 @@ __all__ = [
     "SupplySourceDesignated",
     "SwCombatResolved",
     "TensionChanged",
+    "TrackValue",
     "UnitBuilt",
     "UnitEliminated",
     "UnitInversionChanged",

@@ -8,14 +8,21 @@ old events unchanged when a defaulted field is added.
 Every event carries its **game time** (year, season, player-turn side, phase, segment) and its **actor** (a major
 power, the system for derived bookkeeping, or a referee for rulings). Wall-clock time is metadata kept by the store,
 never part of the event.
+
+Every event may also say **how it is known** (issue 16: games replayed from reports): its ``provenance`` (recorded
+at the table, the default; reported after the fact; inferred from other facts; invented to fill a gap), the
+``citation`` of its source, an approximate game time (``until``: it happened at some game turn from its own to this
+one; it sorts at the start of the range and is shown with the range) and the fields whose values the record does not
+know (``unknown``: their values are placeholders, never read as facts). All four are defaulted, so the events of
+every older log encode, and hash, exactly as before.
 """
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Final, Literal
 
 import msgspec
 from msgspec import Meta
 
-from awaw_events.vocab import Actor, Phase, Season, Side
+from awaw_events.vocab import SEASONS, Actor, Phase, Season, Side
 
 Year = Annotated[int, Meta(ge=1930, le=1955, description="Calendar year of the game turn.")]
 Factors = Annotated[int, Meta(ge=0, le=99, description="Combat factors (or counters where stated).")]
@@ -67,6 +74,28 @@ Location = Annotated[
 Text = Annotated[str, Meta(max_length=2000)]
 Name = Annotated[str, Meta(min_length=1, max_length=80)]
 
+Provenance = Literal["table", "reported", "inferred", "invented"]
+"""How an event is known (issue 16): ``table`` recorded at the table as it happened (the default: every event of a
+log written before provenance existed); ``reported`` taken from a report after the fact (a tournament write-up, a
+club newsletter, a player's notes); ``inferred`` deduced from other facts, not stated by any source; ``invented`` a
+value made up to fill a gap the record needs. The audit grades ``table`` and ``reported`` events; it shows what it
+would say about ``inferred`` and ``invented`` ones without grading them."""
+
+PROVENANCES: Final[tuple[str, ...]] = ("table", "reported", "inferred", "invented")
+
+TurnRef = Annotated[
+    str,
+    Meta(
+        pattern=r"^\d{4}-(spring|summer|fall|winter)$",
+        description="A game turn, ``YEAR-SEASON`` (``1940-summer``).",
+    ),
+]
+Citation = Annotated[
+    str,
+    Meta(max_length=400, description="Where a fact comes from: a report and its page or section, a player, a note."),
+]
+FieldName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
+
 
 class Modifier(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A named modifier (die-roll modifier, DM item, limit adjustment) with its value and rule."""
@@ -114,14 +143,60 @@ class Event(
     phase: Phase | None = None
     segment: Annotated[str, Meta(max_length=40)] | None = None
     actor: Actor = "system"
+    provenance: Provenance = "table"
+    """How the event is known: ``table`` (the default), ``reported``, ``inferred`` or ``invented`` (issue 16)."""
+    citation: Citation = ""
+    """The source of a reported, inferred or invented event: a report and where in it, a player, a note."""
+    until: TurnRef | None = None
+    """An approximate game time: the event happened at some game turn from its own (``year``, ``season``) to this
+    one. It sorts at the start of the range and is shown with the range (``Spring 1939 to Summer 1939``)."""
+    unknown: tuple[FieldName, ...] = ()
+    """The fields whose values the record does not know: their values are placeholders (a die roll's ``dice`` may
+    then be empty), never read as facts. The audit reports every check of such an event as not checked."""
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field checks that a type alone cannot state: ``[(field, problem), ...]``.
 
         Range and type checks live in the field annotations; this hook is for the rest (a die larger than its
-        die size, an empty list that must not be empty). Called on input, never on the fold's hot path.
+        die size, an empty list that must not be empty, an approximate game time that ends before it begins).
+        Called on input, never on the fold's hot path. Subclasses add to the base's list.
         """
-        return []
+        problems: list[tuple[str, str]] = []
+        if self.until is not None:
+            year, _, season = self.until.partition("-")
+            if (int(year), SEASONS.index(season)) <= (self.year, SEASONS.index(self.season)):
+                problems.append(
+                    (
+                        "until",
+                        f"an approximate game time ends after it begins: {self.until!r} is not after "
+                        f"{self.year}-{self.season}",
+                    )
+                )
+        if self.unknown:
+            fields = {f.encode_name for f in msgspec.structs.fields(self)} - _BASE_FIELDS
+            for index, name in enumerate(self.unknown):
+                if name not in fields:
+                    problems.append(
+                        (
+                            f"unknown[{index}]",
+                            f"{name!r} is not a field of this event that can be unknown; expected "
+                            f"one of: {', '.join(sorted(fields)) or 'none'}",
+                        )
+                    )
+            if len(set(self.unknown)) != len(self.unknown):
+                problems.append(("unknown", "a field is named twice"))
+        return problems
+
+    @property
+    def approximate(self) -> bool:
+        """Whether the event's game time is a range of turns (``until``)."""
+        return self.until is not None
+
+
+_BASE_FIELDS: Final = frozenset(
+    {"year", "season", "side", "phase", "segment", "actor", "provenance", "citation", "until", "unknown"}
+)
+"""The fields every event has: game time, actor and how it is known (never themselves unknown)."""
 
 
 def event_fields(cls: type[Event]) -> tuple[str, ...]:

@@ -167,24 +167,40 @@ class DiceRolled(Event, tag="dice_rolled", frozen=True, kw_only=True):
     ``roll`` is a gap-free sequence number within the timeline (1, 2, 3 ...): the events a roll decides refer to it
     by that number, and a log restarted to re-roll shows the gap. ``source`` is ``seeded`` when derived from the
     game's committed seed (checkable after ``seed_revealed``) and ``physical`` when typed in from real dice
-    (unverifiable). ``dice`` are the raw faces, never only a modified total.
+    (unverifiable). ``dice`` are the raw faces, never only a modified total. A roll a report mentions without its
+    faces keeps its number and says its faces are unknown (``unknown: ["dice"]``, ``dice`` empty): the events it
+    decided can name it, and the audit says "not checked: unknown dice" instead of grading them (issue 16).
     """
 
     family: ClassVar[str] = "dice"
     roll: Annotated[int, Meta(ge=1)]
     purpose: RollPurpose
-    dice: Annotated[list[Annotated[int, Meta(ge=1, le=100)]], Meta(min_length=1, max_length=10)]
+    dice: Annotated[list[Annotated[int, Meta(ge=1, le=100)]], Meta(max_length=10)] = []
     sides: Annotated[int, Meta(ge=2, le=100)] = 6
     modifiers: list[Modifier] = []
     source: Literal["seeded", "physical"] = "physical"
     ref: Annotated[str, Meta(max_length=64)] | None = None
 
     def check(self) -> list[tuple[str, str]]:
-        return [
+        problems = super().check()
+        problems += [
             (f"dice[{i}]", f"a d{self.sides} shows 1 to {self.sides}, got {face}")
             for i, face in enumerate(self.dice)
             if face > self.sides
         ]
+        if "dice" in self.unknown:
+            if self.dice:
+                problems.append(("dice", "faces that are unknown are not given: leave dice empty"))
+            if self.source == "seeded":
+                problems.append(("source", "a seeded roll's faces are the seed's, never unknown"))
+        elif not self.dice:
+            problems.append(("dice", 'a roll needs at least one face (or unknown: ["dice"] when they are not known)'))
+        return problems
+
+    @property
+    def faces_known(self) -> bool:
+        """Whether the record knows the roll's faces."""
+        return "dice" not in self.unknown
 
     @property
     def total(self) -> int:
@@ -210,20 +226,38 @@ class SeedCommitted(Event, tag="seed_committed", frozen=True, kw_only=True):
 
 
 class Ruling(Event, tag="ruling", frozen=True, kw_only=True):
-    """A ruling voids earlier events, or replaces them with the ``replacements`` events that follow it.
+    """A ruling voids earlier events, or replaces them with the ``replacements`` events that follow it; or, with
+    ``insert_after``, inserts the ``replacements`` events that follow it after an earlier event (a correction in
+    time: a fact found later, at its own game time).
 
     A disputed event is never edited or deleted (README: "Settling a disputed turn"): projections, replays and
     the audit read the log with the voided events left out and the replacements standing in the place of the first
-    voided event.
+    voided event. Inserted events stand right after event ``insert_after`` (after any inserted there before), and
+    the numbers of every other event stay as they are, so branches and bookmarks keep pointing where they did
+    (issue 16). An insertion is a fact about the past: it is in force at every point from its place on, including
+    points named before the ruling was recorded.
     """
 
     family: ClassVar[str] = "trust"
     annotation: ClassVar[bool] = True
-    voids: Annotated[list[EventRef], Meta(min_length=1)]
+    voids: list[EventRef] = []
     replacements: Annotated[int, Meta(ge=0, le=100)] = 0
     rule: Annotated[str, Meta(max_length=40)] = ""
     agreed_by: list[Name] = []
     reason: Text = ""
+    insert_after: EventRef | None = None
+    """Insert the replacement events after this event instead of voiding anything (a correction in time)."""
+
+    def check(self) -> list[tuple[str, str]]:
+        problems = super().check()
+        if self.insert_after is None and not self.voids:
+            problems.append(("voids", "a ruling voids at least one event, or inserts events (insert_after)"))
+        if self.insert_after is not None:
+            if self.voids:
+                problems.append(("voids", "a ruling that inserts events (insert_after) voids none"))
+            if self.replacements < 1:
+                problems.append(("replacements", "a ruling that inserts events inserts at least one"))
+        return problems
 
 
 class BookmarkSet(Event, tag="bookmark_set", frozen=True, kw_only=True):

@@ -174,7 +174,14 @@ def _brps_set(state: State, event: BrpsSet, ctx: Context) -> None:
     now = ctx.now
     power = event.power
     before = state.available.get(power)
-    state.base[power] = event.base
+    if event.unknown:  # issue 16: what the record does not know stays unknown (None), never a placeholder
+        if "base" not in event.unknown:
+            state.base[power] = event.base
+        if "available" in event.unknown:
+            state.available.pop(power, None)
+            return
+    else:
+        state.base[power] = event.base
     state.available[power] = event.available
     if before is None or now.phase in SETUP_PHASES:
         state.opening[power] = event.available - state.totals.get(f"{power}/net", 0)

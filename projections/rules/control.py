@@ -25,6 +25,12 @@ PACIFIC_MAP_PREFIX: Final = "PAC:"
 """Hexes of the Pacific map are in the Pacific theater; every other hex is in the European theater."""
 
 
+OUTCOME_STATUS: Final[dict[str, str]] = {"association": "associated", "activation": "activated"}
+"""The political status a diplomatic outcome gives a minor country: a minor that associates with a major power is
+associated with it (29.42), one activated as a minor ally is activated (29.43). Hex control by diplomacy (29.41)
+changes the hexes' control, not the minor's status."""
+
+
 def controller_faction(controller: str | None) -> Faction | None:
     """The alliance faction of a hex's controller (29; 27-30 extract 5.1), or ``None`` when nobody is recorded or
     the controller is a minor country (whose alliance the board state does not give)."""

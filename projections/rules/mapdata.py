@@ -30,7 +30,7 @@ from msgspec import Meta
 
 from awaw_events.events.base import Hex
 from awaw_events.vocab import Front, WeatherZone
-from projections.rules.geometry import PACIFIC_GRIDS, Grid, canonical, hexside_key, parse
+from projections.rules.geometry import PACIFIC_GRIDS, GeometryError, Grid, canonical, hexside_key, parse
 
 FORMAT: Final = "awaw-map-data/1"
 """The format a map-data file declares in its ``format`` field (docs/map-data.md)."""
@@ -290,3 +290,29 @@ def fact(data: MapData | None, hex_id: str, name: str) -> object | None:
     facts = data.hex(hex_id) if data is not None else None
     value = getattr(facts, name) if facts is not None else None
     return None if value == () else value
+
+
+def place_key(text: str) -> str:
+    """A place name as sources' names are compared: lower case, words joined by underscores (``Lake Ladoga`` ->
+    ``lake_ladoga``)."""
+    return "_".join(text.lower().replace("-", " ").split())
+
+
+def resolve_place(data: MapData | None, place: str) -> tuple[str, ...] | None:
+    """The hexes a place a source names stands for (issue 16): a hex id is itself; a name is the hexes whose map-data
+    ``name`` is that name (a city, a strait, a lake), else the hexes of that ``country``, else of that ``area``.
+    None when the map data does not know the name (or there is none): a view says so, a check says "not checked",
+    nothing guesses."""
+    if place[:4] in ("EUR:", "PAC:"):
+        try:
+            return (canonical(place),)
+        except GeometryError:
+            return None
+    if data is None:
+        return None
+    key = place_key(place)
+    for fact in ("name", "country", "area"):
+        found = tuple(f.hex for f in data.hexes if getattr(f, fact) is not None and place_key(getattr(f, fact)) == key)
+        if found:
+            return found
+    return None

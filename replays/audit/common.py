@@ -1,12 +1,21 @@
-"""What several families of checks share: reading rolls, naming things in messages, enemy ZoCs at a hex."""
+"""What several families of checks share: reading rolls, naming things in messages, enemy ZoCs at a hex, and
+saying what is not known.
+
+**Not checked because unknown** (issue 16). A check that cannot decide because the log does not know a fact says
+so with a :class:`Missing` from here, in the same words across families, and never passes or fails silently:
+:func:`unknown_brps` (a power's BRPs available before its first ``brps_set``), :func:`units_unknown` (no unit of a
+faction recorded at all: a sparse record), :func:`before_the_game` (history from before the game, which the game
+never charges). Events whose own values are unknown, inferred or invented are handled once, by the engine
+(:func:`replays.audit.engine.doubts`).
+"""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 from awaw_events.events import DiceRolled
-from awaw_events.gametime import game_turn
-from awaw_events.vocab import FACTION_OF_POWER, Theater
+from awaw_events.gametime import SEASON_INDEX, game_turn
+from awaw_events.vocab import FACTION_OF_POWER, Theater, power_name
 from projections import dice, movement
 from projections.board import Unit, at_war
 from projections.rules import movement as movement_rules
@@ -15,7 +24,7 @@ from projections.rules.dice import DIE_FACES
 from projections.rules.weather import winter_table
 from projections.rules.zoc import exerts, extends
 from projections.weather import preparation
-from replays.audit.engine import AuditContext
+from replays.audit.engine import AuditContext, Missing
 
 
 def rolled(ctx: AuditContext[Any], number: int | None) -> DiceRolled | None:
@@ -162,3 +171,36 @@ def _zoc_of(
     if reach is None:
         return (hex_, "terrain")
     return movement_rules.zoc_exit_cost(theater, surprise_reduced=reduced) if reach else 0
+
+
+def before_the_game(ctx: AuditContext[Any]) -> bool:
+    """Whether the event is history from before the game: dated before the game starts, or recorded in its set-up
+    (a war already under way, a conquest, a research result of a pre-war game). What was paid for it then is not
+    charged in the game (issue 16)."""
+    event, meta = ctx.event, ctx.meta
+    if event.phase == "setup":
+        return True
+    return (event.year, SEASON_INDEX[event.season]) < (meta.start_year, SEASON_INDEX[meta.start_season])
+
+
+def unknown_brps(power: str) -> Missing:
+    """``not checked: unknown BRPs available to Germany``: the log has set no BRP total for the power yet."""
+    return Missing(
+        reason=f"not checked: unknown BRPs available to {power_name(power)} (no brps_set before this)",
+        kind="unknown BRP total",
+    )
+
+
+def units_unknown(ctx: AuditContext[Any], faction: str) -> Missing | None:
+    """``not checked: no unit of the European Axis is known`` when the log records no unit of ``faction`` at all,
+    in play or eliminated (a sparse record, such as a game rebuilt from a report): "no unit stands there" would
+    then only say that none was recorded. None when some unit of the faction is known."""
+    board = ctx.state.board
+    if any(controller_faction(u.owner) == faction for u in board.units.values()):
+        return None
+    if any(controller_faction(e.unit.owner) == faction for e in board.eliminated.values()):
+        return None
+    return Missing(
+        reason=f"not checked: no unit of the {power_name(faction)} is known (the log records none)",
+        kind="unknown units",
+    )

@@ -20,9 +20,10 @@ from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
 import msgspec
 
 from awaw_events.codec import tag_of
-from awaw_events.events import AnyEvent, Event
+from awaw_events.events import EVENT_TYPES, AnyEvent, DiceRolled, Event
 from awaw_events.gametime import label
 from awaw_events.store import Numbered, Record
+from projections import dice
 from projections.core import MapDataRef, Meta
 from projections.game import Fold, GameState
 from projections.rules.geometry import DEFAULT_GRID, Grid, grid
@@ -205,6 +206,11 @@ class AuditReport(NamedTuple):
     """How many times a check was applied to an event."""
     unchecked: int = 0
     """How many of those applications could not be made (the log lacks a fact: see ``skipped``)."""
+    ungraded: tuple[Finding, ...] = ()
+    """What checks said about events whose values are not graded (inferred, invented or unknown: issue 16): shown,
+    never counted as findings."""
+    unread: int = 0
+    """How many of the events examined no check reads at all (chronicle lines, notes, calendar events ...)."""
 
     @property
     def clean(self) -> bool:
@@ -241,8 +247,9 @@ def run(
     work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
     ctx: AuditContext[AnyEvent] = AuditContext(work)
     findings: list[Finding] = []
+    ungraded: list[Finding] = []
     missing: list[tuple[Check, int, Missing]] = []
-    count = applied = 0
+    count = applied = unread = 0
     lookup, push, meta = table.get, fold.push, None
     for record in records:
         if work.meta is not meta:  # the game's options or map data changed: geometry and map data follow
@@ -256,26 +263,90 @@ def run(
             if progress is not None and count % 10_000 == 0:
                 progress(count)
         if found is None or not checking:
+            unread += checking
             push(seq, event)
             continue
         ctx.seq, ctx.event, ctx._memo = seq, event, None
         before, after = found
         applied += len(before) + len(after)
+        doubt = doubts(event, work) if event.unknown or event.provenance in UNGRADED or _rolls(event) else None
         for c in before:
-            for outcome in c.function(c, ctx) or ():
-                if type(outcome) is Finding:
-                    findings.append(outcome)
-                else:
-                    missing.append((c, seq, outcome))  # type: ignore[arg-type]
+            _apply(c, ctx, seq, doubt, findings, missing, ungraded)
         push(seq, event)
         for c in after:
-            for outcome in c.function(c, ctx) or ():
-                if type(outcome) is Finding:
-                    findings.append(outcome)
-                else:
-                    missing.append((c, seq, outcome))  # type: ignore[arg-type]
+            _apply(c, ctx, seq, doubt, findings, missing, ungraded)
     skipped, unchecked = _not_checked(missing)
-    return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked)
+    return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked, tuple(ungraded), unread)
+
+
+UNGRADED: Final = frozenset({"inferred", "invented"})
+"""Provenances whose values the audit shows but never grades (issue 16): they are not what anyone recorded."""
+
+
+class Doubt(NamedTuple):
+    """Why an event's values cannot be graded: what is unknown or not recorded (``kind`` groups the report)."""
+
+    reason: str
+    kind: str
+    dice_only: bool = False
+    """The doubt is only the faces of a roll the event names: checks of the dice record itself still apply."""
+
+
+def _rolls(event: Event) -> bool:
+    return isinstance(getattr(event, "roll", None), int) and type(event) is not DiceRolled
+
+
+def doubts(event: Event, state: GameState) -> Doubt | None:
+    """Why the audit cannot grade an event (issue 16): fields the record does not know, the faces of a roll it
+    names that the record does not know, or values inferred or invented rather than recorded. None when there is
+    no doubt."""
+    if event.unknown:
+        dice_only = type(event) is DiceRolled and event.unknown == ("dice",)  # its number and use are known
+        kind = "unknown dice" if dice_only else "unknown value"
+        return Doubt(f"not checked: unknown {', '.join(event.unknown)} ({tag_of(event)})", kind, dice_only)
+    if event.provenance in UNGRADED:
+        return Doubt(f"not graded: {event.provenance} values ({tag_of(event)})", event.provenance)
+    number = getattr(event, "roll", None)
+    if isinstance(number, int) and dice.faces_unknown(state.dice, number):
+        return Doubt(f"not checked: unknown dice of roll {number}", "unknown dice", dice_only=True)
+    return None
+
+
+def _apply(
+    c: Check,
+    ctx: AuditContext[Any],
+    seq: int,
+    doubt: Doubt | None,
+    findings: list[Finding],
+    missing: list[tuple[Check, int, Missing]],
+    ungraded: list[Finding],
+) -> None:
+    """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
+    application is reported as not checked, with the doubt's reason."""
+    if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c)):
+        doubt = None  # the dice record's own checks, and the sweeps of the state at every event, need no value of it
+    for outcome in c.function(c, ctx) or ():
+        if type(outcome) is not Finding:
+            missing.append((c, seq, outcome))  # type: ignore[arg-type]
+        elif doubt is None:
+            findings.append(outcome)
+        else:
+            ungraded.append(outcome)
+    if doubt is not None:
+        missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
+
+
+def sweeping(c: Check) -> bool:
+    """Whether a check reads (nearly) every event type only to see the sequence of play move on (an end-of-phase
+    sweep of the board): it judges the state, not the event's own values, so a doubt about those does not stop it."""
+    return len(c.reads) >= SWEEP
+
+
+SWEEP: Final = len(EVENT_TYPES) // 2
+"""A check that reads at least this many event types is a sweep (:func:`sweeping`)."""
+
+DICE_FAMILY: Final = "dice"
+"""The family of checks on the dice record itself, which an unknown face does not stop."""
 
 
 def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:

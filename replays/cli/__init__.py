@@ -21,6 +21,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.writing:import_",
         "Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.",
     ),
+    "insert": (
+        "replays.cli.writing:insert",
+        "Insert the events of FILE into GAME at their own game time, keeping every event's number.",
+    ),
     "record": ("replays.cli.writing:record", "Append one event of TYPE to GAME, typed as FIELD=VALUE words."),
     "roll": ("replays.cli.writing:roll_", "Roll dice for GAME from its committed secret seed, and record the roll."),
     "reveal": (

@@ -84,6 +84,11 @@ def audit(
                 "clean": report.clean,
                 "findings": [msgspec.to_builtins(f) for f in report.findings],
                 "not_checked": [msgspec.to_builtins(s) for s in report.skipped],
+                "not_graded": [msgspec.to_builtins(f) for f in report.ungraded],
+                "applied": report.applied,
+                "unchecked": report.unchecked,
+                "checked_share": round(report.checked_share, 4),
+                "events_read_by_no_check": report.unread,
             }
         )
     else:

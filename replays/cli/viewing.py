@@ -26,6 +26,7 @@ from replays.cli.common import (
     say,
     views_of,
 )
+from replays.maps import places_named
 from replays.materialize import materialize as write_read_model
 from replays.materialize import metadata as read_model_metadata
 from replays.replay import narrative
@@ -53,8 +54,9 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
         seq = resolve_point(store, game, at, before=before)
         with progress("folding", total=seq) as advance:
             snapshot = state_at(store, game, seq, progress=advance)
+        places = places_named(store, snapshot) if "politics" in views_of(view) else None
     if as_json:
-        views = {name: view_data(snapshot, name, power) for name in views_of(view)}
+        views = {name: view_data(snapshot, name, power, places) for name in views_of(view)}
         header = {"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, "power": power}
         formatting.print_json({**header, **views})
         return
@@ -63,7 +65,7 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
     out.print(Text(f"{game} after event {seq} ({snapshot.clock.label}){whose}"))
     for name in views_of(view):
         out.print()
-        common.render(out, view_render(snapshot, name, power))
+        common.render(out, view_render(snapshot, name, power, places))
 
 
 @command()

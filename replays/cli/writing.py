@@ -1,4 +1,4 @@
-"""Commands that write the log: ``new``, ``import``, ``record``, ``roll``, ``reveal``."""
+"""Commands that write the log: ``new``, ``import``, ``insert``, ``record``, ``roll``, ``reveal``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 
 from awaw_events import io as event_io
 from awaw_events.codec import tag_of, to_builtins
-from awaw_events.events import EVENT_TYPES, DiceRolled
+from awaw_events.events import EVENT_TYPES, DiceRolled, Ruling
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
 from awaw_events.log import (
@@ -166,6 +166,67 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
     if kept:
         text += f"\n{kept}"
     say(as_json, text, data)
+
+
+@command()
+@click.argument("game")
+@click.argument("file", type=click.File("rb"))
+@click.option(
+    "--after",
+    "after",
+    help="The point the events stand after: an event number, a game time or a bookmark (default: the place their "
+    "game time gives, after the last event not later than the first of them).",
+)
+@click.option("--reason", default="", help="Why: where the fact was found (kept in the ruling).")
+@click.option("--agreed-by", "agreed_by", multiple=True, metavar="PLAYER", help="A player who agrees (repeatable).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "yaml"]),
+    help="The file's format (default: from its extension; jsonl for standard input).",
+)
+@json_option
+@pass_context
+def insert(
+    obj: Context,
+    game: str,
+    file: IO[bytes],
+    after: str | None,
+    reason: str,
+    agreed_by: tuple[str, ...],
+    fmt: str | None,
+    as_json: bool,
+) -> None:
+    """Insert the events of FILE into GAME at their own game time, keeping every event's number.
+
+    A fact found later (a correction in time) is appended with a ruling that places it after an earlier event:
+    state, replay and the audit read it there, and every existing event, branch and bookmark keeps its number.
+    """
+    from awaw_events.corrections import insert_events
+    from replays.state import resolve_point
+
+    with domain_errors():
+        name = getattr(file, "name", "-")
+        chosen = fmt or (
+            "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
+        )
+        events = event_io.read_events(file, chosen)  # type: ignore[arg-type]
+    with obj.store() as store:
+        place = resolve_point(store, game, after) if after is not None else None
+        records = insert_events(store, game, events, after=place, reason=reason, agreed_by=agreed_by)
+    ruling = records[0].event
+    assert isinstance(ruling, Ruling) and ruling.insert_after is not None
+    say(
+        as_json,
+        f"inserted {len(records) - 1} event(s) into {game} after event {ruling.insert_after}: ruling {records[0].seq}, "
+        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)",
+        {
+            "game": game,
+            "ruling": records[0].seq,
+            "after": ruling.insert_after,
+            "inserted": [r.seq for r in records[1:]],
+        },
+    )
 
 
 @command()

@@ -9,20 +9,36 @@ from typing import Any
 from rich.console import RenderableType
 
 from projections.game import GameState
-from replays.views import board, brp, naval, oil, weather
+from replays.views import board, brp, naval, oil, politics, weather
 from replays.views.common import Change
+from replays.views.politics import Places
 
-MODULES: dict[str, ModuleType] = {"board": board, "brp": brp, "oil": oil, "naval": naval, "weather": weather}
+MODULES: dict[str, ModuleType] = {
+    "board": board,
+    "brp": brp,
+    "oil": oil,
+    "naval": naval,
+    "weather": weather,
+    "politics": politics,
+}
 """The view module of each projection, by the name ``--view`` uses."""
 
+PLACED: frozenset[str] = frozenset({"politics"})
+"""The views that show places named by sources, with their hexes when given the map data's answer (``places``)."""
 
-def data(state: GameState, name: str, power: str | None = None) -> dict[str, Any]:
-    """One projection as plain data (``board``, ``brp``, ``oil`` or ``naval``), optionally one power's part."""
+
+def data(state: GameState, name: str, power: str | None = None, places: Places | None = None) -> dict[str, Any]:
+    """One projection as plain data (``board``, ``brp``, ``oil``, ``naval``, ``weather`` or ``politics``),
+    optionally one power's part; ``places``: the hexes the map data gives the places sources name."""
+    if name in PLACED:
+        return MODULES[name].data(getattr(state, name), power, places)  # type: ignore[no-any-return]
     return MODULES[name].data(getattr(state, name), power)  # type: ignore[no-any-return]
 
 
-def render(state: GameState, name: str, power: str | None = None) -> list[RenderableType]:
+def render(state: GameState, name: str, power: str | None = None, places: Places | None = None) -> list[RenderableType]:
     """One projection for people: rich tables in the words of the rules."""
+    if name in PLACED:
+        return MODULES[name].render(getattr(state, name), power, places)  # type: ignore[no-any-return]
     return MODULES[name].render(getattr(state, name), power)  # type: ignore[no-any-return]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 from rich.console import RenderableType
 
+from awaw_events.vocab import SEASONS
 from projections.board import BoardState, Eliminated, Unit
 from replays.views.common import (
     TRACK_NAMES,
@@ -166,7 +167,7 @@ def _politics(state: BoardState, power: str | None) -> Iterator[RenderableType]:
     if wars:
         found = table("Wars", ("belligerents", "since"))
         for key, since in wars:
-            found.add_row(*cells(" and ".join(country(p) for p in key.split("|")), since.title()))
+            found.add_row(*cells(" and ".join(country(p) for p in key.split("|")), seasons(since)))
         yield found
     else:
         yield line("Wars: none")
@@ -294,13 +295,19 @@ def _unit_change(ua: Unit, ub: Unit) -> Iterator[Change]:
         yield Change(view=VIEW, subject=ua.id, what=field, a=va, b=vb, text=text)
 
 
+def seasons(text: str) -> str:
+    """A game time kept in words, with its seasons capitalised: ``spring 1939 to fall 1939`` -> ``Spring 1939 to
+    Fall 1939``."""
+    return " ".join(w.capitalize() if w in SEASONS else w for w in text.split())
+
+
 def _war_words(key: str, since_a: str | None, since_b: str | None) -> str:
     pair = " and ".join(country(p) for p in key.split("|"))
     if since_a is None:
-        return f"{pair}: at war from {str(since_b).title()}"
+        return f"{pair}: at war from {seasons(str(since_b))}"
     if since_b is None:
         return f"{pair}: no longer at war"
-    return f"{pair}: at war since {since_a.title()} → since {since_b.title()}"
+    return f"{pair}: at war since {seasons(since_a)} → since {seasons(since_b)}"
 
 
 def _keyed_changes(kind: str, da: dict[str, Any], db: dict[str, Any], words: Any) -> Iterator[Change]:

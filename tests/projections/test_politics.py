@@ -25,7 +25,9 @@ def research(project: str, result: str, power: str = "germany") -> ResearchResul
 def test_france_surrenders_with_the_level_recorded_then() -> None:
     assert replay([created(), check(surrenders=False, paris_controller="france")]).politics.french_surrender is None
     state = replay([created(), check(surrenders=False, paris_controller="france"), check(level=-1)])
-    assert state.politics.french_surrender == FrenchSurrender(seq=3, turn=turn_index(1940, "summer"), level=-1)
+    assert state.politics.french_surrender == FrenchSurrender(
+        seq=3, turn=turn_index(1940, "summer"), level=-1, when="Summer 1940 Allied end of player turn"
+    )
     assert politics.fsl(state.politics) == -1
     again = fold(state, [check(voluntary=True)])
     assert again.politics.french_surrender is not None
@@ -53,8 +55,12 @@ def test_research_keeps_the_latest_result_of_each_project() -> None:
     )
     assert state.politics.research == {
         "germany/fortifications": Research(
-            seq=4, power="germany", project="fortifications", result="9 (West Wall upgrades)"
+            seq=4,
+            power="germany",
+            project="fortifications",
+            result="9 (West Wall upgrades)",
+            when="Spring 1941 research",
         ),
-        "germany/jets": Research(seq=3, power="germany", project="jets", result="3"),
+        "germany/jets": Research(seq=3, power="germany", project="jets", result="3", when="Spring 1941 research"),
     }
     assert decode_state(encode_state(state)).politics == state.politics

@@ -65,6 +65,7 @@ from projections.rules.economy import (
     raiding_cost,
     settle_deficit,
 )
+from replays.audit.common import unknown_brps
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 FAMILY = Family("economy")
@@ -113,7 +114,11 @@ def batch_items(ctx: AuditContext[Any], power: str) -> tuple[Accrual, ...]:
 )
 def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
     line = spending(ctx)
-    if line is None or line.before is None:
+    if line is None:
+        return
+    if line.before is None:
+        if line.amount:  # a cost with no BRP total to compare it with: say so (issue 16)
+            yield unknown_brps(line.power)
         return
     power, amount, before = line.power, -line.amount, line.before
     deficit = amount - max(0, before)
@@ -143,7 +148,11 @@ def check_deficit_limits(c: Check, ctx: AuditContext[Any]) -> Result:
     if option == "none":
         return
     line = spending(ctx)
-    if line is None or line.before is None:
+    if line is None:
+        return
+    if line.before is None:
+        if line.amount:
+            yield unknown_brps(line.power)
         return
     power, amount, before = line.power, -line.amount, line.before
     deficit = amount - before  # the outstanding deficit after this spend

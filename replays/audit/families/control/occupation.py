@@ -26,6 +26,7 @@ from projections.rules.control import (
     joint_control_holds,
     reversion,
 )
+from replays.audit.common import units_unknown
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.control.common import SEA, _missing_hex, _previous
 
@@ -54,6 +55,9 @@ def check_occupation_needs_a_unit(c: Check, ctx: AuditContext[HexControlChanged]
         for u in state.board.units.values()
     ):
         return ()
+    unknown = units_unknown(ctx, faction)  # no unit of the side recorded at all: "none there" would mean nothing
+    if unknown is not None:
+        return (unknown,)
     return (
         c.finding(
             ctx,

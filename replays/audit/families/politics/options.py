@@ -18,6 +18,7 @@ from awaw_events.options import A3R_OPTIONS, inconsistencies
 from awaw_events.vocab import POWERS
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
 from projections.rules.houserules import OPTION_GATES
+from replays.audit.common import before_the_game
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.politics.common import _a3r
 
@@ -30,12 +31,22 @@ CHECKS = Family("politics")
 
 @CHECKS.check(
     "27.12",
-    "a declaration of war costs 35 BRPs against a major power, 10 against a minor",
+    "a declaration of war costs 35 BRPs against a major power, 10 against a minor; a war begun before the game, none",
     reads=(WarDeclared,),
     covers=("C-06",),
 )
 def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
     event = ctx.event
+    if before_the_game(ctx):  # a war already under way when the game starts: paid before it, if at all
+        if event.brp_cost:
+            yield c.finding(
+                ctx,
+                expected=0,
+                recorded=event.brp_cost,
+                message=f"{event.aggressor} is charged {event.brp_cost} BRPs for a war on {event.target} begun "
+                "before the game; what was paid before the game is not charged in it",
+            )
+        return
     kind: Literal["major", "minor"] = "major" if event.target in POWERS else "minor"
     cost = DECLARATION_OF_WAR_COST[kind]
     if event.brp_cost != cost:

@@ -1,0 +1,71 @@
+"""Corrections in time: a fact found later, inserted at its own game time without renumbering anything (issue 16).
+
+:func:`insert_events` is ``awaw insert``: it appends a ``ruling`` with ``insert_after`` and the events it inserts,
+after the checks of an import and of :mod:`awaw_events.placement` (the events fit at their place). Every event keeps
+its number, so branches, bookmarks, notes and hand-offs keep pointing where they did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from awaw_events.errors import InputError
+from awaw_events.events import Ruling
+from awaw_events.log import (
+    BatchRejected,
+    LogContext,
+    Numbered,
+    check_batch,
+    context_of,
+    retry_on_conflict,
+    time_of,
+)
+from awaw_events.placement import check_insertions, insertion_point
+from awaw_events.store import GameStore, Record
+
+MAX_INSERTED: Final = 100
+"""The most events one correction inserts (a ruling's ``replacements``)."""
+
+
+@retry_on_conflict
+def insert_events(
+    store: GameStore,
+    timeline: str,
+    events: Sequence[Numbered],
+    *,
+    after: int | None = None,
+    reason: str = "",
+    agreed_by: Sequence[str] = (),
+    rule: str = "",
+) -> list[Record]:
+    """``awaw insert``: append a correction in time (a ``ruling`` with ``insert_after``) and the events it inserts,
+    all or nothing. ``after`` is the event they stand after; by default the place their game time gives
+    (:func:`insertion_point` of the first). Every check of an import applies, and the events must fit at their
+    place in game-time order."""
+    if not events:
+        raise InputError("nothing to insert: the file holds no events")
+    if not store.exists(timeline):
+        raise InputError(f"no game or branch named {timeline!r}")
+    if len(events) > MAX_INSERTED:
+        raise InputError(f"a correction inserts at most {MAX_INSERTED} events; split the file ({len(events)} events)")
+    context: LogContext = context_of(store, timeline)
+    place = after if after is not None else insertion_point(store, timeline, events[0].event)
+    if not 1 <= place <= context.size:
+        raise InputError(f"{timeline!r} has events 1 to {context.size}: cannot insert after event {place}")
+    ruling = Ruling(
+        **time_of(store, timeline),
+        actor="referee",
+        voids=[],
+        replacements=len(events),
+        insert_after=place,
+        rule=rule,
+        agreed_by=list(agreed_by),
+        reason=reason,
+    )
+    batch = [Numbered("the correction", ruling), *events]
+    check_batch(context, batch)
+    problems = check_insertions(store, timeline, context.size + 1, batch)
+    if problems:
+        raise BatchRejected(problems)
+    return store.append(timeline, [n.event for n in batch], expected_count=context.size)
