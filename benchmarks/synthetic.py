@@ -20,6 +20,9 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, the package is not on the path
 
 from awaw_events.events import AnyEvent
 from awaw_events.store import GameStore
