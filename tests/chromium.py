@@ -155,6 +155,8 @@ class Page:
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
             session=True,
         )
+        # the load event of an earlier page must not answer for this one (a race seen under load)
+        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
         self.call("Page.navigate", {"url": path.resolve().as_uri()}, session=True)
         self.wait_for("Page.loadEventFired")
         self.settle()

@@ -111,6 +111,17 @@ def test_no_internal_field_names_in_the_views(example_db: Path) -> None:
         assert term in out, term
 
 
+def test_no_identifiers_in_the_words_people_read(example_db: Path) -> None:
+    """Ids (``wa_india``, ``us_atlantic``) never reach the text views: no snake_case token, and the U.S. is never
+    spelt "Us" (a title-cased id)."""
+    for args in (("state", "g"), ("state", "g", "--at", "400")):
+        code, out = run(example_db, *args)
+        assert code == 0
+        assert re.findall(r"\b[a-z]+_[a-z0-9_]+\b", out) == [], args
+        assert re.findall(r"\bUs [A-Z]", out) == [], args
+    assert "U.S. Atlantic box" in run(example_db, "state", "g")[1]
+
+
 def test_power_filter(example_db: Path, states: dict[str, GameState]) -> None:
     end = states["1940-spring"]
     german = {u for u, unit in end.board.units.items() if unit.owner == "germany"}

@@ -28,6 +28,9 @@ SPECIAL_NAMES: Final[dict[str, str]] = {
     "european_axis": "European Axis",
     "western_allies": "Western Allies",
     "free_french": "Free French",
+    # the U.S. boxes (27.5, 40.x): "U.S. Atlantic box", never "Us Atlantic box"
+    "us_atlantic": "U.S. Atlantic",
+    "us_pacific": "U.S. Pacific",
     # unit types as printed on the counters (10; 27.11)
     "aaf": "AAF",
     "nas": "NAS",

@@ -129,7 +129,7 @@ def _reserves(state: State, power: str | None) -> Iterator[RenderableType]:
         tracked = "yes" if r.tracking == "tracked" else "no"
         if r.trigger:
             tracked += f" (since {name(r.trigger)})"
-        found.add_row(*cells(rid, location(r.location), counters(held), counters(r.maximum), tracked))
+        found.add_row(*cells(country(r.faction), location(r.location), counters(held), counters(r.maximum), tracked))
     yield found
     partials = {f: partial_fifths(state, f) for f in sorted({r.faction for _, r in reserves})}
     if any(partials.values()):
