@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import IO, get_args
+import sys
+from typing import IO, TYPE_CHECKING, Any, get_args
 
 import click
+import msgspec
 
 from awaw_events import io as event_io
 from awaw_events.codec import tag_of, to_builtins
@@ -12,8 +14,6 @@ from awaw_events.events import EVENT_TYPES, DiceRolled, Ruling
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
 from awaw_events.log import (
-    import_events,
-    record_event,
     reveal,
     roll,
     start_game,
@@ -21,6 +21,8 @@ from awaw_events.log import (
 from replays import logview
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, progress, say
 
+if TYPE_CHECKING:
+    from replays.recording import Recorded, StrictRefusal
 EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 
 
@@ -115,6 +117,49 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def checking_options(func: Any) -> Any:
+    """``--lenient``, ``--strict`` and ``--no-audit``: what a command that appends does with what it cannot accept
+    and with what breaks a rule."""
+    func = click.option(
+        "--no-audit", "no_audit", is_flag=True, help="Do not audit the new events (a long archive: `awaw audit` later)."
+    )(func)
+    func = click.option(
+        "--strict",
+        is_flag=True,
+        help="Write nothing, and exit 1, when the audit finds anything in the new events.",
+    )(func)
+    return click.option(
+        "--lenient",
+        is_flag=True,
+        help="Keep events that cannot be true (a unit not on the board, a unit moved by the other side, a hex "
+        "misspelt: a historical log with gaps) and report each; by default they are refused and nothing is written.",
+    )(func)
+
+
+def _report(obj: Context, game: str, done: Recorded, as_json: bool, text: str, data: dict[str, Any]) -> None:
+    """What an append did, then what was kept and what the audit says of the new events."""
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json({**data, **formatting.recorded_json(done)})
+        return
+    click.echo(text)
+    formatting.print_recorded(formatting.console(), game, done)
+
+
+def _strict(game: str, exc: StrictRefusal, as_json: bool) -> None:
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json(
+            {"written": 0, "findings": [msgspec.to_builtins(f) for f in exc.report.findings], "error": str(exc)}
+        )
+    else:
+        formatting.print_audit(formatting.console(), game, exc.first, exc.last, exc.report, unchecked=False)
+        click.echo(f"Error: {exc}", err=True)
+    sys.exit(1)
+
+
 @command("import")
 @click.argument("game")
 @click.argument("file", type=click.File("rb"))
@@ -131,13 +176,26 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     help="A map-data file to keep in the store with the game (the one its map_data_used event names), so that "
     "its audit can read it.",
 )
+@checking_options
 @json_option
 @pass_context
-def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool) -> None:
+def import_(
+    obj: Context,
+    game: str,
+    file: IO[bytes],
+    fmt: str | None,
+    map_file: str | None,
+    lenient: bool,
+    strict: bool,
+    no_audit: bool,
+    as_json: bool,
+) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it. The file is read as a stream
     and written in one transaction, so a file of any length is imported in flat memory, whole or not at all.
+    An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused with its
+    line (--lenient keeps it); the audit's findings about the new events are printed (--strict: refused).
     """
     from replays import maps
 
@@ -147,9 +205,22 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
             "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
         )
         loaded = maps.load_map_file(map_file) if map_file else None
-    with obj.store() as store, progress("importing") as advance:
-        done = import_events(store, game, event_io.iter_events(file, chosen), progress=advance)  # type: ignore[arg-type]
-        kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
+    from replays.recording import StrictRefusal, import_stream
+
+    try:
+        with obj.store() as store, progress("importing") as advance:
+            done = import_stream(
+                store,
+                game,
+                event_io.iter_events(file, chosen),  # type: ignore[arg-type]
+                lenient=lenient,
+                strict=strict,
+                audited=not no_audit,
+                progress=advance,
+            )
+            kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
+    except StrictRefusal as exc:
+        _strict(game, exc, as_json)
     data = {
         "game": game,
         "in_file": done.read,
@@ -165,7 +236,7 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
         text = "no events in the file; nothing was written"
     if kept:
         text += f"\n{kept}"
-    say(as_json, text, data)
+    _report(obj, game, done, as_json, text, data)
 
 
 @command()
@@ -233,19 +304,42 @@ def insert(
 @click.argument("game")
 @click.argument("event_type", metavar="TYPE", type=click.Choice(EVENT_TAGS))
 @click.argument("fields", nargs=-1, metavar="FIELD=VALUE...")
+@checking_options
 @json_option
 @pass_context
-def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...], as_json: bool) -> None:
+def record(
+    obj: Context,
+    game: str,
+    event_type: str,
+    fields: tuple[str, ...],
+    lenient: bool,
+    strict: bool,
+    no_audit: bool,
+    as_json: bool,
+) -> None:
     """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
 
     Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
-    defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    (#1, #2 ...) defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    (die 5). An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused
+    (--lenient keeps it); the audit's findings about the event are printed at once (--strict: refused, exit 1).
     """
-    with obj.store() as store:
-        rec = record_event(store, game, event_type, fields, keys=obj.keys())
-    say(
+    from replays.recording import StrictRefusal, record_checked
+
+    try:
+        with obj.store() as store:
+            done = record_checked(
+                store, game, event_type, fields, keys=obj.keys(), lenient=lenient, strict=strict, audited=not no_audit
+            )
+    except StrictRefusal as exc:
+        _strict(game, exc, as_json)
+    rec = done.records[0]
+    _report(
+        obj,
+        game,
+        done,
         as_json,
-        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})",
+        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)}){logview.roll_words(rec.event)}",
         {"seq": rec.seq, "event": to_builtins(rec.event), "hash": rec.hash},
     )
 
@@ -291,9 +385,10 @@ def roll_(
         )
     event = rec.event
     assert isinstance(event, DiceRolled)
+    total = f" = {event.total}" if len(event.dice) > 1 or event.total != event.dice[0] else ""
     say(
         as_json,
-        f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})",
+        f"roll #{event.roll}: {logview.dice_words(event.dice)}{total} (event {rec.seq})",
         {"seq": rec.seq, "roll": event.roll, "dice": list(event.dice), "total": event.total, "purpose": purpose},
     )
 

@@ -1,0 +1,284 @@
+"""The record refuses what cannot be true and warns about what breaks a rule (issue 11, item 2).
+
+Tried as the issue tried it, on the example's Fall 1939 Axis movement phase (after event 298: ger-inf-7 stands in
+EUR:M28, the Polish units belong to Britain). The refusals and the audit's findings agree: what ``record`` refuses,
+an import with ``--lenient`` keeps, and the audit names it.
+
+Moves (``unit_moved``) are found by the movement family's ``mover`` and ``path`` checks (issue 11 item 3, built on
+the ``covland`` branch): the tests that need them are marked ``needs_movement_family`` and skipped until it lands.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from awaw_events.events import Ruling, UnitEliminated, UnitMoved, UnitPlaced
+from awaw_events.log import import_events, numbered
+from awaw_events.store import GameStore
+from replays.audit.catalogue import audit
+from replays.cli import cli
+from replays.records import Referee
+from tests.conftest import created
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
+MOVEMENT_PHASE = 298
+"""The example's Fall 1939 Axis movement phase: its phase_started and both German moves are in."""
+
+needs_movement_family = pytest.mark.skipif(
+    importlib.util.find_spec("replays.audit.families.movement") is None,
+    reason="needs the movement audit family (issue 11 item 3, branch covland): it finds jumps and foreign moves",
+)
+
+WHEN = {"year": 1939, "season": "fall", "side": "axis", "phase": "movement"}
+
+
+@pytest.fixture
+def awaw(tmp_path: Path):  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "g.db")
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None) -> Result:
+        return runner.invoke(cli, ["--db", db, *args], input=input)
+
+    return invoke
+
+
+@pytest.fixture
+def movement(awaw, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The example up to its Fall 1939 Axis movement phase, as game ``g``."""
+    head = tmp_path / "head.jsonl"
+    head.write_text("".join(EXAMPLE.read_text().splitlines(keepends=True)[:MOVEMENT_PHASE]))
+    assert awaw("import", "g", str(head), "--no-audit").exit_code == 0
+    return awaw
+
+
+def _count(awaw) -> int:  # type: ignore[no-untyped-def]
+    return int(awaw("head", "g").output.split()[-1])
+
+
+def _line(event: dict[str, object]) -> str:
+    return json.dumps({**WHEN, **event}) + "\n"
+
+
+def test_a_move_of_a_unit_that_does_not_exist_is_refused(movement) -> None:  # type: ignore[no-untyped-def]
+    result = movement("record", "g", "unit_moved", "unit=ger-inf-33", 'path=["EUR:M29"]', "actor=germany")
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: the event, field 'unit': unknown unit 'ger-inf-33': no unit of that id was placed or built; "
+        "nothing was written\n"
+    )
+    assert _count(movement) == MOVEMENT_PHASE
+
+
+def test_germany_moving_a_polish_unit_is_refused(movement) -> None:  # type: ignore[no-untyped-def]
+    result = movement("record", "g", "unit_moved", "unit=pol-inf-7", 'path=["EUR:L38"]', "actor=germany")
+    assert result.exit_code == 1
+    assert (
+        "field 'actor': pol-inf-7 belongs to britain: germany cannot move it (a power moves its own units, 13.4)"
+        in (result.output)
+    )
+    assert _count(movement) == MOVEMENT_PHASE
+
+
+def test_an_eliminated_unit_is_not_on_the_board(awaw, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    head = tmp_path / "head.jsonl"
+    head.write_text("".join(EXAMPLE.read_text().splitlines(keepends=True)[:320]))  # pol-inf-1 gone at 313
+    awaw("import", "g", str(head), "--no-audit")
+    result = awaw("record", "g", "unit_eliminated", "unit=pol-inf-1", "cause=combat")
+    assert result.exit_code == 1
+    assert "pol-inf-1 is not on the board: it was eliminated (combat) in Fall 1939" in result.output
+    assert _count(awaw) == 320
+
+
+def test_a_misspelt_hex_is_refused(movement) -> None:  # type: ignore[no-untyped-def]
+    result = movement("record", "g", "hex_control_changed", "hex=EUR:M07", "controller=germany")
+    assert result.exit_code == 1
+    assert "field 'hex': unknown hex 'EUR:M07': the hex is written 'EUR:M7'" in result.output
+
+
+def test_a_rule_broken_is_kept_and_the_audit_speaks_at_once(movement) -> None:  # type: ignore[no-untyped-def]
+    """A declaration of war on a minor costs 10 BRPs (27.12): one paid at 5 is kept, and named at once."""
+    args = ("record", "g", "war_declared", "aggressor=germany", "target=denmark", "brp_cost=5", "actor=germany")
+    strict = movement(*args, "--strict")
+    assert strict.exit_code == 1
+    assert "27.12" in strict.output
+    assert "with --strict nothing was written" in strict.output
+    assert _count(movement) == MOVEMENT_PHASE
+    kept = movement(*args)
+    assert kept.exit_code == 0
+    assert kept.output.startswith(f"recorded event {MOVEMENT_PHASE + 1}: war_declared")
+    assert "the audit finds 1 problem(s) (kept: the record holds what was claimed):" in kept.output
+    assert "declaration_cost" not in kept.output  # the finding in words, with its rule
+    assert "27.12" in kept.output
+    data = json.loads(movement(*args[:-1], "actor=germany", "brp_cost=6", "--json").output)
+    assert data["seq"] == MOVEMENT_PHASE + 2
+    assert [f["rule"] for f in data["findings"]] == ["27.12"]
+
+
+@needs_movement_family
+def test_a_jump_across_the_map_is_kept_with_the_findings_printed(movement) -> None:  # type: ignore[no-untyped-def]
+    result = movement("record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:AA40"]', "mf_used=1", "actor=germany")
+    assert result.exit_code == 0
+    assert result.output.startswith(f"recorded event {MOVEMENT_PHASE + 1}: unit_moved")
+    assert "the audit finds" in result.output
+    assert "AA40" in result.output
+    assert _count(movement) == MOVEMENT_PHASE + 1
+    strict = movement(
+        "record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:AA41"]', "mf_used=1", "actor=germany", "--strict"
+    )
+    assert strict.exit_code == 1
+    assert _count(movement) == MOVEMENT_PHASE + 1
+
+
+def test_an_ally_moving_a_minors_unit_is_kept_as_open(movement) -> None:  # type: ignore[no-untyped-def]
+    """Who of the Allies plays the Polish units is the players' arrangement: France moving one is kept, named."""
+    result = movement(
+        "record",
+        "g",
+        "unit_redeployed",
+        "unit=pol-inf-7",
+        "kind=SR",
+        "origin=EUR:L39",
+        "destination=EUR:L38",
+        "actor=france",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [(k["field"], k["refused"]) for k in data["kept"]] == [("actor", False)]
+    assert [f["check"] for f in data["findings"] if f["rule"] == "record"] == ["record_units"]
+
+
+BAD_EVENTS = [
+    pytest.param({"type": "unit_moved", "actor": "germany", "unit": "ger-inf-33", "path": ["EUR:M29"]}, id="unknown"),
+    pytest.param({"type": "unit_moved", "actor": "germany", "unit": "pol-inf-7", "path": ["EUR:L38"]}, id="foreign"),
+    pytest.param({"type": "unit_eliminated", "unit": "ger-inf-33", "cause": "combat"}, id="unknown-eliminated"),
+    pytest.param(
+        {
+            "type": "unit_redeployed",
+            "actor": "germany",
+            "unit": "pol-inf-8",
+            "kind": "SR",
+            "origin": "EUR:O35",
+            "destination": "EUR:O36",
+        },
+        id="foreign-redeployed",
+    ),
+    pytest.param({"type": "hex_control_changed", "hex": "EUR:M07", "controller": "germany"}, id="misspelt-hex"),
+    pytest.param(
+        {
+            "type": "unit_placed",
+            "unit": "ger-inf-7",
+            "owner": "germany",
+            "nationality": "germany",
+            "unit_type": "infantry",
+            "factors": 3,
+            "location": "EUR:M29",
+        },
+        id="placed-twice",
+    ),
+]
+
+
+@pytest.mark.parametrize("bad", BAD_EVENTS)
+def test_what_import_refuses_lenient_keeps_and_the_audit_finds(movement, tmp_path: Path, bad) -> None:  # type: ignore[no-untyped-def]
+    if bad["type"] == "unit_moved" and importlib.util.find_spec("replays.audit.families.movement") is None:
+        pytest.skip("needs the movement audit family (issue 11 item 3, branch covland) to find moves")
+    good = {"type": "unit_moved", "actor": "germany", "unit": "ger-inf-7", "path": ["EUR:M29"], "mf_used": 1}
+    path = tmp_path / "turn.jsonl"
+    path.write_text(_line(good) + _line(bad))
+    refused = movement("import", "g", str(path))
+    assert refused.exit_code == 1
+    assert refused.output.startswith("Error: line 2, field ")
+    assert refused.output.endswith("; nothing was written\n")
+    assert _count(movement) == MOVEMENT_PHASE
+    kept = movement("import", "g", str(path), "--lenient", "--json")
+    assert kept.exit_code == 0, kept.output
+    data = json.loads(kept.output)
+    assert data["imported"] == 2
+    assert {k["seq"] for k in data["kept"]} == {MOVEMENT_PHASE + 2}
+    assert all(k["refused"] for k in data["kept"])
+    assert MOVEMENT_PHASE + 2 in {f["seq"] for f in data["findings"]}, "the audit names what the record refuses"
+
+
+def test_every_refusal_has_its_finding(tmp_path: Path) -> None:
+    """The record family reports each problem of the events it reads (all but moves) as a finding, one a problem."""
+    store = GameStore(":memory:")
+    lines = EXAMPLE.read_text().splitlines(keepends=True)[:MOVEMENT_PHASE]
+    head = tmp_path / "head.jsonl"
+    head.write_text("".join(lines))
+    from awaw_events import io as event_io
+
+    with head.open("rb") as f:
+        import_events(store, "g", event_io.iter_events(f, "jsonl"))
+    bad = [
+        UnitEliminated(**WHEN, unit="ger-inf-33", cause="combat"),  # type: ignore[arg-type]
+        UnitEliminated(**WHEN, unit="ger-inf-34", cause="combat"),  # type: ignore[arg-type]
+    ]
+    referee = Referee(lenient=True)
+    done = import_events(store, "g", numbered(bad, first=MOVEMENT_PHASE + 1), referee=referee)
+    report = audit(store.numbered("g"), start=done.first)
+    assert [k.seq for k in referee.kept] == [f.seq for f in report.findings if f.rule == "record"]
+    assert [k.message for k in referee.kept] == [f.message for f in report.findings if f.rule == "record"]
+
+
+def test_the_shipped_logs_and_the_benchmark_archive_import_without_refusals() -> None:
+    from awaw_events import io as event_io
+    from benchmarks.synthetic import events
+
+    store = GameStore(":memory:")
+    for game, files in (
+        ("example", ["campaign-1939.jsonl"]),
+        ("disputed", ["disputed-turn.jsonl", "lodz-ruling.jsonl"]),
+    ):
+        for name in files:
+            referee = Referee()
+            with (ROOT / "examples" / name).open("rb") as f:
+                import_events(store, game, event_io.iter_events(f, "jsonl"), referee=referee)
+            assert referee.kept == []
+    referee = Referee()
+    import_events(store, "synthetic", numbered(list(events(20_000))), referee=referee)
+    assert referee.kept == []
+
+
+def test_a_ruling_that_voids_an_elimination_puts_the_unit_back() -> None:
+    """After a ruling, the referee reads the effective log: a unit whose elimination was voided is on the board."""
+    placed = UnitPlaced(
+        year=1939,
+        season="fall",
+        phase="setup",
+        unit="ger-inf-1",
+        owner="germany",
+        nationality="germany",
+        unit_type="infantry",
+        factors=3,
+        location="EUR:K34",
+    )
+    gone = UnitEliminated(**WHEN, unit="ger-inf-1", cause="combat")  # type: ignore[arg-type]
+    ruling = Ruling(**WHEN, actor="referee", voids=[3], reason="the unit was never attacked")  # type: ignore[arg-type]
+    moved = UnitMoved(**WHEN, actor="germany", unit="ger-inf-1", path=["EUR:K35"], mf_used=1)  # type: ignore[arg-type]
+    for chunk in (1, 2, 10):
+        store = GameStore(":memory:")
+        import_events(store, "g", numbered([created(), placed, gone, ruling, moved]), chunk=chunk, referee=Referee())
+        assert store.count("g") == 5
+    store = GameStore(":memory:")
+    with pytest.raises(Exception, match="ger-inf-1 is not on the board"):
+        import_events(store, "g", numbered([created(), placed, gone, moved]), referee=Referee())
+
+
+def test_an_import_reports_first_and_last_event_of_an_append(movement, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Appending to a game names the first event appended, not the last twice (it did before issue 11)."""
+    path = tmp_path / "more.jsonl"
+    good = [
+        {"type": "unit_moved", "actor": "germany", "unit": "ger-inf-7", "path": ["EUR:M29"], "mf_used": 1},
+        {"type": "unit_moved", "actor": "germany", "unit": "ger-inf-7", "path": ["EUR:M30"], "mf_used": 1},
+    ]
+    path.write_text("".join(_line(e) for e in good))
+    result = movement("import", "g", str(path), "--no-audit")
+    assert result.output == f"imported 2 event(s) into g: events {MOVEMENT_PHASE + 1} to {MOVEMENT_PHASE + 2}\n"
