@@ -128,7 +128,7 @@ def mover_problem(board: BoardState, unit_id: str, actor: str, field: str, verb:
         )
     return Problem(
         "actor",
-        f"{unit_id} belongs to {unit.owner}: {actor} cannot move it (a power moves its own units, 13.4)",
+        f"{unit_id} belongs to {unit.owner}: {actor} cannot move it: a power moves its own units (13.4)",
     )
 
 
