@@ -80,7 +80,7 @@ def test_germany_moving_a_polish_unit_is_refused(movement) -> None:  # type: ign
     result = movement("record", "g", "unit_moved", "unit=pol-inf-7", 'path=["EUR:L38"]', "actor=germany")
     assert result.exit_code == 1
     assert (
-        "field 'actor': pol-inf-7 belongs to britain: germany cannot move it (a power moves its own units, 13.4)"
+        "field 'actor': pol-inf-7 belongs to britain: germany cannot move it: a power moves its own units (13.4)"
         in (result.output)
     )
     assert _count(movement) == MOVEMENT_PHASE

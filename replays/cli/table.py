@@ -74,8 +74,10 @@ def _play(
     agreed (a seeded die from the game's seed, a physical one typed in when not given)."""
     from awaw_events.codec import to_builtins
     from replays import formatting
+    from replays.cli.writing import strict_refused
     from replays.commands.base import NO_DIE, Refusal
     from replays.commands.runner import commit, die_for, look, preview, seeded
+    from replays.recording import StrictRefusal
 
     with obj.store() as store:
         seen = look(store, game)
@@ -110,7 +112,10 @@ def _play(
                 face = click.prompt(f"die for roll #{seen.table.next_roll} (1-6)", type=click.IntRange(1, 6), err=True)
             with domain_errors():
                 die = die_for(store, obj.keys(), game, face)
-        done = commit(store, game, lambda table: decide(table, die), expected_count=seen.size, strict=strict)
+        try:
+            done = commit(store, game, lambda table: decide(table, die), expected_count=seen.size, strict=strict)
+        except StrictRefusal as exc:
+            strict_refused(game, exc, as_json)
     if isinstance(done, Refusal):
         _refused(done, as_json)
     assert not isinstance(done, Refusal)

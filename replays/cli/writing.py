@@ -147,7 +147,8 @@ def _report(obj: Context, game: str, done: Recorded, as_json: bool, text: str, d
     formatting.print_recorded(formatting.console(), game, done)
 
 
-def _strict(game: str, exc: StrictRefusal, as_json: bool) -> None:
+def strict_refused(game: str, exc: StrictRefusal, as_json: bool) -> None:
+    """``--strict`` and the audit found something: what it found, and that nothing was written (exit 1)."""
     from replays import formatting
 
     if as_json:
@@ -156,7 +157,7 @@ def _strict(game: str, exc: StrictRefusal, as_json: bool) -> None:
         )
     else:
         formatting.print_audit(formatting.console(), game, exc.first, exc.last, exc.report, unchecked=False)
-        click.echo(f"Error: {exc}", err=True)
+    click.echo(f"Error: {exc}", err=True)
     sys.exit(1)
 
 
@@ -220,7 +221,7 @@ def import_(
             )
             kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
     except StrictRefusal as exc:
-        _strict(game, exc, as_json)
+        strict_refused(game, exc, as_json)
     data = {
         "game": game,
         "in_file": done.read,
@@ -332,7 +333,7 @@ def record(
                 store, game, event_type, fields, keys=obj.keys(), lenient=lenient, strict=strict, audited=not no_audit
             )
     except StrictRefusal as exc:
-        _strict(game, exc, as_json)
+        strict_refused(game, exc, as_json)
     rec = done.records[0]
     _report(
         obj,

@@ -157,7 +157,7 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
         enemies = [u for u in there if side_of(u.owner) != side_of(power)]
         if not enemies and not enemy_controller(table, power, table.board.control.get(hex_)):
             return Refusal("15.21", f"{hex_} holds no enemy ground unit and is not an enemy hex: nothing to attack")
-        for u in sorted(enemies, key=lambda u: u.id):
+        for u in enemies:  # in the board's order: the order the units were placed
             codes = [*command.dms.get("*", ()), *command.dms.get(u.id, ())]
             if kind == "exploitation" and exploiting_armor and u.unit_type in EXPLOITING_ARMOR_DM_TYPES:
                 codes = [*codes, "exploiting_armor"] if "exploiting_armor" not in codes else codes
@@ -445,7 +445,7 @@ def decide_losses(table: Table, command: Losses) -> list[AnyEvent] | Refusal:
             )
         chosen = dict.fromkeys(pool)
     when = now(table.state)
-    actor = attack.declared.actor if command.side == "attacker" else _defending_power(table, attack)
+    actor = attack.declared.actor if command.side == "attacker" else "system"  # as the example records them
     losses: list[dict[str, Any]] = []
     after: list[AnyEvent] = []
     for unit_id, factors in chosen.items():
@@ -487,14 +487,6 @@ def _pool(attack: AttackState, side: str, fighting: frozenset[str]) -> dict[str,
     else:
         units = {u: d.factors for u, d in attack.defenders.items()} | attack.das
     return {u: attack.left(u, f) for u, f in units.items() if attack.left(u, f) > 0}
-
-
-def _defending_power(table: Table, attack: AttackState) -> str:
-    for d in attack.declared.defenders:
-        unit = table.board.units.get(d.unit)
-        if unit is not None:
-            return unit.owner
-    return "system"
 
 
 def _removal(unit_type: str, unit_id: str, lost: int, gone: bool, ref: str, when: dict[str, Any]) -> AnyEvent:
