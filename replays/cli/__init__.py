@@ -31,6 +31,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.writing:reveal_",
         "Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.",
     ),
+    "setup": (
+        "replays.cli.setups:setup",
+        "Write the position of GAME at a point as a set-up file, for `awaw new GAME --setup FILE`.",
+    ),
+    "rule": (
+        "replays.cli.rulings:rule",
+        "Write a ruling on GAME: it voids EVENTs (--replace: with replacement events), and show the turn's audit.",
+    ),
     "reseed": (
         "replays.cli.trust:reseed",
         "Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one).",

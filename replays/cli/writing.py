@@ -45,8 +45,15 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 @click.option(
     "--scenario", type=click.File("rb"), help="Set-up events (JSON Lines or YAML) to record after game_created."
 )
+@click.option(
+    "--setup",
+    "setup_file",
+    type=click.File("rb"),
+    help="A set-up file (docs/setup.md; `awaw setup` writes one from any point of a game): the position, the rule "
+    "set, the options and the game turn the game starts from.",
+)
 @click.option("--title", default="", help="A title for the game.")
-@click.option("--start", default="1939-fall", show_default=True, help="The game turn the game starts in.")
+@click.option("--start", default=None, help="The game turn the game starts in (default: 1939-fall, or the set-up's).")
 @click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
 @click.option(
     "--player",
@@ -70,22 +77,55 @@ def new(
     rules: str,
     options: tuple[str, ...],
     scenario: IO[bytes] | None,
+    setup_file: IO[bytes] | None,
     title: str,
-    start: str,
+    start: str | None,
     physical_dice: bool,
     players: tuple[str, ...],
     map_file: str | None,
     as_json: bool,
 ) -> None:
-    """Start GAME: record its rule set, options and dice commitment in its first event."""
+    """Start GAME: record its rule set, options and dice commitment in its first event.
+
+    With --setup FILE, the game starts from the position the set-up file describes (its rule set and options unless
+    --rules or --option say otherwise, and its game turn); --scenario records set-up events instead.
+    """
     from replays import maps
 
+    source = click.get_current_context().get_parameter_source
     with domain_errors():
         parsed = dict(_split_option(o) for o in options)
         player_keys = dict(_split_option(p, "--player") for p in players)
-        point = parse_game_point(start)
-        setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
         loaded = maps.load_map_file(map_file) if map_file else maps.shipped_map_data()
+        if setup_file is not None:
+            if scenario is not None:
+                raise click.UsageError("--setup and --scenario both set the game up: give one")
+            from replays import setup as setups
+
+            found = setups.parse_setup(setup_file.read(), source=getattr(setup_file, "name", "the set-up"))
+            at = setups.start_point(found)
+            if start is not None and parse_game_point(start)[:2] != at[:2]:
+                raise click.BadParameter(f"the set-up starts in {found.start}, not {start}", param_hint="--start")
+            point = parse_game_point(f"{at.year}-{at.season}")
+            setup = setups.setup_events(found)
+            if source("rules") is click.core.ParameterSource.DEFAULT:
+                rules = found.rules
+            parsed = {**found.options, **parsed}
+            title = title or found.title
+            variant, scenario_name = found.variant, found.scenario
+            declared = loaded.declaration()
+            wanted = found.map_data.get("sha256")
+            if wanted and wanted != declared.sha256:
+                click.echo(
+                    "Warning: the set-up was written from a game that declared map data "
+                    f"{found.map_data.get('name')!r} (sha256 {wanted[:12]}...); this game declares "
+                    f"{declared.name!r}: pass --map-data FILE",
+                    err=True,
+                )
+        else:
+            variant, scenario_name = "classic", "campaign-1939"
+            point = parse_game_point(start or "1939-fall")
+            setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
     keys = obj.keys()
     with obj.store() as store:
         records = start_game(
@@ -95,6 +135,8 @@ def new(
             options=parsed,
             title=title,
             start=point,
+            variant=variant,
+            scenario=scenario_name,
             setup=setup,
             seeded=not physical_dice,
             keys=keys,
