@@ -126,7 +126,7 @@ def checks_table(checks: Sequence[Any]) -> Table:
 def findings_table(findings: Iterable[Any]) -> Table:
     """Audit findings, one a row: the event, its game time and type, the rule, expected, recorded, the finding."""
     table = Table(box=box.SIMPLE_HEAD)
-    for column in ("#", "game time", "event", "rule", "expected", "recorded", "finding"):
+    for column in ("event", "game time", "type", "rule", "expected", "recorded", "finding"):
         table.add_column(column, overflow="fold")
     for f in findings:
         table.add_row(

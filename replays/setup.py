@@ -31,7 +31,7 @@ from awaw_events.codec import parse_event
 from awaw_events.errors import InputError
 from awaw_events.gametime import GamePoint, parse_game_point
 from awaw_events.log import Numbered
-from awaw_events.vocab import POWERS, SIDE_OF_FACTION
+from awaw_events.vocab import POWERS
 from projections.board import BoardState
 from projections.game import GameState
 from replays.maps import _field_name, _line_of, _parse_path
@@ -676,6 +676,3 @@ def _naval(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
             yield where, {"type": "ship_arrived_for_repair", "ship": ship, "yard": yard}
             if spec.repair:
                 yield where, {"type": "ship_repair_started", "ship": ship, "yard": yard, "column": spec.column}
-
-
-SIDES: Final = frozenset(SIDE_OF_FACTION.values())

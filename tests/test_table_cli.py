@@ -182,7 +182,7 @@ def test_a_verb_asks_before_it_appends(awaw) -> None:  # type: ignore[no-untyped
     assert awaw("head", "g").output == before
     agreed = awaw("end-phase", "g", input="y\n")
     assert agreed.exit_code == 0
-    assert "appended events 288 to 289 to g:" in agreed.output
+    assert "appended events 288 to 289 to g\n" in agreed.output
 
 
 def test_a_physical_die_is_asked_for_after_the_declaration(awaw) -> None:  # type: ignore[no-untyped-def]

@@ -119,7 +119,7 @@ def _play(
     if isinstance(done, Refusal):
         _refused(done, as_json)
     assert not isinstance(done, Refusal)
-    _show_done(game, done, as_json)
+    _show_done(game, done, as_json, shown=len(shown) if not yes else 0)
 
 
 def _show_preview(seen: Look, events: list[AnyEvent], report: Any, extra: str, dry_run: bool) -> None:
@@ -139,7 +139,9 @@ def _show_preview(seen: Look, events: list[AnyEvent], report: Any, extra: str, d
         out.print(formatting.findings_table(report.findings))
 
 
-def _show_done(game: str, done: Any, as_json: bool) -> None:
+def _show_done(game: str, done: Any, as_json: bool, *, shown: int = 0) -> None:
+    """What was appended (the events the preview did not show: ``shown`` of them it did), what the dice decided,
+    and the audit of it."""
     from rich.text import Text
 
     from awaw_events.codec import to_builtins
@@ -160,8 +162,9 @@ def _show_done(game: str, done: Any, as_json: bool) -> None:
     if not done.written:
         out.print(Text("nothing to append"))
         return
-    out.print(Text(f"appended events {done.first} to {done.last} to {game}:"))
-    for r in done.records:
+    rest = done.records[shown:]
+    out.print(Text(f"appended events {done.first} to {done.last} to {game}" + (":" if rest else "")))
+    for r in rest:
         out.print(Text(_line(r.seq, r.event)))
     for text in _outcomes(done.records):
         out.print(Text(text))

@@ -22,7 +22,7 @@ Every number is the rules' (:mod:`projections.rules.combat`) read from the state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, AttackDeclared, CombatRoundResolved
@@ -31,19 +31,18 @@ from projections import combat, game
 from projections.combat import Attack as AttackState
 from projections.combat import unit_ctl
 from projections.rules import combat as rules
-from projections.rules.combat.strength import AWAW_DMS, EXPLOITING_ARMOR_DM_MIN_CTL, HOUSE_DMS, catalogue_code
+from projections.rules.combat.strength import (
+    AWAW_DMS,
+    BASIC_DM_ITEM,
+    DM_BASE,
+    EXPLOITING_ARMOR_DM_MIN_CTL,
+    EXPLOITING_ARMOR_DM_TYPES,
+    HOUSE_DMS,
+    catalogue_code,
+)
+from projections.rules.sequence import ATTACK_PHASES
 from replays.audit.families.combat import attacks as audit_attacks
 from replays.commands.base import Die, Refusal, Table, enemy_controller, now, own_unit, probe, side_of, unit_in_play
-
-ATTACK_PHASES: Final = frozenset({"combat", "exploitation"})
-"""Attacks are made in the combat phase, and by exploiting armor in the exploitation phase (15.1, 16.4)."""
-
-EXPLOITING_ARMOR_DM_TYPES: Final = frozenset({"infantry"})
-"""Defenders the exploiting-armor DM applies to when the player does not say (15.33A: infantry attacked by
-exploiting armor with a CTL of 2 or more; not specialized units, 15.331)."""
-
-BASIC_DM: Final = {"awaw": ("basic", "15.32A"), "a3r_house": ("base", "A3R extract 0.3")}
-"""The item that claims a defender's basic multiplier, by combat table (15.32A; house face value)."""
 
 
 class Attack(NamedTuple):
@@ -107,8 +106,8 @@ def _dm_table(table: Table) -> rules.CrtTable:
 
 def _dm_items(crt: rules.CrtTable, codes: Sequence[str], where: str) -> list[dict[str, Any]] | Refusal:
     catalogue = AWAW_DMS if crt == "awaw" else HOUSE_DMS
-    code, rule = BASIC_DM[crt]
-    items: list[dict[str, Any]] = [{"code": code, "value": 2 if crt == "awaw" else 1, "rule": rule}]
+    code, rule = BASIC_DM_ITEM[crt]
+    items: list[dict[str, Any]] = [{"code": code, "value": DM_BASE[crt], "rule": rule}]
     for given in codes:
         spec = catalogue.get(catalogue_code(given))
         if spec is None:

@@ -10,7 +10,7 @@ The audit of the decided events runs before they are appended, so a cost or an a
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent
@@ -18,14 +18,9 @@ from awaw_events.vocab import GROUND_TYPES
 from projections.combat import unit_ctl
 from projections.rules import combat as combat_rules
 from projections.rules.geometry import GeometryError
+from projections.rules.sequence import MOVE_PHASES
 from replays import records
 from replays.commands.base import Refusal, Table, enemy_controller, now, own_unit, side_of
-
-MOVE_PHASES: Final = frozenset({"movement", "exploitation"})
-"""Ground units move in the movement phase, and armor from a breakthrough in the exploitation phase (13.11, 16.3)."""
-
-CONTROL_CAUSE: Final = {"movement": "movement", "exploitation": "exploitation"}
-"""The cause a control change by a move records, by phase (29.21)."""
 
 
 class Move(NamedTuple):

@@ -14,13 +14,10 @@ from typing import Any, Final, NamedTuple
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent
 from awaw_events.gametime import turn_index
-from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES
+from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES, SIDES
 from projections.rules.calendar import turn_at
 from projections.rules.sequence import FIRST_SIDE
 from replays.commands.base import Refusal, Table, side_of
-
-SIDES_IN_ORDER: Final = (FIRST_SIDE, "allied")
-"""The player turns of a game turn, in order (the Axis first, A3R intro; AWAW 27-30 extract 5.3)."""
 
 END_OF_PLAYER_TURN: Final = "end_of_player_turn"
 END_OF_GAME_TURN: Final = "end_of_game_turn"
@@ -43,9 +40,8 @@ def decide_end_phase(table: Table, command: EndPhase | None = None) -> list[AnyE
             return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[index + 1])]
         events = _uninvert(table, turn, side)
         events.append(_event("player_turn_ended", turn, side=side, phase=END_OF_PLAYER_TURN))
-        later = SIDES_IN_ORDER[SIDES_IN_ORDER.index(side) + 1 :] if side in SIDES_IN_ORDER else ()
-        if later:
-            return [*events, *_player_turn(turn, later[0])]
+        if side == FIRST_SIDE:  # the Axis move first, then the Allies (A3R intro; 27-30 extract 5.3)
+            return [*events, *_player_turn(turn, next(s for s in SIDES if s != FIRST_SIDE))]
         return [*events, _event("game_turn_ended", turn, phase=END_OF_GAME_TURN)]
     if side is not None and phase is None:
         return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[0])]
