@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from awaw_events import rulings
 from awaw_events.codec import tag_of, to_builtins
+from awaw_events.dice import dice_words
 from awaw_events.errors import InputError
 from awaw_events.events import EVENT_TYPES, DiceRolled
 from awaw_events.gametime import GamePoint, label
@@ -94,15 +95,6 @@ def _short(value: Any) -> str:
             return f"{{{len(value)} entries}}"
         return "{" + ", ".join(f"{k}={_short(v)}" for k, v in value.items()) + "}"
     return str(value)
-
-
-def dice_words(faces: Iterable[int]) -> str:
-    """A roll's faces as wargamers say them: ``die 5``, ``dice 4 and 2`` (never a bare number, which reads as a
-    roll's sequence number)."""
-    shown = [str(f) for f in faces]
-    if len(shown) == 1:
-        return f"die {shown[0]}"
-    return "dice " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def roll_number(number: int) -> str:

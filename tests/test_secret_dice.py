@@ -184,7 +184,7 @@ def test_verify_names_a_roll_made_after_its_seed_was_revealed() -> None:
     report = dice.check_rolls(events)
     assert report.verified == 1
     assert [p.message for p in report.problems] == [
-        "event 4: roll 2 comes from a seed already revealed in event 3: anyone holding the log could predict it "
+        "event 4: roll #2 comes from a seed already revealed in event 3: anyone holding the log could predict it "
         "(a new seed must be committed first)"
     ]
 

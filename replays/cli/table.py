@@ -173,8 +173,8 @@ def _show_done(game: str, done: Any, as_json: bool, *, shown: int = 0) -> None:
 
 def _outcomes(records: Sequence[Any]) -> list[str]:
     """What the dice decided, in words: ``pol-1 round 1: 23 against 8 is 2:1; die 6 (#2) reads D``."""
+    from awaw_events.dice import dice_words
     from awaw_events.events import AttritionResolved, CombatRoundResolved, DiceRolled
-    from replays.logview import dice_words
 
     faces: dict[int, list[int]] = {}
     found: list[str] = []

@@ -10,6 +10,7 @@ import msgspec
 
 from awaw_events import io as event_io
 from awaw_events.codec import tag_of, to_builtins
+from awaw_events.dice import dice_words
 from awaw_events.events import EVENT_TYPES, DiceRolled, Ruling
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
@@ -431,7 +432,7 @@ def roll_(
     total = f" = {event.total}" if len(event.dice) > 1 or event.total != event.dice[0] else ""
     say(
         as_json,
-        f"roll #{event.roll}: {logview.dice_words(event.dice)}{total} (event {rec.seq})",
+        f"roll #{event.roll}: {dice_words(event.dice)}{total} (event {rec.seq})",
         {"seq": rec.seq, "roll": event.roll, "dice": list(event.dice), "total": event.total, "purpose": purpose},
     )
 
