@@ -237,7 +237,7 @@ def _unit_words(unit: Any) -> str | dict[str, Any]:
 
 def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
     """The set-up file (as data, to dump as YAML) of a game state."""
-    board, naval, clock = state.board, state.naval, state.clock
+    board, clock = state.board, state.clock
     meta = state.meta
     phase = clock.phase or (None if clock.side else GAME_TURN_START)
     start = "/".join(str(p) for p in (f"{clock.year}-{clock.season}", clock.side, phase) if p is not None)
@@ -294,6 +294,15 @@ def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
         hex_, _, counter = key.partition("/")
         counters.setdefault(hex_, {})[counter] = power
     data["counters"] = counters
+    data |= _economy_of(state)
+    data["ships"] = _chart_ships(state)
+    return {k: v for k, v in data.items() if v not in ({}, "", None) or k in ("format", "start")}
+
+
+def _economy_of(state: GameState) -> dict[str, Any]:
+    """The oil reserves, oil outside them, and the shipyards of a set-up."""
+    naval = state.naval
+    data: dict[str, Any] = {}
     data["oil"] = {
         r: msgspec.to_builtins(
             Reserve(
@@ -320,8 +329,7 @@ def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
         )
         for y, c in sorted(naval.charts.items())
     }
-    data["ships"] = _chart_ships(state)
-    return {k: v for k, v in data.items() if v not in ({}, "", None) or k in ("format", "start")}
+    return data
 
 
 def _units_of(board: BoardState, state: GameState) -> dict[str, dict[str, dict[str, Any]]]:

@@ -269,11 +269,9 @@ def decide_round(table: Table, command: Round, die: Die) -> list[AnyEvent] | Ref
         return attack
     if attack.ended:
         return Refusal("15.7", f"attack {command.attack} has ended")
-    last = attack.rounds.get(attack.last_round)
-    if last is not None and last.requirement is not None:
-        for side, need in (("attacker", last.requirement.attacker), ("defender", last.requirement.defender)):
-            if need != rules.NO_LOSS and side not in last.losses_seen:
-                return Refusal("15.61", f"the {side}'s losses for round {attack.last_round} are not recorded yet")
+    pending = _losses_pending(attack)
+    if pending is not None and attack.last_round:
+        return pending
     return _round(
         table,
         command.attack,
@@ -359,26 +357,21 @@ def _round(
     if not die.known:
         return []  # a preview: the roll is made when the player confirms
     roll_no = state.dice.next_roll
-    faces, source = die.roll(roll_no)
-    roll = parse_event(
-        {
-            "type": "dice_rolled",
-            **when,
-            "actor": attack.declared.actor,
-            "roll": roll_no,
-            "purpose": "crt",
-            "dice": faces,
-            "source": source,
-            "ref": attack_id,
-        },
-        where="the roll",
-    )
+    roll, faces = _roll(die, roll_no, {**when, "actor": attack.declared.actor}, attack_id)
     lookup = rules.crt_lookup(column, faces[0], number, table=crt)
     result, conversion = _result(ctx, attack, fighting, lookup.result, attacker_takes_ex, defender_converts)
     resolved = {**fields, "roll": roll_no, "modified_die": lookup.modified_die, "result": result}
     if conversion != "none":
         resolved["conversion"] = conversion
     return [roll, parse_event(resolved, where="the round")]
+
+
+def _roll(die: Die, number: int, base: dict[str, Any], ref: str) -> tuple[AnyEvent, list[int]]:
+    """A combat die of roll ``number``: the ``dice_rolled`` event and its faces."""
+    faces, source = die.roll(number)
+    fields = {"type": "dice_rolled", **base, "roll": number, "purpose": "crt", "dice": faces, "source": source,
+              "ref": ref}  # fmt: skip
+    return parse_event(fields, where="the roll"), faces
 
 
 def _result(
@@ -500,6 +493,18 @@ def _removal(unit_type: str, unit_id: str, lost: int, gone: bool, ref: str, when
     )
 
 
+def _losses_pending(attack: AttackState) -> Refusal | None:
+    """The losses the last round requires of a side that are not recorded yet (15.61)."""
+    played = attack.rounds.get(attack.last_round)
+    if played is None:
+        return Refusal("15.61", f"attack {attack.declared.attack} has no round resolved yet")
+    if played.requirement is not None:
+        for side, need in (("attacker", played.requirement.attacker), ("defender", played.requirement.defender)):
+            if need != rules.NO_LOSS and side not in played.losses_seen:
+                return Refusal("15.61", f"the {side}'s losses for round {attack.last_round} are not recorded yet")
+    return None
+
+
 def decide_advance(table: Table, command: Advance) -> list[AnyEvent] | Refusal:
     """The end of an attack, the advance after combat into the emptied hex and its control (15.9, 29.21), and a
     breakthrough (16.11), or why the rules refuse them."""
@@ -508,94 +513,54 @@ def decide_advance(table: Table, command: Advance) -> list[AnyEvent] | Refusal:
         return attack
     if attack.ended:
         return Refusal("15.7", f"attack {command.attack} has already ended")
-    played = attack.rounds.get(attack.last_round)
-    if played is None:
-        return Refusal("15.61", f"attack {command.attack} has no round resolved yet")
-    if played.requirement is not None:
-        for side, need in (("attacker", played.requirement.attacker), ("defender", played.requirement.defender)):
-            if need != rules.NO_LOSS and side not in played.losses_seen:
-                return Refusal("15.61", f"the {side}'s losses for round {attack.last_round} are not recorded yet")
-    when = now(table.state)
-    actor = attack.declared.actor
+    pending = _losses_pending(attack)
+    if pending is not None:
+        return pending
     hexes = attack.declared.defender_hexes
     to = command.to or hexes[0]
     if to not in hexes:
         return Refusal("15.91", f"{to} was not attacked in {command.attack} ({', '.join(hexes)})")
-    cleared = attack.all_defenders_gone(to)
     reason = command.reason or (
-        "defender_eliminated"
-        if not attack.defenders_alive()
-        else "attacker_eliminated"
-        if not attack.ground_alive()
+        "defender_eliminated" if not attack.defenders_alive()
+        else "attacker_eliminated" if not attack.ground_alive()
         else "result"
-    )
-    events: list[AnyEvent] = [
-        parse_event(
-            {
-                "type": "attack_ended",
-                **when,
-                "actor": actor,
-                "attack": command.attack,
-                "after_round": attack.last_round,
-                "reason": reason,
-            },
-            where="the end of the attack",
-        )
-    ]
+    )  # fmt: skip
+    base = {**now(table.state), "actor": attack.declared.actor, "attack": command.attack}
+    ended = {"type": "attack_ended", **base, "after_round": attack.last_round, "reason": reason}
+    events: list[AnyEvent] = [parse_event(ended, where="the end of the attack")]
     if not command.units:
         if command.breakthrough is not None:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
         return events
-    if not cleared:
+    advanced = _advance(table, attack, command, to, base)
+    return advanced if isinstance(advanced, Refusal) else [*events, *advanced]
+
+
+def _advance(
+    table: Table, attack: AttackState, command: Advance, to: str, base: dict[str, Any]
+) -> list[AnyEvent] | Refusal:
+    """The advance into an emptied hex, its control, and the breakthrough (15.91, 29.21, 16.11)."""
+    if not attack.all_defenders_gone(to):
         return Refusal("15.91", f"{to} still holds defenders: attackers advance only into a hex emptied of them")
-    survivors = played.participants
+    survivors = attack.final_fighters()
     for unit_id in command.units:
         if unit_id not in survivors or unit_id not in attack.ground_alive():
             return Refusal("15.91", f"{unit_id} is no surviving attacker of the final round of {command.attack}")
-    events.append(
-        parse_event(
-            {
-                "type": "advance_after_combat",
-                **when,
-                "actor": actor,
-                "attack": command.attack,
-                "moves": [{"unit": u, "to": to} for u in command.units],
-            },
-            where="the advance",
-        )
-    )
+    moves = [{"unit": u, "to": to} for u in command.units]
+    events = [parse_event({"type": "advance_after_combat", **base, "moves": moves}, where="the advance")]
+    actor = attack.declared.actor
     if enemy_controller(table, actor, table.board.control.get(to)):
-        events.append(
-            parse_event(
-                {
-                    "type": "hex_control_changed",
-                    **when,
-                    "hex": to,
-                    "controller": actor,
-                    "cause": "advance_after_combat",
-                    "ref": command.attack,
-                },
-                where="the control change",
-            )
-        )
+        when = {k: v for k, v in base.items() if k not in ("actor", "attack")}
+        control = {"type": "hex_control_changed", **when, "hex": to, "controller": actor,
+                   "cause": "advance_after_combat", "ref": command.attack}  # fmt: skip
+        events.append(parse_event(control, where="the control change"))
     if command.breakthrough is not None:
         armor = [u for u in command.units if table.board.units[u].unit_type == "armor"]
         if not armor:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
-        events.append(
-            parse_event(
-                {
-                    "type": "breakthrough_created",
-                    **when,
-                    "actor": actor,
-                    "breakthrough": command.breakthrough,
-                    "attack": command.attack,
-                    "hex": to,
-                    "armor": armor[0],
-                },
-                where="the breakthrough",
-            )
-        )
+        created = {"type": "breakthrough_created", **base, "breakthrough": command.breakthrough, "hex": to,
+                   "armor": armor[0]}  # fmt: skip
+        events.append(parse_event(created, where="the breakthrough"))
     return events
 
 
