@@ -227,3 +227,69 @@ def test_strict_refuses_what_the_audit_finds(awaw) -> None:  # type: ignore[no-u
     kept = awaw("spend", "g", "germany", "war", "denmark", "--cost", "3", "--yes")
     assert kept.exit_code == 0
     assert "the audit finds 1 problem(s)" in kept.output
+
+
+@pytest.mark.parametrize(
+    ("prefix", "args"),
+    [
+        (9, ["move", "g", "ger-inf-7", "EUR:M29"]),
+        (5, ["move", "g", "ger-inf-7", "EUR:M29"]),
+        (9, ["attack", "g", "pol-9", "--on", "EUR:L34", "--with", "ger-arm-1", "--die", "1"]),
+        (14, ["round", "g", "pol-2", "--die", "1"]),
+        (12, ["losses", "g", "pol-1"]),
+        (13, ["advance", "g", "pol-1", "ger-arm-1"]),
+        (26, ["attrition", "g", "c-1", "--target", "china", "--front", "asian", "--with", "jap-inf-1", "--die", "2"]),
+        (29, ["build", "g", "ger-inf-40", "--at", "EUR:L32", "--power", "germany", "--type", "infantry",
+              "--factors", "3"]),
+        (36, ["redeploy", "g", "ger-inf-2", "EUR:L32"]),
+        (2, ["spend", "g", "germany", "war", "denmark"]),
+        (0, ["end-phase", "g"]),
+    ],
+)  # fmt: skip
+def test_every_verb_speaks_json(awaw, prefix: int, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Dry run or refusal, each verb prints one JSON document on standard output."""
+    lines = AXIS_TURN.strip().replace("\\\n", " ").splitlines()
+    play(awaw, "\n".join(lines[:prefix]))
+    result = awaw(*args, "--dry-run", "--json")
+    data = json.loads(result.stdout)
+    if result.exit_code == 0:
+        assert data["dry_run"] is True and data["events"], data
+    else:
+        assert data["refused"] is True and data["rule"], data
+
+
+def test_a_seeded_die_is_rolled_only_once_the_player_agrees(awaw) -> None:  # type: ignore[no-untyped-def]
+    assert awaw("reseed", "g").exit_code == 0
+    play(awaw, "\n".join(AXIS_TURN.strip().splitlines()[:9]))
+    before = awaw("head", "g").output
+    args = ["attack", "g", "pol-1", "--on", "EUR:L34", "--with", "ger-arm-1,ger-inf-1", "--support", "ger-aaf-1"]
+    declined = awaw(*args, input="n\n")
+    assert declined.exit_code == 1
+    assert "roll #2 and read the CRT" in declined.output
+    assert "die " not in declined.output.split("Roll and append?")[0]  # nothing of the die is shown before
+    assert awaw("head", "g").output == before
+    agreed = awaw(*args, "--yes", "--json")
+    assert agreed.exit_code == 0, agreed.output
+    (rolled,) = [e["event"] for e in json.loads(agreed.stdout)["events"] if e["event"]["type"] == "dice_rolled"]
+    assert rolled["source"] == "seeded" and rolled["roll"] == 2
+    assert awaw("reveal", "g").exit_code == 0
+    assert awaw("verify", "g").exit_code == 0  # the roll is the seed's
+
+
+def test_a_game_that_moved_since_the_preview_is_not_appended(start_db: Path, tmp_path: Path) -> None:
+    from awaw_events.errors import ConflictError
+    from awaw_events.store import GameStore
+    from replays.commands.phase import decide_end_phase
+    from replays.commands.runner import commit, look
+    from replays.recording import Recorded
+
+    db = tmp_path / "g.db"
+    shutil.copy(start_db, db)
+    with GameStore(str(db)) as store:
+        seen = look(store, "g")
+        with pytest.raises(ConflictError, match="someone appended meanwhile, so nothing was written"):
+            commit(store, "g", decide_end_phase, expected_count=seen.size - 1)
+        assert store.count("g") == seen.size
+        done = commit(store, "g", decide_end_phase, expected_count=seen.size)
+        assert isinstance(done, Recorded)
+        assert (done.first, done.last) == (seen.size + 1, seen.size + 2)
