@@ -14,19 +14,18 @@ inside the transaction), and the refusal under ``strict``, which rolls the appen
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from awaw_events.errors import InputError
 from awaw_events.keys import KeyRing
 from awaw_events.log import Imported, Numbered, import_events, record_event
 from awaw_events.store import GameStore, Record
-from projections.core import MapDataRef
-from projections.rules.mapdata import MapData
-from replays.audit.catalogue import audit
-from replays.audit.engine import AuditReport
-from replays.maps import resolve_map_data
 from replays.records import Kept, Referee
-from replays.state import effective_events, state_at
+
+if TYPE_CHECKING:  # the audit is imported when it runs: an import with --no-audit does without it
+    from projections.core import MapDataRef
+    from projections.rules.mapdata import MapData
+    from replays.audit.engine import AuditReport
 
 
 class StrictRefusal(Exception):
@@ -43,6 +42,9 @@ class StrictRefusal(Exception):
 
 def audit_new(store: GameStore, timeline: str, first: int, last: int) -> AuditReport:
     """The audit of events ``first..last`` of a timeline (the effective log), the events before them folded."""
+    from replays.audit.catalogue import audit
+    from replays.maps import resolve_map_data
+    from replays.state import effective_events, state_at
 
     def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
         found = resolve_map_data(store, declared)

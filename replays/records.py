@@ -27,7 +27,7 @@ one fold, of the board alone, so the import stays fast) and asks :func:`problems
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from awaw_events import rulings as rulings_mod
 from awaw_events.errors import InputError
@@ -57,10 +57,12 @@ from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
 from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power
 from projections import board as board_mod
-from projections import game
 from projections.board import BoardState, Unit
 from projections.core import Clock, Context, Meta, clock_after
 from projections.rules.geometry import GeometryError, canonical
+
+if TYPE_CHECKING:  # the whole game's fold is imported only when a referee needs it (an existing game, a ruling)
+    from projections.game import GameState
 
 RULE: Final = "the record"
 """What a refusal cites: not a rule of the game, the record itself (it cannot be true)."""
@@ -316,10 +318,12 @@ class Referee:
     def begin(self, store: GameStore, timeline: str, size: int) -> None:
         self._store, self._timeline = store, timeline
         self.kept, self._rebuild_at = [], None
-        state = game.initial() if size == 0 else _state_at(store, timeline, size)
-        self._adopt(state)
+        if size == 0:  # a new game: an empty board (no need for the whole fold's machinery)
+            self._board, self._meta, self._clock = board_mod.initial(), Meta(), Clock()
+        else:
+            self._adopt(_state_at(store, timeline, size))
 
-    def _adopt(self, state: game.GameState) -> None:
+    def _adopt(self, state: GameState) -> None:
         self._board = board_mod.clone(state.board)
         self._meta, self._clock = state.meta, state.clock
 
@@ -364,10 +368,12 @@ class Referee:
         rulings = [(n.seq, n.event) for n in events if isinstance(n.event, Ruling)]
         index = rulings_mod.index(rulings)
         effective = rulings_mod.effective(events, index, lambda s: events[s - 1])
+        from projections import game
+
         self._adopt(game.fold_numbered(game.initial(), ((n.seq, n.event) for n in effective)))
 
 
-def _state_at(store: GameStore, timeline: str, size: int) -> game.GameState:
+def _state_at(store: GameStore, timeline: str, size: int) -> GameState:
     from replays.state import state_at
 
     return state_at(store, timeline, size, save=False)
