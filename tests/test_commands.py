@@ -68,7 +68,7 @@ POL_1 = Attack(
     [
         pytest.param(289, lambda t: decide_spend(t, Spend("germany", "war", "poland")), 290, 290, id="war"),
         pytest.param(
-            296, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33", "EUR:M33", "EUR:M34"))), 297, 297, id="move"
+            297, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33", "EUR:M33", "EUR:M34"))), 298, 298, id="move"
         ),
         pytest.param(
             301, lambda t: decide_spend(t, Spend("germany", "offensive", front="eastern")), 302, 302, id="offensive"

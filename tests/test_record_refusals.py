@@ -4,13 +4,11 @@ Tried as the issue tried it, on the example's Fall 1939 Axis movement phase (aft
 EUR:M28, the Polish units belong to Britain). The refusals and the audit's findings agree: what ``record`` refuses,
 an import with ``--lenient`` keeps, and the audit names it.
 
-Moves (``unit_moved``) are found by the movement family's ``mover`` and ``path`` checks (issue 11 item 3, built on
-the ``covland`` branch): the tests that need them are marked ``needs_movement_family`` and skipped until it lands.
+Moves (``unit_moved``) are found by the movement family's ``mover`` and ``path`` checks (issue 11 item 3).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -29,11 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
 MOVEMENT_PHASE = 298
 """The example's Fall 1939 Axis movement phase: its phase_started and both German moves are in."""
-
-needs_movement_family = pytest.mark.skipif(
-    importlib.util.find_spec("replays.audit.families.movement") is None,
-    reason="needs the movement audit family (issue 11 item 3, branch covland): it finds jumps and foreign moves",
-)
 
 WHEN = {"year": 1939, "season": "fall", "side": "axis", "phase": "movement"}
 
@@ -121,7 +114,6 @@ def test_a_rule_broken_is_kept_and_the_audit_speaks_at_once(movement) -> None:  
     assert [f["rule"] for f in data["findings"]] == ["27.12"]
 
 
-@needs_movement_family
 def test_a_jump_across_the_map_is_kept_with_the_findings_printed(movement) -> None:  # type: ignore[no-untyped-def]
     result = movement("record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:AA40"]', "mf_used=1", "actor=germany")
     assert result.exit_code == 0
@@ -130,9 +122,10 @@ def test_a_jump_across_the_map_is_kept_with_the_findings_printed(movement) -> No
     assert "AA40" in result.output
     assert _count(movement) == MOVEMENT_PHASE + 1
     strict = movement(
-        "record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:AA41"]', "mf_used=1", "actor=germany", "--strict"
-    )
+        "record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:M28"]', "mf_used=1", "actor=germany", "--strict"
+    )  # the jump back: as far, and as much a finding
     assert strict.exit_code == 1
+    assert "not adjacent" in strict.output
     assert _count(movement) == MOVEMENT_PHASE + 1
 
 
@@ -188,8 +181,6 @@ BAD_EVENTS = [
 
 @pytest.mark.parametrize("bad", BAD_EVENTS)
 def test_what_import_refuses_lenient_keeps_and_the_audit_finds(movement, tmp_path: Path, bad) -> None:  # type: ignore[no-untyped-def]
-    if bad["type"] == "unit_moved" and importlib.util.find_spec("replays.audit.families.movement") is None:
-        pytest.skip("needs the movement audit family (issue 11 item 3, branch covland) to find moves")
     good = {"type": "unit_moved", "actor": "germany", "unit": "ger-inf-7", "path": ["EUR:M29"], "mf_used": 1}
     path = tmp_path / "turn.jsonl"
     path.write_text(_line(good) + _line(bad))

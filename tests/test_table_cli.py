@@ -28,14 +28,14 @@ end-phase g
 end-phase g
 end-phase g
 move g ger-inf-3 EUR:L33 EUR:M33 EUR:M34
-move g ger-arm-4 EUR:K32 EUR:L32 EUR:L33
+move g ger-arm-4 EUR:K32 EUR:L32 EUR:L33 EUR:M33
 end-phase g
 end-phase g
 spend g germany offensive --front eastern
 attack g pol-1 --on EUR:L34 --with ger-arm-1,ger-inf-1,ger-inf-2,ger-inf-3 --support ger-aaf-1,ger-aaf-2 --die 6
 losses g pol-1
 advance g pol-1 ger-arm-1 --breakthrough bt-poznan
-attack g pol-2 --on EUR:M36 --with ger-arm-3,ger-inf-4,ger-inf-5,ger-inf-6 --support ger-aaf-3 --die 3
+attack g pol-2 --on EUR:M36 --on EUR:N34 --with ger-arm-3,ger-inf-4,ger-inf-5,ger-inf-6 --support ger-aaf-3 --die 3
 losses g pol-2 --side attacker ger-inf-4 ger-inf-5 ger-inf-6 ger-aaf-3=3
 losses g pol-2
 advance g pol-2 ger-arm-3 --breakthrough bt-lodz
@@ -54,12 +54,12 @@ end-phase g
 build g ger-ca-3 --chart continue
 build g ger-dd-7 --yard kiel --type dd --factors 1
 build g ger-inf-4 --at EUR:L32
-build g ger-arm-7 --at EUR:L32 --power germany --type armor --factors 4
+build g ger-arm-7 --at EUR:K32 --power germany --type armor --factors 4
 build g ita-ca-3 --yard genoa --type ca --factors 2
-build g ita-inf-7 --at EUR:Y23 --power italy --type infantry --factors 2
+build g ita-inf-7 --at EUR:X23 --power italy --type infantry --factors 2
 end-phase g
 redeploy g ger-arm-3 EUR:M28 --via EUR:L32
-redeploy g ger-arm-4 EUR:L32
+redeploy g ger-arm-4 EUR:K33
 end-phase g
 end-phase g
 """
