@@ -152,18 +152,18 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, 
         out.print(Text("not checked (the log lacks a fact these checks need):"))
         for s in report.skipped:
             out.print(Text(f"  {s.rule} {s.check}: {s.reason} ({s.times} event(s), first event {s.first_seq})"))
-    out.print(Text(checked_words(report)))
+    out.print(Text(checked_words(report, listed=unchecked)))
 
 
-def checked_words(report: Any) -> str:
+def checked_words(report: Any, *, listed: bool = True) -> str:
     """How much of the game the audit could check: ``checked 1,204 of 1,250 check applications (96.3 %); 46 not
-    checked``."""
+    checked`` (``(above)`` when the list of what was not checked is printed, ``listed``)."""
     unread = f"; {report.unread:,} of {report.events:,} events are read by no check" if report.unread else ""
     if not report.applied:
         return f"checked: no check applied to these events{unread}"
     made = report.applied - report.unchecked
     share = f"{100 * report.checked_share:.1f} %"
-    rest = f"; {report.unchecked:,} not checked (above)" if report.unchecked else ""
+    rest = f"; {report.unchecked:,} not checked{' (above)' if listed else ''}" if report.unchecked else ""
     return f"checked {made:,} of {report.applied:,} check applications ({share}){rest}{unread}"
 
 

@@ -147,6 +147,25 @@ def awaw(tmp_path: Path):  # type: ignore[no-untyped-def]
     return invoke
 
 
+def test_a_reported_game_with_approximate_dates_comes_back_exactly(awaw, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The WBC 2023 game's wars began at a date the report gives only as a range (``until``, issue 16): its set-up
+    keeps the range (``spring 1939 to fall 1939``), and the new game's position, wars included, is the same."""
+    assert awaw("import", "wbc", str(ROOT / "examples" / "wbc-2023-game-1" / "game.yaml")).exit_code == 0
+    path = tmp_path / "wbc.yaml"
+    assert awaw("setup", "wbc", "-o", str(path)).exit_code == 0
+    assert "germany: spring 1939 to fall 1939" in path.read_text()
+    made = awaw("new", "again", "--setup", str(path), "--physical-dice")
+    assert made.exit_code == 0, made.output
+    with GameStore(str(tmp_path / "g.db")) as store:
+        original = position(state_at(store, "wbc", store.count("wbc"), save=False))
+        again = position(state_at(store, "again", store.count("again"), save=False))
+    assert original["wars"] == {
+        "britain|germany": "spring 1939 to fall 1939",
+        "france|germany": "spring 1939 to fall 1939",
+    }
+    assert _differences(original, again) == {}
+
+
 def test_a_hand_written_set_up_starts_a_game_where_it_says(awaw, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "skirmish.yaml"
     path.write_text(HAND_WRITTEN)
