@@ -295,14 +295,36 @@ class Kept(NamedTuple):
     refused: bool
 
 
+class _Board:
+    """A board being folded event by event, with the rule set and the clock its handlers read."""
+
+    def __init__(self, board: BoardState, meta: Meta, clock: Clock) -> None:
+        self.board, self.meta, self.clock = board, meta, clock
+
+    @classmethod
+    def of(cls, state: GameState) -> _Board:
+        return cls(board_mod.clone(state.board), state.meta, state.clock)
+
+    def fold(self, seq: int, event: AnyEvent, handlers: dict[type, Any]) -> None:
+        """The board projection's handler of the event, if it has one (the board's handlers read only the game time
+        of the event, so the clock is kept for the events they see)."""
+        handler = handlers.get(type(event))
+        if handler is not None:
+            previous = self.clock
+            now = self.clock = clock_after(previous, event, seq)
+            handler(self.board, event, Context(meta=self.meta, previous=previous, now=now))
+
+
 class Referee:
     """Refuses what cannot be true along an import or a record (:class:`awaw_events.log.Referee`).
 
     ``begin`` takes the board at the end of the timeline (from the state at that point: snapshots make it quick);
     ``check`` asks :func:`problems` of each event and folds it into the board with the board projection's handlers.
-    A ruling changes what the log means: after it and its replacement events the board is folded again from the
-    start, from the effective log (rulings are rare). With ``lenient``, nothing is refused: every problem is kept
-    in :attr:`kept`, as are the problems the rules leave open.
+    A ruling changes what the log means: its replacement events are checked against the board at the place where
+    they stand in the effective log (before the first event the ruling voids, or right after the event a correction
+    in time inserts them after), and after them the board is folded again from the start, from the effective log
+    (rulings are rare). With ``lenient``, nothing is refused: every problem is kept in :attr:`kept`, as are the
+    problems the rules leave open.
     """
 
     def __init__(self, *, lenient: bool = False) -> None:
@@ -310,22 +332,18 @@ class Referee:
         self.kept: list[Kept] = []
         self._store: GameStore | None = None
         self._timeline = ""
-        self._board: BoardState = board_mod.initial()
-        self._meta = Meta()
-        self._clock = Clock()
+        self._at = _Board(board_mod.initial(), Meta(), Clock())
+        self._place: _Board | None = None
+        """Where a ruling's replacement events stand, while they are checked (None otherwise)."""
         self._rebuild_at: int | None = None
 
     def begin(self, store: GameStore, timeline: str, size: int) -> None:
         self._store, self._timeline = store, timeline
-        self.kept, self._rebuild_at = [], None
+        self.kept, self._rebuild_at, self._place = [], None, None
         if size == 0:  # a new game: an empty board (no need for the whole fold's machinery)
-            self._board, self._meta, self._clock = board_mod.initial(), Meta(), Clock()
+            self._at = _Board(board_mod.initial(), Meta(), Clock())
         else:
-            self._adopt(_state_at(store, timeline, size))
-
-    def _adopt(self, state: GameState) -> None:
-        self._board = board_mod.clone(state.board)
-        self._meta, self._clock = state.meta, state.clock
+            self._at = _Board.of(_state_at(store, timeline, size))
 
     def check(self, first: int, batch: Sequence[Numbered]) -> list[InputError]:
         errors: list[InputError] = []
@@ -333,44 +351,59 @@ class Referee:
         lookup = CHECKS.get
         for offset, (where, event) in enumerate(batch):
             seq = first + offset
-            kind = type(event)
-            check = lookup(kind)
+            at = self._place or self._at
+            check = lookup(type(event))
             if check is not None:
-                for p in check(self._board, event):
+                for p in check(at.board, event):
                     if p.refused and not self.lenient:
                         errors.append(InputError(p.message, where=where, field=p.field))
                     else:
                         self.kept.append(Kept(seq, where, p.field, p.message, p.refused))
-            self._fold(seq, event, handlers)
+            at.fold(seq, event, handlers)
             if isinstance(event, Ruling):
                 self._rebuild_at = seq + event.replacements
+                self._place = self._place_of(event, batch[:offset], first) if event.replacements else None
             if self._rebuild_at is not None and seq >= self._rebuild_at:
                 self._rebuild(batch[: offset + 1], first)
         return errors
 
-    def _fold(self, seq: int, event: AnyEvent, handlers: dict[type, Any]) -> None:
-        """The board projection's handler of the event, if it has one (the board's handlers read only the game time
-        of the event, so the clock is kept for the events they see)."""
-        handler = handlers.get(type(event))
-        if handler is not None:
-            previous = self._clock
-            now = self._clock = clock_after(previous, event, seq)
-            handler(self._board, event, Context(meta=self._meta, previous=previous, now=now))
-
-    def _rebuild(self, batch: Sequence[Numbered], first: int) -> None:
-        """The board of the effective log up to the end of ``batch`` (stored events, then the batch so far)."""
-        self._rebuild_at = None
+    def _effective(self, batch: Sequence[Numbered], first: int) -> tuple[rulings_mod.RulingIndex, list[StoredEvent]]:
+        """The rulings and the effective log of the stored events, then ``batch`` (numbered from ``first``)."""
         store = self._store
         stored: list[StoredEvent] = []
         if store is not None and first > 1:
             stored = list(store.numbered(self._timeline, stop=first - 1))
         events = stored + [StoredEvent(first + i, n.event) for i, n in enumerate(batch)]
-        rulings = [(n.seq, n.event) for n in events if isinstance(n.event, Ruling)]
-        index = rulings_mod.index(rulings)
-        effective = rulings_mod.effective(events, index, lambda s: events[s - 1])
+        index = rulings_mod.index([(n.seq, n.event) for n in events if isinstance(n.event, Ruling)])
+        return index, list(rulings_mod.effective(events, index, lambda s: events[s - 1]))
+
+    def _place_of(self, ruling: Ruling, before: Sequence[Numbered], first: int) -> _Board | None:
+        """The board where the replacement events of ``ruling`` stand (None when the place is not in the effective
+        log, as for a ruling on a voided event: they are then checked against the board as it is)."""
+        index, effective = self._effective(before, first)
+        seqs = [n.seq for n in effective]
+        if ruling.insert_after is not None:
+            if ruling.insert_after not in seqs:
+                return None
+            cut = seqs.index(ruling.insert_after) + 1
+            earlier = index.inserted_after.get(ruling.insert_after, ())  # corrections at the same place, before it
+            while cut < len(seqs) and seqs[cut] in earlier:
+                cut += 1
+        elif ruling.voids and min(ruling.voids) in seqs:
+            cut = seqs.index(min(ruling.voids))
+        else:
+            return None
         from projections import game
 
-        self._adopt(game.fold_numbered(game.initial(), ((n.seq, n.event) for n in effective)))
+        return _Board.of(game.fold_numbered(game.initial(), ((n.seq, n.event) for n in effective[:cut])))
+
+    def _rebuild(self, batch: Sequence[Numbered], first: int) -> None:
+        """The board of the effective log up to the end of ``batch`` (stored events, then the batch so far)."""
+        self._rebuild_at, self._place = None, None
+        _, effective = self._effective(batch, first)
+        from projections import game
+
+        self._at = _Board.of(game.fold_numbered(game.initial(), ((n.seq, n.event) for n in effective)))
 
 
 def _state_at(store: GameStore, timeline: str, size: int) -> GameState:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Final
 
 import pytest
 from click.testing import CliRunner, Result
@@ -25,7 +26,7 @@ from tests.conftest import created
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
-MOVEMENT_PHASE = 298
+MOVEMENT_PHASE = 299
 """The example's Fall 1939 Axis movement phase: its phase_started and both German moves are in."""
 
 WHEN = {"year": 1939, "season": "fall", "side": "axis", "phase": "movement"}
@@ -273,3 +274,64 @@ def test_an_import_reports_first_and_last_event_of_an_append(movement, tmp_path:
     path.write_text("".join(_line(e) for e in good))
     result = movement("import", "g", str(path), "--no-audit")
     assert result.output == f"imported 2 event(s) into g: events {MOVEMENT_PHASE + 1} to {MOVEMENT_PHASE + 2}\n"
+
+
+COMBAT: Final = 330
+"""The example after its Lodz attack: ger-inf-4, which stood in EUR:M35 at the movement phase, was eliminated at
+event 323; ger-arm-7 is built only at event 376."""
+
+LATER_MOVE = {
+    "type": "unit_moved",
+    **WHEN,
+    "actor": "germany",
+    "unit": "ger-inf-4",
+    "path": ["EUR:N35", "EUR:M35"],
+    "mf_used": 2,
+}
+"""A move of the movement phase, found after the combat that eliminated the unit."""
+
+
+@pytest.fixture
+def combat(awaw, tmp_path: Path):  # type: ignore[no-untyped-def]
+    head = tmp_path / "combat.jsonl"
+    head.write_text("".join(EXAMPLE.read_text().splitlines(keepends=True)[:COMBAT]))
+    assert awaw("import", "g", str(head), "--no-audit").exit_code == 0
+    return awaw
+
+
+def test_a_correction_in_time_is_checked_where_it_stands_and_a_copy_imports_back(combat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A fact inserted at its own game time is checked against the board at its place, not at the end of the log
+    (where its unit may be gone): the game, exported, imports back; a typo in the inserted fact is still refused."""
+    later = tmp_path / "later.jsonl"
+    later.write_text(json.dumps(LATER_MOVE) + "\n")
+    inserted = combat("insert", "g", str(later), "--after", str(MOVEMENT_PHASE), "--reason", "found later")
+    assert inserted.exit_code == 0, inserted.output
+    exported = tmp_path / "all.jsonl"
+    exported.write_text(combat("export", "g").output)
+    copied = combat("import", "copy", str(exported))
+    assert copied.exit_code == 0, copied.output
+    assert combat("head", "copy").output.split()[-1] == str(COMBAT + 2)
+    typo = tmp_path / "typo.jsonl"
+    typo.write_text(exported.read_text().replace('"unit":"ger-inf-4","path"', '"unit":"ger-inf-44","path"'))
+    refused = combat("import", "typo", str(typo))
+    assert refused.exit_code == 1
+    assert f"line {COMBAT + 2}, field 'unit': unknown unit 'ger-inf-44'" in refused.output
+
+
+def _ruling(**fields: object) -> str:
+    return _line({"type": "ruling", "phase": "combat", "actor": "referee", "reason": "agreed", **fields})
+
+
+def test_a_rulings_replacements_are_checked_where_they_stand(combat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Replacements stand in the place of the first event a ruling voids: a unit in play there may be named (though
+    gone since), and a unit built only later may not (though on the board now)."""
+    path = tmp_path / "ruling.jsonl"
+    path.write_text(_ruling(voids=[MOVEMENT_PHASE], replacements=1) + json.dumps(LATER_MOVE) + "\n")
+    kept = combat("import", "g", str(path), "--no-audit")
+    assert kept.exit_code == 0, kept.output
+    built_later = {**LATER_MOVE, "unit": "ger-arm-7"}
+    path.write_text(_ruling(voids=[MOVEMENT_PHASE - 1], replacements=1) + json.dumps(built_later) + "\n")
+    refused = combat("import", "g", str(path), "--no-audit")
+    assert refused.exit_code == 1
+    assert "line 2, field 'unit': unknown unit 'ger-arm-7'" in refused.output
+    assert _count(combat) == COMBAT + 2
