@@ -335,3 +335,24 @@ def test_a_rulings_replacements_are_checked_where_they_stand(combat, tmp_path: P
     assert refused.exit_code == 1
     assert "line 2, field 'unit': unknown unit 'ger-arm-7'" in refused.output
     assert _count(combat) == COMBAT + 2
+
+
+def test_insert_refuses_what_cannot_be_true_where_the_events_stand(combat, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``awaw insert`` checks like ``import``: a typo is refused and nothing is written; ``--lenient`` keeps it and
+    names it; a unit gone by the end of the log but in play where the fact stands is no problem."""
+    typo = tmp_path / "typo.jsonl"
+    typo.write_text(json.dumps({**LATER_MOVE, "unit": "ger-inf-44"}) + "\n")
+    after = ("--after", str(MOVEMENT_PHASE), "--reason", "found later")
+    refused = combat("insert", "g", str(typo), *after)
+    assert refused.exit_code == 1
+    assert "field 'unit': unknown unit 'ger-inf-44'" in refused.output
+    assert _count(combat) == COMBAT
+    kept = combat("insert", "g", str(typo), *after, "--lenient", "--json")
+    assert kept.exit_code == 0, kept.output
+    assert [k["field"] for k in json.loads(kept.output)["kept"]] == ["unit"]
+    assert _count(combat) == COMBAT + 2
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps(LATER_MOVE) + "\n")
+    inserted = combat("insert", "g", str(good), *after)
+    assert inserted.exit_code == 0, inserted.output
+    assert "kept" not in inserted.output

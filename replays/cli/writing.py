@@ -300,6 +300,12 @@ def import_(
     type=click.Choice(["jsonl", "yaml"]),
     help="The file's format (default: from its extension; jsonl for standard input).",
 )
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Keep what cannot be true where the events stand (a unit not on the board there, a hex misspelt) and list "
+    "it: a historical record with gaps.",
+)
 @json_option
 @pass_context
 def insert(
@@ -310,6 +316,7 @@ def insert(
     reason: str,
     agreed_by: tuple[str, ...],
     fmt: str | None,
+    lenient: bool,
     as_json: bool,
 ) -> None:
     """Insert the events of FILE into GAME at their own game time, keeping every event's number.
@@ -318,6 +325,7 @@ def insert(
     state, replay and the audit read it there, and every existing event, branch and bookmark keeps its number.
     """
     from awaw_events.corrections import insert_events
+    from replays.records import Referee
     from replays.state import resolve_point
 
     with domain_errors():
@@ -328,18 +336,31 @@ def insert(
         events = event_io.read_events(file, chosen)  # type: ignore[arg-type]
     with obj.store() as store:
         place = resolve_point(store, game, after) if after is not None else None
-        records = insert_events(store, game, events, after=place, reason=reason, agreed_by=agreed_by)
+        referee = Referee(lenient=lenient)  # what cannot be true where the events stand is refused, as on import
+        with domain_errors():
+            records = insert_events(
+                store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee
+            )
     ruling = records[0].event
     assert isinstance(ruling, Ruling) and ruling.insert_after is not None
+    text = (
+        f"inserted {len(records) - 1} event(s) into {game} after event {ruling.insert_after}: ruling {records[0].seq}, "
+        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)"
+    )
+    kept = [f"  event {k.seq} ({k.where}), field {k.field!r}: {k.message}" for k in referee.kept]
+    if kept:
+        text += f"\nkept, with {len(kept)} problem(s) the record would refuse or the rules leave open:\n" + "\n".join(
+            kept
+        )
     say(
         as_json,
-        f"inserted {len(records) - 1} event(s) into {game} after event {ruling.insert_after}: ruling {records[0].seq}, "
-        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)",
+        text,
         {
             "game": game,
             "ruling": records[0].seq,
             "after": ruling.insert_after,
             "inserted": [r.seq for r in records[1:]],
+            "kept": [k._asdict() for k in referee.kept],
         },
     )
 
