@@ -305,14 +305,12 @@ class _Board:
     def of(cls, state: GameState) -> _Board:
         return cls(board_mod.clone(state.board), state.meta, state.clock)
 
-    def fold(self, seq: int, event: AnyEvent, handlers: dict[type, Any]) -> None:
-        """The board projection's handler of the event, if it has one (the board's handlers read only the game time
-        of the event, so the clock is kept for the events they see)."""
-        handler = handlers.get(type(event))
-        if handler is not None:
-            previous = self.clock
-            now = self.clock = clock_after(previous, event, seq)
-            handler(self.board, event, Context(meta=self.meta, previous=previous, now=now))
+    def fold(self, seq: int, event: AnyEvent, handler: Callable[..., None]) -> None:
+        """The board projection's handler of the event (the board's handlers read only the game time of the event,
+        so the clock is kept for the events they see)."""
+        previous = self.clock
+        now = self.clock = clock_after(previous, event, seq)
+        handler(self.board, event, Context(meta=self.meta, previous=previous, now=now))
 
 
 class Referee:
@@ -347,19 +345,22 @@ class Referee:
 
     def check(self, first: int, batch: Sequence[Numbered]) -> list[InputError]:
         errors: list[InputError] = []
-        handlers = board_mod.HANDLERS.by_type
+        handler_of = board_mod.HANDLERS.by_type.get
         lookup = CHECKS.get
         for offset, (where, event) in enumerate(batch):
             seq = first + offset
             at = self._place or self._at
-            check = lookup(type(event))
+            kind = type(event)
+            check = lookup(kind)
             if check is not None:
                 for p in check(at.board, event):
                     if p.refused and not self.lenient:
                         errors.append(InputError(p.message, where=where, field=p.field))
                     else:
                         self.kept.append(Kept(seq, where, p.field, p.message, p.refused))
-            at.fold(seq, event, handlers)
+            handler = handler_of(kind)
+            if handler is not None:
+                at.fold(seq, event, handler)
             if isinstance(event, Ruling):
                 self._rebuild_at = seq + event.replacements
                 self._place = self._place_of(event, batch[:offset], first) if event.replacements else None
