@@ -221,7 +221,10 @@ def test_every_refusal_has_its_finding(tmp_path: Path) -> None:
 
 
 def test_the_shipped_logs_and_the_benchmark_archive_import_without_refusals() -> None:
+    """The example, the disputed turn and its ruling, the WBC 2023 game and the facts found later in it, and the
+    synthetic archive: the record refuses nothing of them and keeps nothing open."""
     from awaw_events import io as event_io
+    from awaw_events.corrections import insert_events
     from benchmarks.synthetic import events
 
     store = GameStore(":memory:")
@@ -237,6 +240,14 @@ def test_the_shipped_logs_and_the_benchmark_archive_import_without_refusals() ->
     referee = Referee()
     import_events(store, "synthetic", numbered(list(events(20_000))), referee=referee)
     assert referee.kept == []
+    wbc = ROOT / "examples" / "wbc-2023-game-1"
+    with (wbc / "game.yaml").open("rb") as f:
+        import_events(store, "wbc", event_io.iter_events(f, "yaml"), referee=referee)
+    assert referee.kept == []
+    with (wbc / "found-later.yaml").open("rb") as f:
+        later = [n for n in event_io.iter_events(f, "yaml") if not isinstance(n, Exception)]
+    insert_events(store, "wbc", later, referee=referee)
+    assert referee.kept == [] and store.count("wbc") == 31
 
 
 def test_a_ruling_that_voids_an_elimination_puts_the_unit_back() -> None:
