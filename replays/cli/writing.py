@@ -352,17 +352,15 @@ def insert(
         text += f"\nkept, with {len(kept)} problem(s) the record would refuse or the rules leave open:\n" + "\n".join(
             kept
         )
-    say(
-        as_json,
-        text,
-        {
-            "game": game,
-            "ruling": records[0].seq,
-            "after": ruling.insert_after,
-            "inserted": [r.seq for r in records[1:]],
-            "kept": [k._asdict() for k in referee.kept],
-        },
-    )
+    data: dict[str, Any] = {
+        "game": game,
+        "ruling": records[0].seq,
+        "after": ruling.insert_after,
+        "inserted": [r.seq for r in records[1:]],
+    }
+    if lenient:  # what --lenient kept
+        data["kept"] = [k._asdict() for k in referee.kept]
+    say(as_json, text, data)
 
 
 @command()
