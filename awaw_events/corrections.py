@@ -16,6 +16,7 @@ from awaw_events.log import (
     BatchRejected,
     LogContext,
     Numbered,
+    Referee,
     check_batch,
     context_of,
     retry_on_conflict,
@@ -38,11 +39,12 @@ def insert_events(
     reason: str = "",
     agreed_by: Sequence[str] = (),
     rule: str = "",
+    referee: Referee | None = None,
 ) -> list[Record]:
     """``awaw insert``: append a correction in time (a ``ruling`` with ``insert_after``) and the events it inserts,
     all or nothing. ``after`` is the event they stand after; by default the place their game time gives
     (:func:`insertion_point` of the first). Every check of an import applies, and the events must fit at their
-    place in game-time order."""
+    place in game-time order; ``referee`` looks at the events where they stand (:class:`awaw_events.log.Referee`)."""
     if not events:
         raise InputError("nothing to insert: the file holds no events")
     if not store.exists(timeline):
@@ -66,6 +68,9 @@ def insert_events(
     batch = [Numbered("the correction", ruling), *events]
     check_batch(context, batch)
     problems = check_insertions(store, timeline, context.size + 1, batch)
+    if not problems and referee is not None:
+        referee.begin(store, timeline, context.size)
+        problems = referee.check(context.size + 1, batch)
     if problems:
         raise BatchRejected(problems)
     return store.append(timeline, [n.event for n in batch], expected_count=context.size)

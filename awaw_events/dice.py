@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from awaw_events.events import DiceRolled, Event, GameCreated, SeedCommitted, SeedRevealed
@@ -55,6 +55,15 @@ def face(seed: str, roll: int, index: int, sides: int) -> int:
         if value < limit:
             return value % sides + 1
         counter += 1
+
+
+def dice_words(faces: Sequence[int]) -> str:
+    """A roll's faces as wargamers say them: ``die 5``, ``dice 4 and 2`` (never a bare number, which reads as a
+    roll's sequence number, shown ``#3``)."""
+    shown = [str(f) for f in faces]
+    if len(shown) == 1:
+        return f"die {shown[0]}"
+    return "dice " + ", ".join(shown[:-1]) + " and " + shown[-1] if shown else "no dice"
 
 
 def roll_dice(seed: str, roll: int, count: int = 1, sides: int = 6) -> list[int]:
@@ -110,7 +119,7 @@ class RollChecker:
             if event.roll != self.expected:
                 what = "reuses" if event.roll < self.expected else "skips to"
                 self.problems.append(
-                    DiceProblem(seq, f"event {seq} {what} roll number {event.roll}; the next roll was {self.expected}")
+                    DiceProblem(seq, f"event {seq} {what} roll #{event.roll}; the next roll was #{self.expected}")
                 )
             self.expected = max(self.expected, event.roll + 1)
             if event.source == "physical":
@@ -138,7 +147,7 @@ class RollChecker:
             active = [c for first, c in self.commitments if first <= roll.roll]
             if not active:
                 problems.append(
-                    DiceProblem(seq, f"event {seq}: roll {roll.roll} claims a seed, but none was committed")
+                    DiceProblem(seq, f"event {seq}: roll #{roll.roll} claims a seed, but none was committed")
                 )
                 continue
             seed = self.revealed.get(active[-1])
@@ -150,7 +159,7 @@ class RollChecker:
                 problems.append(
                     DiceProblem(
                         seq,
-                        f"event {seq}: roll {roll.roll} comes from a seed already revealed in event {reveal_seq}: "
+                        f"event {seq}: roll #{roll.roll} comes from a seed already revealed in event {reveal_seq}: "
                         "anyone holding the log could predict it (a new seed must be committed first)",
                     )
                 )
@@ -159,7 +168,9 @@ class RollChecker:
             if truth != roll.dice:
                 problems.append(
                     DiceProblem(
-                        seq, f"event {seq}: roll {roll.roll} shows {roll.dice}, but the revealed seed gives {truth}"
+                        seq,
+                        f"event {seq}: roll #{roll.roll} shows {dice_words(roll.dice)}, but the revealed seed gives "
+                        f"{dice_words(truth)}",
                     )
                 )
             else:

@@ -12,7 +12,7 @@ import functools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, TypeVar
+from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, Protocol, TypeVar
 
 import msgspec
 
@@ -216,13 +216,14 @@ def _check_one(
         return "year", f"{label(event)} is before the game starts"
     if kind is DiceRolled:
         if event.roll != last_roll + 1:  # type: ignore[attr-defined]
-            return "roll", f"dice are numbered without gaps: expected roll {last_roll + 1}, got {event.roll}"  # type: ignore[attr-defined]
+            return "roll", f"dice are numbered without gaps: expected roll #{last_roll + 1}, got #{event.roll}"  # type: ignore[attr-defined]
         return None
     if kind is SeedCommitted and event.first_roll != last_roll + 1:  # type: ignore[attr-defined]
-        return "first_roll", f"the next roll is {last_roll + 1}, not {event.first_roll}"  # type: ignore[attr-defined]
+        return "first_roll", f"the next roll is #{last_roll + 1}, not #{event.first_roll}"  # type: ignore[attr-defined]
     roll = getattr(event, "roll", None)
     if isinstance(roll, int) and roll > last_roll:
-        return "roll", f"refers to roll {roll}, but only {last_roll} rolls have been made"
+        made = f"only {last_roll} rolls have been made (#1 to #{last_roll})" if last_roll else "no roll has been made"
+        return "roll", f"refers to roll #{roll}, but {made}"
     refs: list[tuple[str, int]] = []
     if kind is Ruling:
         refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]  # type: ignore[attr-defined]
@@ -245,6 +246,17 @@ def check_batch(context: LogContext, batch: Sequence[Numbered]) -> None:
     _, errors = validate_batch(context, batch)
     if errors:
         raise BatchRejected(errors)
+
+
+class Referee(Protocol):
+    """What a higher layer may add to the log's own checks: a look at each event against the game as it stands
+    (``replays.records.Referee`` refuses a move of a unit that is not on the board). The log calls ``begin`` inside
+    the write transaction, when it knows the timeline's size, then ``check`` with each batch in order (``first``:
+    the number the batch's first event will have); the problems it returns reject the batch."""
+
+    def begin(self, store: GameStore, timeline: str, size: int) -> None: ...
+
+    def check(self, first: int, batch: Sequence[Numbered]) -> list[InputError]: ...
 
 
 class BatchRejected(InputError):
@@ -288,6 +300,7 @@ def import_events(
     expected_count: int | None = None,
     chunk: int = IMPORT_CHUNK,
     progress: Callable[[int], None] | None = None,
+    referee: Referee | None = None,
 ) -> Imported:
     """Validate a stream of events against the timeline's end and append it, all or nothing, in flat memory.
 
@@ -298,6 +311,7 @@ def import_events(
     whole game (starting with its ``game_created``) appends only what the timeline lacks, and is refused where the
     two part (:class:`Divergence`). Every problem (up to :data:`MAX_ERRORS`) is reported, each with its line, in
     one :class:`BatchRejected`, and then nothing is written. ``progress`` gets the number of events read so far.
+    ``referee`` looks at every event the log's own checks let through (:class:`Referee`).
     """
     errors: list[InputError] = []
     read = first = last = 0
@@ -311,6 +325,8 @@ def import_events(
             )
         copy: _SharedPrefix | None = None
         pending: list[Numbered] = []
+        if referee is not None:
+            referee.begin(store, timeline, context.size)
 
         def flush() -> None:
             nonlocal context, exists, first, last
@@ -324,6 +340,10 @@ def import_events(
                 errors.extend(check_insertions(store, timeline, before + 1, batch))
             if errors:
                 return
+            if referee is not None:
+                errors.extend(referee.check(before + 1, batch)[: MAX_ERRORS - len(errors)])
+                if errors:
+                    return
             events = [n.event for n in batch]
             records = store.append(timeline, events, head_only=True) if exists else store.create_game(timeline, events)
             exists = True
@@ -477,6 +497,8 @@ def start_game(
     options: Mapping[str, str] | None = None,
     title: str = "",
     start: GamePoint | None = None,
+    variant: str = "classic",
+    scenario: str = "campaign-1939",
     setup: Sequence[Numbered] = (),
     seeded: bool = True,
     keys: KeyRing | None = None,
@@ -502,6 +524,8 @@ def start_game(
             "phase": "setup",
             "title": title,
             "rules": rules,
+            "variant": variant,
+            "scenario": scenario,
             "options": resolve_options(rules, options or {}),
             "seed_commitment": dice.commitment(seed) if seed else None,
             "player_keys": dict(player_keys or {}),
@@ -553,13 +577,20 @@ def _typed_value(text: str) -> Any:
 
 @retry_on_conflict
 def record_event(
-    store: GameStore, timeline: str, tag: str, assignments: Sequence[str], *, keys: KeyRing | None = None
+    store: GameStore,
+    timeline: str,
+    tag: str,
+    assignments: Sequence[str],
+    *,
+    keys: KeyRing | None = None,
+    referee: Referee | None = None,
 ) -> Record:
     """``awaw record``: one event typed as ``FIELD=VALUE`` words, appended at the end of a timeline.
 
     Game time (year, season, side, phase) defaults to that of the timeline's last event; a ``dice_rolled`` event's
     ``roll`` defaults to the next roll number; ``actor`` defaults to ``system``. A ``seeded`` roll is checked at
-    once against the seed in force (which ``keys`` must hold) and refused if it differs.
+    once against the seed in force (which ``keys`` must hold) and refused if it differs. ``referee`` looks at the
+    event against the game as it stands (:class:`Referee`).
     """
     fields: dict[str, Any] = {"type": tag}
     for index, word in enumerate(assignments, start=1):
@@ -581,11 +612,16 @@ def record_event(
     fields = {k: v for k, v in fields.items() if v is not None or k not in _TIME_FIELDS}
     event = parse_event(fields, where="the event", strict=False)
     check_batch(context, [Numbered("the event", event)])
+    if referee is not None:
+        referee.begin(store, timeline, context.size)
+        problems = referee.check(context.size + 1, [Numbered("the event", event)])
+        if problems:
+            raise BatchRejected(problems)
     if isinstance(event, DiceRolled) and event.source == "seeded":
         seed = seed_for_rolling(store, keys, timeline)
         if dice.roll_dice(seed, event.roll, len(event.dice), event.sides) != event.dice:
             raise InputError(
-                f"roll {event.roll} does not match the committed seed: a seeded roll is the seed's, not typed in "
+                f"roll #{event.roll} does not match the committed seed: a seeded roll is the seed's, not typed in "
                 "(record real dice with source=physical, or use `awaw roll`)",
                 where="the event",
                 field="dice",

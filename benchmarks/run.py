@@ -115,7 +115,9 @@ def profile(argv: list[str], scratch: Path, top: int = 14) -> str:
 def bench_backend(db: str, export: Path, small: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Run]:
     runs: dict[str, Run] = {}
     print(f"  awaw import of {args.events:,} events", flush=True)
-    runs["cli-import"] = child(awaw_argv("--db", db, "import", NAME, str(export)), scratch)
+    runs["cli-import"] = child(awaw_argv("--db", db, "import", NAME, str(export), "--no-audit"), scratch)
+    print(f"  awaw import of {args.events:,} events, with the audit of the new events", flush=True)
+    runs["cli-import-audited"] = child(awaw_argv("--db", db, "import", f"{NAME}-audited", str(export)), scratch)
     print("  library import and the raw-insert limit", flush=True)
     runs["library-import"] = measure("library-import", db, scratch, "--file", str(export))
     runs["raw-insert"] = measure("raw-insert", db, scratch, "--name", NAME)
@@ -133,7 +135,7 @@ def bench_backend(db: str, export: Path, small: Path, scratch: Path, args: argpa
     print(f"  the eventsourcing application ({args.peer_events:,} events)", flush=True)
     runs["peer"] = measure("peer", db, scratch, "--peer-events", str(args.peer_events))
     print(f"  awaw materialize of {min(SMALL, args.events):,} events", flush=True)
-    child(awaw_argv("--db", db, "import", "small", str(small)), scratch)
+    child(awaw_argv("--db", db, "import", "small", str(small), "--no-audit"), scratch)
     runs["materialize"] = child(awaw_argv("--db", db, "materialize", "small", "-o", str(scratch / "m.db")), scratch)
     return runs
 
@@ -163,6 +165,7 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
         return float(runs[key].data["seconds"])
 
     cli, lib, raw = runs["cli-import"], runs["library-import"], runs["raw-insert"]
+    audited = runs["cli-import-audited"]
     cli_rate, lib_rate = n / cli.wall, lib.data["count"] / secs("library-import")
     raw_rate = raw.data["count"] / secs("raw-insert")
     single, raw_single = runs["single-appends"], runs["raw-single-inserts"]
@@ -176,7 +179,7 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
     full = n >= FULL
     return [
         Row(
-            f"`awaw import` of {n:,} events (whole process)",
+            f"`awaw import --no-audit` of {n:,} events (whole process)",
             f"{cli_rate:,.0f} events/s ({cli.wall:.1f} s)",
             peak("cli-import"),
             f"library import {lib_rate:,.0f} events/s",
@@ -184,6 +187,15 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
             ">= 100,000 events/s, peak < 200 MiB" if full else f"({FULL:,} events or more)",
             (cli_rate >= 100_000 and cli.peak_mib < 200) if full else None,
             "cli-import",
+        ),
+        Row(
+            f"`awaw import` of {n:,} events with the audit of the new events (the default)",
+            f"{n / audited.wall:,.0f} events/s ({audited.wall:.1f} s)",
+            peak("cli-import-audited"),
+            f"`--no-audit` {cli_rate:,.0f} events/s",
+            f"{audited.wall / cli.wall:.2f}x its time",
+            "",
+            None,
         ),
         Row(
             "library import (events in memory, one transaction)",
@@ -477,7 +489,17 @@ def profile_misses(
             continue
         print(f"  profiling: {row.measure}", flush=True)
         if row.key == "cli-import":
-            argv = [sys.executable, "-m", "replays", "--db", db, "import", f"{NAME}-profiled", str(export)]
+            argv = [
+                sys.executable,
+                "-m",
+                "replays",
+                "--db",
+                db,
+                "import",
+                f"{NAME}-profiled",
+                str(export),
+                "--no-audit",
+            ]
         elif row.key == "materialize":
             argv = [sys.executable, "-m", "replays", "--db", db, "materialize", "small", "-o", str(scratch / "p.db")]
         else:

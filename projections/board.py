@@ -439,10 +439,12 @@ def _counter_removed(state: BoardState, event: CounterRemoved, ctx: Context) -> 
 
 @HANDLERS.on(WarDeclared)
 def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
-    since = f"{ctx.now.season} {ctx.now.year}"
-    if event.until is not None:  # an approximate date: the range of turns (issue 16)
-        year, _, season = event.until.partition("-")
-        since += f" to {season} {year}"
+    season, year = event.since_season or ctx.now.season, event.since_year or ctx.now.year  # set-ups: since when
+    since = f"{season} {year}"
+    until = event.since_until if event.since_year is not None else event.until
+    if until is not None:  # an approximate date: the range of turns (issue 16)
+        until_year, _, until_season = until.partition("-")
+        since += f" to {until_season} {until_year}"
     state.wars[war_key(event.aggressor, event.target)] = since
 
 

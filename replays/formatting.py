@@ -123,42 +123,47 @@ def checks_table(checks: Sequence[Any]) -> Table:
     return table
 
 
-def print_audit(out: Console, game: str, first: int, last: int, report: Any) -> None:
+def findings_table(findings: Iterable[Any]) -> Table:
+    """Audit findings, one a row: the event, its game time and type, the rule, expected, recorded, the finding."""
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("event", "game time", "type", "rule", "expected", "recorded", "finding"):
+        table.add_column(column, overflow="fold")
+    for f in findings:
+        table.add_row(
+            str(f.seq), f.game_time, f.event_type, f.rule, Text(f.expected), Text(f.recorded), Text(f.message)
+        )
+    return table
+
+
+def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, unchecked: bool = True) -> None:
     """The audit for people: each finding with its event, rule, expected and recorded values, then what could
-    not be checked."""
+    not be checked (unless ``unchecked`` is False: a command that appended a few events lists only findings)."""
     span = f"events {first} to {last}" if last >= first else "no events"
     if report.clean:
         out.print(Text(f"{game}: clean ({report.events} events checked by {report.checks} checks, {span})"))
     else:
         out.print(Text(f"{game}: {len(report.findings)} finding(s) in {report.events} events ({span})"))
-        table = Table(box=box.SIMPLE_HEAD)
-        for column in ("#", "game time", "event", "rule", "expected", "recorded", "finding"):
-            table.add_column(column, overflow="fold")
-        for f in report.findings:
-            table.add_row(
-                str(f.seq), f.game_time, f.event_type, f.rule, Text(f.expected), Text(f.recorded), Text(f.message)
-            )
-        out.print(table)
+        out.print(findings_table(report.findings))
     if report.ungraded:
         out.print(Text("shown, not graded (inferred, invented or unknown values; not counted as findings):"))
         for f in report.ungraded:
             out.print(Text(f"  {f.seq} {f.game_time} {f.event_type} {f.rule}: {f.message}"))
-    if report.skipped:
+    if report.skipped and unchecked:
         out.print(Text("not checked (the log lacks a fact these checks need):"))
         for s in report.skipped:
             out.print(Text(f"  {s.rule} {s.check}: {s.reason} ({s.times} event(s), first event {s.first_seq})"))
-    out.print(Text(checked_words(report)))
+    out.print(Text(checked_words(report, listed=unchecked)))
 
 
-def checked_words(report: Any) -> str:
+def checked_words(report: Any, *, listed: bool = True) -> str:
     """How much of the game the audit could check: ``checked 1,204 of 1,250 check applications (96.3 %); 46 not
-    checked``."""
+    checked`` (``(above)`` when the list of what was not checked is printed, ``listed``)."""
     unread = f"; {report.unread:,} of {report.events:,} events are read by no check" if report.unread else ""
     if not report.applied:
         return f"checked: no check applied to these events{unread}"
     made = report.applied - report.unchecked
     share = f"{100 * report.checked_share:.1f} %"
-    rest = f"; {report.unchecked:,} not checked (above)" if report.unchecked else ""
+    rest = f"; {report.unchecked:,} not checked{' (above)' if listed else ''}" if report.unchecked else ""
     return f"checked {made:,} of {report.applied:,} check applications ({share}){rest}{unread}"
 
 
@@ -187,3 +192,38 @@ def diff_lines(result: Any) -> list[str]:
     if not any_difference:
         lines.append("  no differences")
     return lines
+
+
+SHOWN_FINDINGS = 20
+"""How many findings a command that appended events prints (``awaw audit`` lists them all)."""
+
+
+def print_recorded(out: Console, game: str, recorded: Any) -> None:
+    """After a record, an import or a table command: the problems kept (``--lenient``, or left open by the rules)
+    and the audit of the new events."""
+    if recorded.kept:
+        out.print(Text(f"kept, with {len(recorded.kept)} problem(s) the record would refuse or the rules leave open:"))
+        for k in recorded.kept:
+            verdict = "cannot be true" if k.refused else "open"
+            out.print(Text(f"  event {k.seq} ({k.where}), field {k.field!r}: {k.message} [{verdict}]"))
+    report = recorded.audit
+    if report is None:
+        return
+    if report.clean:
+        out.print(Text("the audit finds nothing wrong with it" if recorded.written == 1 else "the audit finds nothing"))
+        return
+    out.print(Text(f"the audit finds {len(report.findings)} problem(s) (kept: the record holds what was claimed):"))
+    out.print(findings_table(report.findings[:SHOWN_FINDINGS]))
+    if len(report.findings) > SHOWN_FINDINGS:
+        more = len(report.findings) - SHOWN_FINDINGS
+        out.print(Text(f"  ... and {more} more: `awaw audit {game} --from {recorded.first}` lists them all"))
+
+
+def recorded_json(recorded: Any) -> dict[str, Any]:
+    """The same as data: the problems kept and the audit's findings (what a ``--json`` caller adds to its output)."""
+    report = recorded.audit
+    return {
+        "kept": [k._asdict() for k in recorded.kept],
+        "audited": report is not None,
+        "findings": [msgspec.to_builtins(f) for f in report.findings] if report is not None else [],
+    }

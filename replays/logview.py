@@ -7,8 +7,9 @@ from typing import Any, NamedTuple
 
 from awaw_events import rulings
 from awaw_events.codec import tag_of, to_builtins
+from awaw_events.dice import dice_words
 from awaw_events.errors import InputError
-from awaw_events.events import EVENT_TYPES
+from awaw_events.events import EVENT_TYPES, DiceRolled
 from awaw_events.gametime import GamePoint, label
 from awaw_events.store import GameStore, Record
 from awaw_events.vocab import POWERS
@@ -96,10 +97,36 @@ def _short(value: Any) -> str:
     return str(value)
 
 
+def roll_number(number: int) -> str:
+    """A roll's sequence number as the views show it: ``#3`` (the stored field is ``roll``)."""
+    return f"#{number}"
+
+
+def roll_words(event: Any) -> str:
+    """What a recorded event says of dice, for the line after ``awaw record``: `` #3: die 5`` for a roll, `` (roll
+    #3)`` for an event a roll decided, nothing otherwise."""
+    number = getattr(event, "roll", None)
+    if not isinstance(number, int):
+        return ""
+    if isinstance(event, DiceRolled):
+        return f" {roll_number(number)}: {dice_words(event.dice)}"
+    return f" (roll {roll_number(number)})"
+
+
+def _item(tag: str, key: str, value: Any) -> str:
+    if key == "roll" and isinstance(value, int):
+        return roll_number(value) if tag == "dice_rolled" else f"roll {roll_number(value)}"
+    if key == "dice" and isinstance(value, list) and tag == "dice_rolled":
+        return dice_words(value)
+    return f"{key}={_short(value)}"
+
+
 def summary(record: Record) -> str:
-    """The event's own fields, ``key=value``, without its game time (shown in its own column)."""
+    """The event's own fields, ``key=value``, without its game time (shown in its own column); a roll's sequence
+    number reads ``#3`` and its faces ``die 5``."""
     data = to_builtins(record.event)
-    return " ".join(f"{k}={_short(v)}" for k, v in data.items() if k not in _TIME_KEYS)
+    tag = tag_of(record.event)
+    return " ".join(_item(tag, k, v) for k, v in data.items() if k not in _TIME_KEYS)
 
 
 def when(record: Record) -> str:

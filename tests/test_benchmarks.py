@@ -25,7 +25,8 @@ def test_the_benchmark_script_writes_its_report(tmp_path: Path) -> None:
     for section in sections:
         assert section in report
     for measure in (
-        "`awaw import` of 3,000 events",
+        "`awaw import --no-audit` of 3,000 events",
+        "`awaw import` of 3,000 events with the audit of the new events",
         "raw `executemany`",
         "durable single appends",
         "full replay",

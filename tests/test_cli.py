@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -74,12 +75,15 @@ def test_new_rejects_unknown_options(run, option: str, message: str) -> None:  #
 
 def test_import_then_export_gives_back_the_same_events(run, game_file: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = run("import", "g", str(game_file))
-    assert result.output == "imported 5 event(s) into g: events 1 to 5\n"
+    assert result.output == "imported 5 event(s) into g: events 1 to 5\nthe audit finds nothing\n"
     exported = run("export", "g").output
     assert exported == game_file.read_text()
     yaml_path = tmp_path / "g.yaml"
     assert run("export", "g", "-o", str(yaml_path)).exit_code == 0
-    assert run("import", "h", str(yaml_path)).output == "imported 5 event(s) into h: events 1 to 5\n"
+    assert (
+        run("import", "h", str(yaml_path)).output
+        == "imported 5 event(s) into h: events 1 to 5\nthe audit finds nothing\n"
+    )
     assert run("export", "h").output == exported
     assert run("head", "g").output == run("head", "h").output
 
@@ -110,13 +114,16 @@ def test_several_problems_are_all_listed(run, tmp_path: Path) -> None:  # type: 
 
 def test_import_reads_standard_input(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
     result = run("import", "g", "-", input=game_file.read_text())
-    assert result.output == "imported 5 event(s) into g: events 1 to 5\n"
+    assert result.output == "imported 5 event(s) into g: events 1 to 5\nthe audit finds nothing\n"
 
 
 def test_record_fills_game_time_and_roll_number(run, game_file: Path) -> None:  # type: ignore[no-untyped-def]
     run("import", "g", str(game_file))
     result = run("record", "g", "dice_rolled", "purpose=attrition", "dice=[3]", "actor=germany")
-    assert result.output == "recorded event 6: dice_rolled (Fall 1939 Axis unit construction)\n"
+    assert result.output == (
+        "recorded event 6: dice_rolled (Fall 1939 Axis unit construction) #3: die 3\n"
+        "the audit finds nothing wrong with it\n"
+    )
     last = json.loads(run("log", "g", "--json", "--type", "dice").output.splitlines()[-1])["event"]
     assert last == {
         "type": "dice_rolled",
@@ -140,8 +147,8 @@ def test_record_fills_game_time_and_roll_number(run, game_file: Path) -> None:  
 def test_roll_and_reveal(run) -> None:  # type: ignore[no-untyped-def]
     run("new", "g")
     first = run("roll", "g", "--purpose", "crt", "--dice", "2")
-    assert first.output.startswith("roll 1: [")
-    assert run("roll", "g", "--purpose", "weather").output.startswith("roll 2: [")
+    assert re.fullmatch(r"roll #1: dice [1-6] and [1-6] = \d+ \(event 3\)\n", first.output)
+    assert re.fullmatch(r"roll #2: die [1-6] \(event 4\)\n", run("roll", "g", "--purpose", "weather").output)
     assert run("reveal", "g").output == "seed revealed in event 5; `awaw verify g` now checks every seeded roll\n"
 
 
@@ -237,7 +244,9 @@ def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tm
     )
     extended = tmp_path / "extended.jsonl"
     extended.write_text(game_file.read_text() + jsonl(armor("ger-arm-2")))
-    assert run("import", "g", str(extended)).output == "imported 1 event(s) into g: events 6 to 6\n"
+    assert run("import", "g", str(extended)).output == (
+        "imported 1 event(s) into g: events 6 to 6\nthe audit finds nothing wrong with it\n"
+    )
     edited = tmp_path / "edited.jsonl"
     edited.write_text(game_file.read_text().replace('"dice":[3]', '"dice":[6]'))
     result = run("import", "g", str(edited))

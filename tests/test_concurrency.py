@@ -71,7 +71,7 @@ def test_eight_imports_of_one_file_into_a_new_game_create_it_once(db: str, tmp_p
     outputs = sorted(out for _code, out in results)
     assert all(code == 0 for code, _ in results), results
     assert outputs == sorted(
-        [f"imported {len(events)} event(s) into race: events 1 to {len(events)}\n"]
+        [f"imported {len(events)} event(s) into race: events 1 to {len(events)}\nthe audit finds nothing\n"]
         + [f"race already holds all {len(events)} event(s) of the file; nothing was written\n"] * (WORKERS - 1)
     )
     with GameStore(db) as store:

@@ -145,7 +145,7 @@ def test_seeds_an_old_store_kept_move_only_when_asked(tmp_path: Path) -> None:
     assert KeyRing(mine).seed(dice.commitment(seed)) == seed
     with GameStore(moved) as store:
         assert _secret_rows(store) == 0
-    assert awaw(moved, "roll", "g", "--purpose", "crt", "--keys", mine).output.startswith("roll 1: ")
+    assert awaw(moved, "roll", "g", "--purpose", "crt", "--keys", mine).output.startswith("roll #1: ")
 
 
 def test_an_existing_game_is_refused_and_nothing_is_written(source: str, tmp_path: Path) -> None:

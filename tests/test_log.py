@@ -40,8 +40,8 @@ def test_a_sound_batch_passes() -> None:
                 "out of game-time order: Fall 1939 Axis combat comes before the previous event's game time",
             ),
         ),
-        ([created(), roll(2)], ("line 2", "roll", "dice are numbered without gaps: expected roll 1, got 2")),
-        ([created(), roll(1), roll(1)], ("line 3", "roll", "dice are numbered without gaps: expected roll 2, got 1")),
+        ([created(), roll(2)], ("line 2", "roll", "dice are numbered without gaps: expected roll #1, got #2")),
+        ([created(), roll(1), roll(1)], ("line 3", "roll", "dice are numbered without gaps: expected roll #2, got #1")),
         (
             [created(), PhaseStarted(year=1939, season="summer")],
             ("line 2", "season", "out of game-time order: Summer 1939 comes before the previous event's game time"),
@@ -71,7 +71,7 @@ def test_combat_result_must_refer_to_an_existing_roll() -> None:
     from awaw_events.events import CombatRoundResolved
 
     result = CombatRoundResolved(year=1939, season="fall", side="axis", phase="combat", attack="a1", roll=1, result="D")
-    assert problems([created(), result]) == [("line 2", "roll", "refers to roll 1, but only 0 rolls have been made")]
+    assert problems([created(), result]) == [("line 2", "roll", "refers to roll #1, but no roll has been made")]
     assert problems([created(), roll(1), result]) == []
 
 
@@ -81,7 +81,7 @@ def test_append_is_all_or_nothing(store: GameStore) -> None:
     bad = [roll(2), roll(5), armor("a")]
     with pytest.raises(BatchRejected) as info:
         append_events(store, "g", [Numbered(f"line {i}", e) for i, e in enumerate(bad, start=1)])
-    assert str(info.value) == "line 2, field 'roll': dice are numbered without gaps: expected roll 3, got 5"
+    assert str(info.value) == "line 2, field 'roll': dice are numbered without gaps: expected roll #3, got #5"
     assert store.count("g") == 3
     append_events(store, "g", numbered(good))
     assert store.count("g") == 6
@@ -91,5 +91,5 @@ def test_validation_continues_across_chunks(store: GameStore) -> None:
     events = [created(), phase("combat"), *(roll(n) for n in range(1, 30))]
     append_events(store, "g", numbered(events), chunk=7)
     assert store.count("g") == 31
-    with pytest.raises(BatchRejected, match="expected roll 30, got 31"):
+    with pytest.raises(BatchRejected, match="expected roll #30, got #31"):
         append_events(store, "g", numbered([roll(31)]), chunk=7)

@@ -81,7 +81,9 @@ def test_bad_input_bytes_name_the_line_and_write_nothing(
 def test_a_byte_order_mark_is_accepted(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "bom.jsonl"
     path.write_bytes("\ufeff".encode() + GOOD.encode())
-    assert run("import", "g", str(path)).output == "imported 3 event(s) into g: events 1 to 3\n"
+    assert (
+        run("import", "g", str(path)).output == "imported 3 event(s) into g: events 1 to 3\nthe audit finds nothing\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -144,7 +144,7 @@ def test_a_hand_recorded_seeded_roll_is_checked_at_once(store: GameStore, keys: 
     truth = dice.roll_dice(seed, 1)[0]
     wrong = truth % 6 + 1
     count = store.count("g")
-    with pytest.raises(InputError, match="field 'dice': roll 1 does not match the committed seed"):
+    with pytest.raises(InputError, match="field 'dice': roll #1 does not match the committed seed"):
         record_event(store, "g", "dice_rolled", ["source=seeded", f"dice=[{wrong}]", "purpose=crt"], keys=keys)
     assert store.count("g") == count
     with pytest.raises(InputError, match="not in this keys directory"):
@@ -166,9 +166,11 @@ def test_record_seeded_through_the_cli_names_the_field(tmp_path: Path, keys: Key
     args = ["--db", db, "record", "g", "dice_rolled", "source=seeded", "purpose=crt"]
     refused = runner.invoke(cli, [*args, f"dice=[{truth % 6 + 1}]"])
     assert refused.exit_code == 1
-    assert refused.output.startswith("Error: the event, field 'dice': roll 1 does not match the committed seed")
+    assert refused.output.startswith("Error: the event, field 'dice': roll #1 does not match the committed seed")
     # awaw new wrote game_created and map_data_used: the roll is event 3.
-    assert runner.invoke(cli, [*args, f"dice=[{truth}]"]).output == "recorded event 3: dice_rolled (Fall 1939 setup)\n"
+    assert runner.invoke(cli, [*args, f"dice=[{truth}]"]).output == (
+        f"recorded event 3: dice_rolled (Fall 1939 setup) #1: die {truth}\nthe audit finds nothing wrong with it\n"
+    )
 
 
 def test_verify_names_a_roll_made_after_its_seed_was_revealed() -> None:
@@ -182,7 +184,7 @@ def test_verify_names_a_roll_made_after_its_seed_was_revealed() -> None:
     report = dice.check_rolls(events)
     assert report.verified == 1
     assert [p.message for p in report.problems] == [
-        "event 4: roll 2 comes from a seed already revealed in event 3: anyone holding the log could predict it "
+        "event 4: roll #2 comes from a seed already revealed in event 3: anyone holding the log could predict it "
         "(a new seed must be committed first)"
     ]
 

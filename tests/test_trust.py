@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from awaw_events import dice
+from awaw_events.dice import dice_words
 from awaw_events.events import CombatRoundResolved, DiceRolled, GameCreated, Ruling, SeedRevealed
 from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, extends, numbered, start_game, verify_game
@@ -100,8 +101,8 @@ def test_a_forged_roll_is_named(store: GameStore, keys: KeyRing) -> None:
     report = dice.check_rolls(events)
     messages = [p.message for p in report.problems]
     assert messages == [
-        "event 3 reuses roll number 1; the next roll was 2",
-        f"event 2: roll 1 shows {forged}, but the revealed seed gives {true_faces}",
+        "event 3 reuses roll #1; the next roll was #2",
+        f"event 2: roll #1 shows {dice_words(forged)}, but the revealed seed gives {dice_words(true_faces)}",
     ]
 
 

@@ -7,8 +7,8 @@ from typing import Annotated, ClassVar, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Brps, Event, Hex, Modifier, Name, RollRef, SignedBrps, UnitId
-from awaw_events.vocab import Faction, Power
+from awaw_events.events.base import Brps, Event, Hex, Modifier, Name, RollRef, SignedBrps, TurnRef, UnitId, Year
+from awaw_events.vocab import Faction, Power, Season
 
 Country = Annotated[
     str,
@@ -45,6 +45,13 @@ class WarDeclared(Event, tag="war_declared", frozen=True, kw_only=True):
     target: Country
     brp_cost: Brps
     surprise: bool = False
+    since_year: Year | None = None
+    since_season: Season | None = None
+    """A war already under way when a set-up begins (``awaw new --setup``, docs/setup.md): when it began. Such an
+    event declares nothing: it costs nothing, and the rules of declarations do not apply to it."""
+    since_until: TurnRef | None = None
+    """Of a war under way at a set-up whose beginning the record knows only as a range (an ``until`` of the
+    declaration, issue 16): the range's last turn, ``YEAR-SEASON``."""
 
 
 class TensionChanged(Event, tag="tension_changed", frozen=True, kw_only=True):

@@ -565,4 +565,4 @@ def _unit_reduced(state: State, event: UnitReduced, ctx: Context) -> None:
 @HANDLERS.on(WarDeclared)
 def _war_declared(state: State, event: WarDeclared, ctx: Context) -> None:
     if state.war_outbreak_year is None:
-        state.war_outbreak_year = event.year
+        state.war_outbreak_year = event.since_year or event.year

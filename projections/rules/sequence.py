@@ -35,6 +35,12 @@ YSS_PHASE: Final = "year_start"
 SW_PREFIX: Final = "sw:"
 """Locations of the SW boxes (``sw:atlantic``)."""
 
+MOVE_PHASES: Final[frozenset[str]] = frozenset({"movement", "exploitation"})
+"""Ground units move in the movement phase, and armor from a breakthrough in the exploitation phase (13.11, 16.3)."""
+
+ATTACK_PHASES: Final[frozenset[str]] = frozenset({"combat", "exploitation"})
+"""Ground attacks are made in the combat phase, and by exploiting armor in the exploitation phase (15.1, 16.4)."""
+
 LATE_COMBAT_KINDS: Final[frozenset[str]] = frozenset({"regular", "exploitation", "invasion", "airdrop"})
 """Attacks that are regular or exploitation combat: none may follow an attrition in the same player turn (14.12)."""
 

@@ -32,6 +32,7 @@ from replays.audit.families import (
     overruns,
     partisans,
     politics,
+    records,
     redeployment,
     specialized,
     stacking,
@@ -65,6 +66,7 @@ FAMILIES: Final[tuple[Family, ...]] = (
     units.FAMILY,
     specialized.FAMILY,
     partisans.FAMILY,
+    records.FAMILY,
 )
 """Every family of checks."""
 

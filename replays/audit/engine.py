@@ -308,7 +308,7 @@ def doubts(event: Event, state: GameState) -> Doubt | None:
         return Doubt(f"not graded: {event.provenance} values ({tag_of(event)})", event.provenance)
     number = getattr(event, "roll", None)
     if isinstance(number, int) and dice.faces_unknown(state.dice, number):
-        return Doubt(f"not checked: unknown dice of roll {number}", "unknown dice", dice_only=True)
+        return Doubt(f"not checked: unknown dice of roll #{number}", "unknown dice", dice_only=True)
     return None
 
 

@@ -31,9 +31,55 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.writing:reveal_",
         "Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.",
     ),
+    "setup": (
+        "replays.cli.setups:setup",
+        "Write the position of GAME at a point as a set-up file, for `awaw new GAME --setup FILE`.",
+    ),
+    "rule": (
+        "replays.cli.rulings:rule",
+        "Write a ruling on GAME: it voids EVENTs (--replace: with replacement events), and show the turn's audit.",
+    ),
     "reseed": (
         "replays.cli.trust:reseed",
         "Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one).",
+    ),
+    # at the table: decide, show, append
+    "move": (
+        "replays.cli.table:move",
+        "Move UNIT of GAME through the hexes HEX... it enters, in the movement or exploitation phase.",
+    ),
+    "attack": (
+        "replays.cli.table:attack",
+        "Declare ATTACK on a hex of GAME, roll, and read the CRT: the declaration, the roll and the first round.",
+    ),
+    "round": (
+        "replays.cli.table:round_",
+        "Fight the next round of ATTACK in GAME: roll and read the CRT (+1 to the die per round before, 15.75).",
+    ),
+    "losses": (
+        "replays.cli.table:losses",
+        "Record the losses of the last round of ATTACK (or of an ATTRITION) in GAME, and remove the units lost.",
+    ),
+    "advance": (
+        "replays.cli.table:advance",
+        "End ATTACK in GAME and advance UNIT... into the emptied hex (or occupy an ATTRITION's hexes with UNIT=HEX).",
+    ),
+    "attrition": (
+        "replays.cli.table:attrition",
+        "Declare ATTRITION on a front of GAME, roll, and read the Attrition Table (14.41-14.44).",
+    ),
+    "build": (
+        "replays.cli.table:build",
+        "Build UNIT in GAME (a new counter, or an eliminated one rebuilt), at the cost 27.11-27.14 give.",
+    ),
+    "redeploy": ("replays.cli.table:redeploy", "Redeploy UNIT of GAME to HEX in the redeployment phase (28)."),
+    "spend": (
+        "replays.cli.table:spend",
+        "POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).",
+    ),
+    "end-phase": (
+        "replays.cli.table:end_phase",
+        "End the current phase of GAME and begin the next one of the sequence of play.",
     ),
     # trust between players
     "keygen": (

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import IO, get_args
+import sys
+from typing import IO, TYPE_CHECKING, Any, get_args
 
 import click
+import msgspec
 
 from awaw_events import io as event_io
 from awaw_events.codec import tag_of, to_builtins
+from awaw_events.dice import dice_words
 from awaw_events.events import EVENT_TYPES, DiceRolled, Ruling
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
 from awaw_events.log import (
-    import_events,
-    record_event,
     reveal,
     roll,
     start_game,
@@ -21,6 +22,8 @@ from awaw_events.log import (
 from replays import logview
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, progress, say
 
+if TYPE_CHECKING:
+    from replays.recording import Recorded, StrictRefusal
 EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 
 
@@ -43,8 +46,15 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 @click.option(
     "--scenario", type=click.File("rb"), help="Set-up events (JSON Lines or YAML) to record after game_created."
 )
+@click.option(
+    "--setup",
+    "setup_file",
+    type=click.File("rb"),
+    help="A set-up file (docs/setup.md; `awaw setup` writes one from any point of a game): the position, the rule "
+    "set, the options and the game turn the game starts from.",
+)
 @click.option("--title", default="", help="A title for the game.")
-@click.option("--start", default="1939-fall", show_default=True, help="The game turn the game starts in.")
+@click.option("--start", default=None, help="The game turn the game starts in (default: 1939-fall, or the set-up's).")
 @click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
 @click.option(
     "--player",
@@ -68,22 +78,55 @@ def new(
     rules: str,
     options: tuple[str, ...],
     scenario: IO[bytes] | None,
+    setup_file: IO[bytes] | None,
     title: str,
-    start: str,
+    start: str | None,
     physical_dice: bool,
     players: tuple[str, ...],
     map_file: str | None,
     as_json: bool,
 ) -> None:
-    """Start GAME: record its rule set, options and dice commitment in its first event."""
+    """Start GAME: record its rule set, options and dice commitment in its first event.
+
+    With --setup FILE, the game starts from the position the set-up file describes (its rule set and options unless
+    --rules or --option say otherwise, and its game turn); --scenario records set-up events instead.
+    """
     from replays import maps
 
+    source = click.get_current_context().get_parameter_source
     with domain_errors():
         parsed = dict(_split_option(o) for o in options)
         player_keys = dict(_split_option(p, "--player") for p in players)
-        point = parse_game_point(start)
-        setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
         loaded = maps.load_map_file(map_file) if map_file else maps.shipped_map_data()
+        if setup_file is not None:
+            if scenario is not None:
+                raise click.UsageError("--setup and --scenario both set the game up: give one")
+            from replays import setup as setups
+
+            found = setups.parse_setup(setup_file.read(), source=getattr(setup_file, "name", "the set-up"))
+            at = setups.start_point(found)
+            if start is not None and parse_game_point(start)[:2] != at[:2]:
+                raise click.BadParameter(f"the set-up starts in {found.start}, not {start}", param_hint="--start")
+            point = parse_game_point(f"{at.year}-{at.season}")
+            setup = setups.setup_events(found)
+            if source("rules") is click.core.ParameterSource.DEFAULT:
+                rules = found.rules
+            parsed = {**found.options, **parsed}
+            title = title or found.title
+            variant, scenario_name = found.variant, found.scenario
+            declared = loaded.declaration()
+            wanted = found.map_data.get("sha256")
+            if wanted and wanted != declared.sha256:
+                click.echo(
+                    "Warning: the set-up was written from a game that declared map data "
+                    f"{found.map_data.get('name')!r} (sha256 {wanted[:12]}...); this game declares "
+                    f"{declared.name!r}: pass --map-data FILE",
+                    err=True,
+                )
+        else:
+            variant, scenario_name = "classic", "campaign-1939"
+            point = parse_game_point(start or "1939-fall")
+            setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
     keys = obj.keys()
     with obj.store() as store:
         records = start_game(
@@ -93,6 +136,8 @@ def new(
             options=parsed,
             title=title,
             start=point,
+            variant=variant,
+            scenario=scenario_name,
             setup=setup,
             seeded=not physical_dice,
             keys=keys,
@@ -115,6 +160,50 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def checking_options(func: Any) -> Any:
+    """``--lenient``, ``--strict`` and ``--no-audit``: what a command that appends does with what it cannot accept
+    and with what breaks a rule."""
+    func = click.option(
+        "--no-audit", "no_audit", is_flag=True, help="Do not audit the new events (a long archive: `awaw audit` later)."
+    )(func)
+    func = click.option(
+        "--strict",
+        is_flag=True,
+        help="Write nothing, and exit 1, when the audit finds anything in the new events.",
+    )(func)
+    return click.option(
+        "--lenient",
+        is_flag=True,
+        help="Keep events that cannot be true (a unit not on the board, a unit moved by the other side, a hex "
+        "misspelt: a historical log with gaps) and report each; by default they are refused and nothing is written.",
+    )(func)
+
+
+def _report(obj: Context, game: str, done: Recorded, as_json: bool, text: str, data: dict[str, Any]) -> None:
+    """What an append did, then what was kept and what the audit says of the new events."""
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json({**data, **formatting.recorded_json(done)})
+        return
+    click.echo(text)
+    formatting.print_recorded(formatting.console(), game, done)
+
+
+def strict_refused(game: str, exc: StrictRefusal, as_json: bool) -> None:
+    """``--strict`` and the audit found something: what it found, and that nothing was written (exit 1)."""
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json(
+            {"written": 0, "findings": [msgspec.to_builtins(f) for f in exc.report.findings], "error": str(exc)}
+        )
+    else:
+        formatting.print_audit(formatting.console(), game, exc.first, exc.last, exc.report, unchecked=False)
+    click.echo(f"Error: {exc}", err=True)
+    sys.exit(1)
+
+
 @command("import")
 @click.argument("game")
 @click.argument("file", type=click.File("rb"))
@@ -131,13 +220,26 @@ def _split_option(text: str, hint: str = "--option") -> tuple[str, str]:
     help="A map-data file to keep in the store with the game (the one its map_data_used event names), so that "
     "its audit can read it.",
 )
+@checking_options
 @json_option
 @pass_context
-def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file: str | None, as_json: bool) -> None:
+def import_(
+    obj: Context,
+    game: str,
+    file: IO[bytes],
+    fmt: str | None,
+    map_file: str | None,
+    lenient: bool,
+    strict: bool,
+    no_audit: bool,
+    as_json: bool,
+) -> None:
     """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
 
     Into a game that does not exist yet, the file's game_created event creates it. The file is read as a stream
     and written in one transaction, so a file of any length is imported in flat memory, whole or not at all.
+    An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused with its
+    line (--lenient keeps it); the audit's findings about the new events are printed (--strict: refused).
     """
     from replays import maps
 
@@ -147,9 +249,22 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
             "jsonl" if name in ("-", "<stdin>") or not isinstance(name, str) else event_io.format_for(name)
         )
         loaded = maps.load_map_file(map_file) if map_file else None
-    with obj.store() as store, progress("importing") as advance:
-        done = import_events(store, game, event_io.iter_events(file, chosen), progress=advance)  # type: ignore[arg-type]
-        kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
+    from replays.recording import StrictRefusal, import_stream
+
+    try:
+        with obj.store() as store, progress("importing") as advance:
+            done = import_stream(
+                store,
+                game,
+                event_io.iter_events(file, chosen),  # type: ignore[arg-type]
+                lenient=lenient,
+                strict=strict,
+                audited=not no_audit,
+                progress=advance,
+            )
+            kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
+    except StrictRefusal as exc:
+        strict_refused(game, exc, as_json)
     data = {
         "game": game,
         "in_file": done.read,
@@ -165,7 +280,7 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
         text = "no events in the file; nothing was written"
     if kept:
         text += f"\n{kept}"
-    say(as_json, text, data)
+    _report(obj, game, done, as_json, text, data)
 
 
 @command()
@@ -185,6 +300,12 @@ def import_(obj: Context, game: str, file: IO[bytes], fmt: str | None, map_file:
     type=click.Choice(["jsonl", "yaml"]),
     help="The file's format (default: from its extension; jsonl for standard input).",
 )
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Keep what cannot be true where the events stand (a unit not on the board there, a hex misspelt) and list "
+    "it: a historical record with gaps.",
+)
 @json_option
 @pass_context
 def insert(
@@ -195,6 +316,7 @@ def insert(
     reason: str,
     agreed_by: tuple[str, ...],
     fmt: str | None,
+    lenient: bool,
     as_json: bool,
 ) -> None:
     """Insert the events of FILE into GAME at their own game time, keeping every event's number.
@@ -203,6 +325,7 @@ def insert(
     state, replay and the audit read it there, and every existing event, branch and bookmark keeps its number.
     """
     from awaw_events.corrections import insert_events
+    from replays.records import Referee
     from replays.state import resolve_point
 
     with domain_errors():
@@ -213,39 +336,73 @@ def insert(
         events = event_io.read_events(file, chosen)  # type: ignore[arg-type]
     with obj.store() as store:
         place = resolve_point(store, game, after) if after is not None else None
-        records = insert_events(store, game, events, after=place, reason=reason, agreed_by=agreed_by)
+        referee = Referee(lenient=lenient)  # what cannot be true where the events stand is refused, as on import
+        with domain_errors():
+            records = insert_events(
+                store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee
+            )
     ruling = records[0].event
     assert isinstance(ruling, Ruling) and ruling.insert_after is not None
-    say(
-        as_json,
+    text = (
         f"inserted {len(records) - 1} event(s) into {game} after event {ruling.insert_after}: ruling {records[0].seq}, "
-        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)",
-        {
-            "game": game,
-            "ruling": records[0].seq,
-            "after": ruling.insert_after,
-            "inserted": [r.seq for r in records[1:]],
-        },
+        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)"
     )
+    kept = [f"  event {k.seq} ({k.where}), field {k.field!r}: {k.message}" for k in referee.kept]
+    if kept:
+        text += f"\nkept, with {len(kept)} problem(s) the record would refuse or the rules leave open:\n" + "\n".join(
+            kept
+        )
+    data: dict[str, Any] = {
+        "game": game,
+        "ruling": records[0].seq,
+        "after": ruling.insert_after,
+        "inserted": [r.seq for r in records[1:]],
+    }
+    if lenient:  # what --lenient kept
+        data["kept"] = [k._asdict() for k in referee.kept]
+    say(as_json, text, data)
 
 
 @command()
 @click.argument("game")
 @click.argument("event_type", metavar="TYPE", type=click.Choice(EVENT_TAGS))
 @click.argument("fields", nargs=-1, metavar="FIELD=VALUE...")
+@checking_options
 @json_option
 @pass_context
-def record(obj: Context, game: str, event_type: str, fields: tuple[str, ...], as_json: bool) -> None:
+def record(
+    obj: Context,
+    game: str,
+    event_type: str,
+    fields: tuple[str, ...],
+    lenient: bool,
+    strict: bool,
+    no_audit: bool,
+    as_json: bool,
+) -> None:
     """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
 
     Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
-    defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    (#1, #2 ...) defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
+    (die 5). An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused
+    (--lenient keeps it); the audit's findings about the event are printed at once (--strict: refused, exit 1).
     """
-    with obj.store() as store:
-        rec = record_event(store, game, event_type, fields, keys=obj.keys())
-    say(
+    from replays.recording import StrictRefusal, record_checked
+
+    try:
+        with obj.store() as store:
+            done = record_checked(
+                store, game, event_type, fields, keys=obj.keys(), lenient=lenient, strict=strict, audited=not no_audit
+            )
+    except StrictRefusal as exc:
+        strict_refused(game, exc, as_json)
+    rec = done.records[0]
+    _report(
+        obj,
+        game,
+        done,
         as_json,
-        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)})",
+        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)}){logview.roll_words(rec.event)}",
         {"seq": rec.seq, "event": to_builtins(rec.event), "hash": rec.hash},
     )
 
@@ -291,9 +448,10 @@ def roll_(
         )
     event = rec.event
     assert isinstance(event, DiceRolled)
+    total = f" = {event.total}" if len(event.dice) > 1 or event.total != event.dice[0] else ""
     say(
         as_json,
-        f"roll {event.roll}: {event.dice} = {event.total} (event {rec.seq})",
+        f"roll #{event.roll}: {dice_words(event.dice)}{total} (event {rec.seq})",
         {"seq": rec.seq, "roll": event.roll, "dice": list(event.dice), "total": event.total, "purpose": purpose},
     )
 

@@ -41,7 +41,7 @@ def test_an_unknown_die_is_never_graded_and_is_reported_not_checked() -> None:
     report = run(wrong_crt({"unknown": ["dice"], "provenance": "reported", "citation": "a report"}), "15.6")
     assert report.findings == ()
     assert "crt_result" in {s.check for s in report.skipped}
-    assert {s.reason for s in report.skipped} == {"not checked: unknown dice of roll 1"}
+    assert {s.reason for s in report.skipped} == {"not checked: unknown dice of roll #1"}
     assert report.unchecked == 2 and report.checked_share < 1  # the two checks of the round; the roll itself is known
 
 

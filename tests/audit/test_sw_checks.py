@@ -196,7 +196,7 @@ def test_t_l1_convoy_escort_sinks_attackers_one_for_one() -> None:
         ({"withheld": 3, "submarines": 10, "ratio": "10:6", "brps_taken": 2}, "2 join the secondary round, not 3"),
         ({"submarines": 7, "ratio": "7:6"}, "plus the 2 withheld: 9, not 7"),
         ({"killers": 7, "asw": 3}, "the primary round's 9FFs and ASW: 6 killers, not 7"),
-        ({"roll": 1}, "reuses the primary round's roll 1"),
+        ({"roll": 1}, "reuses the primary round's roll #1"),
         ({"ratio": "9:7"}, "SW ratio of 3:2, not 9:7"),
     ],
 )
@@ -332,4 +332,4 @@ def test_naval_combat_modified_die_is_the_roll_plus_the_modifiers() -> None:
     assert clean.findings == ()
     assert any("naval combat rule" in s.reason for s in clean.skipped)
     wrong = run([created(), rolled, battle(9)], "A3R extract")
-    assert [f.message for f in wrong.findings] == ["naval combat skagerrak: roll 1 is 7 +1 (surprise) = 8, not 9"]
+    assert [f.message for f in wrong.findings] == ["naval combat skagerrak: roll #1 is 7 +1 (surprise) = 8, not 9"]

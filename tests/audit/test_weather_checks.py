@@ -135,7 +135,7 @@ def test_a_wrong_modifier_and_a_missing_or_wrong_die() -> None:
             "winter_roll",
             "no winter die was rolled for Siberia/Manchuria/Mongolia/Tannu Tuva in Winter 1941 (34.32: one die + 5)",
         ),
-        (6, "winter_roll", "the Winter Table takes one d6; roll 2 is 1d10"),
+        (6, "winter_roll", "the Winter Table takes one d6; roll #2 is 1d10"),
     ]
 
 
@@ -145,7 +145,7 @@ def test_the_house_table_rolls_for_the_russian_zone_only() -> None:
         (
             3,
             "fixed_winter_level",
-            "no winter die is rolled for Siberia/Manchuria/Mongolia/Tannu Tuva in fall (34.32), but roll 1 was used",
+            "no winter die is rolled for Siberia/Manchuria/Mongolia/Tannu Tuva in fall (34.32), but roll #1 was used",
         ),
         (3, "fixed_winter_level", "Siberia/Manchuria/Mongolia/Tannu Tuva has no winter level in fall; recorded 5"),
     ]
@@ -178,7 +178,7 @@ def test_fixed_winter_levels() -> None:
         (
             4,
             "fixed_winter_level",
-            "no winter die is rolled for the continental Mediterranean front in winter (34.32), but roll 1 was used",
+            "no winter die is rolled for the continental Mediterranean front in winter (34.32), but roll #1 was used",
         ),
     ]
 

@@ -128,6 +128,13 @@ SPECIALIZED_NO_NEGATIVE_DM: Final = frozenset({"airborne", "marine", "snlf", "co
 """Units the infantry DMs never reduce: 15.33A, 15.33C and 15.33H do not apply to them (15.331, 10.41F)."""
 
 EXPLOITING_ARMOR_DM_MIN_CTL: Final = 2
+
+EXPLOITING_ARMOR_DM_TYPES: Final = frozenset({"infantry"})
+"""15.33A: the -1 applies to infantry attacked by exploiting armor (not to specialized units, 15.331)."""
+
+BASIC_DM_ITEM: Final[dict[DmVariant, tuple[str, str]]] = {"awaw": ("basic", "15.32A"), "a3r_house": ("base", "A3R 0.3")}
+"""The item that claims a defender's basic multiplier (:data:`DM_BASE`; one of :data:`BASE_DM_CODES`) and its rule,
+as a declaration lists it."""
 """15.33A: the -1 applies when at least one exploiting armor unit with a CTL of two or more attacks."""
 
 FORT_DM_KINDS: Final = frozenset({"fortification", "fortress", "maginot", "west_wall"})

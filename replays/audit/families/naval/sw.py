@@ -256,8 +256,8 @@ def _secondary(c: Check, ctx: AuditContext[SwCombatResolved]) -> Iterator[Outcom
             yield c.finding(
                 ctx,
                 expected="a new die roll",
-                recorded=f"roll {event.roll}",
-                message=f"the secondary round reuses the primary round's roll {event.roll}; a new die roll is made "
+                recorded=f"roll #{event.roll}",
+                message=f"the secondary round reuses the primary round's roll #{event.roll}; a new die roll is made "
                 "(A3R App. L step 7)",
             )
     elif alloc.tracked:
@@ -525,7 +525,7 @@ def check_naval_combat_modifiers(c: Check, ctx: AuditContext[NavalCombatResolved
                 ctx,
                 expected=total,
                 recorded=event.modified_die,
-                message=f"naval combat {event.battle}: roll {event.roll} is {sum(faces)}{' ' + parts if parts else ''}"
+                message=f"naval combat {event.battle}: roll #{event.roll} is {sum(faces)}{' ' + parts if parts else ''}"
                 f" = {total}, not {event.modified_die}",
             )
         )

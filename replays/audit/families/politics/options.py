@@ -49,7 +49,7 @@ def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
         return
     kind: Literal["major", "minor"] = "major" if event.target in POWERS else "minor"
     cost = DECLARATION_OF_WAR_COST[kind]
-    if event.brp_cost != cost:
+    if event.since_year is None and event.brp_cost != cost:  # a war under way at a set-up declares nothing
         yield c.finding(
             ctx,
             expected=cost,

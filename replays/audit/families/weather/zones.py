@@ -107,7 +107,7 @@ def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
             ctx,
             expected=f"one d{DIE_SIDES}",
             recorded=f"{len(roll.dice)}d{roll.sides}",
-            message=f"the Winter Table takes one d{DIE_SIDES}; roll {event.roll} is {len(roll.dice)}d{roll.sides}",
+            message=f"the Winter Table takes one d{DIE_SIDES}; roll #{event.roll} is {len(roll.dice)}d{roll.sides}",
         )
         return
     die = roll.dice[0]
@@ -150,8 +150,8 @@ def check_fixed_winter_level(c: Check, ctx: AuditContext[WeatherDetermined]) -> 
         yield c.finding(
             ctx,
             expected="no roll",
-            recorded=f"roll {event.roll}",
-            message=f"no winter die is rolled for {zone} in {event.season} (34.32), but roll {event.roll} was used",
+            recorded=f"roll #{event.roll}",
+            message=f"no winter die is rolled for {zone} in {event.season} (34.32), but roll #{event.roll} was used",
         )
     fixed = raw_winter_level(None, event.zone, event.season, table=table)
     if fixed and event.level != fixed:

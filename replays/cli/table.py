@@ -1,0 +1,663 @@
+"""At the table: the verbs of a player turn (``move``, ``attack``, ``round``, ``losses``, ``advance``, ``attrition``,
+``build``, ``redeploy``, ``spend``, ``end-phase``).
+
+Each decides against the game as it stands (:mod:`replays.commands`), shows what it will append with what the audit
+says of it, asks (``--yes`` does not; ``--dry-run`` stops there), appends, and shows the audit of what it appended.
+A die comes from the game's committed seed (rolled only once the player has agreed) or, with ``--die`` or in a game
+of physical dice, from the player.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+import msgspec
+
+from replays.cli.common import Context, command, domain_errors, json_option, pass_context
+
+if TYPE_CHECKING:
+    from awaw_events.events import AnyEvent
+    from replays.commands.base import Die, Refusal, Table
+    from replays.commands.runner import Look
+
+
+def _units(values: Sequence[str]) -> tuple[str, ...]:
+    """Unit ids given as repeated options or comma-separated (``--with a,b --with c``)."""
+    return tuple(u.strip() for value in values for u in value.split(",") if u.strip())
+
+
+def table_options(func: Any) -> Any:
+    """``--dry-run``, ``--yes``, ``--strict`` and ``--json``: every verb's."""
+    func = json_option(func)
+    func = click.option(
+        "--strict", is_flag=True, help="Append nothing, and exit 1, if the audit finds anything in the events."
+    )(func)
+    func = click.option("--yes", "-y", is_flag=True, help="Append without asking.")(func)
+    return click.option("--dry-run", is_flag=True, help="Show what would be appended, and stop.")(func)
+
+
+def _line(seq: int, event: AnyEvent) -> str:
+    from awaw_events.codec import tag_of
+    from awaw_events.store import Record
+    from replays import logview
+
+    record = Record(seq, event, "", "", 0)
+    return f"  {seq:>5}  {logview.when(record):<32} {tag_of(event):<24} {logview.summary(record)}".rstrip()
+
+
+def _refused(refusal: Refusal, as_json: bool) -> None:
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json({"refused": True, "rule": refusal.rule, "message": refusal.message})
+    click.echo(f"Error: {refusal.message} ({refusal.rule}); nothing was written", err=True)
+    sys.exit(1)
+
+
+def _play(
+    obj: Context,
+    game: str,
+    decide: Callable[[Table, Die], list[AnyEvent] | Refusal],
+    *,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+    face: int | None = None,
+    rolls: bool = False,
+    note: Callable[[Table, list[AnyEvent]], str] | None = None,
+) -> None:
+    """Decide, show, ask, append, show. ``rolls``: the command rolls a die, which is made only once the player has
+    agreed (a seeded die from the game's seed, a physical one typed in when not given)."""
+    from awaw_events.codec import to_builtins
+    from replays import formatting
+    from replays.cli.writing import strict_refused
+    from replays.commands.base import NO_DIE, Refusal
+    from replays.commands.runner import commit, die_for, look, preview, seeded
+    from replays.recording import StrictRefusal
+
+    with obj.store() as store:
+        seen = look(store, game)
+        shown = decide(seen.table, NO_DIE)
+        if isinstance(shown, Refusal):
+            _refused(shown, as_json)
+        assert not isinstance(shown, Refusal)
+        report = preview(seen, shown)
+        extra = note(seen.table, shown) if note is not None else ""
+        if not as_json and (dry_run or not yes):
+            _show_preview(seen, shown, report, extra, dry_run)
+        if dry_run:
+            if as_json:
+                formatting.print_json(
+                    {
+                        "dry_run": True,
+                        "events": [{"seq": seen.size + 1 + i, "event": to_builtins(e)} for i, e in enumerate(shown)],
+                        "then": extra,
+                        "findings": [msgspec.to_builtins(f) for f in report.findings],
+                    }
+                )
+            return
+        sys.stdout.flush()
+        if not yes and not click.confirm(
+            "Append these events?" if not rolls else "Roll and append?", default=report.clean, err=True
+        ):
+            click.echo("nothing was written", err=True)
+            sys.exit(1)
+        die: Die = NO_DIE
+        if rolls:
+            if face is None and not seeded(store, game):
+                face = click.prompt(f"die for roll #{seen.table.next_roll} (1-6)", type=click.IntRange(1, 6), err=True)
+            with domain_errors():
+                die = die_for(store, obj.keys(), game, face)
+        try:
+            done = commit(store, game, lambda table: decide(table, die), expected_count=seen.size, strict=strict)
+        except StrictRefusal as exc:
+            strict_refused(game, exc, as_json)
+    if isinstance(done, Refusal):
+        _refused(done, as_json)
+    assert not isinstance(done, Refusal)
+    _show_done(game, done, as_json, shown=len(shown) if not yes else 0)
+
+
+def _show_preview(seen: Look, events: list[AnyEvent], report: Any, extra: str, dry_run: bool) -> None:
+    from rich.text import Text
+
+    from replays import formatting
+
+    out = formatting.console()
+    if events:
+        out.print(Text(f"{'would append' if dry_run else 'to append'} {len(events)} event(s):"))
+        for i, e in enumerate(events):
+            out.print(Text(_line(seen.size + 1 + i, e)))
+    if extra:
+        out.print(Text(extra))
+    if report.findings:
+        out.print(Text(f"the audit would find {len(report.findings)} problem(s):"))
+        out.print(formatting.findings_table(report.findings))
+
+
+def _show_done(game: str, done: Any, as_json: bool, *, shown: int = 0) -> None:
+    """What was appended (the events the preview did not show: ``shown`` of them it did), what the dice decided,
+    and the audit of it."""
+    from rich.text import Text
+
+    from awaw_events.codec import to_builtins
+    from replays import formatting
+
+    if as_json:
+        formatting.print_json(
+            {
+                "game": game,
+                "first": done.first or None,
+                "last": done.last or None,
+                "events": [{"seq": r.seq, "event": to_builtins(r.event)} for r in done.records],
+                **formatting.recorded_json(done),
+            }
+        )
+        return
+    out = formatting.console()
+    if not done.written:
+        out.print(Text("nothing to append"))
+        return
+    rest = done.records[shown:]
+    out.print(Text(f"appended events {done.first} to {done.last} to {game}" + (":" if rest else "")))
+    for r in rest:
+        out.print(Text(_line(r.seq, r.event)))
+    for text in _outcomes(done.records):
+        out.print(Text(text))
+    formatting.print_recorded(out, game, done)
+
+
+def _outcomes(records: Sequence[Any]) -> list[str]:
+    """What the dice decided, in words: ``pol-1 round 1: 23 against 8 is 2:1; die 6 (#2) reads D``."""
+    from awaw_events.dice import dice_words
+    from awaw_events.events import AttritionResolved, CombatRoundResolved, DiceRolled
+
+    faces: dict[int, list[int]] = {}
+    found: list[str] = []
+    for r in records:
+        event = r.event
+        if isinstance(event, DiceRolled):
+            faces[event.roll] = event.dice
+        elif isinstance(event, CombatRoundResolved):
+            odds = f"{event.attack_strength} against {event.defence_strength} is {event.odds}"
+            if event.roll is None:
+                found.append(f"{event.attack} round {event.round}: {odds}: no roll, {event.result}")
+                continue
+            die = dice_words(faces.get(event.roll, []))
+            modified = f", {event.modified_die} with the round's +{event.round - 1}" if event.round > 1 else ""
+            found.append(
+                f"{event.attack} round {event.round}: {odds}; {die} (#{event.roll}){modified} reads {event.result}"
+            )
+        elif isinstance(event, AttritionResolved):
+            die = dice_words(faces.get(event.roll, []))
+            found.append(
+                f"{event.attrition}: {die} (#{event.roll}), modified {event.modified_die}, column {event.column}: "
+                f"{event.losses}C {event.hexes}H"
+            )
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The verbs
+
+
+@command()
+@click.argument("game")
+@click.argument("unit")
+@click.argument("path", nargs=-1, required=True, metavar="HEX...")
+@click.option("--mf", type=click.IntRange(0, 40), help="Movement factors spent (default: one a hex entered).")
+@click.option("--breakthrough", help="Exploitation: the breakthrough the unit exploits from.")
+@click.option("--as", "actor", metavar="POWER", help="The power that moves it, where control of the unit is open.")
+@table_options
+@pass_context
+def move(
+    obj: Context,
+    game: str,
+    unit: str,
+    path: tuple[str, ...],
+    mf: int | None,
+    breakthrough: str | None,
+    actor: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Move UNIT of GAME through the hexes HEX... it enters, in the movement or exploitation phase.
+
+    Example: awaw move mygame ger-inf-3 EUR:M33 EUR:M34
+    """
+    from replays.commands.move import Move, decide_move
+
+    order = Move(unit, path, mf, breakthrough, actor)
+    _play(obj, game, lambda t, _d: decide_move(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+def _dms(values: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """``--dm rough`` (every defender) and ``--dm pol-inf-1=fortification`` (one defender)."""
+    found: dict[str, list[str]] = {}
+    for value in values:
+        unit, sep, code = value.partition("=")
+        key, item = (unit.strip(), code.strip()) if sep else ("*", unit.strip())
+        found.setdefault(key, []).append(item)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def _odds_note(attack_id: str) -> Callable[[Table, list[AnyEvent]], str]:
+    def note(table: Table, events: list[AnyEvent]) -> str:
+        from replays.commands.attack import preview_odds
+
+        found = preview_odds(table, events, attack_id)
+        if found is None:
+            return ""
+        a, d, column = found
+        if column == "below_1:4":
+            return f"{a} against {d}: below 1:4, no roll, the attacker is eliminated (15.52)"
+        return f"then: {a} against {d}, the {column} column; roll #{table.next_roll} and read the CRT (15.6)"
+
+    return note
+
+
+@command()
+@click.argument("game")
+@click.argument("attack_id", metavar="ATTACK")
+@click.option("--on", "hexes", multiple=True, required=True, metavar="HEX", help="The hex attacked (repeatable).")
+@click.option("--with", "attackers", multiple=True, required=True, metavar="UNITS", help="Attacking ground units.")
+@click.option("--support", multiple=True, metavar="UNITS", help="Air units flying ground support.")
+@click.option("--das", multiple=True, metavar="UNITS", help="The defender's air units flying defensive air support.")
+@click.option("--dm", "dms", multiple=True, metavar="[UNIT=]ITEM", help="A DM item claimed (15.3), e.g. rough.")
+@click.option("--terrain", help="The attacked hex's terrain (default: the map data's, else clear).")
+@click.option("--kind", type=click.Choice(["regular", "exploitation", "invasion", "airdrop", "partisans"]))
+@click.option("--die", "face", type=click.IntRange(1, 6), help="A physical die (default: the game's next seeded roll).")
+@click.option("--attacker-takes-ex", is_flag=True, help="15.53: the attacker takes Ex instead of d.")
+@click.option("--defender-converts", is_flag=True, help="15.55: the defender converts the result.")
+@click.option("--as", "actor", metavar="POWER", help="The attacking power, where control of its units is open.")
+@table_options
+@pass_context
+def attack(
+    obj: Context,
+    game: str,
+    attack_id: str,
+    hexes: tuple[str, ...],
+    attackers: tuple[str, ...],
+    support: tuple[str, ...],
+    das: tuple[str, ...],
+    dms: tuple[str, ...],
+    terrain: str | None,
+    kind: str | None,
+    face: int | None,
+    attacker_takes_ex: bool,
+    defender_converts: bool,
+    actor: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Declare ATTACK on a hex of GAME, roll, and read the CRT: the declaration, the roll and the first round.
+
+    Strengths and odds come from the board and the DM items claimed (the basic DM is always counted). Example:
+    awaw attack mygame pol-1 --on EUR:L34 --with ger-arm-1,ger-inf-1 --support ger-aaf-1
+    """
+    from replays.commands.attack import Attack, decide_attack, decide_declaration
+
+    order = Attack(
+        attack_id,
+        tuple(hexes),
+        _units(attackers),
+        _units(support),
+        _units(das),
+        _dms(dms),
+        terrain,
+        kind,
+        attacker_takes_ex,
+        defender_converts,
+        actor,
+    )
+
+    def decide(table: Table, die: Die) -> list[AnyEvent] | Refusal:
+        return decide_attack(table, order, die) if die.known else decide_declaration(table, order)
+
+    _play(
+        obj,
+        game,
+        decide,
+        dry_run=dry_run,
+        yes=yes,
+        strict=strict,
+        as_json=as_json,
+        face=face,
+        rolls=True,
+        note=_odds_note(attack_id),
+    )
+
+
+@command("round")
+@click.argument("game")
+@click.argument("attack_id", metavar="ATTACK")
+@click.option(
+    "--with", "attackers", multiple=True, metavar="UNITS", help="Attackers fighting it (default: all that may)."
+)
+@click.option("--die", "face", type=click.IntRange(1, 6), help="A physical die (default: the game's next seeded roll).")
+@click.option("--attacker-takes-ex", is_flag=True, help="15.53: the attacker takes Ex instead of d.")
+@click.option("--defender-converts", is_flag=True, help="15.55: the defender converts the result.")
+@table_options
+@pass_context
+def round_(
+    obj: Context,
+    game: str,
+    attack_id: str,
+    attackers: tuple[str, ...],
+    face: int | None,
+    attacker_takes_ex: bool,
+    defender_converts: bool,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Fight the next round of ATTACK in GAME: roll and read the CRT (+1 to the die per round before, 15.75)."""
+    from replays.commands.attack import Round, decide_round
+
+    order = Round(attack_id, _units(attackers), attacker_takes_ex, defender_converts)
+    _play(
+        obj,
+        game,
+        lambda t, d: decide_round(t, order, d),
+        dry_run=dry_run,
+        yes=yes,
+        strict=strict,
+        as_json=as_json,
+        face=face,
+        rolls=True,
+    )
+
+
+@command()
+@click.argument("game")
+@click.argument("ref", metavar="ATTACK|ATTRITION")
+@click.argument("units", nargs=-1, metavar="UNIT[=FACTORS]...")
+@click.option(
+    "--side",
+    type=click.Choice(["attacker", "defender"]),
+    default="defender",
+    show_default=True,
+    help="Whose losses (an attack's).",
+)
+@table_options
+@pass_context
+def losses(
+    obj: Context,
+    game: str,
+    ref: str,
+    units: tuple[str, ...],
+    side: str,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Record the losses of the last round of ATTACK (or of an ATTRITION) in GAME, and remove the units lost.
+
+    Ground units are lost whole; UNIT=FACTORS takes some factors of an air or naval unit. No units: everything,
+    when the result takes everything (D, A). Example: awaw losses mygame pol-2 --side attacker ger-inf-4 ger-aaf-3=3
+    """
+    from replays.commands.attack import Losses, decide_losses
+    from replays.commands.attrition import AttritionLosses, decide_attrition_losses
+
+    with domain_errors():
+        chosen = dict(_unit_factors(u) for u in units)
+
+    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
+        if ref in table.state.combat.attritions:
+            return decide_attrition_losses(table, AttritionLosses(ref, tuple(chosen)))
+        return decide_losses(table, Losses(ref, side, chosen))
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+def _unit_factors(text: str) -> tuple[str, int | None]:
+    from awaw_events.errors import InputError
+
+    unit, sep, factors = text.partition("=")
+    if not sep:
+        return unit, None
+    if not factors.strip().isdigit():
+        raise InputError(f"expected UNIT=FACTORS with a whole number, got {text!r}")
+    return unit, int(factors)
+
+
+@command()
+@click.argument("game")
+@click.argument("ref", metavar="ATTACK|ATTRITION")
+@click.argument("units", nargs=-1, metavar="UNIT...|UNIT=HEX...")
+@click.option("--to", "to", metavar="HEX", help="The attacked hex they advance into (when there were several).")
+@click.option("--breakthrough", metavar="NAME", help="The first armor unit to advance creates this breakthrough.")
+@table_options
+@pass_context
+def advance(
+    obj: Context,
+    game: str,
+    ref: str,
+    units: tuple[str, ...],
+    to: str | None,
+    breakthrough: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """End ATTACK in GAME and advance UNIT... into the emptied hex (or occupy an ATTRITION's hexes with UNIT=HEX).
+
+    No units: the attack ends where it stands. Example: awaw advance mygame pol-1 ger-arm-1 --breakthrough bt-1
+    """
+    from replays.commands.attack import Advance, decide_advance
+    from replays.commands.attrition import Occupation, decide_occupation
+
+    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
+        if ref in table.state.combat.attritions:
+            moves = dict(u.partition("=")[::2] for u in units)
+            return decide_occupation(table, Occupation(ref, moves))
+        return decide_advance(table, Advance(ref, tuple(units), to, breakthrough))
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command()
+@click.argument("game")
+@click.argument("attrition_id", metavar="ATTRITION")
+@click.option("--target", required=True, help="The country or faction attritioned (china, poland ...).")
+@click.option("--front", required=True, help="The front (eastern, asian ...).")
+@click.option("--with", "units", multiple=True, required=True, metavar="UNITS", help="The ground units counted.")
+@click.option("--defenders", multiple=True, metavar="UNITS", help="The enemy units in contact (14.42B exactly).")
+@click.option("--zone", help="The weather zone (for the winter modifier, 14.42C).")
+@click.option("--take-2c", is_flag=True, help="14.44: take 2C instead of 1C/1H.")
+@click.option("--die", "face", type=click.IntRange(1, 6), help="A physical die (default: the game's next seeded roll).")
+@click.option("--as", "actor", metavar="POWER", help="The attritioning power, where control of its units is open.")
+@table_options
+@pass_context
+def attrition(
+    obj: Context,
+    game: str,
+    attrition_id: str,
+    target: str,
+    front: str,
+    units: tuple[str, ...],
+    defenders: tuple[str, ...],
+    zone: str | None,
+    take_2c: bool,
+    face: int | None,
+    actor: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Declare ATTRITION on a front of GAME, roll, and read the Attrition Table (14.41-14.44).
+
+    Example: awaw attrition mygame china-1 --target china --front asian --with jap-inf-1,jap-inf-2
+    """
+    from replays.commands.attrition import Attrition, decide_attrition, preview_column
+
+    order = Attrition(attrition_id, target, front, _units(units), _units(defenders), zone, take_2c, actor)
+
+    def note(table: Table, events: list[AnyEvent]) -> str:
+        column = preview_column(events)
+        return f"then: the {column} column; roll #{table.next_roll} and read the Attrition Table" if column else ""
+
+    _play(
+        obj,
+        game,
+        lambda t, d: decide_attrition(t, order, d),
+        dry_run=dry_run,
+        yes=yes,
+        strict=strict,
+        as_json=as_json,
+        face=face,
+        rolls=True,
+        note=note,
+    )
+
+
+@command()
+@click.argument("game")
+@click.argument("unit")
+@click.option("--at", "at", metavar="HEX", help="Where the unit is built.")
+@click.option("--yard", help="Lay a ship down on this shipyard's Naval Construction Chart (27.7251).")
+@click.option("--name", help="A named ship's name.")
+@click.option(
+    "--chart",
+    "action",
+    type=click.Choice(["continue", "accelerate_1", "accelerate_2", "defer", "launch", "scuttle"]),
+    help="What a ship on its chart does this unit construction phase (27.7272).",
+)
+@click.option("--power", help="The building power (default: the owner of the eliminated unit rebuilt).")
+@click.option("--type", "unit_type", help="A new counter's unit type (infantry, armor, aaf ...).")
+@click.option("--factors", type=click.IntRange(0, 99), help="A new counter's factors.")
+@click.option("--nationality", help="A new counter's nationality (default: the power's).")
+@click.option("--payer", help="The power that pays, when another does.")
+@click.option("--oil-covered", type=click.IntRange(0, 2000), help="BRPs of the cost the faction's oil covers (27.35A).")
+@table_options
+@pass_context
+def build(
+    obj: Context,
+    game: str,
+    unit: str,
+    at: str | None,
+    yard: str | None,
+    name: str | None,
+    action: str | None,
+    power: str | None,
+    unit_type: str | None,
+    factors: int | None,
+    nationality: str | None,
+    payer: str | None,
+    oil_covered: int | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Build UNIT in GAME (a new counter, or an eliminated one rebuilt), at the cost 27.11-27.14 give.
+
+    Ships on the charts: --yard lays one down (27.7251), --chart continues, accelerates, defers or launches one
+    (27.7272). Examples: awaw build mygame ger-inf-4 --at EUR:L32; awaw build mygame ger-dd-7 --yard kiel --type dd
+    --factors 1; awaw build mygame ger-ca-3 --chart continue
+    """
+    from replays.commands.base import Refusal
+    from replays.commands.economy import Build, decide_build
+    from replays.commands.naval import Ship, decide_ship
+
+    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
+        if action is not None:
+            return decide_ship(table, Ship(unit, action))
+        if yard is not None:
+            return decide_ship(table, Ship(unit, "lay_down", yard, unit_type, factors, name, power))
+        if at is None:
+            return Refusal("27.11", "a unit is built somewhere: give --at HEX (or --yard for a ship)")
+        return decide_build(table, Build(unit, at, power, unit_type, factors, nationality, payer, oil_covered))
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command()
+@click.argument("game")
+@click.argument("unit")
+@click.argument("to", metavar="HEX")
+@click.option("--kind", type=click.Choice(["SR", "TR", "NR", "air_transport"]), default="SR", show_default=True)
+@click.option("--via", multiple=True, metavar="HEX", help="A hex the redeployment passes through (repeatable).")
+@click.option("--as", "actor", metavar="POWER", help="The power that redeploys it, where control is open.")
+@table_options
+@pass_context
+def redeploy(
+    obj: Context,
+    game: str,
+    unit: str,
+    to: str,
+    kind: str,
+    via: tuple[str, ...],
+    actor: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Redeploy UNIT of GAME to HEX in the redeployment phase (28)."""
+    from replays.commands.economy import Redeploy, decide_redeploy
+
+    order = Redeploy(unit, to, kind, tuple(via), actor)
+    _play(obj, game, lambda t, _d: decide_redeploy(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command()
+@click.argument("game")
+@click.argument("power")
+@click.argument("what", type=click.Choice(["offensive", "war", "grant"]))
+@click.argument("target", required=False)
+@click.option("--front", help="An offensive's front.")
+@click.option("--kind", default="full", show_default=True, help="An offensive's kind.")
+@click.option("--amount", type=click.IntRange(1, 2000), help="A grant's BRPs.")
+@click.option("--route", help="A grant's route.")
+@click.option("--cost", type=click.IntRange(0, 2000), help="The BRPs, where the rules give no price.")
+@table_options
+@pass_context
+def spend(
+    obj: Context,
+    game: str,
+    power: str,
+    what: str,
+    target: str | None,
+    front: str | None,
+    kind: str,
+    amount: int | None,
+    route: str | None,
+    cost: int | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).
+
+    Examples: awaw spend mygame germany war poland; awaw spend mygame germany offensive --front eastern;
+    awaw spend mygame britain grant france --amount 10
+    """
+    from replays.commands.economy import Spend, decide_spend
+
+    order = Spend(power, what, target, front, kind, amount, route, cost)
+    _play(obj, game, lambda t, _d: decide_spend(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command("end-phase")
+@click.argument("game")
+@table_options
+@pass_context
+def end_phase(obj: Context, game: str, dry_run: bool, yes: bool, strict: bool, as_json: bool) -> None:
+    """End the current phase of GAME and begin the next one of the sequence of play."""
+    from replays.commands.phase import decide_end_phase
+
+    _play(obj, game, lambda t, _d: decide_end_phase(t), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)

@@ -1,0 +1,148 @@
+"""What every command shares: the refusal, the table a decision reads, and the words for game time and units.
+
+A command is a frozen value (a :class:`~typing.NamedTuple`) that says what a player does; its ``decide_*`` function
+reads the game state (:class:`projections.game.GameState` at the end of the log) and returns the events to append or
+a :class:`Refusal` naming the rule that forbids it (STYLE 6; the functional examples of the eventsourcing library:
+commands return events, only the store appends). Decisions are pure: the die of a seeded roll comes in as a
+:data:`Roller` (a function of the roll's number, deterministic given the seed), a physical die as a number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple, TypeAlias, cast
+
+from awaw_events.events import AnyEvent
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION, Power
+from projections.board import BoardState, Unit
+from projections.game import GameState
+from projections.rules.geometry import Grid, grid
+from projections.rules.mapdata import MapData
+from replays import records
+from replays.audit.engine import AuditContext
+
+Roller: TypeAlias = Callable[[int, int], list[int]]
+"""``roller(number, dice)``: the faces of roll ``number`` (a seeded roll: the seed's, :func:`awaw_events.dice.
+roll_dice`)."""
+
+
+class Refusal(NamedTuple):
+    """A command the rules (or the record) do not allow: the rule and why."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+class Die(NamedTuple):
+    """Where a command's die comes from: a physical die typed in (``face``), or the game's next seeded roll
+    (``roller``). Neither: the decision stops before the roll (a preview)."""
+
+    face: int | None = None
+    roller: Roller | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.face is not None or self.roller is not None
+
+    def roll(self, number: int, count: int = 1) -> tuple[list[int], str]:
+        """The faces of roll ``number`` and their source (``physical`` or ``seeded``)."""
+        if self.face is not None:
+            return [self.face], "physical"
+        assert self.roller is not None, "no die: decide the preview only"
+        return self.roller(number, count), "seeded"
+
+
+NO_DIE: Final = Die()
+
+
+class Table(NamedTuple):
+    """What a decision reads: the state at the end of the log, the game's map data (None: none available)."""
+
+    state: GameState
+    map: MapData | None = None
+
+    @property
+    def board(self) -> BoardState:
+        return self.state.board
+
+    @property
+    def grid(self) -> Grid:
+        return grid(self.state.meta.options)
+
+    @property
+    def next_roll(self) -> int:
+        return self.state.dice.next_roll
+
+
+def now(state: GameState) -> dict[str, Any]:
+    """The game time of the next event: that of the last event (the clock), with its side and phase."""
+    clock = state.clock
+    found = {"year": clock.year, "season": clock.season, "side": clock.side, "phase": clock.phase}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def side_of(power: str) -> str | None:
+    """The side of a major power (``axis`` or ``allied``), None otherwise."""
+    faction = FACTION_OF_POWER.get(cast(Power, power))
+    return SIDE_OF_FACTION[faction] if faction is not None else None
+
+
+def faction_of(power: str) -> str | None:
+    return FACTION_OF_POWER.get(cast(Power, power))
+
+
+def unit_in_play(table: Table, unit_id: str) -> Unit | Refusal:
+    """The unit on the board, or the record's refusal (unknown unit, eliminated)."""
+    problem = records.unit_problem(table.board, unit_id, "unit")
+    if problem is not None:
+        return Refusal(records.RULE, problem.message)
+    return table.board.units[unit_id]
+
+
+def own_unit(table: Table, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
+    """A unit the player moves or fights with, and the power that acts (its owner unless ``actor`` says which
+    power of its side plays it, where control is open: :func:`replays.records.mover_problem`)."""
+    unit = unit_in_play(table, unit_id)
+    if isinstance(unit, Refusal):
+        return unit
+    power = actor or unit.owner
+    if power not in POWERS:
+        return Refusal(records.RULE, f"{power!r} is not a major power: a power {verb} its units")
+    problem = records.mover_problem(table.board, unit_id, power, "unit", verb)
+    if problem is not None and problem.refused:
+        return Refusal("13.4", problem.message.removesuffix(" (13.4)"))
+    return unit, power
+
+
+def is_ground(unit: Unit) -> bool:
+    return unit.unit_type in GROUND_TYPES
+
+
+def enemy_controller(table: Table, power: str, controller: str | None) -> bool:
+    """Whether a hex held by ``controller`` is the enemy's for ``power``: a major power of the other side, or a
+    country ``power`` (or a power of its side) is at war with."""
+    if controller is None or controller == power:
+        return False
+    side = side_of(power)
+    other = side_of(controller)
+    if other is not None:
+        return other != side
+    wars = table.board.wars
+    return any(
+        "|".join(sorted((p, controller))) in wars for p in POWERS if side_of(p) == side
+    )  # a minor at war with the side
+
+
+def probe(table: Table, event: AnyEvent, seq: int) -> AuditContext[Any]:
+    """An audit context for a draft event against the table's state: what the audit's helpers read, so that a
+    decision computes what the audit will check with the same functions (one home for each rule)."""
+    ctx: AuditContext[Any] = AuditContext(table.state)
+    ctx.seq, ctx.event = seq, event
+    ctx.map = table.map
+    ctx.grid = table.grid
+    if table.map is None:
+        ctx.map_reason = "no map data available to the command"
+    return ctx

@@ -1,0 +1,81 @@
+"""``awaw end-phase``: the current phase ends and the next one of the sequence of play begins (27-30 extract 5.3;
+31-34 extract 5.3): ``phase_started`` within a player turn; at the end of a player turn, the phasing side's inverted
+air and naval units turned face up (27.82), ``player_turn_ended``, and the other side's player turn (the Axis move
+first, A3R intro) or the end of the game turn; then the next game turn.
+
+The game-turn level steps that need rolls or choices (weather, the Year Start Sequence, research) are recorded with
+``awaw record`` or ``awaw roll`` in the game-turn phases; ``end-phase`` from any of them starts the Axis player turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+from awaw_events.codec import parse_event
+from awaw_events.events import AnyEvent
+from awaw_events.gametime import turn_index
+from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES, SIDES
+from projections.rules.calendar import turn_at
+from projections.rules.sequence import FIRST_SIDE
+from replays.commands.base import Refusal, Table, side_of
+
+END_OF_PLAYER_TURN: Final = "end_of_player_turn"
+END_OF_GAME_TURN: Final = "end_of_game_turn"
+
+
+class EndPhase(NamedTuple):
+    """End the current phase (no options: the sequence of play says what comes next)."""
+
+
+def decide_end_phase(table: Table, command: EndPhase | None = None) -> list[AnyEvent] | Refusal:
+    """The events that end the current phase and begin the next."""
+    clock = table.state.clock
+    if clock.seq == 0:
+        return Refusal("27-30 extract 5.3", "the game has not begun")
+    turn = {"year": clock.year, "season": clock.season}
+    phase, side = clock.phase, clock.side
+    if side is not None and phase in PLAYER_TURN_PHASES:
+        index = PLAYER_TURN_PHASES.index(phase)
+        if phase != END_OF_PLAYER_TURN:
+            return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[index + 1])]
+        events = _uninvert(table, turn, side)
+        events.append(_event("player_turn_ended", turn, side=side, phase=END_OF_PLAYER_TURN))
+        if side == FIRST_SIDE:  # the Axis move first, then the Allies (A3R intro; 27-30 extract 5.3)
+            return [*events, *_player_turn(turn, next(s for s in SIDES if s != FIRST_SIDE))]
+        return [*events, _event("game_turn_ended", turn, phase=END_OF_GAME_TURN)]
+    if side is not None and phase is None:
+        return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[0])]
+    if phase == END_OF_GAME_TURN:
+        year, season = turn_at(turn_index(clock.year, clock.season) + 1)
+        return [_event("game_turn_started", {"year": year, "season": season})]
+    if phase == "setup":
+        return [_event("game_turn_started", turn, phase="game_turn_start")]
+    return _player_turn(turn, FIRST_SIDE)
+
+
+def _event(tag: str, turn: dict[str, Any], **when: Any) -> AnyEvent:
+    return parse_event({"type": tag, **turn, **when}, where="the sequence of play")
+
+
+def _player_turn(turn: dict[str, Any], side: str) -> list[AnyEvent]:
+    return [_event("player_turn_started", turn, side=side), _event("phase_started", turn, side=side, phase="diplomacy")]
+
+
+def _uninvert(table: Table, turn: dict[str, Any], side: str) -> list[AnyEvent]:
+    """The phasing side's inverted air and naval units turn face up at the end of its player turn (27.82)."""
+    return [
+        _event(
+            "unit_inversion_changed",
+            turn,
+            side=side,
+            phase=END_OF_PLAYER_TURN,
+            unit=unit.id,
+            inverted=False,
+            cause="end_of_player_turn",
+        )
+        for unit in sorted(table.board.units.values(), key=lambda u: u.id)
+        if unit.inverted
+        and unit.unit_type in AIR_TYPES | NAVAL_TYPES
+        and side_of(unit.owner) == side
+        and not unit.location.startswith(("chart:", "pool"))
+    ]

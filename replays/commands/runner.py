@@ -1,0 +1,109 @@
+"""Running a command against a stored game: decide against the state at the end of the log, show what it would
+append with the audit of it, then append (only the store appends) and audit what was appended.
+
+:func:`look` reads the table (the state and the map data); :func:`preview` audits decided events against it without
+writing anything; :func:`commit` decides again inside the store's write transaction (so nothing can land between
+the decision and the append) and appends with :func:`replays.recording.append_decided`. A preview the game has moved
+past since (another writer appended) is not committed: the player looks again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from awaw_events import dice
+from awaw_events.errors import ConflictError
+from awaw_events.events import AnyEvent
+from awaw_events.keys import KeyRing
+from awaw_events.log import numbered, seed_for_rolling, seed_in_force
+from awaw_events.store import GameStore
+from awaw_events.store import Numbered as StoredEvent
+from projections.core import MapDataRef
+from projections.rules.mapdata import MapData
+from replays.audit.catalogue import audit
+from replays.audit.engine import AuditReport
+from replays.commands.base import Die, Refusal, Roller, Table
+from replays.maps import resolve_map_data
+from replays.recording import Recorded, append_decided
+from replays.state import state_at
+
+Decide = Callable[[Table], "list[AnyEvent] | Refusal"]
+"""A command bound to its arguments: the events it decides on a table, or a refusal."""
+
+
+class Look(NamedTuple):
+    """The table at the end of a timeline, the number of events it was read after, and why the map data is missing
+    (None when it is there)."""
+
+    table: Table
+    size: int
+    map_reason: str | None = None
+
+
+def look(store: GameStore, timeline: str) -> Look:
+    """The state at the end of a timeline and the game's map data (without writing snapshots)."""
+    count = store.count(timeline)
+    state = state_at(store, timeline, count, save=False)
+    declared = state.meta.map_data
+    if declared is None:
+        return Look(Table(state), count, "the game declares no map data")
+    found = resolve_map_data(store, declared)
+    return Look(Table(state, found.data), count, found.reason)
+
+
+def preview(seen: Look, events: Sequence[AnyEvent]) -> AuditReport:
+    """The audit of decided events against the table they were decided on (nothing is written)."""
+
+    def maps(_declared: MapDataRef) -> tuple[MapData | None, str | None]:
+        return seen.table.map, seen.map_reason
+
+    first = seen.size + 1
+    records = [StoredEvent(first + i, e) for i, e in enumerate(events)]
+    return audit(records, start=first, state=seen.table.state, maps=maps)
+
+
+def seeded_roller(store: GameStore, keys: KeyRing | None, timeline: str) -> Roller:
+    """The game's committed seed as a roller (refused where nobody here holds it, or it was revealed)."""
+    seed = seed_for_rolling(store, keys, timeline)
+    return lambda number, count: dice.roll_dice(seed, number, count, 6)
+
+
+def seeded(store: GameStore, timeline: str) -> bool:
+    """Whether the game rolls from a committed seed (otherwise every die is typed in from physical dice)."""
+    in_force = seed_in_force(store, timeline)
+    return in_force.commitment is not None and in_force.revealed_at is None
+
+
+def die_for(store: GameStore, keys: KeyRing | None, timeline: str, face: int | None) -> Die:
+    """The die of a command: the face typed in, else the game's next seeded roll."""
+    if face is not None:
+        return Die(face=face)
+    return Die(roller=seeded_roller(store, keys, timeline))
+
+
+def commit(
+    store: GameStore,
+    timeline: str,
+    decide: Decide,
+    *,
+    expected_count: int | None = None,
+    strict: bool = False,
+) -> Recorded | Refusal:
+    """Decide on the game as it is now and append the events, under the store's write lock; ``expected_count``: the
+    events the player saw when they agreed (a conflict if the game has moved since)."""
+    with store.transaction():
+        seen = look(store, timeline)
+        if expected_count is not None and seen.size != expected_count:
+            raise ConflictError(
+                f"{timeline!r} has {seen.size} events now, not the {expected_count} you saw: someone appended "
+                "meanwhile, so nothing was written; look again"
+            )
+        decided = decide(seen.table)
+        if isinstance(decided, Refusal):
+            return decided
+        if not decided:
+            return Recorded(0, 0, (), None)
+        return append_decided(
+            store, timeline, numbered(decided, first=seen.size + 1), expected_count=seen.size, strict=strict
+        )

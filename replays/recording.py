@@ -1,0 +1,137 @@
+"""Recording with the rules at hand: ``awaw record`` and ``awaw import`` refuse what cannot be true and show, at
+once, what the audit says of the events they append (issue 11, item 2).
+
+* What cannot be true (:mod:`replays.records`) is refused with its line, field and reason, and nothing is written;
+  ``lenient`` keeps it (a historical log with gaps) and reports each problem.
+* What breaks a rule is kept (disputes are about exactly these), and the audit of the new events is returned with
+  them: the caller prints it. ``strict`` refuses the whole append when the audit finds anything
+  (:class:`StrictRefusal`: nothing is written).
+
+Everything happens in one transaction of the store: the append, the audit of what it appended (which reads it back
+inside the transaction), and the refusal under ``strict``, which rolls the append back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from awaw_events.errors import InputError
+from awaw_events.keys import KeyRing
+from awaw_events.log import Imported, Numbered, import_events, record_event
+from awaw_events.store import GameStore, Record
+from replays.records import Kept, Referee
+
+if TYPE_CHECKING:  # the audit is imported when it runs: an import with --no-audit does without it
+    from projections.core import MapDataRef
+    from projections.rules.mapdata import MapData
+    from replays.audit.engine import AuditReport
+
+
+class StrictRefusal(Exception):
+    """``--strict``: the audit found something in the events, so none of them was written (not an
+    :class:`~awaw_events.errors.AwawError`: the command shows the findings, not only a message)."""
+
+    def __init__(self, report: AuditReport, first: int, last: int) -> None:
+        self.report, self.first, self.last = report, first, last
+        super().__init__(
+            f"the audit finds {len(report.findings)} problem(s) in events {first} to {last}; with --strict nothing "
+            "was written"
+        )
+
+
+def audit_new(store: GameStore, timeline: str, first: int, last: int) -> AuditReport:
+    """The audit of events ``first..last`` of a timeline (the effective log), the events before them folded."""
+    from replays.audit.catalogue import audit
+    from replays.maps import resolve_map_data
+    from replays.state import effective_events, state_at
+
+    def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
+        found = resolve_map_data(store, declared)
+        return found.data, found.reason
+
+    state = state_at(store, timeline, first - 1, save=False)
+    return audit(effective_events(store, timeline, first, last), start=first, state=state, maps=maps)
+
+
+class Recorded(NamedTuple):
+    """What a record or an import appended, the problems kept (``lenient``, or open to the players), and the audit
+    of the new events (None when not audited)."""
+
+    first: int
+    last: int
+    kept: tuple[Kept, ...]
+    audit: AuditReport | None
+    records: tuple[Record, ...] = ()
+    read: int = 0
+
+    @property
+    def written(self) -> int:
+        return self.last - self.first + 1 if self.last else 0
+
+
+def _finish(
+    store: GameStore, timeline: str, first: int, last: int, referee: Referee, *, audited: bool, strict: bool
+) -> AuditReport | None:
+    report = audit_new(store, timeline, first, last) if audited and last >= first > 0 else None
+    if strict and report is not None and report.findings:
+        raise StrictRefusal(report, first, last)
+    return report
+
+
+def record_checked(
+    store: GameStore,
+    timeline: str,
+    tag: str,
+    assignments: Sequence[str],
+    *,
+    keys: KeyRing | None = None,
+    lenient: bool = False,
+    strict: bool = False,
+    audited: bool = True,
+) -> Recorded:
+    """``awaw record``: one event typed as ``FIELD=VALUE`` words (:func:`awaw_events.log.record_event`), refused if it
+    cannot be true, with the audit's findings about it."""
+    referee = Referee(lenient=lenient)
+    with store.transaction():
+        rec = record_event(store, timeline, tag, assignments, keys=keys, referee=referee)
+        report = _finish(store, timeline, rec.seq, rec.seq, referee, audited=audited, strict=strict)
+    return Recorded(rec.seq, rec.seq, tuple(referee.kept), report, (rec,), 1)
+
+
+def import_stream(
+    store: GameStore,
+    timeline: str,
+    items: Iterable[Numbered | InputError],
+    *,
+    lenient: bool = False,
+    strict: bool = False,
+    audited: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> Recorded:
+    """``awaw import``: a stream of events appended whole or not at all (:func:`awaw_events.log.import_events`),
+    each looked at against the board as it stands, with the audit's findings about the new events."""
+    referee = Referee(lenient=lenient)
+    with store.transaction():
+        done: Imported = import_events(store, timeline, items, progress=progress, referee=referee)
+        report = _finish(store, timeline, done.first, done.last, referee, audited=audited, strict=strict)
+    return Recorded(done.first, done.last, tuple(referee.kept), report, (), done.read)
+
+
+def append_decided(
+    store: GameStore,
+    timeline: str,
+    events: Sequence[Numbered],
+    *,
+    expected_count: int,
+    strict: bool = False,
+    audited: bool = True,
+) -> Recorded:
+    """Append the events a table command decided (:mod:`replays.commands`) against the timeline as it was when they
+    were decided (``expected_count``: a conflict if someone appended since), with the audit of them."""
+    referee = Referee()
+    with store.transaction():
+        done = import_events(store, timeline, events, expected_count=expected_count, referee=referee)
+        report = _finish(store, timeline, done.first, done.last, referee, audited=audited, strict=strict)
+        records = tuple(store.records(timeline, start=done.first, stop=done.last)) if done.last else ()
+    return Recorded(done.first, done.last, tuple(referee.kept), report, records, done.read)

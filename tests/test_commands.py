@@ -1,0 +1,298 @@
+"""Commands that decide, then append (issue 11, item 1): the decide functions against the example game.
+
+The example's Fall 1939 Axis player turn is recorded by hand; decided from the same position with the same dice,
+the commands give its events byte for byte. Every odds column reads the CRT the rules print. Refusals name a rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from awaw_events.codec import decode, encode
+from awaw_events.events import AnyEvent, CombatRoundResolved, DiceRolled
+from awaw_events.store import Numbered as StoredEvent
+from projections import game
+from projections.rules import combat as combat_rules
+from replays.audit.catalogue import audit
+from replays.commands.attack import (
+    Advance,
+    Attack,
+    Losses,
+    Round,
+    decide_advance,
+    decide_attack,
+    decide_declaration,
+    decide_losses,
+    decide_round,
+    preview_odds,
+)
+from replays.commands.attrition import Attrition, AttritionLosses, decide_attrition, decide_attrition_losses
+from replays.commands.base import NO_DIE, Die, Refusal, Table
+from replays.commands.economy import Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.move import Move, decide_move
+from replays.commands.naval import Ship, decide_ship
+from replays.commands.phase import decide_end_phase
+from replays.maps import shipped_map_data
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
+LINES = EXAMPLE.read_bytes().splitlines()
+EVENTS: list[AnyEvent] = [decode(line) for line in LINES]
+MAP = shipped_map_data().data
+
+
+def at(seq: int) -> Table:
+    """The table after event ``seq`` of the example."""
+    return Table(game.replay(EVENTS[:seq]), MAP)
+
+
+def lines(first: int, last: int) -> list[bytes]:
+    """Events ``first..last`` of the example, as stored."""
+    return LINES[first - 1 : last]
+
+
+def encoded(events: list[AnyEvent] | Refusal) -> list[bytes]:
+    assert not isinstance(events, Refusal), events
+    return [encode(e) for e in events]
+
+
+POL_1 = Attack(
+    "pol-1", ("EUR:L34",), ("ger-arm-1", "ger-inf-1", "ger-inf-2", "ger-inf-3"), support=("ger-aaf-1", "ger-aaf-2")
+)
+
+
+@pytest.mark.parametrize(
+    ("after", "decide", "first", "last"),
+    [
+        pytest.param(289, lambda t: decide_spend(t, Spend("germany", "war", "poland")), 290, 290, id="war"),
+        pytest.param(
+            297, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33", "EUR:M33", "EUR:M34"))), 298, 298, id="move"
+        ),
+        pytest.param(
+            301, lambda t: decide_spend(t, Spend("germany", "offensive", front="eastern")), 302, 302, id="offensive"
+        ),
+        pytest.param(311, lambda t: decide_losses(t, Losses("pol-1", "defender")), 312, 314, id="losses-defender-all"),
+        pytest.param(
+            314,
+            lambda t: decide_advance(t, Advance("pol-1", ("ger-arm-1",), breakthrough="bt-poznan")),
+            315,
+            318,
+            id="advance-breakthrough",
+        ),
+        pytest.param(
+            321,
+            lambda t: decide_losses(
+                t,
+                Losses("pol-2", "attacker", {"ger-inf-4": None, "ger-inf-5": None, "ger-inf-6": None, "ger-aaf-3": 3}),
+            ),
+            322,
+            326,
+            id="losses-attacker-partial-air",
+        ),
+        pytest.param(
+            335,
+            lambda t: decide_move(t, Move("ger-arm-2", ("EUR:L34", "EUR:L35", "EUR:L36"), breakthrough="bt-poznan")),
+            None,
+            None,
+            id="exploitation-move",
+        ),
+        pytest.param(
+            357,
+            lambda t: decide_attrition_losses(
+                t, AttritionLosses("china-1939-fall", ("chi-inf-1", "chi-inf-2", "chi-inf-3"))
+            ),
+            358,
+            361,
+            id="attrition-losses",
+        ),
+        pytest.param(
+            370, lambda t: decide_ship(t, Ship("ger-ca-3", "continue")), 371, 371, id="ship-launched-from-row-2"
+        ),
+        pytest.param(
+            371,
+            lambda t: decide_ship(t, Ship("ger-dd-7", yard="kiel", unit_type="dd", factors=1)),
+            372,
+            372,
+            id="ship-laid-down",
+        ),
+        pytest.param(
+            387,
+            lambda t: decide_redeploy(t, Redeploy("ger-arm-3", "EUR:M28", via=("EUR:L32",))),
+            388,
+            388,
+            id="redeploy",
+        ),
+    ],
+)
+def test_commands_give_the_events_the_example_records(after, decide, first, last) -> None:  # type: ignore[no-untyped-def]
+    decided = encoded(decide(at(after)))
+    if first is None:  # the exploitation move: its allowance, the move, two control changes (recorded apart)
+        assert decided[0] == LINES[336 - 1]
+        assert decided[1] == LINES[338 - 1]
+        assert decided[2:] == lines(340, 341)
+        return
+    assert decided == lines(first, last)
+
+
+def test_an_attack_decided_from_the_board_is_the_one_recorded() -> None:
+    """pol-1: ground support flown, declared from the board (factors, hexes, CTLs, the basic DM), die 6 at 2:1 = D."""
+    table = at(302)
+    decided = encoded(decide_attack(table, POL_1, Die(face=6)))
+    recorded = lines(303, 306) + lines(309, 311)  # the pol-2 support mission was flown between them
+    assert decided == recorded
+    assert encoded(decide_attack(table, POL_1, NO_DIE)) == recorded[:5]  # no die: the declaration, no round
+    assert encoded(decide_declaration(table, POL_1)) == recorded[:5]
+
+
+def test_an_exploitation_attack_claims_the_exploiting_armor_dm_and_reads_ex_2() -> None:
+    table = at(341)
+    command = Attack("pol-x1", ("EUR:L37",), ("ger-arm-2",), support=("ger-aaf-4",), terrain="city")
+    assert encoded(decide_attack(table, command, Die(face=5))) == lines(342, 346)
+
+
+def test_an_attrition_decided_is_the_one_recorded() -> None:
+    command = Attrition("china-1939-fall", "china", "asian", tuple(f"jap-inf-{n}" for n in range(1, 10)))
+    assert encoded(decide_attrition(at(354), command, Die(face=4))) == lines(355, 357)
+
+
+def test_a_build_declares_the_limit_first_and_pays_what_27_11_gives() -> None:
+    decided = encoded(decide_build(at(369), Build("ger-inf-4", "EUR:L32")))
+    assert decided == [LINES[370 - 1], LINES[373 - 1]]
+    armor = decide_build(at(375), Build("ger-arm-7x", "EUR:L32", "germany", "armor", 4))
+    assert not isinstance(armor, Refusal)
+    assert armor[-1].cost == 8  # type: ignore[union-attr]
+
+
+def _pol_1_with(table: Table, attackers: tuple[str, ...], support: tuple[str, ...], dms: tuple[str, ...]) -> Attack:
+    return Attack("pol-x", ("EUR:L34",), attackers, support=support, dms={"*": dms} if dms else {})
+
+
+def _one_attack_per_column(table: Table) -> dict[str, Attack]:
+    """An attack on Poznan (two Polish 2-factor infantry) for every odds column, from the German units around it."""
+    ground = ("ger-arm-1", "ger-inf-1", "ger-inf-2", "ger-inf-3")
+    air = ("ger-aaf-1", "ger-aaf-2")
+    dm_sets = [("low_ctl", "isolated"), (), ("rough",), ("fortress",), ("fortress", "rough"),
+               ("fortress", "rough", "fortification")]  # fmt: skip
+    found: dict[str, Attack] = {}
+    for n, k, dms in itertools.product(range(1, 5), range(3), dm_sets):
+        for attackers in itertools.combinations(ground, n):
+            command = _pol_1_with(table, attackers, air[:k], dms)
+            events = decide_declaration(table, command)
+            assert not isinstance(events, Refusal), events
+            odds = preview_odds(table, events, "pol-x")
+            assert odds is not None
+            found.setdefault(odds[2], command)
+    return found
+
+
+@pytest.fixture(scope="module")
+def poznan() -> tuple[Table, dict[str, Attack]]:
+    table = at(302)
+    return table, _one_attack_per_column(table)
+
+
+def test_every_odds_column_is_reached(poznan) -> None:  # type: ignore[no-untyped-def]
+    assert set(poznan[1]) == {*combat_rules.ODDS_COLUMNS, combat_rules.BELOW_1_4}
+
+
+@pytest.mark.parametrize("column", [*combat_rules.ODDS_COLUMNS, combat_rules.BELOW_1_4])
+def test_an_attack_reads_the_crt_for_its_odds_and_die(poznan, column: str) -> None:  # type: ignore[no-untyped-def]
+    table, attacks = poznan
+    command = attacks[column]
+    for face in range(1, 7):
+        decided = decide_attack(table, command, Die(face=face))
+        assert not isinstance(decided, Refusal), decided
+        resolved = [e for e in decided if isinstance(e, CombatRoundResolved)]
+        assert len(resolved) == 1
+        (round_,) = resolved
+        assert round_.odds == column
+        if column == combat_rules.BELOW_1_4:
+            assert round_.result == "A" and round_.roll is None  # 15.52: no roll, the attacker eliminated
+            assert not any(isinstance(e, DiceRolled) for e in decided)
+            continue
+        assert round_.result == combat_rules.crt_result(column, face)  # type: ignore[arg-type]
+        (roll,) = [e for e in decided if isinstance(e, DiceRolled)]
+        assert (roll.roll, roll.dice, round_.roll) == (table.next_roll, [face], table.next_roll)
+        records = [StoredEvent(s, e) for s, e in enumerate(decided, start=table.state.clock.seq + 1)]
+        report = audit(records, start=records[0].seq, state=table.state)
+        assert [f for f in report.findings if f.check in ("crt_result", "odds_column", "strengths")] == []
+
+
+def test_a_seeded_die_comes_from_the_roller_with_the_rolls_number() -> None:
+    table = at(302)
+    asked: list[tuple[int, int]] = []
+
+    def roller(number: int, count: int) -> list[int]:
+        asked.append((number, count))
+        return [6]
+
+    decided = decide_attack(table, POL_1, Die(roller=roller))
+    assert asked == [(table.next_roll, 1)]
+    (roll,) = [e for e in encoded(decided) if b'"dice_rolled"' in e]
+    assert b'"source":"seeded"' in roll
+
+
+@pytest.mark.parametrize(
+    ("after", "decide", "rule", "words"),
+    [
+        (289, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33",))), "13.11", "movement or exploitation phase"),
+        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:AA40",))), "10-16 extract 1.15", "is not next to"),
+        (296, lambda t: decide_move(t, Move("ger-inf-33", ("EUR:M29",))), "the record", "unknown unit"),
+        (296, lambda t: decide_move(t, Move("pol-inf-7", ("EUR:L38",), actor="germany")), "13.4", "belongs to britain"),
+        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:M28",))), "13.4", "not the one it stands in"),
+        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:M029",))), "the record", "unknown hex"),
+        (302, lambda t: decide_attack(t, Attack("x", ("EUR:K29",), ("ger-inf-7",)), NO_DIE), "15.21",
+         "nothing to attack"),
+        (302, lambda t: decide_attack(t, Attack("x", ("EUR:L34",), ("ger-aaf-1",)), NO_DIE), "15.21", "ground units"),
+        (302, lambda t: decide_losses(t, Losses("pol-9", "defender")), "15.2", "no attack 'pol-9'"),
+        (311, lambda t: decide_advance(t, Advance("pol-1", ("ger-arm-1",))), "15.61", "not recorded yet"),
+        (310, lambda t: decide_advance(t, Advance("pol-1", ("ger-arm-1",))), "15.61", "no round resolved yet"),
+        (314, lambda t: decide_round(t, Round("pol-1"), Die(face=1)), "15.71", "lost all its ground units"),
+        (311, lambda t: decide_losses(t, Losses("pol-1", "attacker")), "15.61", "costs the attacker nothing"),
+        (302, lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3)), "27.11", "unit "
+         "construction phase"),
+        (373, lambda t: decide_build(t, Build("ger-arm-1", "EUR:L32")), "the record", "already in play"),
+        (373, lambda t: decide_ship(t, Ship("ger-ca-3", "defer")), "the record", "on no Naval Construction Chart"),
+        (302, lambda t: decide_redeploy(t, Redeploy("ger-arm-3", "EUR:M28")), "28.11", "redeployment phase"),
+        (302, lambda t: decide_spend(t, Spend("germany", "war", "poland")), "27.12", "already at war"),
+        (302, lambda t: decide_spend(t, Spend("germany", "offensive", front="eastern", kind="limited")), "27.12",
+         "full offensive only"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_rule(after, decide, rule: str, words: str) -> None:  # type: ignore[no-untyped-def]
+    found = decide(at(after))
+    assert isinstance(found, Refusal), found
+    assert found.rule == rule
+    assert words in found.message
+
+
+def test_a_further_round_needs_the_losses_of_the_last_one_first() -> None:
+    table = at(321)  # pol-2 resolved Ex, no losses yet
+    refused = decide_round(table, Round("pol-2"), Die(face=1))
+    assert isinstance(refused, Refusal) and refused.rule == "15.61"
+
+
+def test_end_phase_walks_the_sequence_of_play() -> None:
+    def tags(seq: int) -> list[tuple[str, str | None, str | None]]:
+        found = decide_end_phase(at(seq))
+        assert not isinstance(found, Refusal)
+        return [(e.__struct_config__.tag, e.side, e.phase) for e in found]
+
+    assert tags(278) == [("game_turn_started", None, "game_turn_start")]  # the set-up ends
+    assert tags(287) == [("player_turn_started", "axis", None), ("phase_started", "axis", "diplomacy")]
+    assert tags(290) == [("phase_started", "axis", "oil_adjustment")]
+    end_axis = tags(399)  # the Axis end-of-player-turn phase: uninvert, end, the Allies' turn
+    assert end_axis[-3:] == [
+        ("player_turn_ended", "axis", "end_of_player_turn"),
+        ("player_turn_started", "allied", None),
+        ("phase_started", "allied", "diplomacy"),
+    ]
+    assert tags(453) == [
+        ("player_turn_ended", "allied", "end_of_player_turn"),
+        ("game_turn_ended", None, "end_of_game_turn"),
+    ]
+    following = decide_end_phase(at(455))
+    assert not isinstance(following, Refusal)
+    assert [(e.__struct_config__.tag, e.year, e.season) for e in following] == [("game_turn_started", 1939, "winter")]
