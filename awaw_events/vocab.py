@@ -51,6 +51,9 @@ SIDE_OF_FACTION: Final[dict[Faction, Side]] = {
     "china": "allied",
 }
 
+SIDE_OF_POWER: Final[dict[str, Side]] = {power: SIDE_OF_FACTION[f] for power, f in FACTION_OF_POWER.items()}
+"""The side of each major power (its faction's); a minor country or ``system`` has none (``.get`` gives None)."""
+
 Phase = Literal[
     "setup",
     "year_start",

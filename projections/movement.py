@@ -48,7 +48,7 @@ from awaw_events.events import (
     UnitTransferred,
     WarDeclared,
 )
-from awaw_events.vocab import FACTION_OF_POWER, NAVAL_TYPES, SIDE_OF_FACTION
+from awaw_events.vocab import FACTION_OF_POWER, NAVAL_TYPES, SIDE_OF_POWER
 from projections.board import BoardState
 from projections.core import Context, Handlers
 from projections.rules.geometry import PACIFIC_GRIDS, Grid
@@ -214,9 +214,6 @@ def clone(state: MovementState) -> MovementState:
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Reading the facts
-
-
-SIDE_OF_POWER: Final[dict[str, str]] = {power: SIDE_OF_FACTION[f] for power, f in FACTION_OF_POWER.items()}
 
 
 def side_of(owner: str) -> str | None:

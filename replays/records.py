@@ -27,7 +27,7 @@ one fold, of the board alone, so the import stays fast) and asks :func:`problems
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from awaw_events import rulings as rulings_mod
 from awaw_events.errors import InputError
@@ -55,11 +55,11 @@ from awaw_events.events import (
 from awaw_events.log import Numbered
 from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
-from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power
 from projections import board as board_mod
-from projections.board import BoardState, Unit
+from projections.board import BoardState
 from projections.core import Clock, Context, Meta, clock_after
 from projections.rules.geometry import GeometryError, canonical
+from projections.rules.movement import CONTROL_OPEN_RULE, who_moves
 
 if TYPE_CHECKING:  # the whole game's fold is imported only when a referee needs it (an existing game, a ruling)
     from projections.game import GameState
@@ -71,8 +71,6 @@ OFF_BOARD: Final = ("pool", "chart:")
 """Locations of units that are not on the board: the force pool and the shipyard charts (mapboard and SW boxes are
 part of the board)."""
 
-CONTROL_OPEN_RULE: Final = "A3R intro (sop.variant f); 13.4"
-
 
 class Problem(NamedTuple):
     """One thing wrong with an event: the field, the reason, and whether it is refused (cannot be true) or only a
@@ -83,18 +81,6 @@ class Problem(NamedTuple):
     refused: bool = True
     kind: str = "unit"
     """``unit`` (a unit not in play, or moved by a power that does not own it) or ``hex`` (a hex misspelt)."""
-
-
-def side_of(power: str) -> str | None:
-    """The side (``axis``/``allied``) of a major power, None for anything else."""
-    faction = FACTION_OF_POWER.get(cast(Power, power))
-    return SIDE_OF_FACTION[faction] if faction is not None else None
-
-
-def control_open(unit: Unit) -> bool:
-    """Whether the rules leave open which power of its side plays the unit: a minor country's units, or units of a
-    nationality that is not their owner's (see the module's notes)."""
-    return unit.nationality != unit.owner
 
 
 def _gone(board: BoardState, unit_id: str) -> str:
@@ -118,10 +104,10 @@ def mover_problem(board: BoardState, unit_id: str, actor: str, field: str, verb:
     unit = board.units.get(unit_id)
     if unit is None:
         return Problem(field, _gone(board, unit_id))
-    if actor == unit.owner or actor not in POWERS:
+    mover = who_moves(owner=unit.owner, nationality=unit.nationality, actor=actor)
+    if mover == "owner":
         return None
-    owner_side, actor_side = side_of(unit.owner), side_of(actor)
-    if control_open(unit) and owner_side is not None and owner_side == actor_side:
+    if mover == "ally":
         return Problem(
             "actor",
             f"{unit_id} ({unit.nationality}) belongs to {unit.owner}, and {actor}, of the same side, {verb} it: "
@@ -172,7 +158,7 @@ def _moved(board: BoardState, event: UnitMoved) -> Iterator[Problem]:
     unit = board.units.get(event.unit)
     if (
         unit is not None
-        and (event.actor == unit.owner or event.actor not in POWERS)
+        and who_moves(owner=unit.owner, nationality=unit.nationality, actor=event.actor) == "owner"
         and not unit.location.startswith(OFF_BOARD)
         and _SPELLED.issuperset(event.path)
     ):

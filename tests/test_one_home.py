@@ -10,6 +10,7 @@ presentation.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from projections.rules.fortifications import MAGINOT_HEXES, WEST_WALL_HEXES
@@ -48,6 +49,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/options.py", "INTERPRETATION_OPTIONS"): REGISTRY,
     ("awaw_events/vocab.py", "FACTION_OF_POWER"): VOCABULARY,
     ("awaw_events/vocab.py", "SIDE_OF_FACTION"): VOCABULARY,
+    ("awaw_events/vocab.py", "SIDE_OF_POWER"): VOCABULARY,
     ("awaw_events/vocab.py", "GAME_TURN_PHASES"): VOCABULARY,
     ("awaw_events/vocab.py", "PLAYER_TURN_PHASES"): VOCABULARY,
     ("awaw_events/vocab.py", "GROUND_TYPES"): VOCABULARY,
@@ -67,7 +69,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("projections/dice.py", "PURPOSES"): VOCABULARY,
     ("projections/dice.py", "ROLL_USERS"): VOCABULARY,
     ("projections/game.py", "PROJECTIONS"): REGISTRY,
-    ("projections/movement.py", "SIDE_OF_POWER"): VOCABULARY,
     ("projections/game.py", "_TIME_CHANGED"): REGISTRY,
     ("projections/game.py", "_EVERY_EVENT"): REGISTRY,
     ("projections/naval/records.py", "ROW_ORDER"): PRESENTATION,
@@ -195,3 +196,20 @@ def test_the_hexes_the_rules_name_are_those_of_the_shipped_map_data() -> None:
         if facts.fortification in ("maginot", "west_wall"):
             by_kind.setdefault(facts.fortification, set()).add(facts.hex)
     assert by_kind == {"maginot": set(MAGINOT_HEXES), "west_wall": set(WEST_WALL_HEXES)}
+
+
+def test_who_moves_a_unit_is_decided_in_one_place() -> None:
+    """13.4 (a power moves its own units) is :func:`projections.rules.movement.who_moves`: the record's refusals and
+    the movement audit both ask it, so neither compares an event's actor with a unit's owner itself."""
+    pattern = re.compile(r"\bactor\s*[!=]=\s*[\w.]*owner\b|\bowner\s*[!=]=\s*[\w.]*actor\b")
+    home = ROOT / "projections" / "rules" / "movement.py"
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path != home
+        for n, text in enumerate(path.read_text().splitlines(), 1)
+        if pattern.search(text)
+    ]
+    assert found == []
+    assert pattern.search(home.read_text())  # the pattern sees the comparison where it lives

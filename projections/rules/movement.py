@@ -22,10 +22,34 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
-from awaw_events.vocab import Theater
+from awaw_events.vocab import POWERS, SIDE_OF_POWER, Theater
 from projections.rules.mapdata import HexFacts, HexsideFacts
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Who moves a unit (13.4; A3R intro, sop.variant f)
+
+Mover = Literal["owner", "ally", "other"]
+"""Who moves a unit: its owner; a power of the owner's side where the rules leave open which power plays the unit;
+any other power."""
+
+CONTROL_OPEN_RULE: Final = "A3R intro (sop.variant f); 13.4"
+"""Where the rules leave open which power of a side plays a unit: a minor country's units, or units of a nationality
+that is not their owner's. Choice: another power of the same side moving such a unit is a finding (the players'
+arrangement decides), not a refusal; a power of the other side never moves it."""
+
+
+def who_moves(*, owner: str, nationality: str, actor: str) -> Mover:
+    """Who ``actor`` is to a unit of ``owner`` and ``nationality`` (13.4: a power moves its own units). An actor that
+    is not a major power (``system``, an umpire's record) is taken as the owner: there is no one to check."""
+    if actor == owner or actor not in POWERS:
+        return "owner"
+    side = SIDE_OF_POWER.get(owner)
+    if nationality != owner and side is not None and side == SIDE_OF_POWER.get(actor):
+        return "ally"
+    return "other"
+
 
 MAP_PREFIXES: Final = ("EUR:", "PAC:")
 """Locations on a mapboard (a hex of the European or the Pacific map); anything else is a box, a chart or a pool."""

@@ -88,7 +88,7 @@ def check_mover(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
     if (
         unit is not None
         and not (drops and event.unit in drops)
-        and (event.actor == unit.owner or event.actor not in POWERS)
+        and rules.who_moves(owner=unit.owner, nationality=unit.nationality, actor=event.actor) == "owner"
         and unit.location.startswith(MOVABLE)
         and (
             event.side is None
@@ -136,7 +136,7 @@ def _mover(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
             "until the next game turn, except by redeployment (10.56, 15.92C)",
         )
     actor = event.actor
-    wrong_actor = actor in POWERS and actor != unit.owner
+    wrong_actor = rules.who_moves(owner=unit.owner, nationality=unit.nationality, actor=actor) != "owner"
     own_side = facts.side_of(unit.owner)
     retreat = event.phase == rules.RETREAT_PHASE
     wrong_side = unit.unit_type in GROUND_TYPES and event.side is not None and own_side != event.side and not retreat
