@@ -6,7 +6,6 @@ Regenerate with ``python -m replays.docs``.
 from __future__ import annotations
 
 import inspect
-import sys
 from pathlib import Path
 
 import msgspec
@@ -14,6 +13,7 @@ from msgspec import inspect as mi
 
 from awaw_events.codec import tag_of
 from awaw_events.events import EVENT_TYPES, Event
+from replays import generate
 
 _BASE_FIELDS = frozenset(f.name for f in msgspec.structs.fields(Event))
 
@@ -110,8 +110,7 @@ def events_markdown() -> str:
 
 
 def main() -> None:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/events.md")
-    target.write_text(events_markdown(), encoding="utf-8")
+    generate.write(events_markdown, default=Path("docs/events.md"), what="the event catalogue")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -152,3 +154,13 @@ def test_ci_runs_the_readme_commands() -> None:
     for step in main_job.split(" && ")[1:]:  # the awaw commands, after the install
         words = step.split()
         assert " ".join(words[:2]) in ci and words[-1].split("/")[-1] in ci, step
+
+
+@pytest.mark.parametrize(
+    "module", ["replays.docs", "replays.audit.docs", "replays.audit.coverage", "replays.audit.checklist"]
+)
+def test_the_document_generators_answer_help_without_writing(module: str, tmp_path: Path) -> None:
+    """``python -m replays.audit.docs --help`` once wrote a file named ``--help``: help is help."""
+    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0 and "usage:" in done.stdout
+    assert list(tmp_path.iterdir()) == []

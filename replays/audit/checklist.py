@@ -15,8 +15,8 @@ extract) is ``other``.
 
 from __future__ import annotations
 
+import argparse
 import re
-import sys
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -135,7 +135,9 @@ ITEMS: Final = load(resources.files("replays.audit").joinpath("checklist.tsv").r
 
 
 def main() -> None:
-    rules_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("../shared/rules")
+    parser = argparse.ArgumentParser(description="Regenerate replays/audit/checklist.tsv from the rules extracts.")
+    parser.add_argument("rules_dir", nargs="?", type=Path, default=Path("../shared/rules"), help="the rules directory")
+    rules_dir: Path = parser.parse_args().rules_dir
     target = Path(__file__).with_name("checklist.tsv")
     target.write_text(render(from_extracts(rules_dir)), encoding="utf-8")
 

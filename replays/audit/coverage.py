@@ -14,7 +14,6 @@ Each item is in one state:
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from importlib import resources
@@ -23,6 +22,7 @@ from typing import Final, Literal, NamedTuple
 
 import yaml
 
+from replays import generate
 from replays.audit.catalogue import checks as all_checks
 from replays.audit.checklist import EXTRACT_FILES, ITEMS, Extract, Group, Item
 from replays.audit.engine import Check
@@ -140,8 +140,7 @@ def coverage_markdown() -> str:
 
 
 def main() -> None:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/audit-coverage.md")
-    target.write_text(coverage_markdown(), encoding="utf-8")
+    generate.write(coverage_markdown, default=Path("docs/audit-coverage.md"), what="the audit coverage matrix")
 
 
 if __name__ == "__main__":

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+from replays import generate
 from replays.audit.catalogue import iter_checks_markdown
 
 
@@ -13,8 +13,7 @@ def checks_markdown() -> str:
 
 
 def main() -> None:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/audit-checks.md")
-    target.write_text(checks_markdown(), encoding="utf-8")
+    generate.write(checks_markdown, default=Path("docs/audit-checks.md"), what="the catalogue of audit checks")
 
 
 if __name__ == "__main__":
