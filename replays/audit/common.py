@@ -17,7 +17,7 @@ from awaw_events.events import DiceRolled
 from awaw_events.gametime import SEASON_INDEX, game_turn
 from awaw_events.vocab import FACTION_OF_POWER, Theater, power_name
 from projections import dice, movement
-from projections.board import Unit, at_war
+from projections.board import Unit, at_war, units_in
 from projections.rules import movement as movement_rules
 from projections.rules.control import controller_faction, controller_side
 from projections.rules.dice import DIE_FACES
@@ -48,17 +48,17 @@ def die_face(ctx: AuditContext[Any], number: int | None) -> int | None:
 def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
     """Whether the armor ZoC of a power at war with ``owner``'s alliance faction covers ``hex_`` (10.34-10.342, by
     :mod:`projections.rules.zoc`; 27.44: no ZoC of a future enemy, one not yet at war); None when the map data lacks a
-    fact it needs. Scans the board once (for events that happen a few times a turn: builds, railheads)."""
+    fact it needs. Looks only at the units in the hex's neighbours (the board's index of units by hex)."""
     board = ctx.state.board
     own = controller_faction(owner)
     side = controller_side(owner)
     allies = [p for p, f in FACTION_OF_POWER.items() if f == own]
-    neighbours = set(ctx.grid.neighbours(hex_))
     fort = board.fortifications.get(hex_)
     fortified = fort is not None and controller_side(fort.owner) == side
     unknown = False
-    for unit in board.units.values():
-        if unit.location not in neighbours or not exerts(unit.unit_type, unit.supply):
+    units = board.units
+    for unit in (units[u] for n in ctx.grid.neighbours(hex_) for u in units_in(board, n)):
+        if not exerts(unit.unit_type, unit.supply):
             continue
         if controller_side(unit.owner) in (None, side) or not any(at_war(board, p, unit.owner) for p in allies):
             continue

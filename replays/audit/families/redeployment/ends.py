@@ -18,7 +18,7 @@ from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, UnitType
 from projections import brp, land, redeployment
-from projections.board import Unit, at_war
+from projections.board import BoardState, Unit, at_war, units_in
 from projections.rules.construction import country_of
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
@@ -168,16 +168,17 @@ def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
     return any(at_war(board, p, other) for p in allies)
 
 
-def _counters_by_hex(ctx: AuditContext[Any]) -> dict[str, list[str]]:
-    """Owners of the counters in each hex (units, fortifications, railheads): one pass over the board per event."""
-    board = ctx.state.board
-    found: dict[str, list[str]] = {}
-    for unit in board.units.values():
-        found.setdefault(unit.location, []).append(unit.owner)
-    for hex_, fort in board.fortifications.items():
-        found.setdefault(hex_, []).append(fort.owner)
-    for hex_, power in board.railheads.items():
-        found.setdefault(hex_, []).append(power)
+def _counter_owners(board: BoardState, hex_: str) -> set[str]:
+    """Owners of the counters in a hex (units, fortification, railhead), read from the board's index of units by
+    hex: a lookup per hex, never a pass over every unit."""
+    units = board.units
+    found = {units[u].owner for u in units_in(board, hex_)}
+    fort = board.fortifications.get(hex_)
+    if fort is not None:
+        found.add(fort.owner)
+    railhead = board.railheads.get(hex_)
+    if railhead is not None:
+        found.add(railhead)
     return found
 
 
@@ -189,13 +190,13 @@ def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
 def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_separates: bool) -> Iterator[str]:
     """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
-    counters = ctx.cached(_counters_by_hex)
+    board = ctx.state.board
     for near in ctx.grid.neighbours(hex_):
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
         if water_separates and _water_between(ctx, hex_, near):
             continue
-        if any(_hostile(ctx, owner, other) for other in counters.get(near, ())):
+        if any(_hostile(ctx, owner, other) for other in _counter_owners(board, near)):
             yield near
 
 
