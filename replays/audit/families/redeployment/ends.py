@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
@@ -164,8 +164,13 @@ def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
     if mine is None or theirs is None or brp.side_of(owner) == brp.side_of(other):
         return False
     board = ctx.state.board
-    allies = [p for p, f in FACTION_OF_POWER.items() if f == mine]
-    return any(at_war(board, p, other) for p in allies)
+    return any(at_war(board, p, other) for p in _ALLIES.get(mine, ()))
+
+
+_ALLIES: Final[dict[str, tuple[str, ...]]] = {
+    faction: tuple(p for p, f in FACTION_OF_POWER.items() if f == faction) for faction in set(FACTION_OF_POWER.values())
+}
+"""The major powers of each alliance faction."""
 
 
 def _counter_owners(board: BoardState, hex_: str) -> set[str]:
@@ -191,13 +196,25 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
     """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
     board = ctx.state.board
+    hostile = ctx.cached(_hostile_hexes)
     for near in ctx.grid.neighbours(hex_):
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
+        key = (near, owner)
+        found = hostile.get(key)
+        if found is None:
+            found = hostile[key] = any(_hostile(ctx, owner, other) for other in _counter_owners(board, near))
+        if not found:
+            continue
         if water_separates and _water_between(ctx, hex_, near):
             continue
-        if any(_hostile(ctx, owner, other) for other in _counter_owners(board, near)):
-            yield near
+        yield near
+
+
+def _hostile_hexes(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
+    """(hex, owner) -> whether the hex holds a counter hostile to ``owner``'s redeployment: filled as the checks of
+    one event ask (a path's hexes share neighbours; the redeployment checks read the state before the event)."""
+    return {}
 
 
 @CHECKS.check(
