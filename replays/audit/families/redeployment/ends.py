@@ -173,18 +173,18 @@ _ALLIES: Final[dict[str, tuple[str, ...]]] = {
 """The major powers of each alliance faction."""
 
 
-def _counter_owners(board: BoardState, hex_: str) -> set[str]:
+def _counter_owners(board: BoardState, hex_: str) -> Iterator[str]:
     """Owners of the counters in a hex (units, fortification, railhead), read from the board's index of units by
     hex: a lookup per hex, never a pass over every unit."""
     units = board.units
-    found = {units[u].owner for u in units_in(board, hex_)}
+    for u in units_in(board, hex_):
+        yield units[u].owner
     fort = board.fortifications.get(hex_)
     if fort is not None:
-        found.add(fort.owner)
+        yield fort.owner
     railhead = board.railheads.get(hex_)
     if railhead is not None:
-        found.add(railhead)
-    return found
+        yield railhead
 
 
 def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
@@ -203,12 +203,26 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
         key = (near, owner)
         found = hostile.get(key)
         if found is None:
-            found = hostile[key] = any(_hostile(ctx, owner, other) for other in _counter_owners(board, near))
+            found = hostile[key] = any(_hostile_owner(ctx, owner, other) for other in _counter_owners(board, near))
         if not found:
             continue
         if water_separates and _water_between(ctx, hex_, near):
             continue
         yield near
+
+
+def _hostile_owner(ctx: AuditContext[Any], owner: str, other: str) -> bool:
+    """:func:`_hostile`, asked once an event for each pair of owners."""
+    memo = ctx.cached(_hostile_owners)
+    found = memo.get((owner, other))
+    if found is None:
+        found = memo[owner, other] = _hostile(ctx, owner, other)
+    return found
+
+
+def _hostile_owners(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
+    """(owner, other) -> :func:`_hostile`, filled as the checks of one event ask."""
+    return {}
 
 
 def _hostile_hexes(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
