@@ -117,7 +117,10 @@ def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploita
     cost = 0
     unknown: tuple[str, str] | None = None
     found: str | None = None
+    armor_at = state.movement.armor_at
     for n in ctx.grid.neighbours(hex_):
+        if n not in armor_at:  # no armor there: no ZoC from it (the units are read in the board's order)
+            continue
         for unit_id in at.get(n, ()):
             armor = board.units.get(unit_id)
             if armor is None or not exerts(armor.unit_type, armor.supply):

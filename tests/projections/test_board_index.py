@@ -1,6 +1,7 @@
-"""The board's index of units by location (``BoardState.units_at``) stays in step with its units after every event:
-over the shipped example game, a synthetic campaign (moves, redeployments, eliminations, ships laid down, launched
-and sunk), the events that put a unit back in play, and a snapshot decoded."""
+"""The board's index of units by location (``BoardState.units_at``) and the movement facts' index of armor by hex
+(``MovementState.armor_at``) stay in step with the board's units after every event: over the shipped example game, a
+synthetic campaign (moves, redeployments, eliminations, ships laid down, launched and sunk), the events that put a
+unit back in play, and a snapshot decoded."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from awaw_events.log import Numbered
 from benchmarks.campaign import Faults
 from benchmarks.synthetic import events
 from projections import board
-from projections.game import Fold, decode_state, encode_state
+from projections.game import Fold, GameState, decode_state, encode_state
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "campaign-1939.jsonl"
 BASE: dict[str, Any] = {"year": 1939, "season": "fall", "phase": "setup"}
@@ -27,6 +28,15 @@ def by_location(state: board.BoardState) -> dict[str, set[str]]:
     return dict(found)
 
 
+def armor_by_hex(state: GameState) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = defaultdict(set)
+    for hex_, ids in state.movement.at.items():
+        for unit_id in ids:
+            if state.board.units[unit_id].unit_type == "armor":
+                found[hex_].add(unit_id)
+    return dict(found)
+
+
 def test_the_index_follows_every_event_of_the_example_game() -> None:
     with EXAMPLE.open("rb") as handle:
         read = [r for r in iter_events(handle, "jsonl") if isinstance(r, Numbered)]
@@ -34,6 +44,7 @@ def test_the_index_follows_every_event_of_the_example_game() -> None:
     for seq, item in enumerate(read, start=1):
         fold.push(seq, item.event)
         assert fold.state.board.units_at == by_location(fold.state.board), seq
+        assert fold.state.movement.armor_at == armor_by_hex(fold.state), seq
     assert len(fold.state.board.units_at) > 50  # the set-up spreads units over many hexes
 
 
@@ -43,8 +54,11 @@ def test_the_index_follows_a_synthetic_campaign_and_survives_a_snapshot() -> Non
         fold.push(seq, event)
         if seq % 50 == 0:
             assert fold.state.board.units_at == by_location(fold.state.board), seq
+            assert fold.state.movement.armor_at == armor_by_hex(fold.state), seq
+    assert fold.state.movement.armor_at  # the campaign has armor in play
     again = decode_state(encode_state(fold.state))
     assert again.board.units_at == by_location(fold.state.board)
+    assert again.movement.armor_at == armor_by_hex(fold.state)
 
 
 def test_a_unit_placed_again_raised_or_moved_leaves_its_old_hex() -> None:
