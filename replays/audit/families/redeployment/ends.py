@@ -197,13 +197,22 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
     board = ctx.state.board
     hostile = ctx.cached(_hostile_hexes)
+    pairs = ctx.cached(_hostile_owners)
     for near in ctx.grid.neighbours(hex_):
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
         key = (near, owner)
         found = hostile.get(key)
         if found is None:
-            found = hostile[key] = any(_hostile_owner(ctx, owner, other) for other in _counter_owners(board, near))
+            found = False
+            for other in _counter_owners(board, near):
+                pair = pairs.get((owner, other))
+                if pair is None:
+                    pair = pairs[owner, other] = _hostile(ctx, owner, other)
+                if pair:
+                    found = True
+                    break
+            hostile[key] = found
         if not found:
             continue
         if water_separates and _water_between(ctx, hex_, near):
@@ -211,17 +220,8 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
         yield near
 
 
-def _hostile_owner(ctx: AuditContext[Any], owner: str, other: str) -> bool:
-    """:func:`_hostile`, asked once an event for each pair of owners."""
-    memo = ctx.cached(_hostile_owners)
-    found = memo.get((owner, other))
-    if found is None:
-        found = memo[owner, other] = _hostile(ctx, owner, other)
-    return found
-
-
 def _hostile_owners(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
-    """(owner, other) -> :func:`_hostile`, filled as the checks of one event ask."""
+    """(owner, other) -> :func:`_hostile`, asked once an event for each pair of owners."""
     return {}
 
 
