@@ -18,7 +18,7 @@ from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, UnitType
 from projections import brp, land, redeployment
-from projections.board import BoardState, Unit, at_war, units_in
+from projections.board import Unit, at_war, units_in
 from projections.rules.construction import country_of
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
@@ -173,18 +173,25 @@ _ALLIES: Final[dict[str, tuple[str, ...]]] = {
 """The major powers of each alliance faction."""
 
 
-def _counter_owners(board: BoardState, hex_: str) -> Iterator[str]:
-    """Owners of the counters in a hex (units, fortification, railhead), read from the board's index of units by
-    hex: a lookup per hex, never a pass over every unit."""
+def _holds_hostile(ctx: AuditContext[Any], hex_: str, owner: str, pairs: dict[tuple[str, str], bool]) -> bool:
+    """Whether a counter in ``hex_`` (unit, fortification, railhead) is hostile to ``owner`` (:func:`_hostile`, each
+    pair of owners asked once an event: ``pairs``), read from the board's index of units by hex."""
+    board = ctx.state.board
     units = board.units
-    for u in units_in(board, hex_):
-        yield units[u].owner
+    owners = [units[u].owner for u in units_in(board, hex_)]
     fort = board.fortifications.get(hex_)
     if fort is not None:
-        yield fort.owner
+        owners.append(fort.owner)
     railhead = board.railheads.get(hex_)
     if railhead is not None:
-        yield railhead
+        owners.append(railhead)
+    for other in owners:
+        pair = pairs.get((owner, other))
+        if pair is None:
+            pair = pairs[owner, other] = _hostile(ctx, owner, other)
+        if pair:
+            return True
+    return False
 
 
 def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
@@ -195,7 +202,6 @@ def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
 def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_separates: bool) -> Iterator[str]:
     """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
-    board = ctx.state.board
     hostile = ctx.cached(_hostile_hexes)
     pairs = ctx.cached(_hostile_owners)
     for near in ctx.grid.neighbours(hex_):
@@ -204,15 +210,7 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
         key = (near, owner)
         found = hostile.get(key)
         if found is None:
-            found = False
-            for other in _counter_owners(board, near):
-                pair = pairs.get((owner, other))
-                if pair is None:
-                    pair = pairs[owner, other] = _hostile(ctx, owner, other)
-                if pair:
-                    found = True
-                    break
-            hostile[key] = found
+            found = hostile[key] = _holds_hostile(ctx, near, owner, pairs)
         if not found:
             continue
         if water_separates and _water_between(ctx, hex_, near):
