@@ -17,7 +17,7 @@ from awaw_events.events import DiceRolled
 from awaw_events.gametime import SEASON_INDEX, game_turn
 from awaw_events.vocab import FACTION_OF_POWER, Theater, power_name
 from projections import dice, movement
-from projections.board import Unit, at_war, units_in
+from projections.board import Unit, at_war
 from projections.rules import movement as movement_rules
 from projections.rules.control import controller_faction, controller_side
 from projections.rules.dice import DIE_FACES
@@ -48,7 +48,7 @@ def die_face(ctx: AuditContext[Any], number: int | None) -> int | None:
 def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
     """Whether the armor ZoC of a power at war with ``owner``'s alliance faction covers ``hex_`` (10.34-10.342, by
     :mod:`projections.rules.zoc`; 27.44: no ZoC of a future enemy, one not yet at war); None when the map data lacks a
-    fact it needs. Looks only at the units in the hex's neighbours (the board's index of units by hex)."""
+    fact it needs. Looks only at the armor in the hex's neighbours (the movement facts' index of armor by hex)."""
     board = ctx.state.board
     own = controller_faction(owner)
     side = controller_side(owner)
@@ -57,7 +57,8 @@ def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
     fortified = fort is not None and controller_side(fort.owner) == side
     unknown = False
     units = board.units
-    for unit in (units[u] for n in ctx.grid.neighbours(hex_) for u in units_in(board, n)):
+    armor_at = ctx.state.movement.armor_at  # only armor has a ZoC: the others need no look
+    for unit in (units[u] for n in ctx.grid.neighbours(hex_) if n in armor_at for u in armor_at[n]):
         if not exerts(unit.unit_type, unit.supply):
             continue
         if controller_side(unit.owner) in (None, side) or not any(at_war(board, p, unit.owner) for p in allies):

@@ -29,11 +29,17 @@ def by_location(state: board.BoardState) -> dict[str, set[str]]:
 
 
 def armor_by_hex(state: GameState) -> dict[str, set[str]]:
+    """Every armor unit on the board, by where the board has it (and the movement facts agree)."""
     found: dict[str, set[str]] = defaultdict(set)
     for hex_, ids in state.movement.at.items():
         for unit_id in ids:
             if state.board.units[unit_id].unit_type == "armor":
                 found[hex_].add(unit_id)
+    on_board: dict[str, set[str]] = defaultdict(set)
+    for unit in state.board.units.values():
+        if unit.unit_type == "armor":
+            on_board[unit.location].add(unit.id)
+    assert dict(found) == dict(on_board)
     return dict(found)
 
 
