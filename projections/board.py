@@ -176,12 +176,9 @@ def at_war(state: BoardState, a: str, b: str) -> bool:
     return war_key(a, b) in state.wars
 
 
-_NOWHERE: Final[frozenset[str]] = frozenset()
-
-
 def units_in(state: BoardState, location: str) -> set[str] | frozenset[str]:
     """The ids of the units (of every type) in a hex, box or chart: read it, never change it."""
-    return state.units_at.get(location, _NOWHERE)
+    return state.units_at.get(location) or frozenset()
 
 
 def _put(state: BoardState, unit: Unit) -> None:

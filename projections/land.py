@@ -290,9 +290,8 @@ def presence(board: BoardState) -> dict[str, frozenset[str]]:
     """By side, the hexes where it has a unit (of any type), a bridgehead, railhead, fortification, airbase, rocket
     base or port counter (29.31B; ICs are map data)."""
     found: dict[str, set[str]] = {"axis": set(), "allied": set()}
-    sides = _SIDE_OF_POWER
-    for unit in board.units.values():  # every player turn, over every unit: the lookups inline
-        side = sides.get(unit.owner)
+    for unit in board.units.values():
+        side = _side_of(unit.owner)
         if side is not None:
             found[side].add(unit.location)
     for hex_, bridgehead in board.bridgeheads.items():
@@ -304,9 +303,6 @@ def presence(board: BoardState) -> dict[str, frozenset[str]]:
     for key, owner in board.counters.items():
         _add(found, owner, key.split("/", 1)[0])
     return {side: frozenset(hexes) for side, hexes in found.items()}
-
-
-_SIDE_OF_POWER: Final[dict[str, str]] = {power: SIDE_OF_FACTION[faction] for power, faction in FACTION_OF_POWER.items()}
 
 
 def _side_of(power: str) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import Any, Final, cast
+from typing import Any, cast
 
 from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
@@ -164,13 +164,8 @@ def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
     if mine is None or theirs is None or brp.side_of(owner) == brp.side_of(other):
         return False
     board = ctx.state.board
-    return any(at_war(board, p, other) for p in _ALLIES.get(mine, ()))
-
-
-_ALLIES: Final[dict[str, tuple[str, ...]]] = {
-    faction: tuple(p for p, f in FACTION_OF_POWER.items() if f == faction) for faction in set(FACTION_OF_POWER.values())
-}
-"""The major powers of each alliance faction."""
+    allies = [p for p, f in FACTION_OF_POWER.items() if f == mine]
+    return any(at_war(board, p, other) for p in allies)
 
 
 def _holds_hostile(ctx: AuditContext[Any], hex_: str, owner: str, pairs: dict[tuple[str, str], bool]) -> bool:
