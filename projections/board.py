@@ -123,6 +123,10 @@ class BoardState(msgspec.Struct, kw_only=True):
     """The board at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
 
     units: dict[str, Unit] = {}
+    units_at: dict[str, set[str]] = {}
+    """The ids of the units in :attr:`units` by their location (hex, box or chart), every type: kept in step with
+    ``units`` by this module's handlers, so that "what stands in this hex" (ZoCs, enemy counters next to a path) is
+    a lookup, not a pass over every unit (:func:`units_in`)."""
     eliminated: dict[str, Eliminated] = {}
     force_pools: dict[str, int] = {}
     control: dict[str, str] = {}
@@ -147,6 +151,7 @@ def clone(state: BoardState) -> BoardState:
     """A state with fresh containers (records are frozen and shared)."""
     return BoardState(
         units=dict(state.units),
+        units_at={location: set(ids) for location, ids in state.units_at.items()},
         eliminated=dict(state.eliminated),
         force_pools=dict(state.force_pools),
         control=dict(state.control),
@@ -171,10 +176,39 @@ def at_war(state: BoardState, a: str, b: str) -> bool:
     return war_key(a, b) in state.wars
 
 
-def _move(units: dict[str, Unit], unit_id: str, location: str, **changes: Any) -> None:
-    unit = units.get(unit_id)
+def units_in(state: BoardState, location: str) -> set[str] | frozenset[str]:
+    """The ids of the units (of every type) in a hex, box or chart: read it, never change it."""
+    return state.units_at.get(location) or frozenset()
+
+
+def _put(state: BoardState, unit: Unit) -> None:
+    """Put a unit's record in play, in its location (replacing its earlier record, wherever that stood)."""
+    unit_id = unit.id
+    old = state.units.get(unit_id)
+    state.units[unit_id] = unit
+    if old is not None:
+        if old.location == unit.location:
+            return
+        _leave(state.units_at, unit_id, old.location)
+    here = state.units_at.get(unit.location)
+    if here is None:
+        state.units_at[unit.location] = {unit_id}
+    else:
+        here.add(unit_id)
+
+
+def _leave(units_at: dict[str, set[str]], unit_id: str, location: str) -> None:
+    there = units_at.get(location)
+    if there is not None:
+        there.discard(unit_id)
+        if not there:
+            del units_at[location]
+
+
+def _move(state: BoardState, unit_id: str, location: str, **changes: Any) -> None:
+    unit = state.units.get(unit_id)
     if unit is not None:
-        units[unit_id] = msgspec.structs.replace(unit, location=location, **changes)
+        _put(state, msgspec.structs.replace(unit, location=location, **changes))
 
 
 def _change(units: dict[str, Unit], unit_id: str, **changes: Any) -> None:
@@ -187,6 +221,7 @@ def _change(units: dict[str, Unit], unit_id: str, **changes: Any) -> None:
 def _eliminate(state: BoardState, unit_id: str, cause: str, clock: Clock, ref: str | None = None) -> None:
     unit = state.units.pop(unit_id, None)
     if unit is not None:
+        _leave(state.units_at, unit_id, unit.location)
         state.eliminated[unit_id] = Eliminated(
             unit=unit, cause=cause, turn=clock.turn, year=clock.year, season=clock.season, side=clock.side, ref=ref
         )
@@ -203,50 +238,56 @@ HANDLERS: Final = Handlers[BoardState]()
 def _unit_placed(state: BoardState, event: UnitPlaced | UnitBuilt, ctx: Context) -> None:
     gone = state.eliminated.pop(event.unit, None)
     printed = event.movement if event.movement is not None or gone is None else gone.unit.movement
-    state.units[event.unit] = Unit(
-        id=event.unit,
-        owner=event.owner,
-        nationality=event.nationality,
-        unit_type=event.unit_type,
-        factors=event.factors,
-        location=event.location,
-        name=event.name,
-        inverted=event.inverted,
-        movement=printed,
+    _put(
+        state,
+        Unit(
+            id=event.unit,
+            owner=event.owner,
+            nationality=event.nationality,
+            unit_type=event.unit_type,
+            factors=event.factors,
+            location=event.location,
+            name=event.name,
+            inverted=event.inverted,
+            movement=printed,
+        ),
     )
 
 
 @HANDLERS.on(PartisansPlaced)
 def _partisans_placed(state: BoardState, event: PartisansPlaced, ctx: Context) -> None:
-    state.units[event.unit] = Unit(
-        id=event.unit,
-        owner=event.owner,
-        nationality=event.owner,
-        unit_type="partisan",
-        factors=event.factors,
-        location=event.hex,
+    _put(
+        state,
+        Unit(
+            id=event.unit,
+            owner=event.owner,
+            nationality=event.owner,
+            unit_type="partisan",
+            factors=event.factors,
+            location=event.hex,
+        ),
     )
 
 
 @HANDLERS.on(UnitMoved)
 def _unit_moved(state: BoardState, event: UnitMoved, ctx: Context) -> None:
-    _move(state.units, event.unit, event.path[-1])
+    _move(state, event.unit, event.path[-1])
 
 
 @HANDLERS.on(UnitRedeployed)
 def _unit_redeployed(state: BoardState, event: UnitRedeployed, ctx: Context) -> None:
-    _move(state.units, event.unit, event.destination)
+    _move(state, event.unit, event.destination)
 
 
 @HANDLERS.on(AdvanceAfterCombat, AttritionOccupation)
 def _advanced(state: BoardState, event: AdvanceAfterCombat | AttritionOccupation, ctx: Context) -> None:
     for move in event.moves:
-        _move(state.units, move.unit, move.to)
+        _move(state, move.unit, move.to)
 
 
 @HANDLERS.on(AirdropMade)
 def _airdropped(state: BoardState, event: AirdropMade, ctx: Context) -> None:
-    _move(state.units, event.unit, event.target)
+    _move(state, event.unit, event.target)
 
 
 @HANDLERS.on(UnitEliminated)
@@ -309,20 +350,23 @@ def _french_forces_assigned(state: BoardState, event: FrenchForcesAssigned, ctx:
 
 @HANDLERS.on(ShipLaidDown)
 def _ship_laid_down(state: BoardState, event: ShipLaidDown, ctx: Context) -> None:
-    state.units[event.ship] = Unit(
-        id=event.ship,
-        owner=event.owner,
-        nationality=event.owner,
-        unit_type=event.unit_type,
-        factors=event.factors,
-        location=f"chart:{event.yard}",
-        name=event.name,
+    _put(
+        state,
+        Unit(
+            id=event.ship,
+            owner=event.owner,
+            nationality=event.owner,
+            unit_type=event.unit_type,
+            factors=event.factors,
+            location=f"chart:{event.yard}",
+            name=event.name,
+        ),
     )
 
 
 @HANDLERS.on(ShipLaunched)
 def _ship_launched(state: BoardState, event: ShipLaunched, ctx: Context) -> None:
-    _move(state.units, event.ship, event.location, inverted=True, damaged=False)
+    _move(state, event.ship, event.location, inverted=True, damaged=False)
 
 
 @HANDLERS.on(ShipScuttled)
@@ -344,12 +388,12 @@ def _ship_damaged(state: BoardState, event: ShipDamaged, ctx: Context) -> None:
 def _ship_raised(state: BoardState, event: ShipRaised, ctx: Context) -> None:
     gone = state.eliminated.pop(event.ship, None)
     if gone is not None:
-        state.units[event.ship] = msgspec.structs.replace(gone.unit, damaged=True)
+        _put(state, msgspec.structs.replace(gone.unit, damaged=True))
 
 
 @HANDLERS.on(ShipArrivedForRepair)
 def _ship_arrived_for_repair(state: BoardState, event: ShipArrivedForRepair, ctx: Context) -> None:
-    _move(state.units, event.ship, f"chart:{event.yard}")
+    _move(state, event.ship, f"chart:{event.yard}")
 
 
 @HANDLERS.on(ShipDisplacedFromChart)

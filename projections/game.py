@@ -18,7 +18,7 @@ from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOp
 from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-12-chronicle"
+CODE_VERSION: Final = "projections-13-units-at"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 
@@ -104,24 +104,35 @@ _EVERY_EVENT: Final = tuple((name, module.step) for name, module in PROJECTIONS 
 """Projections still folding with one ``step`` that sees every event (being converted to handlers)."""
 
 
+_META_EVENTS: Final = frozenset({GameCreated, RuleOptionChanged, MapDataUsed})
+"""The events that change the game's meta (its rules, options and map data)."""
+
+
 def _step(state: GameState, event: AnyEvent, seq: int) -> None:
+    # the hot path of every replay and audit: one dispatch-table lookup per event, no per-event scan
     previous = state.clock
     now = clock_after(previous, event, seq)
-    if isinstance(event, GameCreated):
-        state.meta = meta_from(event)
-    elif isinstance(event, RuleOptionChanged):
-        state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
-    elif isinstance(event, MapDataUsed):
-        state.meta = msgspec.structs.replace(state.meta, map_data=map_data_ref(event))
+    kind = type(event)
+    if kind in _META_EVENTS:
+        _meta_changed(state, event)
     ctx = Context(meta=state.meta, previous=previous, now=now, game=state)
     for name, step in _EVERY_EVENT:
         step(getattr(state, name), event, ctx)
     if _TIME_CHANGED and ctx.time_moved:
         for name, handler in _TIME_CHANGED:
             handler(getattr(state, name), event, ctx)
-    for name, handler in _DISPATCH.get(type(event), ()):
+    for name, handler in _DISPATCH.get(kind, ()):
         handler(getattr(state, name), event, ctx)
     state.clock = now
+
+
+def _meta_changed(state: GameState, event: AnyEvent) -> None:
+    if isinstance(event, GameCreated):
+        state.meta = meta_from(event)
+    elif isinstance(event, RuleOptionChanged):
+        state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
+    elif isinstance(event, MapDataUsed):
+        state.meta = msgspec.structs.replace(state.meta, map_data=map_data_ref(event))
 
 
 class Fold:

@@ -162,6 +162,8 @@ class MovementState(msgspec.Struct, kw_only=True):
     """``faction/target`` of every declaration of war (11.34: no partisans where the faction declared war)."""
     surprise: Surprise | None = None
     armor_near: dict[str, int] = {}
+    armor_at: dict[str, set[str]] = {}
+    """The armor units among :attr:`at`, by hex: where a hex holds none, no ZoC comes from it."""
     """How many armor units stand next to each hex (under either reading of the Pacific grid): where none does, no
     ZoC can reach the hex and the checks need look no further."""
     touched: set[str] = set()
@@ -206,6 +208,7 @@ def clone(state: MovementState) -> MovementState:
         declarations=set(state.declarations),
         surprise=state.surprise,
         armor_near=dict(state.armor_near),
+        armor_at={h: set(units) for h, units in state.armor_at.items()},
         touched=set(state.touched),
         retreats=dict(state.retreats),
         judgement=state.judgement,
@@ -354,6 +357,11 @@ def _relocate(state: MovementState, unit_id: str, old: str | None, new: str | No
             there.discard(unit_id)
             if not there:
                 del at[old]
+        held = state.armor_at.get(old)
+        if held is not None and unit_id in held:  # an armor unit leaving, even one out of play (armor unknown)
+            held.discard(unit_id)
+            if not held:
+                del state.armor_at[old]
         if armor:
             _count_armor(state.armor_near, old, -1)
     if new is None:
@@ -368,6 +376,11 @@ def _relocate(state: MovementState, unit_id: str, old: str | None, new: str | No
     state.touched.add(new)
     if armor:
         _count_armor(state.armor_near, new, 1)
+        held = state.armor_at.get(new)
+        if held is None:
+            state.armor_at[new] = {unit_id}
+        else:
+            held.add(unit_id)
 
 
 ARMOR: Final = "armor"

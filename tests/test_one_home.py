@@ -26,6 +26,8 @@ LEDGER = "how the BRP ledger files its lines (categories the rules do not define
 CACHE = "a cache the program fills as it runs (speed), not a rule"
 
 NOT_RULES: dict[tuple[str, str], str] = {
+    ("projections/game.py", "_META_EVENTS"): REGISTRY,
+    ("replays/audit/engine.py", "ROLLING"): REGISTRY,
     ("awaw_events/codec.py", "EVENT_CLASSES"): REGISTRY,
     ("awaw_events/codec.py", "_ALLOWED"): VOCABULARY,
     ("awaw_events/backend.py", "_PG_SQL"): CACHE,

@@ -152,12 +152,11 @@ class Grid(NamedTuple):
         Fewer than six only at the edge of the id space (row A, row NN, column 0, column 99); the printed map's
         edges are map data.
         """
-        return _neighbours(canonical(hex_id), self.pacific)
+        return _neighbours_of(hex_id, self.pacific)
 
     def adjacent(self, a: str, b: str) -> bool:
         """Do ``a`` and ``b`` share a hexside? (Hexes of different maps never do.)"""
-        ha, hb = parse(a), parse(b)
-        return ha.map == hb.map and self._distance(ha, hb) == 1
+        return _adjacent(a, b, self.pacific)
 
     def distance(self, a: str, b: str) -> int:
         """Hexes from ``a`` to ``b`` on the grid (0 for the same hex), ignoring terrain, edges and hexsides.
@@ -218,6 +217,19 @@ class Grid(NamedTuple):
         return math.sqrt(3) * (q + r / 2), 1.5 * r
 
 
+@functools.cache
+def _neighbours_of(hex_id: str, pacific: PacificGrid) -> tuple[str, ...]:
+    """:meth:`Grid.neighbours` of any spelling of an id (cached: the audit asks for the same hexes again and again)."""
+    return _neighbours(canonical(hex_id), pacific)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _adjacent(a: str, b: str, pacific: PacificGrid) -> bool:
+    ha, hb = parse(a), parse(b)
+    return ha.map == hb.map and Grid(pacific)._distance(ha, hb) == 1
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def hexside_key(a: str, b: str) -> tuple[str, str]:
     """Two hex ids as a canonical, ordered pair (no adjacency test: see :meth:`Grid.hexside`)."""
     ca, cb = canonical(a), canonical(b)

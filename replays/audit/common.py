@@ -48,17 +48,18 @@ def die_face(ctx: AuditContext[Any], number: int | None) -> int | None:
 def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
     """Whether the armor ZoC of a power at war with ``owner``'s alliance faction covers ``hex_`` (10.34-10.342, by
     :mod:`projections.rules.zoc`; 27.44: no ZoC of a future enemy, one not yet at war); None when the map data lacks a
-    fact it needs. Scans the board once (for events that happen a few times a turn: builds, railheads)."""
+    fact it needs. Looks only at the armor in the hex's neighbours (the movement facts' index of armor by hex)."""
     board = ctx.state.board
     own = controller_faction(owner)
     side = controller_side(owner)
     allies = [p for p, f in FACTION_OF_POWER.items() if f == own]
-    neighbours = set(ctx.grid.neighbours(hex_))
     fort = board.fortifications.get(hex_)
     fortified = fort is not None and controller_side(fort.owner) == side
     unknown = False
-    for unit in board.units.values():
-        if unit.location not in neighbours or not exerts(unit.unit_type, unit.supply):
+    units = board.units
+    armor_at = ctx.state.movement.armor_at  # only armor has a ZoC: the others need no look
+    for unit in (units[u] for n in ctx.grid.neighbours(hex_) if n in armor_at for u in armor_at[n]):
+        if not exerts(unit.unit_type, unit.supply):
             continue
         if controller_side(unit.owner) in (None, side) or not any(at_war(board, p, unit.owner) for p in allies):
             continue
@@ -117,7 +118,10 @@ def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploita
     cost = 0
     unknown: tuple[str, str] | None = None
     found: str | None = None
+    armor_at = state.movement.armor_at
     for n in ctx.grid.neighbours(hex_):
+        if n not in armor_at:  # no armor there: no ZoC from it (the units are read in the board's order)
+            continue
         for unit_id in at.get(n, ()):
             armor = board.units.get(unit_id)
             if armor is None or not exerts(armor.unit_type, armor.supply):

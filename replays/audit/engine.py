@@ -88,7 +88,7 @@ class AuditContext(Generic[E]):
     The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
     """
 
-    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "seq", "state")
+    __slots__ = ("_memo", "_missing", "event", "grid", "map", "map_reason", "seq", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -98,17 +98,23 @@ class AuditContext(Generic[E]):
         self.map: MapData | None = None
         self.map_reason = NO_MAP_DECLARED
         self.grid: Grid = DEFAULT_GRID
+        self._missing: dict[tuple[str, str | None], Missing] = {}
 
     def hex(self, hex_id: str) -> HexFacts | None:
         """The map data's facts of a hex (None when the game's map data is unavailable or has no entry for it)."""
         return self.map.hex(hex_id) if self.map is not None else None
 
     def missing_hex(self, hex_id: str, fact: str | None = None) -> Missing:
-        """``not checked: no map data for EUR:K37 (terrain)``, grouped in the report by the fact."""
-        reason = no_map_data(hex_id, fact)
-        if self.map is None:
-            reason += f": {self.map_reason}"
-        return Missing(reason=reason, kind=f"no map data ({fact})" if fact else "no map data")
+        """``not checked: no map data for EUR:K37 (terrain)``, grouped in the report by the fact (the same value for
+        the same hex and fact while the game's map data stays the same: every move would build the words again)."""
+        key = (hex_id, fact)
+        found = self._missing.get(key)
+        if found is None:
+            reason = no_map_data(hex_id, fact)
+            if self.map is None:
+                reason += f": {self.map_reason}"
+            found = self._missing[key] = Missing(reason=reason, kind=f"no map data ({fact})" if fact else "no map data")
+        return found
 
     @property
     def meta(self) -> Meta:
@@ -269,7 +275,21 @@ def run(
         ctx.seq, ctx.event, ctx._memo = seq, event, None
         before, after = found
         applied += len(before) + len(after)
-        doubt = doubts(event, work) if event.unknown or event.provenance in UNGRADED or _rolls(event) else None
+        if event.unknown or event.provenance in UNGRADED or (type(event) in ROLLING and _rolls(event)):
+            doubt = doubts(event, work)
+        else:
+            doubt = None
+        if doubt is None:  # the common case, inline: call each check and keep what it says
+            for c in before:
+                out = c.function(c, ctx)
+                if out:  # () or [] when it has nothing to say (a generator is always true)
+                    _keep(c, seq, out, findings, missing)
+            push(seq, event)
+            for c in after:
+                out = c.function(c, ctx)
+                if out:
+                    _keep(c, seq, out, findings, missing)
+            continue
         for c in before:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)
         push(seq, event)
@@ -290,6 +310,19 @@ class Doubt(NamedTuple):
     kind: str
     dice_only: bool = False
     """The doubt is only the faces of a roll the event names: checks of the dice record itself still apply."""
+
+
+ROLLING: Final = frozenset(kind for kind in EVENT_TYPES if "roll" in kind.__struct_fields__ and kind is not DiceRolled)
+"""The event types that name a roll by its number (``roll``): the only ones whose dice may be unknown."""
+
+
+def _keep(c: Check, seq: int, out: Result, findings: list[Finding], missing: list[tuple[Check, int, Missing]]) -> None:
+    """What a check said about an event with no doubt: findings, and the facts it could not check."""
+    for outcome in out:
+        if type(outcome) is Finding:
+            findings.append(outcome)
+        else:
+            missing.append((c, seq, outcome))  # type: ignore[arg-type]
 
 
 def _rolls(event: Event) -> bool:
@@ -352,6 +385,7 @@ DICE_FAMILY: Final = "dice"
 def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:
     """The game's options or declared map data changed: the geometry and the map data the checks see follow."""
     ctx.grid = grid(meta.options)
+    ctx._missing = {}
     if meta.map_data is None:
         ctx.map, ctx.map_reason = None, NO_MAP_DECLARED
     elif maps is None:

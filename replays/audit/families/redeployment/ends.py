@@ -18,7 +18,7 @@ from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, UnitType
 from projections import brp, land, redeployment
-from projections.board import Unit, at_war
+from projections.board import Unit, at_war, units_in
 from projections.rules.construction import country_of
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
@@ -168,17 +168,25 @@ def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
     return any(at_war(board, p, other) for p in allies)
 
 
-def _counters_by_hex(ctx: AuditContext[Any]) -> dict[str, list[str]]:
-    """Owners of the counters in each hex (units, fortifications, railheads): one pass over the board per event."""
+def _holds_hostile(ctx: AuditContext[Any], hex_: str, owner: str, pairs: dict[tuple[str, str], bool]) -> bool:
+    """Whether a counter in ``hex_`` (unit, fortification, railhead) is hostile to ``owner`` (:func:`_hostile`, each
+    pair of owners asked once an event: ``pairs``), read from the board's index of units by hex."""
     board = ctx.state.board
-    found: dict[str, list[str]] = {}
-    for unit in board.units.values():
-        found.setdefault(unit.location, []).append(unit.owner)
-    for hex_, fort in board.fortifications.items():
-        found.setdefault(hex_, []).append(fort.owner)
-    for hex_, power in board.railheads.items():
-        found.setdefault(hex_, []).append(power)
-    return found
+    units = board.units
+    owners = [units[u].owner for u in units_in(board, hex_)]
+    fort = board.fortifications.get(hex_)
+    if fort is not None:
+        owners.append(fort.owner)
+    railhead = board.railheads.get(hex_)
+    if railhead is not None:
+        owners.append(railhead)
+    for other in owners:
+        pair = pairs.get((owner, other))
+        if pair is None:
+            pair = pairs[owner, other] = _hostile(ctx, owner, other)
+        if pair:
+            return True
+    return False
 
 
 def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
@@ -189,14 +197,31 @@ def _water_between(ctx: AuditContext[Any], a: str, b: str) -> bool:
 def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_separates: bool) -> Iterator[str]:
     """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
-    counters = ctx.cached(_counters_by_hex)
+    hostile = ctx.cached(_hostile_hexes)
+    pairs = ctx.cached(_hostile_owners)
     for near in ctx.grid.neighbours(hex_):
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
+        key = (near, owner)
+        found = hostile.get(key)
+        if found is None:
+            found = hostile[key] = _holds_hostile(ctx, near, owner, pairs)
+        if not found:
+            continue
         if water_separates and _water_between(ctx, hex_, near):
             continue
-        if any(_hostile(ctx, owner, other) for other in counters.get(near, ())):
-            yield near
+        yield near
+
+
+def _hostile_owners(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
+    """(owner, other) -> :func:`_hostile`, asked once an event for each pair of owners."""
+    return {}
+
+
+def _hostile_hexes(ctx: AuditContext[Any]) -> dict[tuple[str, str], bool]:
+    """(hex, owner) -> whether the hex holds a counter hostile to ``owner``'s redeployment: filled as the checks of
+    one event ask (a path's hexes share neighbours; the redeployment checks read the state before the event)."""
+    return {}
 
 
 @CHECKS.check(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from projections.board import Unit
 from projections.rules.control import controller_side
+from projections.rules.mapdata import MapData
 from projections.rules.zoc import exerts, extends
 from replays.audit.engine import AuditContext, Missing
 
@@ -28,7 +30,13 @@ def _named_hex(ctx: AuditContext[Any], name: str) -> str | None:
     data = ctx.map
     if data is None:
         return None
-    wanted = name.replace("_", " ").lower()
+    return _hex_named(data, name.replace("_", " ").lower())
+
+
+@functools.lru_cache(maxsize=4096)
+def _hex_named(data: MapData, wanted: str) -> str | None:
+    """The first hex of the map data whose name is ``wanted`` (lower case), once per map data and name: every
+    supply determination asks for the same sources."""
     for facts in data.hexes:
         if facts.name is not None and facts.name.lower() == wanted:
             return facts.hex
