@@ -69,6 +69,16 @@ class OffensiveDeclared(Event, tag="offensive_declared", frozen=True, kw_only=Tr
     """The operations this payment pays for: the ids of the attacks, overruns, airdrops and exploitation attacks
     (``attack_declared.attack``, ``overrun_resolved.overrun``, ``airdrop_made.unit``) carried out with it, so that
     each operation is paid once and each payment used (A3R 9.62-9.64); [] = not recorded."""
+    weather_zone: WeatherZone | None = None
+    """The weather zone the operations it pays for are carried out in, where the weather differs along the front
+    (34.22: at most 14 BRPs of offensives in mud; 34.25: a spring full offensive west of the pact line, or on the Asian
+    front, and the limited offensives it allows east of the line or in Siberia); None: not recorded."""
+    against_partisans: bool = False
+    """Offensive operations against partisans only (34.22A: not counted against the 14-BRP mud limit)."""
+    free_brps: Brps = 0
+    """BRPs of limited offensive operations carried out at no BRP cost under a spring full offensive west of the pact
+    line or on the Asian front (34.25A-B: up to 14 east of the line, or in Siberia, Manchuria, Mongolia and Tannu
+    Tuva); ``brp_cost`` is what is paid on top."""
 
 
 class AttackDeclared(Event, tag="attack_declared", frozen=True, kw_only=True):

@@ -174,6 +174,9 @@ class UnitInversionChanged(Event, tag="unit_inversion_changed", frozen=True, kw_
     unit: UnitId
     inverted: bool
     cause: Literal["mission", "constructed", "launched", "redeployed", "end_of_player_turn", "other"] = "other"
+    ref: Ident | None = None
+    """An id for this change, so that a payment can name it (``oil_expended.pays_for``: no oil is spent on an
+    uninversion, 33.91); None: not named."""
 
 
 class ForcePoolChanged(Event, tag="force_pool_changed", frozen=True, kw_only=True):

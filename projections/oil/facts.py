@@ -177,6 +177,8 @@ def _built(state: State, event: UnitBuilt, ctx: Context) -> None:
 
 @HANDLERS.on(UnitInversionChanged)
 def _inverted(state: State, event: UnitInversionChanged, ctx: Context) -> None:
+    if not event.inverted and event.ref is not None:
+        state.uninversions[event.ref] = ctx.now.seq
     if not event.inverted or ctx.game is None:
         return
     unit = ctx.game.board.units.get(event.unit)

@@ -224,6 +224,9 @@ class State(msgspec.Struct, kw_only=True):
     inverted: dict[str, int] = {}
     """Western Allied transports inverted this period, by SW box (33.4733B-C: 3 Indian Ocean transports before the
     Britain-Japan war)."""
+    uninversions: dict[str, int] = {}
+    """Uninversions the log names (``unit_inversion_changed.ref``), by ref: the event (33.91: no oil is spent on
+    uninversion, so no payment may name one)."""
     offsets: dict[str, Payment] = {}
     """The latest general offset (air, naval, army) of each ``"<faction>/<purpose>/<domain>/<nationality>"``, for
     the current and the previous game turn (33.52A, 33.541)."""
@@ -268,6 +271,7 @@ def clone(state: State) -> State:
         covered=dict(state.covered),
         growth=dict(state.growth),
         payments=dict(state.payments),
+        uninversions=dict(state.uninversions),
         offsets=dict(state.offsets),
         inverted=dict(state.inverted),
     )

@@ -24,6 +24,7 @@ from awaw_events.events import (
     PhaseStarted,
     PlayerTurnEnded,
     PlayerTurnStarted,
+    UnitInversionChanged,
 )
 from awaw_events.events.oil import OilPurpose
 from awaw_events.gametime import game_turn
@@ -121,10 +122,9 @@ def _wrong_unit(purpose: str, unit: Unit) -> str | None:
 
 
 def _free_location(ctx: AuditContext[OilExpended], unit: Unit) -> str | None:
-    """Why a unit's whereabouts need no oil, or None (33.4715, 33.72E, 33.4716E)."""
+    """Why a unit's whereabouts need no oil, or None (33.72E, 33.4716E). A unit in the South Africa, India or
+    Australia box may be paid for: oil is what lets it be used outside the box (33.4715A-C)."""
     event = ctx.event
-    if unit.location in OIL_FREE_BOXES:
-        return f"units inside {unit.location} have no oil effects ({OIL_FREE_BOXES[unit.location]})"
     box = SW_BOX_LOCATIONS.get(unit.location)
     if box is None:
         return None
@@ -143,11 +143,7 @@ def _free_location(ctx: AuditContext[OilExpended], unit: Unit) -> str | None:
     "oil paid for named units covers what they are: strategic air by its factors, heavy ships by the ship, "
     "submarines by their factors; none for kamikazes, SW-box ships or units in the boxes; never split UK/U.S.",
     reads=(OilExpended,),
-    covers=("31-34/O-54", "31-34/O-56", "31-34/O-57", "31-34/O-58"),
-    partly={
-        "31-34/O-66": "uninversion: no event links oil to an uninversion",
-        "31-34/O-68": "units leaving a box: the log records no oil status of a unit",
-    },
+    covers=("31-34/O-54", "31-34/O-56", "31-34/O-57", "31-34/O-58", "31-34/O-66"),
 )
 def check_paid_units(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -193,6 +189,39 @@ def check_paid_units(c: Check, ctx: AuditContext[OilExpended]) -> Result:
             recorded=fifths(event.amount),
             message=f"{who}: {breach.message} for {', '.join(u.id for u in units)} ({breach.rule})",
         )
+
+
+@FAMILY.check(
+    "33.91",
+    "no oil is spent on uninversion: no payment names an uninversion (unit_inversion_changed.ref)",
+    reads=(OilExpended, UnitInversionChanged),
+    id="uninversion_oil",
+    covers=("31-34/O-66",),
+)
+def check_uninversion_oil(c: Check, ctx: AuditContext[OilExpended | UnitInversionChanged]) -> Result:
+    event = ctx.event
+    state = ctx.state.oil
+    if isinstance(event, UnitInversionChanged):
+        if event.inverted or event.ref is None or event.ref not in state.payments:
+            return ()
+        paid, ref = state.payments[event.ref], event.ref
+        what = f"{event.unit} uninverts ({ref}) with oil paid for it in event {paid.seq}"
+    else:
+        if not event.pays_for or not state.uninversions:
+            return ()
+        named = next((r for r in event.pays_for if r in state.uninversions), None)
+        if named is None:
+            return ()
+        ref = named
+        what = f"{power_name(event.faction)} pays oil for the uninversion {ref} (event {state.uninversions[ref]})"
+    return (
+        c.finding(
+            ctx,
+            expected="no oil for an uninversion",
+            recorded=ref,
+            message=f"{what}: no oil is spent on uninversion (33.91)",
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -273,11 +302,20 @@ def _owner_faction(ctx: AuditContext[Any], unit_ids: list[str]) -> tuple[str | N
     return power_faction(units[0].owner), units
 
 
+def _used_in_box(event: AirMissionFlown | AirdropMade | AttackDeclared, units: list[Unit]) -> bool:
+    """Whether an operation by units in a South Africa, India or Australia box keeps them in it (33.4715): an air or
+    naval mission on the box itself (air opposing bombing of the box, naval units opposing raiders there). Choice
+    beside the rule: every other use (a mission out of the box, an airdrop or invasion from it) takes the units out of
+    the box's status and needs oil, as 33.4715A-C say of units leaving it and of naval interceptions from it."""
+    return isinstance(event, AirMissionFlown) and all(u.location == event.target for u in units)
+
+
 @FAMILY.check(
     "33.61",
     "with no air offset in force a faction flies no offensive air or strategic bombing; with no naval offset, no "
     "naval missions; with no army offset, no airdrops or seaborne invasions",
     reads=(AirMissionFlown, AirdropMade, AttackDeclared),
+    covers=("31-34/O-68",),
     partly={"31-34/O-53": NO_DOMAIN, "31-34/O-55": NO_DOMAIN, "31-34/O-59": NO_DOMAIN},
 )
 def check_unoffset_operations(c: Check, ctx: AuditContext[AirMissionFlown | AirdropMade | AttackDeclared]) -> Result:
@@ -300,8 +338,8 @@ def check_unoffset_operations(c: Check, ctx: AuditContext[AirMissionFlown | Aird
     faction, units = _owner_faction(ctx, ids)
     if faction is None or faction in OIL_EXEMPT_FACTIONS or not faction_tracked(ctx, faction):
         return
-    if all(u.location in OIL_FREE_BOXES for u in units):
-        return  # 33.4715
+    if all(u.location in OIL_FREE_BOXES for u in units) and _used_in_box(event, units):
+        return  # 33.4715: no oil effects for units in the box used there
     if isinstance(event, AirMissionFlown) and faction == "japan" and event.mission == "naval_interception":
         yield Missing(reason="a Japanese interception without naval oil: within 4 hexes of a port in Japan? (map)")
         return
