@@ -33,6 +33,10 @@ Terrain = Literal["clear", "forest", "mountain", "swamp", "desert", "jungle", "c
 """Terrain of a defending hex as declared with an attack (checks that need the map read it from here)."""
 
 
+CombatSide = Literal["attacker", "defender"]
+"""One side of an air or naval combat."""
+
+
 class Attacker(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An attacking ground unit: factors used, where it attacks from, across what, its claimed CTL."""
 
@@ -304,6 +308,9 @@ class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=T
     """Which units took the round's eliminations and aborts ([] = not recorded; 19.6 shares them among types)."""
     ref: Ident | None = None
     """The attack (or mission) the battle belongs to: an interception of DAS names the attack the DAS supports."""
+    without_oil: list[CombatSide] | None = None
+    """The sides whose air units fought without oil (33.73C: a -1 Air Nationality DRM each, in ``modifiers`` with the
+    code ``no_oil``, from the attacker's side like the rest of the net modifier); None: not recorded."""
 
 
 class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_only=True):
@@ -324,6 +331,11 @@ class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_on
     outcome: Annotated[str, Meta(max_length=200)] = ""
     modifiers: list[Modifier] = []
     modified_die: Annotated[int, Meta(ge=-10, le=30)] | None = None
+    roller: CombatSide | None = None
+    """Whose die roll this is: ``modifiers`` are that side's (None: not recorded)."""
+    without_oil: list[CombatSide] | None = None
+    """The sides whose naval units fought without oil (33.73C: a -1 Naval Nationality DRM on their roll, code
+    ``no_oil`` in ``modifiers``); None: not recorded."""
 
 
 class SwCombatResolved(Event, tag="sw_combat_resolved", frozen=True, kw_only=True):
@@ -365,6 +377,7 @@ __all__ = [
     "BreakthroughCreated",
     "CombatLossesTaken",
     "CombatRoundResolved",
+    "CombatSide",
     "Defender",
     "ExploitationAllowance",
     "HexsideKind",

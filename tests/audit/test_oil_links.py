@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from awaw_events.events import AirMissionFlown, OilExpended, UnitInversionChanged
-from tests.audit.oil_helpers import C, at, found, make, reserve, unit
+from awaw_events.events import (
+    AirCombatResolved,
+    AirMissionFlown,
+    DiceRolled,
+    Event,
+    NavalCombatResolved,
+    OilExpended,
+    UnitInversionChanged,
+)
+from awaw_events.events.base import Modifier, UnitFactors
+from tests.audit.oil_helpers import C, at, found, make, reserve, skipped, unit
 from tests.conftest import created
 
 COMBAT = at(1943, "spring", "allied", "combat")
@@ -69,3 +78,80 @@ def test_box_units_need_oil_once_used_outside_their_box() -> None:
     ]
     # oil paid for a box unit is what lets it leave the box: not a fault (33.4715)
     assert found([*base, oil("heavy_ships", 1, COMBAT, pays_for=["hms-warspite"])], "paid_units") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Units that fought without oil (O-65)
+# ---------------------------------------------------------------------------------------------------------------------
+
+EA = reserve("european_axis", "european_axis", 50, 50)
+AIR = [unit("lw-1", "EUR:L32", "aaf", "germany", 5), unit("raf-2", "EUR:M20", "aaf", "britain", 5)]
+FLEET = [unit("kms-tirpitz", "EUR:H28", "bb", "germany", 4), unit("hms-kgv", "EUR:H20", "bb", "britain", 4)]
+AXIS_COMBAT = at(1943, "spring", "axis", "combat")
+
+
+def air_battle(without: list[str] | None, *drms: int) -> list[Event]:
+    return [
+        make(DiceRolled, AXIS_COMBAT, roll=1, purpose="air_combat", dice=[3, 4, 2, 5]),
+        make(
+            AirCombatResolved,
+            AXIS_COMBAT,
+            battle="ab1",
+            attacker_factors=5,
+            defender_factors=5,
+            roll=1,
+            attacker_units=[UnitFactors(unit="lw-1", factors=5)],
+            defender_units=[UnitFactors(unit="raf-2", factors=5)],
+            modifiers=[Modifier(code="no_oil", value=v) for v in drms],
+            without_oil=without,
+        ),
+    ]
+
+
+def naval_battle(without: list[str] | None, roller: str | None, *drms: int) -> NavalCombatResolved:
+    return make(
+        NavalCombatResolved,
+        AXIS_COMBAT,
+        battle="nb1",
+        location="EUR:H24",
+        attacker_units=["kms-tirpitz"],
+        defender_units=["hms-kgv"],
+        modifiers=[Modifier(code="no_oil", value=v) for v in drms],
+        roller=roller,
+        without_oil=without,
+    )
+
+
+@pytest.mark.plants("31-34/O-65")
+def test_units_that_fought_without_oil_take_minus_one() -> None:
+    axis_air = oil_ea("air_general", at(1943, "spring", "axis", "initial_supply"))
+    base = [created(), *EA, *WA, *AIR]
+    # the Axis had air oil, the Western Allies (tracked) had none in force: the defender fought without oil, +1 net
+    assert found([*base, axis_air, *air_battle(["defender"], 1)], "fought_without_oil") == []
+    assert found([*base, axis_air, *air_battle(["defender"])], "fought_without_oil") == [
+        "ab1: the defender fought without oil, which gives +1 to the net air modifier; recorded +0 (33.73C: -1 "
+        "Nationality DRM for units without oil)"
+    ]
+    # the log says both sides had oil, but the Western Allies had no air offset anywhere and paid nothing for it
+    assert found([*base, axis_air, *air_battle([], 1)], "fought_without_oil") == [
+        "ab1: the defender's faction had no air offset in force in any oil domain and no oil paid for the battle or "
+        "its units, so its units fought without oil (33.73C)"
+    ]
+    # with no offset for either side, both take -1: net 0
+    assert found([*base, *air_battle(["attacker", "defender"], -1, 1)], "fought_without_oil") == []
+    # naval combat: the roller's own lack of oil
+    ships = [created(), *EA, *WA, *FLEET, oil_ea("naval_general", at(1943, "spring", "axis", "initial_supply"))]
+    assert found([*ships, naval_battle(["defender"], "defender", -1)], "fought_without_oil") == []
+    assert found([*ships, naval_battle(["defender"], "attacker", -1)], "fought_without_oil") == [
+        "nb1: the defender fought without oil, which gives +0 to the roll; recorded -1 (33.73C: -1 Nationality DRM "
+        "for units without oil)"
+    ]
+    assert skipped([*ships, naval_battle(["defender"], None)], "fought_without_oil") == [
+        "nb1: naval_combat_resolved does not say whose roll it is (roller)"
+    ]
+
+
+def oil_ea(purpose: str, when: dict[str, object]) -> OilExpended:
+    return make(
+        OilExpended, when, faction="european_axis", reserve="european_axis", purpose=purpose, amount=C, domain="berlin"
+    )
