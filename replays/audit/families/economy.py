@@ -544,10 +544,7 @@ def check_ic_supply_cost(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result
     "raiding with ships costs 1 BRP per 3 naval factors employed, rounded up (option econ.naval_raiding_cost)",
     reads=(BrpSpent,),
     id="raiding_cost",
-    partly={
-        "C-BRP-12": "jets, fortifications, the West Wall and same-turn rebuilds are the combat, fortification and "
-        "construction families' checks; declarations of war on former French and Vichy colonies are not told apart"
-    },
+    covers=("C-BRP-12",),
 )
 def check_raiding_cost(c: Check, ctx: AuditContext[BrpSpent]) -> Result:
     event = ctx.event
