@@ -13,7 +13,9 @@ from awaw_events.events import (
     Event,
     NavalCombatResolved,
     OilExpended,
+    PhaseStarted,
     UnitInversionChanged,
+    UnitMoved,
 )
 from awaw_events.events.base import Modifier, UnitFactors
 from tests.audit.oil_helpers import C, at, found, make, reserve, skipped, unit
@@ -155,3 +157,29 @@ def oil_ea(purpose: str, when: dict[str, object]) -> OilExpended:
     return make(
         OilExpended, when, faction="european_axis", reserve="european_axis", purpose=purpose, amount=C, domain="berlin"
     )
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Naval patrols that stay into the combat phase (O-71)
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.plants("31-34/O-71")
+def test_a_patrol_that_stays_needs_this_turns_naval_oil() -> None:
+    last_turn = oil("naval_general", C, at(1943, "spring", "allied", "oil_adjustment"), domain="india",
+                    nationality="britain")  # fmt: skip
+    fleet = [unit("hms-exeter", "PAC:CC10", "ca", "britain", 2)]
+    movement = at(1943, "summer", "allied", "movement")
+    patrol = make(AirMissionFlown, movement, mission="naval_patrol", units=["hms-exeter"], target="PAC:CC10")
+    combat = make(PhaseStarted, at(1943, "summer", "allied", "combat"))
+    base = [created(), *WA, *fleet, last_turn, patrol]
+    assert found([*base, combat], "patrol_oil") == [
+        "the naval patrol of event 6 (hms-exeter) is still in PAC:CC10 as the combat phase starts, with no naval oil "
+        "offset of this player turn in force for the Western Allies: a patrol that stays needs the current turn's "
+        "naval oil (33.535)"
+    ]
+    this_turn = oil("naval_general", C, at(1943, "summer", "allied", "oil_adjustment"), domain="india",
+                    nationality="britain")  # fmt: skip
+    assert found([created(), *WA, *fleet, this_turn, patrol, combat], "patrol_oil") == []
+    back = make(UnitMoved, movement, unit="hms-exeter", path=["PAC:CC11"])
+    assert found([*base, back, combat], "patrol_oil") == []
