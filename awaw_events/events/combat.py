@@ -155,6 +155,9 @@ class AdvanceAfterCombat(Event, tag="advance_after_combat", frozen=True, kw_only
     family: ClassVar[str] = "combat"
     attack: Ident
     moves: list[Move] = []
+    bridgehead_declined: bool = False
+    """The attacker declines to place the bridgehead the advance into the hex its units entered would allow (31.32:
+    declining is final, no later placement there from this attack)."""
 
 
 class OverrunResolved(Event, tag="overrun_resolved", frozen=True, kw_only=True):
