@@ -14,11 +14,12 @@ from awaw_events.events import (
     NavalCombatResolved,
     OilExpended,
     PhaseStarted,
+    UnitBuilt,
     UnitInversionChanged,
     UnitMoved,
 )
 from awaw_events.events.base import Modifier, UnitFactors
-from tests.audit.oil_helpers import C, at, found, make, reserve, skipped, unit
+from tests.audit.oil_helpers import C, at, control, found, hexfacts, make, map_data, reserve, skipped, unit
 from tests.conftest import created
 
 COMBAT = at(1943, "spring", "allied", "combat")
@@ -183,3 +184,34 @@ def test_a_patrol_that_stays_needs_this_turns_naval_oil() -> None:
     assert found([created(), *WA, *fleet, this_turn, patrol, combat], "patrol_oil") == []
     back = make(UnitMoved, movement, unit="hms-exeter", path=["PAC:CC11"])
     assert found([*base, back, combat], "patrol_oil") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Britain's automatic construction effect (O-62)
+# ---------------------------------------------------------------------------------------------------------------------
+
+BRITAIN = map_data([hexfacts("EUR:M20", country="Britain"), hexfacts("EUR:M21", country="Britain")])
+
+
+def british_build(multiplier: int) -> UnitBuilt:
+    return make(
+        UnitBuilt, at(1943, "spring", "allied", "unit_construction"), unit="uk-inf-9", owner="britain",
+        nationality="britain", unit_type="infantry", factors=3, location="box:canada", cost=3 * multiplier,
+        multiplier=multiplier,
+    )  # fmt: skip
+
+
+@pytest.mark.plants("31-34/O-62")
+def test_britain_lost_means_no_british_build_at_normal_cost() -> None:
+    axis = at(1942, "fall", "axis", "combat")
+    one = [created(), *WA, control("EUR:M20", "germany", axis)]
+    assert found([*one, british_build(1)], "british_construction_effect", BRITAIN) == []
+    lost = [*one, control("EUR:M21", "germany", axis)]
+    assert found([*lost, british_build(1)], "british_construction_effect", BRITAIN) == [
+        "every hex of Britain is isolated or Axis-held, so the construction oil effect applies to Britain "
+        "automatically (33.63): uk-inf-9 is built at normal cost"
+    ]
+    assert found([*lost, british_build(2)], "british_construction_effect", BRITAIN) == []
+    assert skipped([*lost, british_build(1)], "british_construction_effect") == [
+        "no map data gives the hexes of Britain (33.63: all isolated or Axis-held?)"
+    ]

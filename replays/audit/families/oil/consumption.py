@@ -1,4 +1,4 @@
-"""Oil consumption and its effects (33.5-33.7; checks O-50, O-52..O-59, O-61, O-63, O-64, O-66..O-68, O-70 of the
+"""Oil consumption and its effects (33.5-33.7; checks O-50, O-52..O-59, O-61..O-64, O-66..O-68, O-70 of the
 31-34 extract).
 
 A payment names what it pays for (``oil_expended.pays_for``): the units of an extra operation, whose factors, types
@@ -24,6 +24,7 @@ from awaw_events.events import (
     PhaseStarted,
     PlayerTurnEnded,
     PlayerTurnStarted,
+    UnitBuilt,
     UnitInversionChanged,
 )
 from awaw_events.events.oil import OilPurpose
@@ -31,6 +32,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTIONS, SIDE_OF_FACTION, power_name
 from projections.board import Unit
 from projections.oil.facts import offset_key
+from projections.rules.mapdata import resolve_place
 from projections.rules.oil import (
     CONSTRUCTION_OIL_RESERVES,
     EXTRA_OPERATION_PURPOSES,
@@ -55,6 +57,9 @@ from projections.rules.oil import (
 )
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, faction_tracked, fifths, offsets_in_force, power_faction, reserve_of
+
+BRITAIN = "Britain"
+"""The country whose hexes decide 33.63's automatic construction effect (the map data's ``country``)."""
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The general offsets: one counter per domain, per nationality for the WA (33.55, 33.61; O-50)
@@ -390,10 +395,7 @@ def check_construction_oil(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Resu
     "construction oil comes from the home country's reserve (Britain may use a zone tracing sea supply from the "
     "Atlantic U.S. box)",
     reads=(OilExpended,),
-    partly={
-        "31-34/O-62": "Britain's automatic construction effect once all of Britain is isolated or Axis-held: the "
-        "supply and control of every British hex"
-    },
+    covers=("31-34/O-62",),
 )
 def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -413,6 +415,40 @@ def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> R
             message=f"the {power_name(event.faction)} paid construction oil from {event.reserve}; construction oil "
             f"comes from the oil status of a home-country supply zone (33.63)",
         )
+
+
+@FAMILY.check(
+    "33.63",
+    "the construction oil effect applies to Britain automatically once every hex of Britain is isolated or Axis-held: "
+    "no British build at normal cost then",
+    reads=(UnitBuilt,),
+    id="british_construction_effect",
+    covers=("31-34/O-62",),
+)
+def check_british_construction_effect(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
+    event = ctx.event
+    if event.owner != "britain" or event.multiplier != 1 or not faction_tracked(ctx, "western_allies"):
+        return ()
+    hexes = resolve_place(ctx.map, BRITAIN) if ctx.map is not None else None
+    if not hexes:
+        return (Missing(reason="no map data gives the hexes of Britain (33.63: all isolated or Axis-held?)"),)
+    board, supply = ctx.state.board.control, ctx.state.land.hex_supply
+    for hex_ in hexes:
+        holder = board.get(hex_)
+        axis = holder is not None and SIDE_OF_FACTION.get(power_faction(holder)) == "axis"  # type: ignore[call-overload]
+        # Choice beside 33.63: a hex whose control never changed is Britain's, and a hex counts as isolated only
+        # where a supply determination of this player turn recorded it so.
+        if not axis and supply.get(hex_) != "isolated":
+            return ()
+    return (
+        c.finding(
+            ctx,
+            expected="double cost (the construction oil effect)",
+            recorded=f"{event.unit} at normal cost",
+            message=f"every hex of Britain is isolated or Axis-held, so the construction oil effect applies to "
+            f"Britain automatically (33.63): {event.unit} is built at normal cost",
+        ),
+    )
 
 
 @FAMILY.check(
