@@ -156,9 +156,9 @@ class LandState(msgspec.Struct, kw_only=True):
     sea_declined: set[tuple[str, str, str]] = set()
     """(faction, zone, determination): sea supply declined this player turn (30.351, 30.44)."""
     bridgeheads_placed: set[str] = set()
+    """Hexes where bridgeheads were placed this player turn (30.25A, 30.551E)."""
     bridgeheads_declined: set[str] = set()
     """``"<attack>|<hex>"``: attack bridgeheads declined this player turn (``advance_after_combat``; 31.32)."""
-    """Hexes where bridgeheads were placed this player turn (30.25A, 30.551E)."""
     isolation_gained: dict[str, int] = {}
     """Hexes that came under control by isolation this player turn, and the event (29.32)."""
     presence: dict[str, frozenset[str]] = {}
