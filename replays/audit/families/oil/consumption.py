@@ -32,7 +32,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTIONS, SIDE_OF_FACTION, power_name
 from projections.board import Unit
 from projections.oil.facts import offset_key
-from projections.rules.mapdata import resolve_place
+from projections.rules.mapdata import MapData, resolve_place
 from projections.rules.oil import (
     CONSTRUCTION_OIL_RESERVES,
     EXTRA_OPERATION_PURPOSES,
@@ -60,6 +60,16 @@ from replays.audit.families.oil.base import FAMILY, faction_tracked, fifths, off
 
 BRITAIN = "Britain"
 """The country whose hexes decide 33.63's automatic construction effect (the map data's ``country``)."""
+
+_BRITISH_HEXES: dict[MapData, tuple[str, ...] | None] = {}
+
+
+def _british_hexes(data: MapData) -> tuple[str, ...] | None:
+    """The hexes of Britain in the map data, found once per map data (a map holds thousands of hexes)."""
+    if data not in _BRITISH_HEXES:
+        _BRITISH_HEXES[data] = resolve_place(data, BRITAIN)
+    return _BRITISH_HEXES[data]
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The general offsets: one counter per domain, per nationality for the WA (33.55, 33.61; O-50)
@@ -429,7 +439,7 @@ def check_british_construction_effect(c: Check, ctx: AuditContext[UnitBuilt]) ->
     event = ctx.event
     if event.owner != "britain" or event.multiplier != 1 or not faction_tracked(ctx, "western_allies"):
         return ()
-    hexes = resolve_place(ctx.map, BRITAIN) if ctx.map is not None else None
+    hexes = _british_hexes(ctx.map) if ctx.map is not None else None
     if not hexes:
         return (Missing(reason="no map data gives the hexes of Britain (33.63: all isolated or Axis-held?)"),)
     board, supply = ctx.state.board.control, ctx.state.land.hex_supply
