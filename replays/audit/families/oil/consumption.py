@@ -10,6 +10,7 @@ it), the effect checks read a faction's offsets in any domain, which finds an op
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from awaw_events.events import (
@@ -61,14 +62,11 @@ from replays.audit.families.oil.base import FAMILY, faction_tracked, fifths, off
 BRITAIN = "Britain"
 """The country whose hexes decide 33.63's automatic construction effect (the map data's ``country``)."""
 
-_BRITISH_HEXES: dict[MapData, tuple[str, ...] | None] = {}
 
-
+@lru_cache(maxsize=8)
 def _british_hexes(data: MapData) -> tuple[str, ...] | None:
     """The hexes of Britain in the map data, found once per map data (a map holds thousands of hexes)."""
-    if data not in _BRITISH_HEXES:
-        _BRITISH_HEXES[data] = resolve_place(data, BRITAIN)
-    return _BRITISH_HEXES[data]
+    return resolve_place(data, BRITAIN)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
