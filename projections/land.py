@@ -157,6 +157,8 @@ class LandState(msgspec.Struct, kw_only=True):
     """(faction, zone, determination): sea supply declined this player turn (30.351, 30.44)."""
     bridgeheads_placed: set[str] = set()
     """Hexes where bridgeheads were placed this player turn (30.25A, 30.551E)."""
+    bridgeheads_declined: set[str] = set()
+    """``"<attack>|<hex>"``: attack bridgeheads declined this player turn (``advance_after_combat``; 31.32)."""
     isolation_gained: dict[str, int] = {}
     """Hexes that came under control by isolation this player turn, and the event (29.32)."""
     presence: dict[str, frozenset[str]] = {}
@@ -212,6 +214,7 @@ def clone(state: LandState) -> LandState:
         sea_lines=dict(state.sea_lines),
         sea_declined=set(state.sea_declined),
         bridgeheads_placed=set(state.bridgeheads_placed),
+        bridgeheads_declined=set(state.bridgeheads_declined),
         isolation_gained=dict(state.isolation_gained),
         presence=dict(state.presence),
         faction_supply=dict(state.faction_supply),
@@ -277,6 +280,7 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
         state.sea_lines = {}
         state.sea_declined = set()
         state.bridgeheads_placed = set()
+        state.bridgeheads_declined = set()
         state.isolation_gained = {}
         state.automatic = set()
         state.ic_used = {}
@@ -357,6 +361,8 @@ def _advanced(state: LandState, event: AdvanceAfterCombat | AttritionOccupation,
     units = ctx.game.board.units
     for move in event.moves:
         _entered(state, _ground_faction(units.get(move.unit)), move.to)
+    if isinstance(event, AdvanceAfterCombat) and event.bridgehead_declined:
+        state.bridgeheads_declined.update(f"{event.attack}|{move.to}" for move in event.moves)
 
 
 def _entered(state: LandState, faction: str | None, hex_: str) -> None:

@@ -55,7 +55,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, NAVAL_TYPES, Power, UnitType
-from projections.core import Context, Handlers
+from projections.core import Context, Handlers, Meta
 from projections.rules.construction import (
     LOCATION_LIMIT_OWNERS,
     MINOR_TRANSPORT_BOX,
@@ -72,6 +72,8 @@ from projections.rules.redeployment import (
     mission_inverts,
     sr_tallies,
 )
+from projections.rules.sequence import house_sequence
+from projections.rules.sw import is_sw_location
 
 PlayerTurn = tuple[int, str | None]
 HoldKind = Literal["end_of_player_turn", "through_opposing"]
@@ -434,15 +436,27 @@ def _redeployed(state: RedeploymentState, event: UnitRedeployed, ctx: Context) -
     unit = board.units.get(unit_id)
     if unit is None:
         return
-    if kind in ("NR", "SR"):
+    allocation = sw_allocation(event, ctx.meta)
+    if kind in ("NR", "SR") and not allocation:
         key = f"{unit.nationality}|{kind}"
         state.national[key] = state.national.get(key, 0) + 1
     if event.origin in US_BOXES and is_hex(event.destination) and unit.unit_type in GROUND_TYPES | AIR_TYPES:
         factors, transports = state.us_box
         state.us_box = (factors + unit.factors, transports + sum(event.transports.values()))
+    if allocation and is_sw_location(event.origin):
+        return  # house intro (d): units leaving SW duty are usable in the opposing player turn, no hold
     _inversion_after_redeployment(state, ctx, event, unit)
-    if kind == "SR" and event.origin != event.destination:
+    if kind == "SR" and event.origin != event.destination and not allocation:
         _count_sr(state, ctx, event)
+
+
+def sw_allocation(event: UnitRedeployed, meta: Meta) -> bool:
+    """Whether a redeployment is an SW allocation change under the house sequence of play (A3R intro (d), App. L: to
+    or from an SW box or the Murmansk box): not counted against redeployment limits, and a unit leaving SW duty is
+    usable in the opposing player turn (C-SOP-5)."""
+    if not (is_sw_location(event.origin) or is_sw_location(event.destination)):
+        return False
+    return house_sequence(meta.rules, meta.options)
 
 
 def _inversion_after_redeployment(state: RedeploymentState, ctx: Context, event: UnitRedeployed, unit: Any) -> None:

@@ -15,6 +15,11 @@ audit's question; this state gives it what it needs besides the event:
 * ``held``: results produced and held back, not yet triggered, by faction (34.434B).
 * ``surprise``: the game turn Japan declared war on Britain or the U.S. with surprise (34.331: Japanese forces ignore
   the monsoon that turn).
+* ``border_war``: whether the war between Russia and Rumania is a border war over Bessarabia (34.32C: no winter
+  effects in it), until another war involves either of them.
+* ``offensives``: this game turn's offensive BRPs by alliance faction and weather zone, paid and carried out free
+  under 34.25 (``offensive_declared.weather_zone``, ``free_brps``): the mud limit (34.22A) and the spring allowance
+  east of the pact line (34.25).
 * ``fall_axis``: where Axis units exploited (``exploitation``) and flew offensive air missions (``air``) in the last
   Fall game turn, for the house rule that rewards restraint in the Russian winter zone (A3R App. K); the audit reads
   the hexes' weather zones from the map data.
@@ -29,10 +34,18 @@ from typing import Final, cast
 
 import msgspec
 
-from awaw_events.events import AirMissionFlown, AttackDeclared, WarDeclared, WeatherDetermined, WinterPreparationChanged
+from awaw_events.events import (
+    AirMissionFlown,
+    AttackDeclared,
+    OffensiveDeclared,
+    WarDeclared,
+    WeatherDetermined,
+    WinterPreparationChanged,
+)
 from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.core import Context, Handlers
 from projections.rules.weather import (
+    BORDER_WAR_PARTIES,
     COUNTED_PRODUCTION_CAUSES,
     MINOR_WINTER_PREPARATION_START,
     OFFENSIVE_AIR_MISSIONS,
@@ -74,6 +87,13 @@ class WeatherState(msgspec.Struct, kw_only=True):
     """The Fall game turn (index) ``fall_axis`` belongs to."""
     fall_axis: dict[str, tuple[str, ...]] = {}
     """Hexes where Axis units exploited (``exploitation``) or flew offensive air missions (``air``) in that Fall."""
+    border_war: bool = False
+    """Russia and Rumania are at war over Bessarabia only (34.32C), no other war involving either since."""
+    offensives_turn: int = -1
+    """The game turn (index) ``offensives`` belongs to."""
+    offensives: dict[str, tuple[int, int]] = {}
+    """Offensive BRPs in game turn ``offensives_turn`` by ``"<faction>|<weather zone>"``: (paid, free under 34.25),
+    against partisans left out (34.22A)."""
 
 
 HANDLERS: Final = Handlers[WeatherState]()
@@ -95,6 +115,9 @@ def clone(state: WeatherState) -> WeatherState:
         surprise=state.surprise,
         fall_turn=state.fall_turn,
         fall_axis=dict(state.fall_axis),
+        border_war=state.border_war,
+        offensives_turn=state.offensives_turn,
+        offensives=dict(state.offensives),
     )
 
 
@@ -153,6 +176,29 @@ def _preparation(state: WeatherState, event: WinterPreparationChanged, ctx: Cont
 def _war(state: WeatherState, event: WarDeclared, ctx: Context) -> None:
     if event.aggressor == "japan" and event.target in ("britain", "usa") and event.surprise:
         state.surprise = ctx.now.turn
+    if event.border_war:
+        state.border_war = True
+    elif state.border_war and ({event.aggressor, event.target} & BORDER_WAR_PARTIES):
+        state.border_war = False  # a general war involving Russia or Rumania ends the border war's exemption
+
+
+@HANDLERS.on(OffensiveDeclared)
+def _offensive(state: WeatherState, event: OffensiveDeclared, ctx: Context) -> None:
+    if event.weather_zone is None or event.against_partisans:
+        return
+    if state.offensives_turn != ctx.now.turn:
+        state.offensives_turn, state.offensives = ctx.now.turn, {}
+    key = f"{FACTION_OF_POWER[event.power]}|{event.weather_zone}"
+    paid, free = state.offensives.get(key, (0, 0))
+    state.offensives[key] = (paid + event.brp_cost, free + event.free_brps)
+
+
+def offensives_in(state: WeatherState, turn: int, faction: str, zone: str) -> tuple[int, int]:
+    """The faction's offensive BRPs in the weather zone in game turn ``turn`` (an index): paid, and carried out free
+    under 34.25; offensives against partisans left out (34.22A)."""
+    if state.offensives_turn != turn:
+        return 0, 0
+    return state.offensives.get(f"{faction}|{zone}", (0, 0))
 
 
 def _axis_units(ctx: Context, units: list[str]) -> bool:

@@ -33,6 +33,10 @@ Terrain = Literal["clear", "forest", "mountain", "swamp", "desert", "jungle", "c
 """Terrain of a defending hex as declared with an attack (checks that need the map read it from here)."""
 
 
+CombatSide = Literal["attacker", "defender"]
+"""One side of an air or naval combat."""
+
+
 class Attacker(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An attacking ground unit: factors used, where it attacks from, across what, its claimed CTL."""
 
@@ -69,6 +73,16 @@ class OffensiveDeclared(Event, tag="offensive_declared", frozen=True, kw_only=Tr
     """The operations this payment pays for: the ids of the attacks, overruns, airdrops and exploitation attacks
     (``attack_declared.attack``, ``overrun_resolved.overrun``, ``airdrop_made.unit``) carried out with it, so that
     each operation is paid once and each payment used (A3R 9.62-9.64); [] = not recorded."""
+    weather_zone: WeatherZone | None = None
+    """The weather zone the operations it pays for are carried out in, where the weather differs along the front
+    (34.22: at most 14 BRPs of offensives in mud; 34.25: a spring full offensive west of the pact line, or on the Asian
+    front, and the limited offensives it allows east of the line or in Siberia); None: not recorded."""
+    against_partisans: bool = False
+    """Offensive operations against partisans only (34.22A: not counted against the 14-BRP mud limit)."""
+    free_brps: Brps = 0
+    """BRPs of limited offensive operations carried out at no BRP cost under a spring full offensive west of the pact
+    line or on the Asian front (34.25A-B: up to 14 east of the line, or in Siberia, Manchuria, Mongolia and Tannu
+    Tuva); ``brp_cost`` is what is paid on top."""
 
 
 class AttackDeclared(Event, tag="attack_declared", frozen=True, kw_only=True):
@@ -141,6 +155,9 @@ class AdvanceAfterCombat(Event, tag="advance_after_combat", frozen=True, kw_only
     family: ClassVar[str] = "combat"
     attack: Ident
     moves: list[Move] = []
+    bridgehead_declined: bool = False
+    """The attacker declines to place the bridgehead the advance into the hex its units entered would allow (31.32:
+    declining is final, no later placement there from this attack)."""
 
 
 class OverrunResolved(Event, tag="overrun_resolved", frozen=True, kw_only=True):
@@ -294,6 +311,9 @@ class AirCombatResolved(Event, tag="air_combat_resolved", frozen=True, kw_only=T
     """Which units took the round's eliminations and aborts ([] = not recorded; 19.6 shares them among types)."""
     ref: Ident | None = None
     """The attack (or mission) the battle belongs to: an interception of DAS names the attack the DAS supports."""
+    without_oil: list[CombatSide] | None = None
+    """The sides whose air units fought without oil (33.73C: a -1 Air Nationality DRM each, in ``modifiers`` with the
+    code ``no_oil``, from the attacker's side like the rest of the net modifier); None: not recorded."""
 
 
 class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_only=True):
@@ -314,6 +334,11 @@ class NavalCombatResolved(Event, tag="naval_combat_resolved", frozen=True, kw_on
     outcome: Annotated[str, Meta(max_length=200)] = ""
     modifiers: list[Modifier] = []
     modified_die: Annotated[int, Meta(ge=-10, le=30)] | None = None
+    roller: CombatSide | None = None
+    """Whose die roll this is: ``modifiers`` are that side's (None: not recorded)."""
+    without_oil: list[CombatSide] | None = None
+    """The sides whose naval units fought without oil (33.73C: a -1 Naval Nationality DRM on their roll, code
+    ``no_oil`` in ``modifiers``); None: not recorded."""
 
 
 class SwCombatResolved(Event, tag="sw_combat_resolved", frozen=True, kw_only=True):
@@ -355,6 +380,7 @@ __all__ = [
     "BreakthroughCreated",
     "CombatLossesTaken",
     "CombatRoundResolved",
+    "CombatSide",
     "Defender",
     "ExploitationAllowance",
     "HexsideKind",

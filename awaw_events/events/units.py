@@ -16,6 +16,7 @@ from awaw_events.events.base import (
     Factors,
     Ident,
     Location,
+    Modifier,
     Name,
     UnitId,
 )
@@ -174,6 +175,9 @@ class UnitInversionChanged(Event, tag="unit_inversion_changed", frozen=True, kw_
     unit: UnitId
     inverted: bool
     cause: Literal["mission", "constructed", "launched", "redeployed", "end_of_player_turn", "other"] = "other"
+    ref: Ident | None = None
+    """An id for this change, so that a payment can name it (``oil_expended.pays_for``: no oil is spent on an
+    uninversion, 33.91); None: not named."""
 
 
 class ForcePoolChanged(Event, tag="force_pool_changed", frozen=True, kw_only=True):
@@ -226,6 +230,9 @@ class AirMissionFlown(Event, tag="air_mission_flown", frozen=True, kw_only=True)
     units: Annotated[list[UnitId], Meta(min_length=1)]
     target: Location | None = None
     ref: Ident | None = None
+    air_defense: list[Modifier] = []
+    """The air defense level of the target hex the mission meets, by component (``fortification`` +1, ``fortress``
+    +2: 32.25; other codes as the rules the game follows give them); [] = not recorded."""
 
 
 class OilEffectAccepted(Event, tag="oil_effect_accepted", frozen=True, kw_only=True):

@@ -14,6 +14,7 @@ from typing import cast
 import msgspec
 
 from awaw_events.events import (
+    AirMissionFlown,
     BrpsSet,
     HexControlChanged,
     OilEmbargoImposed,
@@ -28,7 +29,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.core import Context
-from projections.oil.state import HANDLERS, Capture, Facility, Payment, State
+from projections.oil.state import HANDLERS, Capture, Facility, Patrol, Payment, State
 from projections.rules.control import controller_faction
 from projections.rules.oil import OFFSET_PURPOSES, OIL_CENTERS, SYNTHETIC_PLANT_DESTROYED_AT
 
@@ -177,6 +178,8 @@ def _built(state: State, event: UnitBuilt, ctx: Context) -> None:
 
 @HANDLERS.on(UnitInversionChanged)
 def _inverted(state: State, event: UnitInversionChanged, ctx: Context) -> None:
+    if not event.inverted and event.ref is not None:
+        state.uninversions[event.ref] = ctx.now.seq
     if not event.inverted or ctx.game is None:
         return
     unit = ctx.game.board.units.get(event.unit)
@@ -212,3 +215,13 @@ def plants_of(state: State, power: str) -> dict[str, int]:
             where = facility.location or facility.hex or "?"
             found[where] = found.get(where, 0) + 1
     return found
+
+
+@HANDLERS.on(AirMissionFlown)
+def _patrol(state: State, event: AirMissionFlown, ctx: Context) -> None:
+    if event.mission != "naval_patrol" or event.target is None:
+        return
+    now = ctx.now
+    if state.patrols and any(p.turn != now.turn or p.side != now.side for p in state.patrols.values()):
+        state.patrols = {}  # a new player turn: last turn's patrols are over
+    state.patrols[str(now.seq)] = Patrol(turn=now.turn, side=now.side, target=event.target, units=tuple(event.units))

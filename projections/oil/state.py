@@ -171,6 +171,15 @@ class Payment(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 _START: Final = Clock()
 
 
+class Patrol(msgspec.Struct, frozen=True, kw_only=True):
+    """A naval patrol flown (33.535): when (game turn index and side), where, and with which units."""
+
+    turn: int
+    side: str | None
+    target: str
+    units: tuple[str, ...]
+
+
 class State(msgspec.Struct, kw_only=True):
     """The oil ledger at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
 
@@ -224,6 +233,12 @@ class State(msgspec.Struct, kw_only=True):
     inverted: dict[str, int] = {}
     """Western Allied transports inverted this period, by SW box (33.4733B-C: 3 Indian Ocean transports before the
     Britain-Japan war)."""
+    patrols: dict[str, Patrol] = {}
+    """The naval patrols flown this player turn (``air_mission_flown`` with ``naval_patrol``), by event: those still
+    in their patrol hex in the combat phase need the current turn's naval oil (33.535)."""
+    uninversions: dict[str, int] = {}
+    """Uninversions the log names (``unit_inversion_changed.ref``), by ref: the event (33.91: no oil is spent on
+    uninversion, so no payment may name one)."""
     offsets: dict[str, Payment] = {}
     """The latest general offset (air, naval, army) of each ``"<faction>/<purpose>/<domain>/<nationality>"``, for
     the current and the previous game turn (33.52A, 33.541)."""
@@ -268,6 +283,8 @@ def clone(state: State) -> State:
         covered=dict(state.covered),
         growth=dict(state.growth),
         payments=dict(state.payments),
+        uninversions=dict(state.uninversions),
+        patrols=dict(state.patrols),
         offsets=dict(state.offsets),
         inverted=dict(state.inverted),
     )

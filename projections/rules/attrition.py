@@ -59,6 +59,11 @@ def may_be_counted(unit_type: str, *, partisans_allowed: bool) -> bool:
     return unit_type != "partisan" or partisans_allowed
 
 
+ATTRITION_ELIMINATED_COUNTERS: Final = ("airbase", "rocket_base")
+"""If attrition removes all ground units in a hex, an airbase or rocket base there is eliminated (14.523; A3R
+C-ATT-10). Choice beside the rule: "all ground units" are the non-partisan ones that can hold the hex
+(:data:`OCCUPATION_HOLDERS`), and the attacker's own counters are not touched."""
+
 OCCUPATION_HOLDERS: Final = GROUND_TYPES - {"partisan"}
 """Ground units whose presence makes a hex selectable for attrition occupation (14.61, 14.62A: "a non-partisan
 ground unit"; partisans take no part in attrition)."""

@@ -482,3 +482,8 @@ FRENCH_COLONY_AREAS: Final[frozenset[str]] = frozenset(
 """The French colonies of the two colony rolls (58.53: Lebanon-Syria; Tunisia-Algeria-Morocco), by the area names a
 log may give them. If Vichy is not established the Axis do not gain the BRPs of colonies that would have become
 Vichy (58.31B)."""
+
+
+AREA_LOSS_CAUSES: Final[frozenset[str]] = frozenset({"loss_of_conquest", "loss_of_minor", "loss_of_colony"})
+"""Losses of conquests, minors and colonies: debited at the end of the owner's next combat phase, and only if the
+owner (or an allied major power) did not recapture the area by then (A3R 35.73C; C-BRP-5)."""

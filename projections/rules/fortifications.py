@@ -418,6 +418,26 @@ def expected_fort_part(
 FORT_AIR_DEFENSE_BONUS: Final[dict[str, int]] = {"fortification": 1, "fortress": 2}
 """A fortification (directional included) adds 1 to its hex's air defense level, a fortress 2 (32.251, 32.252)."""
 
+AIR_DEFENSE_FORTRESSES: Final[frozenset[str]] = frozenset({"omni_fortress", "maginot", "sevastopol", "singapore"})
+"""Features that are fortresses for air defense: the omnidirectional fortress and the directional fortresses of 32.43
+(the Maginot Line, Sevastopol, Singapore); the West Wall and the omnidirectional fortification are fortifications
+(32.44B, 32.1). Beach defenses and island groups are neither (32.5, 32.6): they add nothing (choice beside 32.25,
+which names fortifications and fortresses only)."""
+
+AIR_DEFENSE_CODES: Final[frozenset[str]] = frozenset(FORT_AIR_DEFENSE_BONUS)
+"""The ``Modifier.code`` values of an air defense level's fortification component (``fortification``, ``fortress``)."""
+
+
+def fort_air_defense(features: tuple[FortFeature, ...]) -> int:
+    """What a hex's fortifications add to its air defense level: 2 for a fortress, 1 for a fortification, 0 for none
+    (32.251, 32.252; the largest feature counts, choice beside the rule: the two are not added)."""
+    if any(f in AIR_DEFENSE_FORTRESSES for f in features):
+        return FORT_AIR_DEFENSE_BONUS["fortress"]
+    if any(f in ("omni_fortification", "west_wall") for f in features):
+        return FORT_AIR_DEFENSE_BONUS["fortification"]
+    return 0
+
+
 FORT_MIN_ODDS: Final[tuple[int, int]] = (1, 1)
 """AWAW: attacks on fortified hexes only at 1:1 or better; below 1:1 after an adverse result the attack is aborted
 (32.21A). The house rules drop this (A3R extract 6.4)."""

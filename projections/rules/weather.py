@@ -347,6 +347,18 @@ SPRING_LIMITED_OFFENSIVE_BRPS: Final = 14
 """A spring full offensive west of the pact line (or on the Asian front) allows up to 14 BRPs of limited offensives
 east of it (or in Siberia etc.) at no extra cost, with no attrition (34.25A-B)."""
 
+BORDER_WAR_PARTIES: Final[frozenset[str]] = frozenset({"russia", "rumania"})
+"""Winter effects do not apply to a border war between Russia and Rumania over Bessarabia (34.32C). Choice beside the
+rule: the exemption lasts until another war involving Russia or Rumania is declared (then the war is a general one)."""
+
+SPRING_ALLOWANCE_ZONES: Final[dict[str, tuple[WeatherZone, frozenset[WeatherZone | None]]]] = {
+    "eastern": ("russian_winter", frozenset({"eastern_poland"})),
+    "asian": ("siberia", frozenset({"clear", "monsoon"})),
+}
+"""34.25A-B by front: where the free limited offensives of a spring full offensive go (east of the pact line; Siberia,
+Manchuria, Mongolia and Tannu Tuva) and where that full offensive must be conducted (the eastern front west of the
+pact line; the Asian front outside those areas)."""
+
 MONSOON_TERRAIN: Final[frozenset[str]] = frozenset({"swamp", "jungle", "jungle_mountain"})
 """Terrain that monsoon closes to entry and offensives (34.24)."""
 

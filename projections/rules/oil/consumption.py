@@ -208,6 +208,10 @@ OIL_EFFECT_NATIONALITY_DRM: Final = -1
 """Air or Naval Nationality DRM when the air or naval effect is not offset, or units fight without oil (33.61A-B,
 33.73C)."""
 
+NO_OIL_CODE: Final = "no_oil"
+"""The ``Modifier.code`` of the -1 Nationality DRM of units that fought without oil in an air or naval combat's
+modifiers (33.73C)."""
+
 OIL_EFFECT_CTL: Final = -1
 """CTL of all ground units under the army oil effect (33.61C)."""
 

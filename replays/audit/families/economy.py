@@ -37,10 +37,12 @@ from awaw_events.events import (
     SwCombatResolved,
 )
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import POWERS, SEASONS, power_name
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SEASONS, SIDE_OF_FACTION, power_name
 from projections import brp
 from projections.brp import Accrual, Line
+from projections.rules.control import controller_faction
 from projections.rules.economy import (
+    AREA_LOSS_CAUSES,
     BATCH_POINT_PHASES,
     CHANGE_TIMING,
     DEFICIT_BANNED_YEARS,
@@ -65,6 +67,7 @@ from projections.rules.economy import (
     raiding_cost,
     settle_deficit,
 )
+from projections.rules.mapdata import resolve_place
 from replays.audit.common import unknown_brps
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
@@ -309,8 +312,7 @@ def check_brp_batch(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     "captured KEAs and ICs at the end of the capturing player's combat phase, Free French colonies at the next Allied "
     "player turn",
     reads=(BrpBatchApplied,),
-    covers=("C-BRP-3", "C-BRP-4", "C-BRP-6", "C-BRP-15"),
-    partly={"C-BRP-5": "the phase is checked; whether the owner retook the area first needs the area's hexes"},
+    covers=("C-BRP-3", "C-BRP-4", "C-BRP-5", "C-BRP-6", "C-BRP-15"),
 )
 def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Result:
     event = ctx.event
@@ -322,6 +324,8 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Resu
         timing = CHANGE_TIMING.get(cast(Any, cause))
         if timing is None:
             continue
+        if cause in AREA_LOSS_CAUSES:
+            yield from _retaken(c, ctx, item)
         due = batch_due(cast(Any, cause), item.turn, item.side)
         point = due.point if due is not None else timing.point
         phases = BATCH_POINT_PHASES.get(point)
@@ -347,6 +351,42 @@ def check_brp_batch_timing(c: Check, ctx: AuditContext[BrpBatchApplied]) -> Resu
                 f"the {cause.replace('_', ' ')} change of {amount:+d} (event {seq}) is due at the "
                 f"{point.replace('_', ' ')} of {when} ({timing.rule}); it is applied in {event.season} {event.year}"
             ),
+        )
+
+
+def _retaken(c: Check, ctx: AuditContext[BrpBatchApplied], item: Accrual) -> Result:
+    """A loss of a conquest, minor or colony is debited only if the owner did not recapture the area first (35.73C):
+    recaptured means every hex the map data gives the area is held by the owner's side again (an allied major power's
+    recapture counts, 35.73C). Choice beside the rule: a hex whose controller is a minor country is not the owner's
+    side's."""
+    power = ctx.event.power
+    if item.area is None:
+        yield Missing(
+            reason=f"the {item.cause.replace('_', ' ')} (event {item.seq}) names no area: whether "
+            f"{power_name(power)} retook it first (35.73C) is not checked"
+        )
+        return
+    hexes = resolve_place(ctx.map, item.area)
+    if not hexes:
+        yield Missing(
+            reason=f"no map data names {item.area} (its hexes: whether {power_name(power)} retook it, 35.73C)"
+        )
+        return
+    board = ctx.state.board
+    controllers = [board.control.get(h) for h in hexes]
+    if any(holder is None for holder in controllers):
+        yield Missing(reason=f"the control of every hex of {item.area} is not recorded (35.73C)")
+        return
+    side = SIDE_OF_FACTION[FACTION_OF_POWER[power]]
+    sides = [SIDE_OF_FACTION[f] if (f := controller_faction(h)) is not None else None for h in controllers]
+    if all(s == side for s in sides):
+        yield c.finding(
+            ctx,
+            expected="no debit: the area was retaken",
+            recorded=f"{item.amount:+d} (event {item.seq})",
+            message=f"{power_name(power)}'s loss of {item.area} ({item.amount:+d}, event {item.seq}) is debited "
+            f"although its side holds every hex of {item.area} again: a loss stands only if the owner did not "
+            "recapture the area by the end of its next combat phase (35.73C)",
         )
 
 
@@ -504,10 +544,7 @@ def check_ic_supply_cost(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result
     "raiding with ships costs 1 BRP per 3 naval factors employed, rounded up (option econ.naval_raiding_cost)",
     reads=(BrpSpent,),
     id="raiding_cost",
-    partly={
-        "C-BRP-12": "jets, fortifications, the West Wall and same-turn rebuilds are the combat, fortification and "
-        "construction families' checks; declarations of war on former French and Vichy colonies are not told apart"
-    },
+    covers=("C-BRP-12",),
 )
 def check_raiding_cost(c: Check, ctx: AuditContext[BrpSpent]) -> Result:
     event = ctx.event

@@ -167,7 +167,7 @@ def check_air_rows(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     "17.54",
     "jets are built after a 13+ jet research result, at 3 BRPs a factor",
     reads=(UnitBuilt,),
-    covers=("C-AIR-4",),
+    covers=("C-AIR-4", "C-BRP-12"),
 )
 def check_jet_builds(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event

@@ -1,4 +1,5 @@
-"""Attrition occupation (14.6) and the Russian winter designations (14.521)."""
+"""Attrition occupation (14.6), the Russian winter designations (14.521) and the bases of hexes attrition empties
+(14.523: the board's ``counters``, from ``counter_placed`` and ``counter_removed``)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,20 @@ from collections.abc import Iterator
 from awaw_events.events import (
     AttritionOccupation,
     AttritionResolved,
+    PlayerTurnEnded,
 )
+from awaw_events.vocab import FACTION_OF_POWER
 from projections.rules import attrition as rules
 from projections.rules.weather import WINTER_PREPARATION_START
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.attrition.common import game_variant, on_map
 
 CHECKS = Family("attrition and air combat")
+
+
+def power_faction(power: str) -> str:
+    """The alliance faction of a major power (any other owner: itself)."""
+    return FACTION_OF_POWER.get(power, power)  # type: ignore[call-overload,no-any-return]
 
 
 def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wiped: bool) -> Iterator[str | Missing]:
@@ -175,3 +183,35 @@ def check_winter_designations(c: Check, ctx: AuditContext[AttritionResolved]) ->
             recorded=", ".join(designated),
             message=f"attrition {event.attrition}: {p} (14.521)",
         )
+
+
+@CHECKS.check(
+    "14.523",
+    "an airbase or rocket base in a hex whose ground units attrition all removed is eliminated by the end of the "
+    "player turn",
+    reads=(PlayerTurnEnded,),
+    id="attrition_emptied_bases",
+    covers=("AUD-14-13", "C-ATT-10"),
+)
+def check_attrition_emptied_bases(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
+    combat = ctx.state.combat
+    if not combat.attrition_losses:
+        return
+    board = ctx.state.board
+    for attrition, hexes in sorted(combat.attrition_losses.items()):
+        declared = combat.attritions.get(attrition)
+        for hex_, loss in sorted(hexes.items()):
+            if not loss.emptied:
+                continue
+            for kind in rules.ATTRITION_ELIMINATED_COUNTERS:
+                owner = board.counters.get(f"{hex_}/{kind}")
+                if owner is None or (declared is not None and power_faction(owner) == declared.attacker):
+                    continue
+                yield c.finding(
+                    ctx,
+                    expected=f"the {kind.replace('_', ' ')} eliminated",
+                    recorded="still in play",
+                    message=f"attrition {attrition} removed every ground unit from {hex_}: the "
+                    f"{kind.replace('_', ' ')} {owner.title()} placed there is eliminated with them (14.523); no "
+                    "counter_removed records it",
+                )

@@ -169,7 +169,7 @@ def _cause_words(gone: Eliminated) -> str:
     "27.13",
     "a unit eliminated by isolation or voluntarily is rebuilt the same game turn at double cost, later at normal cost",
     reads=(UnitBuilt,),
-    covers=("C-02", "C-03", "AUD-13-03"),
+    covers=("C-02", "C-03", "AUD-13-03", "C-BRP-12"),
 )
 def check_same_turn_rebuild(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event

@@ -230,15 +230,35 @@ def _hexsides(ctx: AuditContext[Any], hex_: str, sides: list[tuple[str | None, s
     "31.32",
     "an attack's bridgehead is placed once its first surviving ground unit occupies the hex",
     reads=(BridgeheadPlaced,),
-    partly={"B-09": "a declined placement (31.32: final) and the end of the advance are recorded by no event"},
+    covers=("B-09",),
 )
 def check_bridgehead_occupied(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
     if event.cause not in RIVER_CAUSES:
         return  # seaborne: 31.22's surviving invader; overruns: 31.31
-    attack = ctx.state.combat.attacks.get(event.ref) if event.ref else None
+    attacks = ctx.state.combat.attacks
+    attack = attacks.get(event.ref) if event.ref else None
     if attack is None:
         return  # reported by check_bridgehead_river
+    if f"{event.ref}|{event.hex}" in ctx.state.land.bridgeheads_declined:
+        yield c.finding(
+            ctx,
+            expected="no bridgehead: declined",
+            recorded=f"a bridgehead in {event.hex}",
+            message=f"attack {event.ref}'s bridgehead in {event.hex} was declined when its units advanced; declining "
+            "is final (31.32)",
+        )
+    last = next(reversed(attacks))
+    if last != event.ref:
+        # Choice beside 31.32: an attack's advance (and the placement right after its first unit) is over once the
+        # next attack is declared.
+        yield c.finding(
+            ctx,
+            expected=f"right after attack {event.ref}'s advance",
+            recorded=f"after attack {last} was declared",
+            message=f"attack {event.ref}'s bridgehead in {event.hex} is placed after attack {last} was declared: it is "
+            "placed as the first surviving ground unit occupies the hex, before the advance ends (31.32)",
+        )
     if event.hex not in attack.advanced:
         yield c.finding(
             ctx,

@@ -523,7 +523,7 @@ def _german_fort_research(ctx: AuditContext[Any]) -> int | None:
     "A3R App. G 32.21",
     "house German forts: 5 BRPs, one a turn, research 7+; West Wall upgrades 5 BRPs a hex, 1-5 a turn, 9+",
     reads=(FortificationBuilt,),
-    covers=("C-FRT-4",),
+    covers=("C-FRT-4", "C-BRP-12"),
 )
 def check_house_fortification(c: Check, ctx: AuditContext[FortificationBuilt]) -> Result:
     event = ctx.event

@@ -1,6 +1,6 @@
 """Fortification effects (32.2, 32.3, 32.5, 32.6; App. G 32.2): what an attack records of the hex's fortification,
 the fortification DMs a defender claims, the siege, attrition against fortified hexes and elimination: checks F-16
-to F-21, F-23, C-FRT-1 to C-FRT-3.
+to F-23, C-FRT-1 to C-FRT-3 (F-22: the fortifications' part of an air mission's air defense level).
 
 The fortifications of a hex are the board's counters (``fortification_placed``, ``fortification_built``): the
 facing of a directional line is the ``hexsides`` its placement recorded; Singapore is the hex the map data names
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from awaw_events.events import (
+    AirMissionFlown,
     AttackDeclared,
     AttritionLossesTaken,
     AttritionOccupation,
@@ -27,6 +28,7 @@ from projections.board import Fortification
 from projections.rules import combat as combat_rules
 from projections.rules.control import controller_faction
 from projections.rules.fortifications import (
+    AIR_DEFENSE_CODES,
     DIRECTIONAL_KINDS,
     FORT_DM_CODES,
     FORT_DMS,
@@ -39,6 +41,7 @@ from projections.rules.fortifications import (
     attacked_from_rear,
     declared_fortification,
     expected_fort_part,
+    fort_air_defense,
     house_submarines_unimpaired,
     siege_fort_dm,
     submarine_siege_drm,
@@ -402,3 +405,41 @@ def check_fortification_eliminated(c: Check, ctx: AuditContext[PlayerTurnEnded |
                 f"the hex (event {taken.seq}); it is eliminated when the enemy controls its hex (32.31, 32.57)"
             ),
         )
+
+
+@FAMILY.check(
+    "32.25",
+    "an air mission's target hex has the air defense of its fortifications: +1 for a fortification, +2 for a fortress",
+    reads=(AirMissionFlown,),
+    id="fort_air_defense",
+    covers=("F-22",),
+)
+def check_fort_air_defense(c: Check, ctx: AuditContext[AirMissionFlown]) -> Result:
+    event = ctx.event
+    target = event.target
+    if target is None:
+        return ()
+    fort = ctx.state.board.fortifications.get(target)
+    if fort is None and not event.air_defense:
+        return ()
+    fort_rules = variant(ctx) or "awaw"
+    expected = fort_air_defense(features(ctx, target, fort, fort_rules)) if fort is not None else 0
+    if not event.air_defense:
+        if expected == 0:
+            return ()
+        why = f"air_mission_flown records no air defense level for the fortified hex {target} (32.25)"
+        return (Missing(reason=why),)
+    claimed = sum(m.value for m in event.air_defense if m.code in AIR_DEFENSE_CODES)
+    if claimed == expected:
+        return ()
+    what = f"its {fort.kind.replace('_', ' ')}" if fort is not None else "no fortification"
+    return (
+        c.finding(
+            ctx,
+            expected=f"{expected:+d}",
+            recorded=f"{claimed:+d}",
+            message=f"the {event.mission.replace('_', ' ')} mission on {target} meets an air defense with "
+            f"{claimed:+d} for fortifications; {what} there gives {expected:+d} (32.251: a fortification +1, 32.252: a "
+            "fortress +2)",
+        ),
+    )

@@ -279,7 +279,7 @@ def _secondary(c: Check, ctx: AuditContext[SwCombatResolved]) -> Iterator[Outcom
     "those plus the withheld Murmansk submarines, against the same 9FFs and ASW, with a new die, at most 1 BRP each",
     reads=(SwCombatResolved,),
     id="sw_round_units",
-    covers=("C-SW-2",),
+    covers=("C-SW-2", "C-SOP-5"),
     partly={
         "C-BRP-18": "the secondary round's take of at most 1 BRP per withheld submarine is checked here; that turn "
         "N's SR reductions and USAT use turn N-1's secondary BRPs plus turn N's naval SW BRPs is the ledger's "

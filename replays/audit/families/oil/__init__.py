@@ -13,7 +13,8 @@ them, damage, repair, synthetic plants, the embargo), :mod:`.reserves` (maxima f
 levels, tracking, what a reserve may lose, oil left outside reserves), :mod:`.shipping` (SW-box capacity, Japanese
 Dutch East Indies oil, oil for Russia, WA routes and restricted oil) and :mod:`.consumption` (offsets per domain,
 extra operations paid by the unit, operations and the oil they rely on, construction and growth oil, Japanese
-resistance, China); :mod:`.base` holds what they share.
+resistance, China), :mod:`.combat` (air and naval units that fought without oil); :mod:`.base` holds what they
+share.
 
 Places the rules name (Berlin, Maikop, Balikpapan ...) are found by their hex: the hex an oil event gave, or the
 hex the map data names so; without it a check says "not checked: no map data names Berlin". What the log cannot
@@ -22,7 +23,7 @@ record at all is listed in ``replays/audit/notes/oil.yaml`` (supply lines and zo
 
 from __future__ import annotations
 
-from replays.audit.families.oil import consumption, ledger, production, reserves, shipping
+from replays.audit.families.oil import combat, consumption, ledger, production, reserves, shipping
 from replays.audit.families.oil.base import FAMILY
 
-__all__ = ["FAMILY", "consumption", "ledger", "production", "reserves", "shipping"]
+__all__ = ["FAMILY", "combat", "consumption", "ledger", "production", "reserves", "shipping"]

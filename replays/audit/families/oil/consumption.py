@@ -1,4 +1,4 @@
-"""Oil consumption and its effects (33.5-33.7; checks O-50, O-52..O-59, O-61, O-63, O-64, O-66..O-68, O-70 of the
+"""Oil consumption and its effects (33.5-33.7; checks O-50, O-52..O-59, O-61..O-64, O-66..O-68, O-70 of the
 31-34 extract).
 
 A payment names what it pays for (``oil_expended.pays_for``): the units of an extra operation, whose factors, types
@@ -10,6 +10,7 @@ it), the effect checks read a faction's offsets in any domain, which finds an op
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from awaw_events.events import (
@@ -24,12 +25,15 @@ from awaw_events.events import (
     PhaseStarted,
     PlayerTurnEnded,
     PlayerTurnStarted,
+    UnitBuilt,
+    UnitInversionChanged,
 )
 from awaw_events.events.oil import OilPurpose
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTIONS, SIDE_OF_FACTION, power_name
 from projections.board import Unit
 from projections.oil.facts import offset_key
+from projections.rules.mapdata import MapData, resolve_place
 from projections.rules.oil import (
     CONSTRUCTION_OIL_RESERVES,
     EXTRA_OPERATION_PURPOSES,
@@ -54,6 +58,16 @@ from projections.rules.oil import (
 )
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, faction_tracked, fifths, offsets_in_force, power_faction, reserve_of
+
+BRITAIN = "Britain"
+"""The country whose hexes decide 33.63's automatic construction effect (the map data's ``country``)."""
+
+
+@lru_cache(maxsize=8)
+def _british_hexes(data: MapData) -> tuple[str, ...] | None:
+    """The hexes of Britain in the map data, found once per map data (a map holds thousands of hexes)."""
+    return resolve_place(data, BRITAIN)
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The general offsets: one counter per domain, per nationality for the WA (33.55, 33.61; O-50)
@@ -121,10 +135,9 @@ def _wrong_unit(purpose: str, unit: Unit) -> str | None:
 
 
 def _free_location(ctx: AuditContext[OilExpended], unit: Unit) -> str | None:
-    """Why a unit's whereabouts need no oil, or None (33.4715, 33.72E, 33.4716E)."""
+    """Why a unit's whereabouts need no oil, or None (33.72E, 33.4716E). A unit in the South Africa, India or
+    Australia box may be paid for: oil is what lets it be used outside the box (33.4715A-C)."""
     event = ctx.event
-    if unit.location in OIL_FREE_BOXES:
-        return f"units inside {unit.location} have no oil effects ({OIL_FREE_BOXES[unit.location]})"
     box = SW_BOX_LOCATIONS.get(unit.location)
     if box is None:
         return None
@@ -143,11 +156,7 @@ def _free_location(ctx: AuditContext[OilExpended], unit: Unit) -> str | None:
     "oil paid for named units covers what they are: strategic air by its factors, heavy ships by the ship, "
     "submarines by their factors; none for kamikazes, SW-box ships or units in the boxes; never split UK/U.S.",
     reads=(OilExpended,),
-    covers=("31-34/O-54", "31-34/O-56", "31-34/O-57", "31-34/O-58"),
-    partly={
-        "31-34/O-66": "uninversion: no event links oil to an uninversion",
-        "31-34/O-68": "units leaving a box: the log records no oil status of a unit",
-    },
+    covers=("31-34/O-54", "31-34/O-56", "31-34/O-57", "31-34/O-58", "31-34/O-66"),
 )
 def check_paid_units(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -193,6 +202,39 @@ def check_paid_units(c: Check, ctx: AuditContext[OilExpended]) -> Result:
             recorded=fifths(event.amount),
             message=f"{who}: {breach.message} for {', '.join(u.id for u in units)} ({breach.rule})",
         )
+
+
+@FAMILY.check(
+    "33.91",
+    "no oil is spent on uninversion: no payment names an uninversion (unit_inversion_changed.ref)",
+    reads=(OilExpended, UnitInversionChanged),
+    id="uninversion_oil",
+    covers=("31-34/O-66",),
+)
+def check_uninversion_oil(c: Check, ctx: AuditContext[OilExpended | UnitInversionChanged]) -> Result:
+    event = ctx.event
+    state = ctx.state.oil
+    if isinstance(event, UnitInversionChanged):
+        if event.inverted or event.ref is None or event.ref not in state.payments:
+            return ()
+        paid, ref = state.payments[event.ref], event.ref
+        what = f"{event.unit} uninverts ({ref}) with oil paid for it in event {paid.seq}"
+    else:
+        if not event.pays_for or not state.uninversions:
+            return ()
+        named = next((r for r in event.pays_for if r in state.uninversions), None)
+        if named is None:
+            return ()
+        ref = named
+        what = f"{power_name(event.faction)} pays oil for the uninversion {ref} (event {state.uninversions[ref]})"
+    return (
+        c.finding(
+            ctx,
+            expected="no oil for an uninversion",
+            recorded=ref,
+            message=f"{what}: no oil is spent on uninversion (33.91)",
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -273,11 +315,20 @@ def _owner_faction(ctx: AuditContext[Any], unit_ids: list[str]) -> tuple[str | N
     return power_faction(units[0].owner), units
 
 
+def _used_in_box(event: AirMissionFlown | AirdropMade | AttackDeclared, units: list[Unit]) -> bool:
+    """Whether an operation by units in a South Africa, India or Australia box keeps them in it (33.4715): an air or
+    naval mission on the box itself (air opposing bombing of the box, naval units opposing raiders there). Choice
+    beside the rule: every other use (a mission out of the box, an airdrop or invasion from it) takes the units out of
+    the box's status and needs oil, as 33.4715A-C say of units leaving it and of naval interceptions from it."""
+    return isinstance(event, AirMissionFlown) and all(u.location == event.target for u in units)
+
+
 @FAMILY.check(
     "33.61",
     "with no air offset in force a faction flies no offensive air or strategic bombing; with no naval offset, no "
     "naval missions; with no army offset, no airdrops or seaborne invasions",
     reads=(AirMissionFlown, AirdropMade, AttackDeclared),
+    covers=("31-34/O-68",),
     partly={"31-34/O-53": NO_DOMAIN, "31-34/O-55": NO_DOMAIN, "31-34/O-59": NO_DOMAIN},
 )
 def check_unoffset_operations(c: Check, ctx: AuditContext[AirMissionFlown | AirdropMade | AttackDeclared]) -> Result:
@@ -300,8 +351,8 @@ def check_unoffset_operations(c: Check, ctx: AuditContext[AirMissionFlown | Aird
     faction, units = _owner_faction(ctx, ids)
     if faction is None or faction in OIL_EXEMPT_FACTIONS or not faction_tracked(ctx, faction):
         return
-    if all(u.location in OIL_FREE_BOXES for u in units):
-        return  # 33.4715
+    if all(u.location in OIL_FREE_BOXES for u in units) and _used_in_box(event, units):
+        return  # 33.4715: no oil effects for units in the box used there
     if isinstance(event, AirMissionFlown) and faction == "japan" and event.mission == "naval_interception":
         yield Missing(reason="a Japanese interception without naval oil: within 4 hexes of a port in Japan? (map)")
         return
@@ -352,10 +403,7 @@ def check_construction_oil(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Resu
     "construction oil comes from the home country's reserve (Britain may use a zone tracing sea supply from the "
     "Atlantic U.S. box)",
     reads=(OilExpended,),
-    partly={
-        "31-34/O-62": "Britain's automatic construction effect once all of Britain is isolated or Axis-held: the "
-        "supply and control of every British hex"
-    },
+    covers=("31-34/O-62",),
 )
 def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> Result:
     event = ctx.event
@@ -375,6 +423,40 @@ def check_construction_oil_source(c: Check, ctx: AuditContext[OilExpended]) -> R
             message=f"the {power_name(event.faction)} paid construction oil from {event.reserve}; construction oil "
             f"comes from the oil status of a home-country supply zone (33.63)",
         )
+
+
+@FAMILY.check(
+    "33.63",
+    "the construction oil effect applies to Britain automatically once every hex of Britain is isolated or Axis-held: "
+    "no British build at normal cost then",
+    reads=(UnitBuilt,),
+    id="british_construction_effect",
+    covers=("31-34/O-62",),
+)
+def check_british_construction_effect(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
+    event = ctx.event
+    if event.owner != "britain" or event.multiplier != 1 or not faction_tracked(ctx, "western_allies"):
+        return ()
+    hexes = _british_hexes(ctx.map) if ctx.map is not None else None
+    if not hexes:
+        return (Missing(reason="no map data gives the hexes of Britain (33.63: all isolated or Axis-held?)"),)
+    board, supply = ctx.state.board.control, ctx.state.land.hex_supply
+    for hex_ in hexes:
+        holder = board.get(hex_)
+        axis = holder is not None and SIDE_OF_FACTION.get(power_faction(holder)) == "axis"  # type: ignore[call-overload]
+        # Choice beside 33.63: a hex whose control never changed is Britain's, and a hex counts as isolated only
+        # where a supply determination of this player turn recorded it so.
+        if not axis and supply.get(hex_) != "isolated":
+            return ()
+    return (
+        c.finding(
+            ctx,
+            expected="double cost (the construction oil effect)",
+            recorded=f"{event.unit} at normal cost",
+            message=f"every hex of Britain is isolated or Axis-held, so the construction oil effect applies to "
+            f"Britain automatically (33.63): {event.unit} is built at normal cost",
+        ),
+    )
 
 
 @FAMILY.check(

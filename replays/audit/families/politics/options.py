@@ -33,7 +33,7 @@ CHECKS = Family("politics")
     "27.12",
     "a declaration of war costs 35 BRPs against a major power, 10 against a minor; a war begun before the game, none",
     reads=(WarDeclared,),
-    covers=("C-06",),
+    covers=("C-06", "C-BRP-12"),
 )
 def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
     event = ctx.event

@@ -179,10 +179,7 @@ def check_sw_in_combat_phase(c: Check, ctx: AuditContext[SwCombatResolved]) -> R
     "YSS), and units sent to an SW box inverted stay inverted through the opposing player's next turn",
     reads=(UnitRedeployed, UnitInversionChanged),
     id="sw_allocation_timing",
-    partly={
-        "C-SOP-5": "that units allocated in turn N fight only in N+1 needs the units of an SW combat, which "
-        "sw_combat_resolved does not list; the timing and the inversion are checked"
-    },
+    covers=("C-SOP-5",),
 )
 def check_sw_allocation_timing(c: Check, ctx: AuditContext[UnitRedeployed | UnitInversionChanged]) -> Result:
     if not _house_sop(ctx):

@@ -557,7 +557,7 @@ def check_sr_ends(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
     "per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out",
     reads=(UnitRedeployed,),
     id="sr_caps",
-    covers=("R-20",),
+    covers=("R-20", "C-SOP-5"),
     partly={"C-RED-3": f"the A3R national SR and NR caps ({A3R_NATIONAL_CAPS_RULE}) are not in the texts"},
 )
 def check_sr_caps(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
@@ -566,8 +566,8 @@ def check_sr_caps(c: Check, ctx: AuditContext[UnitRedeployed]) -> Result:
         return
     if _a3r(ctx) and ctx.meta.option("redeploy.rules", "awaw_28_mod") == "awaw_28_mod":
         yield Missing(reason=f"the A3R national SR and NR caps ({A3R_NATIONAL_CAPS_RULE}) are not in the texts")
-    if event.kind != "SR" or event.origin == event.destination:
-        return
+    if event.kind != "SR" or event.origin == event.destination or redeployment.sw_allocation(event, ctx.meta):
+        return  # an SW allocation change is not counted against redeployment limits (house intro (d))
     found = redeployment.sr_of(ctx.state.board, event, ctx.meta.rules)
     if found is None:
         yield Missing(reason="the redeployed unit is not on the board, so its type and size are unknown")

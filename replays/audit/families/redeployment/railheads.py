@@ -44,7 +44,7 @@ def _rules(ctx: AuditContext[Any]) -> RuleSet:
     "28.652",
     "a railhead costs 5 BRPs and 2 RPs (1 RP after a military breakthrough)",
     reads=(RailheadBuilt,),
-    covers=("RH-02",),
+    covers=("RH-02", "C-BRP-12"),
 )
 def check_railhead_cost(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
     event = ctx.event

@@ -14,13 +14,13 @@ the extracts do not contain: those checks report themselves as not made (``Missi
 A hex's weather zone comes from the map data (``HexFacts.weather_zone``); where the data does not give it the check
 says "not checked: no map data for EUR:K37 (weather zone)". The checks, by part: :mod:`.zones` (each zone's weather,
 rolls and levels, each faction's level), :mod:`.preparation` (34.4 and the house increases) and :mod:`.operations`
-(what the level, mud and monsoon forbid where they hold; the Axis operations limit); :mod:`.base` holds what they
-share.
+(what the level, mud and monsoon forbid where they hold; the Axis operations limit), :mod:`.fronts` (offensives in
+mud, the spring allowance of 34.25, the Bessarabian border war); :mod:`.base` holds what they share.
 """
 
 from __future__ import annotations
 
-from replays.audit.families.weather import operations, preparation, zones
+from replays.audit.families.weather import fronts, operations, preparation, zones
 from replays.audit.families.weather.base import FAMILY
 
-__all__ = ["FAMILY", "operations", "preparation", "zones"]
+__all__ = ["FAMILY", "fronts", "operations", "preparation", "zones"]

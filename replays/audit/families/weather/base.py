@@ -111,3 +111,12 @@ def level_at(
         return None, None, why
     level, why = level_in_zone(ctx, zone, faction, minor)
     return level, zone, why
+
+
+def in_border_war(ctx: AuditContext[Any], units: list[Unit]) -> bool:
+    """Whether an operation by ``units`` belongs to the border war between Russia and Rumania over Bessarabia, which
+    winter does not touch (34.32C): that war is on (and no other war involving either since), and they are Russian
+    or Rumanian units."""
+    if not ctx.state.weather.border_war or not units:
+        return False
+    return all(u.owner == "russia" or u.nationality == "rumania" for u in units)

@@ -48,6 +48,7 @@ from projections.rules.weather import (
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.weather.base import (
     FAMILY,
+    in_border_war,
     level_at,
     level_in_zone,
     minor_of,
@@ -143,7 +144,7 @@ def _gated(ctx: AuditContext[Gated]) -> tuple[list[str], list[str], int, str] | 
     "railheads, 6 no exploitation, 9 no ground attacks on non-partisans or offensive air, DAS only over its base",
     reads=(AttackDeclared, OverrunResolved, AirdropMade, RailheadBuilt, UnitMoved, AirMissionFlown),
     id="winter_gates",
-    covers=("C-WEA-4",),
+    covers=("C-WEA-4", "31-34/W-18"),
     partly={
         "31-34/W-07": "the CTL, DM and Nationality DRM effects of levels 7-8, the ZoC (10) and armor (11) effects: "
         "the events record no modifier by component for them",
@@ -161,6 +162,8 @@ def check_winter_gates(c: Check, ctx: AuditContext[Gated]) -> Result:
     if isinstance(event, RailheadBuilt):
         faction, minor = FACTION_OF_POWER[event.power], None
     else:
+        if in_border_war(ctx, _units(ctx, ids)):
+            return ()  # 34.32C: no winter effects in the border war over Bessarabia
         faction, minor = _actor(ctx, ids)
     if faction is None:
         return ()
@@ -220,6 +223,7 @@ def _das_over_base(c: Check, ctx: AuditContext[AttackDeclared]) -> list[Any]:
     "and none from level 6",
     reads=(ExploitationAllowance,),
     id="winter_exploitation_cut",
+    covers=("31-34/W-18",),
     partly={"31-34/W-07": "the CTL, DM and Nationality DRM effects of levels 7-8 and the ZoC and armor effects"},
 )
 def check_winter_exploitation_cut(c: Check, ctx: AuditContext[ExploitationAllowance]) -> Result:
@@ -231,8 +235,8 @@ def check_winter_exploitation_cut(c: Check, ctx: AuditContext[ExploitationAllowa
     faction = unit_faction(unit)
     assert faction is not None
     claimed = weather_cut(event.modifiers)
-    if not _wintry(ctx, breakthrough.hex):
-        level: int | None = 0
+    if not _wintry(ctx, breakthrough.hex) or in_border_war(ctx, [unit]):
+        level: int | None = 0  # 34.32C: no winter effects in the border war over Bessarabia
     else:
         level, _, why = level_at(ctx, breakthrough.hex, faction)
         if why is not None:
@@ -381,7 +385,7 @@ MudEvent = OverrunResolved | AttackDeclared | UnitMoved | BreakthroughCreated
     "34.22",
     "in mud (spring, Russian winter zone and Siberia group) no overrun, exploitation or breakthrough except by Russia",
     reads=(OverrunResolved, AttackDeclared, UnitMoved, BreakthroughCreated),
-    partly={"31-34/W-05": "the 14-BRP cap on offensives in mud: offensive_declared records the front, not the zone"},
+    covers=("31-34/W-05",),
 )
 def check_mud(c: Check, ctx: AuditContext[MudEvent]) -> Result:
     event = ctx.event
