@@ -285,6 +285,8 @@ def run(
                 if out:  # () or [] when it has nothing to say (a generator is always true)
                     _keep(c, seq, out, findings, missing)
             push(seq, event)
+            if after:
+                ctx._memo = None  # what a check cached before the fold is not the state after it
             for c in after:
                 out = c.function(c, ctx)
                 if out:
@@ -293,6 +295,7 @@ def run(
         for c in before:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)
         push(seq, event)
+        ctx._memo = None
         for c in after:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)
     skipped, unchecked = _not_checked(missing)
