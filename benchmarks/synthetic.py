@@ -17,6 +17,7 @@ be rebuilt from it, so a busier war cannot be recorded in one game; a larger ``N
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Iterator
@@ -90,8 +91,14 @@ def build(path: str, count: int, *, name: str = "synthetic", batch: int = 10_000
     return time.perf_counter() - started
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Write the synthetic campaign archive into a store.")
+    parser.add_argument("target", nargs="?", default="synthetic.db", help="the store (default: synthetic.db)")
+    parser.add_argument("events", nargs="?", type=int, default=MAX_EVENTS, help=f"how many (default {MAX_EVENTS:,})")
+    args = parser.parse_args(argv)
+    seconds = build(args.target, args.events)
+    print(f"wrote {args.events:,} events to {args.target} in {seconds:.1f} s ({args.events / seconds:,.0f} events/s)")
+
+
 if __name__ == "__main__":
-    target = sys.argv[1] if len(sys.argv) > 1 else "synthetic.db"
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else MAX_EVENTS
-    seconds = build(target, n)
-    print(f"wrote {n:,} events to {target} in {seconds:.1f} s ({n / seconds:,.0f} events/s)")
+    main()

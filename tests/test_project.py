@@ -156,11 +156,19 @@ def test_ci_runs_the_readme_commands() -> None:
         assert " ".join(words[:2]) in ci and words[-1].split("/")[-1] in ci, step
 
 
-@pytest.mark.parametrize(
-    "module", ["replays.docs", "replays.audit.docs", "replays.audit.coverage", "replays.audit.checklist"]
-)
-def test_the_document_generators_answer_help_without_writing(module: str, tmp_path: Path) -> None:
-    """``python -m replays.audit.docs --help`` once wrote a file named ``--help``: help is help."""
-    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=tmp_path, capture_output=True, text=True)
-    assert done.returncode == 0 and "usage:" in done.stdout
+GENERATORS = [
+    ["-m", "replays.docs"],
+    ["-m", "replays.audit.docs"],
+    ["-m", "replays.audit.coverage"],
+    ["-m", "replays.audit.checklist"],
+    [str(Path(__file__).resolve().parent.parent / "benchmarks" / "synthetic.py")],
+]
+
+
+@pytest.mark.parametrize("command", GENERATORS, ids=lambda c: c[-1].rsplit("/", 1)[-1])
+def test_the_file_writers_answer_help_without_writing(command: list[str], tmp_path: Path) -> None:
+    """``python -m replays.audit.docs --help`` once wrote a file named ``--help`` (and the benchmark's archive
+    writer a store of that name): help is help."""
+    done = subprocess.run([sys.executable, *command, "--help"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0 and "usage:" in done.stdout, done.stderr
     assert list(tmp_path.iterdir()) == []
