@@ -181,8 +181,6 @@ def _holds_hostile(ctx: AuditContext[Any], hex_: str, owner: str, pairs: dict[tu
     here = units_in(board, hex_)
     fort = board.fortifications.get(hex_)
     railhead = board.railheads.get(hex_)
-    if not here and fort is None and railhead is None:
-        return False  # the common case: nothing stands in the hex
     units = board.units
     for unit_id in here:
         other = units[unit_id].owner
@@ -212,7 +210,12 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
     hostile = ctx.cached(_hostile_hexes)
     pairs = ctx.cached(_hostile_owners)
+    board = ctx.state.board
+    held = board.units_at  # read, never changed: a hex holding no unit, fortification or railhead is not hostile
+    forts, railheads = board.fortifications, board.railheads
     for near in ctx.grid.neighbours(hex_):
+        if not held.get(near) and near not in forts and near not in railheads:
+            continue
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
         key = (near, owner)
