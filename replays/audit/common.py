@@ -112,9 +112,7 @@ def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploita
     side = movement.side_of(owner)
     pacific = hex_.startswith("PAC:")
     full = movement_rules.zoc_exit_cost("pacific" if pacific else "europe", surprise_reduced=False)
-    into = ctx.hex(hex_)
-    country = into.country if into is not None else None
-    neutral = country is not None and board.statuses.get(country) == "neutral"
+    neutral: bool | None = None  # whether the hex is in a neutral country: read at the first armor that may reach it
     cost = 0
     unknown: tuple[str, str] | None = None
     found: str | None = None
@@ -128,6 +126,10 @@ def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploita
                 continue
             if movement.side_of(armor.owner) in (None, side) or not at_war(board, armor.owner, owner):
                 continue
+            if neutral is None:
+                into = ctx.hex(hex_)
+                country = into.country if into is not None else None
+                neutral = country is not None and board.statuses.get(country) == "neutral"
             outcome = _zoc_of(ctx, armor, n, hex_, neutral=neutral, exploitation=exploitation)
             if isinstance(outcome, tuple):
                 unknown = unknown or outcome

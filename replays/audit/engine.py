@@ -283,14 +283,18 @@ def run(
             for c in before:
                 out = c.function(c, ctx)
                 if out:  # () or [] when it has nothing to say (a generator is always true)
-                    _keep(c, seq, out, findings, missing)
+                    for outcome in out:  # _keep, inline: most checks of most events have nothing to say
+                        if type(outcome) is Finding:
+                            findings.append(outcome)
+                        else:
+                            missing.append((c, seq, outcome))  # type: ignore[arg-type]
             push(seq, event)
             if after:
                 ctx._memo = None  # what a check cached before the fold is not the state after it
-            for c in after:
-                out = c.function(c, ctx)
-                if out:
-                    _keep(c, seq, out, findings, missing)
+                for c in after:
+                    out = c.function(c, ctx)
+                    if out:
+                        _keep(c, seq, out, findings, missing)
             continue
         for c in before:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)

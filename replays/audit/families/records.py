@@ -33,14 +33,19 @@ def _found(ctx: AuditContext[Any]) -> tuple[records.Problem, ...]:
     id="record_units",
 )
 def check_units(c: Check, ctx: AuditContext[Any]) -> Result:
-    for p in ctx.cached(_found):
-        if p.kind == "unit":
-            yield c.finding(
-                ctx,
-                expected="a unit in play, moved by its owner" if p.refused else "moved by its owner",
-                recorded=p.field,
-                message=p.message,
-            )
+    found = ctx.cached(_found)
+    if not found:
+        return ()  # the common case: a list, not a generator that yields nothing (the engine's hot path)
+    return [
+        c.finding(
+            ctx,
+            expected="a unit in play, moved by its owner" if p.refused else "moved by its owner",
+            recorded=p.field,
+            message=p.message,
+        )
+        for p in found
+        if p.kind == "unit"
+    ]
 
 
 @FAMILY.check(
@@ -50,6 +55,11 @@ def check_units(c: Check, ctx: AuditContext[Any]) -> Result:
     id="record_hexes",
 )
 def check_hexes(c: Check, ctx: AuditContext[Any]) -> Result:
-    for p in ctx.cached(_found):
-        if p.kind == "hex":
-            yield c.finding(ctx, expected="a hex id in its one spelling", recorded=p.field, message=p.message)
+    found = ctx.cached(_found)
+    if not found:
+        return ()
+    return [
+        c.finding(ctx, expected="a hex id in its one spelling", recorded=p.field, message=p.message)
+        for p in found
+        if p.kind == "hex"
+    ]

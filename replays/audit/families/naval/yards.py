@@ -30,7 +30,7 @@ CHECKS = Family("naval")
 class YardUse:
     """What the current event spends at a yard, and the yard's standing before and after it."""
 
-    __slots__ = ("after", "before", "chart", "counters", "one_factor", "sb", "yard")
+    __slots__ = ("_new", "after", "before", "chart", "counters", "one_factor", "sb", "yard")
 
     def __init__(self, ctx: AuditContext[Any], yard: str, sb: int, one_factor: bool, counters: int) -> None:
         state = ctx.state.naval
@@ -38,6 +38,7 @@ class YardUse:
         self.sb = sb
         self.one_factor = one_factor
         self.counters = counters
+        self._new: list[RuleBreach] | None = None
         self.chart = yard_chart(ctx, yard)
         same_turn = charts.this_turn(state, ctx.event.year, ctx.event.season)
         spent = state.spent.get(yard) if same_turn else None
@@ -48,8 +49,16 @@ class YardUse:
         self.after = (sb_before + sb, one_before + (sb if one_factor else 0), on_chart + counters)
 
     def new_breaches(self) -> list[RuleBreach]:
+        """The breaches the event makes that the yard's standing before it did not (the three yard checks of an
+        event share them: computed once)."""
         if self.chart is None:
             return []
+        if self._new is None:
+            self._new = self._breaches()
+        return self._new
+
+    def _breaches(self) -> list[RuleBreach]:
+        assert self.chart is not None
         rule = charts.capacity_rule_of(self.chart)
 
         def breaches(sb: int, one: int, counters: int) -> tuple[RuleBreach, ...]:

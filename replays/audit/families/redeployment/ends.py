@@ -11,6 +11,7 @@ the hex where one listed it); this player turn's facts come from :mod:`projectio
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import pairwise
 from typing import Any, cast
 
@@ -164,26 +165,36 @@ def _hostile(ctx: AuditContext[Any], owner: str, other: str) -> bool:
     if mine is None or theirs is None or brp.side_of(owner) == brp.side_of(other):
         return False
     board = ctx.state.board
-    allies = [p for p, f in FACTION_OF_POWER.items() if f == mine]
-    return any(at_war(board, p, other) for p in allies)
+    return any(at_war(board, p, other) for p in _powers_of(mine))
+
+
+@cache
+def _powers_of(faction: str) -> tuple[str, ...]:
+    """The powers of a faction (read from the vocabulary once, not at every pair of owners)."""
+    return tuple(p for p, f in FACTION_OF_POWER.items() if f == faction)
 
 
 def _holds_hostile(ctx: AuditContext[Any], hex_: str, owner: str, pairs: dict[tuple[str, str], bool]) -> bool:
     """Whether a counter in ``hex_`` (unit, fortification, railhead) is hostile to ``owner`` (:func:`_hostile`, each
     pair of owners asked once an event: ``pairs``), read from the board's index of units by hex."""
     board = ctx.state.board
-    units = board.units
-    owners = [units[u].owner for u in units_in(board, hex_)]
+    here = units_in(board, hex_)
     fort = board.fortifications.get(hex_)
-    if fort is not None:
-        owners.append(fort.owner)
     railhead = board.railheads.get(hex_)
-    if railhead is not None:
-        owners.append(railhead)
-    for other in owners:
+    units = board.units
+    for unit_id in here:
+        other = units[unit_id].owner
         pair = pairs.get((owner, other))
         if pair is None:
             pair = pairs[owner, other] = _hostile(ctx, owner, other)
+        if pair:
+            return True
+    for holder in (fort.owner if fort is not None else None, railhead):
+        if holder is None:
+            continue
+        pair = pairs.get((owner, holder))
+        if pair is None:
+            pair = pairs[owner, holder] = _hostile(ctx, owner, holder)
         if pair:
             return True
     return False
@@ -199,7 +210,12 @@ def enemy_neighbours(ctx: AuditContext[Any], hex_: str, owner: str, *, water_sep
     do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
     hostile = ctx.cached(_hostile_hexes)
     pairs = ctx.cached(_hostile_owners)
+    board = ctx.state.board
+    held = board.units_at  # read, never changed: a hex holding no unit, fortification or railhead is not hostile
+    forts, railheads = board.fortifications, board.railheads
     for near in ctx.grid.neighbours(hex_):
+        if not held.get(near) and near not in forts and near not in railheads:
+            continue
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
         key = (near, owner)
