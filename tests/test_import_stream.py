@@ -38,7 +38,11 @@ def _reference(line: bytes) -> object:
     return codec.parse_event(obj)
 
 
-_MUTATIONS = st.sampled_from(["none", "drop", "unknown", "string", "float", "null", "list", "dup", "tag", "nest"])
+_MUTATIONS = st.sampled_from(
+    ["none", "drop", "unknown", "string", "float", "null", "list", "dup", "tag", "nest", "spaced", "reordered"]
+)
+"""How a line is spoiled (or, ``none``, ``spaced`` and ``reordered``, written otherwise than the canonical
+encoding, which the fast path accepts after one decode: the others have their keys looked at)."""
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -59,9 +63,13 @@ def test_the_fast_decoder_gives_the_strict_paths_verdict(data: st.DataObject, cl
         obj["type"] = data.draw(st.sampled_from(["nope", 3, None, codec.tag_of(EVENT_TYPES[0])]))
     elif mutation == "nest":
         obj[key] = {"deeper": obj[key]}
+    elif mutation == "reordered":
+        obj = dict(reversed(obj.items()))
     line = msgspec.json.encode(obj)
     if mutation == "dup":
         line = line[:-1] + b',"' + key.encode() + b'":' + msgspec.json.encode(obj[key]) + b"}"
+    elif mutation == "spaced":
+        line = msgspec.json.format(line, indent=0) + b" \r"
     assert _verdict(codec.parse_json_event, line) == _verdict(_reference, line)
 
 
