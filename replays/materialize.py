@@ -540,20 +540,56 @@ class _Watched(dict[str, board.Unit]):
         return self
 
 
+BATCH: Final = 10_000
+"""Rows of the events table and of the units' history written at a time as the walk goes (memory stays flat)."""
+
+
+class _Table:
+    """A new table created as sqlite-utils creates one (the same column types and keys), its rows (tuples in the
+    schema's column order) written :data:`BATCH` at a time with one ``executemany``: no dict and no per-value
+    conversion per row."""
+
+    def __init__(
+        self,
+        db: sqlite_utils.Database,
+        name: str,
+        schema: dict[str, type],
+        *,
+        pk: str | None = None,
+        foreign_keys: list[tuple[str, str, str]] | None = None,
+    ) -> None:
+        db.table(name).create(schema, pk=pk, foreign_keys=foreign_keys or [])
+        self.conn = db.conn
+        self.sql = f"INSERT INTO [{name}] VALUES ({', '.join('?' * len(schema))})"
+        self.rows: list[tuple[Any, ...]] = []
+        self.count = 0
+
+    def add(self, row: tuple[Any, ...]) -> None:
+        self.rows.append(row)
+        if len(self.rows) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.rows:
+            self.conn.executemany(self.sql, self.rows)
+            self.count += len(self.rows)
+            self.rows = []
+
+
 class _Spans:
     """Where each unit stood from which event to which, recorded as the board changes: after each board event,
     the units written or removed since the last one are compared with where they stood (their ``Unit`` value is
     replaced whenever anything about them changes), so a unit's span ends at the board event that changed, moved
     or removed it."""
 
-    def __init__(self, fold: Fold) -> None:
+    def __init__(self, fold: Fold, table: _Table) -> None:
         self.fold = fold
         self.units = self._watch()
         self.standing: dict[str, tuple[int, board.Unit, int]] = {}
         """Each unit on the board: since which event, as what, and its place in the order units came (or came
         back) onto the board, which orders the spans that end at the same event."""
         self.placed = 0
-        self.rows: list[tuple[Any, ...]] = []
+        self.table = table
 
     def _watch(self) -> _Watched:
         watched = _Watched(self.fold.state.board.units)
@@ -578,7 +614,7 @@ class _Spans:
             gone.sort(key=lambda key: standing[key][2])
         for key in gone:
             since, unit, _ = standing.pop(key)
-            self.rows.append(_span(unit, since, seq))
+            self.table.add(_span(unit, since, seq))
         came = [key for key in touched if key not in standing and key in units]
         if len(came) > 1:
             came.sort(key=self.units.order.__getitem__)  # in the board's own order
@@ -586,11 +622,12 @@ class _Spans:
             self.placed += 1
             standing[key] = (seq, units[key], self.placed)
 
-    def finish(self) -> list[tuple[Any, ...]]:
-        """Every span, the units still standing last (their span open)."""
-        self.rows += [_span(unit, since, None) for since, unit, _ in self.standing.values()]
+    def finish(self) -> None:
+        """Every span written, the units still standing last (their span open)."""
+        for since, unit, _ in self.standing.values():
+            self.table.add(_span(unit, since, None))
+        self.table.flush()
         self.fold.state.board.units = dict(self.units)
-        return self.rows
 
 
 def _span(unit: board.Unit, since: int, until: int | None) -> tuple[Any, ...]:
@@ -611,10 +648,10 @@ class _Walk:
     """One fold of the timeline for the whole read model: the audit drives it, and between events this collects
     the events table's rows and the units' spans."""
 
-    def __init__(self, progress: Callable[[int], None] | None) -> None:
+    def __init__(self, progress: Callable[[int], None] | None, events: _Table, history: _Table) -> None:
         self.fold = Fold()
-        self.spans = _Spans(self.fold)
-        self.events: list[tuple[Any, ...]] = []
+        self.spans = _Spans(self.fold, history)
+        self.events = events
         self.progress = progress
         self._labels: dict[tuple[int, str, str | None, str | None, str | None], str] = {}
         """Game-time labels by what they are made of (few differ: most events share their phase's)."""
@@ -622,7 +659,7 @@ class _Walk:
     def records(self, records: Iterable[Record]) -> Iterator[Record]:
         """``records`` passed on to the audit; when it asks for the next, it has folded the one before."""
         board_events = board.HANDLERS.by_type
-        rows, labels, progress = self.events, self._labels, self.progress
+        add, labels, progress = self.events.add, self._labels, self.progress
         kinds: dict[type, tuple[str, str]] = {}
         for record in records:
             yield record
@@ -636,7 +673,7 @@ class _Walk:
             if names is None:
                 names = kinds[kind] = (tag_of(kind), kind.family)
             data = msgspec.json.format(encode(event), indent=0).decode()  # json.dumps' spacing, as before
-            rows.append((record.seq, game_time, *key[:4], event.actor, *names, data, record.hash))
+            add((record.seq, game_time, *key[:4], event.actor, *names, data, record.hash))
             if kind in board_events:
                 self.spans.after(record.seq)
             if progress is not None and record.seq % 1_000 == 0:
@@ -750,19 +787,20 @@ def _write(
 ) -> dict[str, int]:
     from replays.audit.catalogue import audit, store_maps
 
-    walk = _Walk(progress)
-    report = audit(walk.records(effective_records(store, timeline, 1, seq)), maps=store_maps(store), fold=walk.fold)
-    if progress is not None:
-        progress(seq)
-    history = walk.spans.finish()
-    state = walk.fold.result()
     for name in db.table_names():
         if name in TABLES or name.split("_", 1)[0] in ("board", "brp", "oil", "naval", "weather", "politics"):
             db.table(name).drop(ignore=True)
-    counts: dict[str, int] = {"events": len(walk.events)}
-    _insert_rows(db, "events", EVENT_SCHEMA, walk.events, pk="seq")
-    rows_by_table = tables(state)
-    for name, rows in rows_by_table.items():
+    events = _Table(db, "events", EVENT_SCHEMA, pk="seq")
+    history = _Table(db, "unit_history", EMPTY_SCHEMAS["unit_history"])
+    walk = _Walk(progress, events, history)
+    report = audit(walk.records(effective_records(store, timeline, 1, seq)), maps=store_maps(store), fold=walk.fold)
+    if progress is not None:
+        progress(seq)
+    events.flush()
+    walk.spans.finish()
+    state = walk.fold.result()
+    counts: dict[str, int] = {"events": events.count}
+    for name, rows in tables(state).items():
         if not rows and name in EMPTY_SCHEMAS:
             db.table(name).create(EMPTY_SCHEMAS[name])  # the canned queries read them even when empty
         if rows:
@@ -771,28 +809,14 @@ def _write(
         counts[name] = len(rows)
     findings = _findings(report)
     links = [("seq", "events", "seq")] if findings and counts["events"] else []
-    _insert_rows(db, "findings", EMPTY_SCHEMAS["findings"], findings, foreign_keys=links)
+    table = _Table(db, "findings", EMPTY_SCHEMAS["findings"], foreign_keys=links)
+    for row in findings:
+        table.add(row)
+    table.flush()
     counts["findings"] = len(findings)
-    _insert_rows(db, "unit_history", EMPTY_SCHEMAS["unit_history"], history)
-    counts["unit_history"] = len(history)
-    if history:
+    counts["unit_history"] = history.count
+    if history.count:
         db.table("unit_history").create_index(["location", "from_seq"], if_not_exists=True)
     meta = db.table("awaw_meta")
     meta.insert({"timeline": timeline, "at_event": seq, "game_time": state.clock.label})
     return counts
-
-
-def _insert_rows(
-    db: sqlite_utils.Database,
-    name: str,
-    schema: dict[str, type],
-    rows: list[tuple[Any, ...]],
-    *,
-    pk: str | None = None,
-    foreign_keys: list[tuple[str, str, str]] | None = None,
-) -> None:
-    """Rows (tuples in the schema's column order) into a new table created as sqlite-utils creates one (the same
-    column types and keys), written with one ``executemany``: no dict and no per-value conversion per row."""
-    db.table(name).create(schema, pk=pk, foreign_keys=foreign_keys or [])
-    marks = ", ".join("?" * len(schema))
-    db.conn.executemany(f"INSERT INTO [{name}] VALUES ({marks})", rows)

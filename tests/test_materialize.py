@@ -22,6 +22,7 @@ from awaw_events.store import GameStore
 from benchmarks.synthetic import events as synthetic_events
 from projections import board
 from projections.game import Fold
+from replays import materialize as materialize_module
 from replays.audit.catalogue import audit_timeline
 from replays.materialize import _Watched, materialize
 from replays.state import effective_records
@@ -154,10 +155,13 @@ def test_approximate_game_times_keep_their_range(wbc: GameStore, tmp_path: Path)
     assert any(" to " in text for text in labels) and any(" to " not in text for text in labels)
 
 
-@pytest.mark.parametrize("at", [None, 2_345])
+@pytest.mark.parametrize(("at", "batch"), [(None, None), (2_345, 7)])
 def test_a_synthetic_campaign_is_written_as_a_slow_reading_gives_it(
-    synthetic: GameStore, tmp_path: Path, at: int | None
+    synthetic: GameStore, tmp_path: Path, at: int | None, batch: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """At the end of the archive, and mid-way with the rows written a few at a time as the walk goes."""
+    if batch is not None:
+        monkeypatch.setattr(materialize_module, "BATCH", batch)
     seq = synthetic.count("g") if at is None else at
     written = _compare(synthetic, seq, tmp_path / "m.db")
     history = written["unit_history"]
