@@ -31,6 +31,7 @@ from replays.views import tables
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
 WBC = ROOT / "examples" / "wbc-2023-game-1" / "game.yaml"
+LODZ = ROOT / "examples" / "lodz-ruling.jsonl"
 
 
 def _store(tmp: Path, events: list[Any]) -> GameStore:
@@ -47,6 +48,15 @@ def _read(path: Path, fmt: str) -> list[Any]:
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> GameStore:
     return _store(tmp_path_factory.mktemp("example"), _read(EXAMPLE, "jsonl"))
+
+
+@pytest.fixture(scope="module")
+def ruled(tmp_path_factory: pytest.TempPathFactory) -> GameStore:
+    """The example game with the ruling of examples/lodz-ruling.jsonl (it voids and replaces a combat's events)."""
+    events = _read(EXAMPLE, "jsonl")
+    store = _store(tmp_path_factory.mktemp("ruled"), events)
+    append_events(store, "g", numbered(_read(LODZ, "jsonl"), first=len(events) + 1))
+    return store
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +117,7 @@ def expected_tables(store: GameStore, seq: int) -> dict[str, list[Any]]:
     for f in audit_timeline(store, "g", stop=seq).findings:
         n = counts[f.seq] = counts.get(f.seq, -1) + 1
         findings.append((f.seq, n, f.game_time, f.event_type, f.rule, f.check, f.expected, f.recorded, f.message))
+    events.sort()  # the table's key is the event's number: replacements stand at their own numbers
     found: dict[str, list[Any]] = {"events": events, "unit_history": history, "findings": findings}
     for name, rows in tables(fold.result()).items():
         found[name] = [{k: _cell(v) for k, v in row.items()} for row in rows]
@@ -147,6 +158,15 @@ def _compare(store: GameStore, seq: int, path: Path) -> dict[str, list[dict[str,
 def test_the_example_game_is_written_as_a_slow_reading_gives_it(example: GameStore, tmp_path: Path) -> None:
     written = _compare(example, example.count("g"), tmp_path / "m.db")
     assert len(written["unit_history"]) > 300
+
+
+@pytest.mark.parametrize("at", [None, 767])
+def test_a_ruling_is_applied_as_a_slow_reading_applies_it(ruled: GameStore, tmp_path: Path, at: int | None) -> None:
+    """At the end, and part-way through the ruling's replacements."""
+    seq = ruled.count("g") if at is None else at
+    written = _compare(ruled, seq, tmp_path / "m.db")
+    assert any(row["type"] == "ruling" for row in written["events"])
+    assert len(written["events"]) < seq  # the events the ruling voids are not in the effective log
 
 
 def test_approximate_game_times_keep_their_range(wbc: GameStore, tmp_path: Path) -> None:
