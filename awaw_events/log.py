@@ -8,7 +8,9 @@ problem is rejected whole, before anything is written.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -292,6 +294,20 @@ IMPORT_CHUNK = 5_000
 """Events validated and written at a time by an import (one transaction whatever the input's length)."""
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while an import runs (issue 15). Events hold no reference cycles: each batch
+    is freed by reference counting once written, so memory stays flat; but the collector ran every 700 new objects
+    and walked the batch in hand each time, about a seventh of an import's time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def import_events(
     store: GameStore,
     timeline: str,
@@ -316,7 +332,7 @@ def import_events(
     errors: list[InputError] = []
     read = first = last = 0
     unreadable = False
-    with store.transaction():
+    with _collector_paused(), store.transaction():
         exists = store.exists(timeline)
         context = context_of(store, timeline) if exists else LogContext()
         if expected_count is not None and expected_count != context.size:

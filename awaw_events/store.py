@@ -126,6 +126,8 @@ class GameStore:
         self._registry_version = 0
         self._registry_fresh = False
         """The registry was read inside the open transaction: nobody else can change it until it ends."""
+        self._registry_held = 0
+        """Inside :meth:`timelines_held` (nested depth): outside a transaction, the registry read first is used."""
         self.snapshot_key: bytes = secrets.token_bytes(32)
         """The key that authenticates stored snapshots: snapshots are written with its MAC and only those that
         carry it are used. A fresh one per store object unless the caller sets a kept one (the CLI reads it from
@@ -179,8 +181,22 @@ class GameStore:
 
     # -- registry ------------------------------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def timelines_held(self) -> Iterator[None]:
+        """Read the list of timelines once for the whole block, not once a call: a read of the state at a point
+        looks a timeline up half a dozen times, a round trip each on PostgreSQL (issue 15). Inside the block a read
+        sees the list as it stood when the block began (as one query would), except that a write transaction reads
+        it afresh and this store's own changes are seen at once; other writers' changes are seen after the block."""
+        if self._registry_held == 0:
+            self._load_registry()
+        self._registry_held += 1
+        try:
+            yield
+        finally:
+            self._registry_held -= 1
+
     def _load_registry(self) -> dict[str, Timeline]:
-        if self._registry_fresh and self._timelines is not None:
+        if self._timelines is not None and (self._registry_fresh or (self._registry_held and self._tx is None)):
             return self._timelines
         rows = self._read(_SELECT_AFTER, [REGISTRY_STREAM, self._registry_version, _LAST_VERSION])
         self._registry_fresh = self._tx is not None

@@ -47,6 +47,8 @@ FULL = 200_000
 """Archives this large or larger are held to the import target (the issue's figure was for a million events, more
 than one synthetic campaign holds)."""
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
+AUDIT_SPEED = 0.8
+"""The audit's events/s as a share of the full replay's that issue 10 sets as its target."""
 
 
 class Run(NamedTuple):
@@ -241,8 +243,8 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
             peak("audit"),
             "full replay",
             f"{audit_speed:.2f} of the replay's speed",
-            ">= 0.5",
-            audit_speed >= 0.5,
+            f">= {AUDIT_SPEED}",
+            audit_speed >= AUDIT_SPEED,
             "audit",
         ),
         Row(

@@ -201,6 +201,13 @@ def state_at(
     With ``save``, snapshots are stored every ``every`` events on the way (when no later ruling could make them
     stale), so the next query near here is fast. ``progress`` is told the event number reached, now and then.
     """
+    with store.timelines_held():
+        return _state_at(store, timeline, seq, every, save, progress)
+
+
+def _state_at(
+    store: GameStore, timeline: str, seq: int, every: int, save: bool, progress: Callable[[int], None] | None
+) -> GameState:
     start, state = _valid_snapshot(store, timeline, seq)
     if start == seq:
         return state

@@ -109,6 +109,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/materialize.py", "TABLES"): PRESENTATION,
     ("replays/materialize.py", "QUERIES"): PRESENTATION,
     ("replays/materialize.py", "EMPTY_SCHEMAS"): PRESENTATION,
+    ("replays/materialize.py", "EVENT_SCHEMA"): PRESENTATION,
     ("replays/materialize.py", "_LINKED"): PRESENTATION,
     ("replays/pictures/board.py", "MAPS"): PRESENTATION,
     ("replays/pictures/board.py", "MAP_NAMES"): PRESENTATION,

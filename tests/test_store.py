@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -183,3 +184,48 @@ def test_verify_names_a_deleted_row_and_a_swap(tmp_path: Path) -> None:
     with GameStore(path2) as s:
         report = s.verify("g")
     assert [p.seq for p in report.problems][:1] == [2]
+
+
+def test_a_held_list_of_timelines_sees_other_writers_after_the_block(store: GameStore) -> None:
+    """``timelines_held`` reads the list of timelines once (issue 15: a round trip a look-up on PostgreSQL); a
+    write from another store object is seen at once outside the block and after it, this store's own writes at once
+    inside it, and a write transaction inside it reads the list afresh."""
+    if store.url == ":memory:":
+        pytest.skip("a second store object on ':memory:' is another database")
+    store.create_game("g", [created(), phase("combat"), roll(1)])
+    with GameStore(store.url) as other:
+        assert other.exists("g")
+        other.create_branch("g", "g/seen", 2)
+        assert store.exists("g/seen")  # no block: another object's write is seen at once
+        with store.timelines_held():
+            other.create_branch("g", "g/later", 2)
+            other.rename("g/seen", "g/renamed")
+            assert store.exists("g/seen") and not store.exists("g/later")  # the list as the block found it
+            assert store.count("g/seen") == 2
+            store.create_branch("g", "g/mine", 3)  # a write transaction reads the list afresh
+            assert store.exists("g/mine") and store.exists("g/later") and not store.exists("g/seen")
+            other.delete_timeline("g/later")
+            assert store.exists("g/later")
+        assert not store.exists("g/later") and store.exists("g/renamed")
+        assert {t.name for t in store.timelines()} == {t.name for t in other.timelines()}
+
+
+def test_the_state_at_a_point_reads_the_list_of_timelines_once(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from awaw_events.store import REGISTRY_STREAM
+    from replays.state import state_at
+
+    store.create_game("g", [created(), phase("combat"), roll(1), roll(2)])
+    store.create_branch("g", "b", 3)
+    reads: list[object] = []
+    real = store._read
+
+    def counted(sql: str, params: Any) -> Any:
+        reads.append(params[0])
+        return real(sql, params)
+
+    monkeypatch.setattr(store, "_read", counted)
+    state_at(store, "b", 3, save=False)
+    assert reads.count(REGISTRY_STREAM) == 1
+    assert len(reads) > 3  # it reads events, rulings and snapshots: the count above is not vacuous

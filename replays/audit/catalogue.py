@@ -12,7 +12,7 @@ from typing import Any, Final
 from awaw_events.codec import tag_of
 from awaw_events.store import GameStore, Numbered, Record
 from projections.core import MapDataRef
-from projections.game import GameState
+from projections.game import Fold, GameState
 from projections.rules.mapdata import MapData
 from replays.audit import engine
 from replays.audit.engine import AuditReport, Check, Family
@@ -106,10 +106,21 @@ def audit(
     state: GameState | None = None,
     progress: Callable[[int], None] | None = None,
     maps: engine.MapResolver | None = shipped_maps,
+    fold: Fold | None = None,
 ) -> AuditReport:
     """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked. ``maps``
-    finds the map data the game declares (default: the shipped map data only)."""
-    return engine.run(checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps)
+    finds the map data the game declares (default: the shipped map data only); ``fold``: see :func:`engine.run`."""
+    return engine.run(checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps, fold=fold)
+
+
+def store_maps(store: GameStore) -> engine.MapResolver:
+    """Map data looked up in a store (the declared file kept beside the game, or the shipped data)."""
+
+    def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
+        found = resolve_map_data(store, declared)
+        return found.data, found.reason
+
+    return maps
 
 
 def audit_timeline(
@@ -123,13 +134,12 @@ def audit_timeline(
 ) -> AuditReport:
     """Audit events ``start..stop`` of a timeline (the effective log); the events before ``start`` are folded."""
     last = store.count(timeline) if stop is None else stop
-
-    def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
-        found = resolve_map_data(store, declared)
-        return found.data, found.reason
-
     return audit(
-        effective_events(store, timeline, 1, last), rule_prefix=rule_prefix, start=start, progress=progress, maps=maps
+        effective_events(store, timeline, 1, last),
+        rule_prefix=rule_prefix,
+        start=start,
+        progress=progress,
+        maps=store_maps(store),
     )
 
 

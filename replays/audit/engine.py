@@ -236,9 +236,12 @@ def run(
     state: GameState | None = None,
     progress: Callable[[int], None] | None = None,
     maps: MapResolver | None = None,
+    fold: Fold | None = None,
 ) -> AuditReport:
     """Fold ``records`` and call ``checks`` on every event numbered ``start`` or later (the events before it are
-    folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none).
+    folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none). ``fold``
+    is the fold to drive instead of a new one from ``state``, for a caller that reads the state as the audit goes
+    and after it (``awaw materialize``: one fold for the read model and the findings).
 
     The loop is the audit's hot path: one table lookup per event gives the checks to call before and after the
     fold; an event no check reads costs one lookup more than the fold itself.
@@ -249,7 +252,7 @@ def run(
         for kind in c.reads:
             before, after = table.get(kind, ((), ()))
             table[kind] = (before, (*after, c)) if c.after else ((*before, c), after)
-    fold = Fold(state)
+    fold = Fold(state) if fold is None else fold
     work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
     ctx: AuditContext[AnyEvent] = AuditContext(work)
     findings: list[Finding] = []
