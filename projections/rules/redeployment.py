@@ -264,6 +264,9 @@ RAILHEAD_RPS: Final[Mapping[RuleSet, int]] = {"awaw": 2, "a3r": 0}
 RAILHEAD_RPS_AFTER_BREAKTHROUGH: Final[int] = 1
 """AWAW: a military breakthrough reduces the RP cost to one (28.652B)."""
 
+MILITARY_BREAKTHROUGH: Final = "military_breakthrough"
+"""The research result (``research_result.project``) that lowers the railhead's RP cost (28.652B)."""
+
 RAILHEADS_PER_FACTION_PER_TURN: Final[int] = 1
 """Each alliance faction may build only one railhead per turn (28.654D)."""
 

@@ -169,6 +169,9 @@ RUSSIA_OIL_ROUTES: Final[dict[RussiaOilRoute, RussiaOilRouteSpec]] = {
 }
 """WA oil to Russia per route and turn (33.4623; extract table 1.10)."""
 
+PERSIAN_ROUTE: Final[RussiaOilRoute] = "persia"
+"""The Persian route (33.4623), which must be opened on an earlier turn before oil moves along it."""
+
 OIL_COUNTER_BRP_EQUIVALENT: Final = 10
 """Each counter shipped to Russia counts 10 BRPs against the route limit and the overall grant limit; BRP levels are
 not changed (33.4623)."""

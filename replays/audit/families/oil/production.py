@@ -35,6 +35,7 @@ from projections.rules.oil import (
     OIL_EXEMPT_FACTIONS,
     OIL_SOURCES,
     PERSIAN_OIL_CENTERS,
+    PERSIAN_ROUTE,
     REPAIR_MARKERS_PER_TURN,
     REPAIRING_POWERS,
     SYNTHETIC_PLANT_DESTROYED_AT,
@@ -54,7 +55,6 @@ from projections.rules.oil import (
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.oil.base import FAMILY, controller_at, controller_of, fifths, place_hex, power_faction
 
-PERSIAN_ROUTE = "persia"
 """``route_status_changed.route`` of the Persian BRP route (33.4622)."""
 
 

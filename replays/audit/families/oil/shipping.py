@@ -19,6 +19,7 @@ from projections.rules.oil import (
     JAPAN_MAX_OIL_SHIPPED_COUNTERS,
     JAPANESE_OIL_PORTS,
     PACIFIC_RESERVES,
+    PERSIAN_ROUTE,
     PREWAR_INDIA_INVERTED_TRANSPORTS,
     PREWAR_PACIFIC_OIL_TRANSPORTS,
     RUSSIA_OIL_ROUTES,
@@ -33,8 +34,6 @@ from replays.audit.families.oil.base import FAMILY, controller_of, fifths, reser
 LOCAL_NAVAL_FROM: Final = turn_index(1944, "spring")
 """From Spring 1944 Brunei and Palembang oil may offset naval oil effects there, for ships based in those ports
 (33.4522)."""
-
-PERSIAN_ROUTE: Final = "persia"
 
 
 def _place(ctx: AuditContext[Any], name: str) -> str:

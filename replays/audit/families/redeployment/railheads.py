@@ -17,6 +17,7 @@ from projections import land, redeployment
 from projections.board import at_war
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
+    MILITARY_BREAKTHROUGH,
     RAILHEAD_WINTER_BLOCK_LEVEL,
     railhead_breaches,
     railhead_cost,
@@ -27,7 +28,6 @@ from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, 
 
 CHECKS = Family("redeployment")
 
-BREAKTHROUGH_PROJECT = "military_breakthrough"
 """The ``research_result.project`` that records a military breakthrough (28.652B)."""
 
 
@@ -141,7 +141,7 @@ def _railhead_place(ctx: AuditContext[RailheadBuilt]) -> bool | Missing:
 def military_breakthrough(ctx: AuditContext[Any], power: str) -> bool:
     """Whether the log records a military breakthrough for ``power`` (a ``research_result`` of project
     ``military_breakthrough``; 28.652B)."""
-    found = ctx.state.politics.research.get(f"{power}/{BREAKTHROUGH_PROJECT}")
+    found = ctx.state.politics.research.get(f"{power}/{MILITARY_BREAKTHROUGH}")
     return found is not None and (found.steps > 0 or bool(found.result))
 
 

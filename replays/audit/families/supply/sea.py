@@ -16,6 +16,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, SIDE_OF_FACTION
 from projections.land import SeaLine
 from projections.rules.control import controller_side
+from projections.rules.movement import BOX_PREFIX
 from projections.rules.supply import (
     BOX_DESTINATION_PURPOSES,
     BOX_DESTINATIONS,
@@ -30,8 +31,6 @@ from projections.rules.zoc import exerts, extends
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 CHECKS = Family("supply")
-
-BOX = "box:"
 
 
 def _zone(event: SeaSupplyTraced) -> str:
@@ -186,8 +185,8 @@ def _enemy_zoc(ctx: AuditContext[Any], hex_: str, side: str) -> bool | None:
 def check_sea_line_ends(c: Check, ctx: AuditContext[SeaSupplyTraced]) -> Result:
     event = ctx.event
     found: list[Any] = []
-    if event.destination.startswith(BOX):
-        box = event.destination.removeprefix(BOX)
+    if event.destination.startswith(BOX_PREFIX):
+        box = event.destination.removeprefix(BOX_PREFIX)
         if event.purpose not in BOX_DESTINATION_PURPOSES or box not in BOX_DESTINATIONS:
             found.append(
                 c.finding(
@@ -200,7 +199,7 @@ def check_sea_line_ends(c: Check, ctx: AuditContext[SeaSupplyTraced]) -> Result:
             )
     else:
         found.extend(_destination(c, ctx, event))
-    if not event.origin.startswith(BOX):
+    if not event.origin.startswith(BOX_PREFIX):
         found.extend(_origin(c, ctx, event))
     return found
 
@@ -266,9 +265,9 @@ def _origin(c: Check, ctx: AuditContext[SeaSupplyTraced], event: SeaSupplyTraced
 )
 def check_box_sea_supply(c: Check, ctx: AuditContext[SeaSupplyTraced]) -> Result:
     event = ctx.event
-    if not event.origin.startswith(BOX):
+    if not event.origin.startswith(BOX_PREFIX):
         return ()
-    box = event.origin.removeprefix(BOX)
+    box = event.origin.removeprefix(BOX_PREFIX)
     spec = BOX_SUPPLY.get(box)
     if spec is None:
         return (Missing(reason=f"{event.origin} is not a box that sea supply leaves from (30.331C)", kind="box"),)
@@ -558,7 +557,7 @@ def _carried(
     if line.outcome in ("disrupted", "abandoned"):
         return "unsupplied"
     origin = line.traced.origin
-    if origin.startswith(BOX):
+    if origin.startswith(BOX_PREFIX):
         return "full"
     feeding = [other for other in lines.values() if other.traced.destination == origin and other is not line]
     if feeding and depth < 10:
