@@ -8,27 +8,13 @@ from awaw_events.events import (
     HexControlChanged,
 )
 from awaw_events.vocab import Faction
-from projections.board import BoardState
+from projections.board import BoardState, units_in
 from projections.rules.control import (
     controller_faction,
 )
-from replays.audit.engine import AuditContext, Missing
+from replays.audit.engine import AuditContext
 
 SEA = "sea"
-
-_cache: dict[tuple[str, str, str], Missing] = {}
-"""``ctx.missing_hex`` answers, kept: every control change of a game without map data asks the same few."""
-
-
-def _missing_hex(ctx: AuditContext[Any], hex_: str, fact: str) -> Missing:
-    """``ctx.missing_hex(hex_, fact)``, built once per hex, fact and reason (checks on every control change ask)."""
-    key = (hex_, fact, ctx.map_reason if ctx.map is None else "")
-    found = _cache.get(key)
-    if found is None:
-        if len(_cache) > 20_000:
-            _cache.clear()
-        found = _cache[key] = ctx.missing_hex(hex_, fact)
-    return found
 
 
 def _previous(ctx: AuditContext[HexControlChanged]) -> str | None:
@@ -36,7 +22,12 @@ def _previous(ctx: AuditContext[HexControlChanged]) -> str | None:
 
 
 def _units_in(board: BoardState, hex_: str) -> list[Any]:
-    return [u for u in board.units.values() if u.location == hex_]
+    """The units in a hex, in the board's order, read from the board's index (no pass over every unit but where
+    several stand and their order is needed)."""
+    ids = units_in(board, hex_)
+    if len(ids) < 2:
+        return [board.units[i] for i in ids]
+    return [u for u in board.units.values() if u.id in ids]
 
 
 def _named_hex(ctx: AuditContext[Any], name: str) -> str | None:

@@ -28,7 +28,7 @@ from projections.rules.control import (
 )
 from replays.audit.common import units_unknown
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.control.common import SEA, _missing_hex, _previous
+from replays.audit.families.control.common import SEA, _previous
 
 CHECKS = Family("hex control")
 
@@ -81,7 +81,7 @@ def check_control_cause(c: Check, ctx: AuditContext[HexControlChanged]) -> Resul
     found: list[Any] = []
     facts = ctx.hex(event.hex)
     if facts is None or facts.terrain is None:
-        found.append(_missing_hex(ctx, event.hex, "terrain"))
+        found.append(ctx.missing_hex(event.hex, "terrain"))
     elif facts.terrain == SEA:
         found.append(
             c.finding(
@@ -191,7 +191,7 @@ def check_ally_hexes(c: Check, ctx: AuditContext[HexControlChanged]) -> Result:
         )
     facts = ctx.hex(event.hex)
     if facts is None or facts.country is None:
-        return (_missing_hex(ctx, event.hex, "country"),)
+        return (ctx.missing_hex(event.hex, "country"),)
     surrendered = frozenset(p for p, s in board.statuses.items() if s in SURRENDER_STATUSES)
     home = reversion(facts.country, event.controller, surrendered=surrendered)
     if event.cause == "home_reversion" and home is None:
