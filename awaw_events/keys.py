@@ -93,13 +93,16 @@ class KeyRing:
         return path
 
     def _write_private(self, path: Path, data: bytes, *, replace: bool = False) -> None:
-        """Write a file that only its owner can read, never through a link, never half-written."""
+        """Write a file that only its owner can read, never through a link, never seen half-written.
+
+        The bytes go to a temporary file first; it then takes its name in one step: ``os.replace`` when
+        ``replace``, else ``os.link``, which fails when the name exists (so a key is never overwritten, and a
+        process reading the key while another makes it sees no file or the whole key, never an empty one).
+        """
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        target = path.with_name(path.name + ".tmp-" + secrets.token_hex(4)) if replace else path
+        target = path.with_name(path.name + ".tmp-" + secrets.token_hex(4))
         try:
             fd = os.open(target, flags, 0o600)
-        except FileExistsError:
-            raise KeysError(f"{str(path)!r} already exists; refusing to overwrite a key") from None
         except OSError as exc:
             raise KeysError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         try:
@@ -109,10 +112,16 @@ class KeyRing:
                 os.fsync(handle.fileno())
             if replace:
                 os.replace(target, path)
-        except BaseException:
+            else:
+                try:
+                    os.link(target, path)
+                except FileExistsError:
+                    raise KeysError(f"{str(path)!r} already exists; refusing to overwrite a key") from None
+                except OSError as exc:
+                    raise KeysError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        finally:
             with contextlib.suppress(OSError):
                 target.unlink()
-            raise
 
     def _read_private(self, path: Path) -> bytes | None:
         """A private file's bytes (None when missing); refused when group or others may read it."""

@@ -3,6 +3,7 @@ race each other's schema creation. Real processes, not threads: each opens the s
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -141,3 +142,38 @@ def test_postgres_schema_is_created_once_and_recognised_after() -> None:
 def _open_and_count(db: str) -> int:
     with GameStore(db) as store:
         return len(store.timelines())
+
+
+def _snapshot_key(directory: str) -> str:
+    from awaw_events.keys import KeyRing
+
+    return KeyRing(Path(directory)).snapshot_key().hex()
+
+
+def test_eight_processes_making_the_snapshot_key_at_once_all_read_the_one_whole_key(tmp_path: Path) -> None:
+    # The key file used to be created empty and then written: a process reading it in between was told it "does
+    # not hold a key" (seen in CI as a warning on one of eight concurrent imports). It now takes its name whole.
+    for attempt in range(5):
+        directory = str(tmp_path / f"keys-{attempt}")
+        with ProcessPoolExecutor(WORKERS) as pool:
+            keys = list(pool.map(_snapshot_key, [directory] * (WORKERS * 4)))
+        assert len(set(keys)) == 1, keys
+        assert sorted(p.name for p in Path(directory).iterdir()) == ["snapshot.key"]
+
+
+def test_a_key_being_written_has_no_name_until_it_is_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The window above is short; this makes it deterministic: at the moment the bytes are flushed to disk, a reader
+    # looking for the key must find no file (it then makes or waits for one), never an empty or partial one.
+    import awaw_events.keys as keys_module
+
+    seen: list[bool] = []
+    real_fsync = os.fsync
+
+    def watching_fsync(fd: int) -> None:
+        seen.append((tmp_path / "keys" / "snapshot.key").exists())
+        real_fsync(fd)
+
+    monkeypatch.setattr(keys_module.os, "fsync", watching_fsync)
+    key = keys_module.KeyRing(tmp_path / "keys").snapshot_key()
+    assert seen == [False]
+    assert keys_module.KeyRing(tmp_path / "keys").snapshot_key() == key
