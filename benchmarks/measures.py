@@ -218,6 +218,32 @@ def audit(args: argparse.Namespace) -> Result:
     return _timed(args.db, lambda store: audit_timeline(store, args.name).events)
 
 
+def audit_floor(args: argparse.Namespace) -> Result:
+    """The audit's floor: the same engine, fold and calls, every check's body empty (``return ()``). What is left
+    between this and the audit is the checks' own work; what is left between this and the replay, the engine's."""
+    from dataclasses import replace
+
+    from replays.audit import engine
+    from replays.audit.catalogue import checks, store_maps
+    from replays.state import effective_events
+
+    def empty(c: engine.Check, ctx: engine.AuditContext[Any]) -> engine.Result:
+        return ()
+
+    hollow = [replace(c, function=empty) for c in checks()]
+
+    def work(store: GameStore) -> int:
+        last = store.count(args.name)
+        report = engine.run(hollow, effective_events(store, args.name, 1, last), maps=store_maps(store))
+        return report.events
+
+    result = _timed(args.db, work)
+    with GameStore(args.db) as store:
+        last = store.count(args.name)
+        result["applied"] = engine.run(hollow, effective_events(store, args.name, 1, last)).applied
+    return result
+
+
 def state_at_points(args: argparse.Namespace) -> Result:
     """The state at random points, from the nearest snapshot (built first, as ``awaw snapshot`` does)."""
     from replays.state import build_snapshots, state_at
@@ -327,6 +353,7 @@ MEASURES: dict[str, Callable[[argparse.Namespace], Result]] = {
         read_decode,
         replay,
         audit,
+        audit_floor,
         state_at_points,
         branch,
         peer,

@@ -31,6 +31,8 @@ def test_the_benchmark_script_writes_its_report(tmp_path: Path) -> None:
         "durable single appends",
         "full replay",
         "audit with every check",
+        "the audit's floor: every check's body empty",
+        "the checks' own work, per check call",
         "state at a random point",
         "eventsourcing `Application.save`",
         "`awaw materialize`",
