@@ -18,7 +18,7 @@ from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, Protocol, Typ
 
 import msgspec
 
-from awaw_events import dice, handoffs
+from awaw_events import dice
 from awaw_events import rulings as rulings_mod
 from awaw_events.codec import encode, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
@@ -31,15 +31,14 @@ from awaw_events.events import (
     HandoffSigned,
     MapDataUsed,
     NoteAdded,
-    PlayerKeyPinned,
     Ruling,
     SeedCommitted,
-    SeedRevealed,
 )
 from awaw_events.gametime import GamePoint, TimeKey, before_start, label, time_key
-from awaw_events.keys import HandoffNote, KeyRing, public_hex
+from awaw_events.keys import KeyRing
 from awaw_events.options import resolve_options
 from awaw_events.placement import check_insertions
+from awaw_events.seeds import seed_for_rolling
 from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, chain_hash
 from awaw_events.verification import Extension as Extension  # verification is its own module, re-exported here
 from awaw_events.verification import Verification as Verification
@@ -664,189 +663,3 @@ def time_of(store: GameStore, timeline: str) -> dict[str, Any]:
     if timed is None:
         raise InputError(f"{timeline!r} has no events")
     return {name: getattr(timed, name) for name in _TIME_FIELDS if getattr(timed, name) is not None}
-
-
-# -------------------------------------------------------------------------------------------------------------
-# Dice hosted from a keys directory
-
-
-class SeedInForce(NamedTuple):
-    """The dice commitment that the next roll of a timeline comes from, and whether its seed is public."""
-
-    commitment: str | None
-    revealed_at: int | None
-    """the event that revealed the seed (None while it is secret)"""
-
-
-_DICE_TAGS = ("game_created", "seed_committed", "seed_revealed")
-
-
-def seed_in_force(store: GameStore, timeline: str) -> SeedInForce:
-    """The commitment in force at the end of a timeline (its last ``game_created``, ``seed_committed`` or
-    ``seed_revealed``; a branch reads its parent's before its fork)."""
-    found = store.tagged(timeline, _DICE_TAGS, last=True)
-    if not found:
-        return SeedInForce(None, None)
-    seq, event = found[0].seq, found[0].event
-    if isinstance(event, SeedRevealed):
-        return SeedInForce(dice.commitment(event.seed), seq)
-    if isinstance(event, SeedCommitted):
-        return SeedInForce(event.seed_commitment, None)
-    assert isinstance(event, GameCreated)
-    return SeedInForce(event.seed_commitment, None)
-
-
-def _held_seed(store: GameStore, keys: KeyRing, timeline: str, commitment: str) -> str | None:
-    """The seed of ``commitment`` from the keys directory; a seed that an older store kept in the database is
-    moved into the keys directory and deleted from the store on first use."""
-    seed = keys.seed(commitment)
-    if seed is not None:
-        return seed
-    current: str | None = timeline
-    while current is not None:
-        legacy = store.legacy_secret(current)
-        if legacy is not None and dice.commitment(legacy) == commitment:
-            keys.put_seed(commitment, legacy)
-            store.forget_legacy_secret(current)
-            return legacy
-        current = store.timeline(current).parent
-    return None
-
-
-def seed_for_rolling(store: GameStore, keys: KeyRing | None, timeline: str) -> str:
-    """The secret seed the next roll of ``timeline`` comes from; refused when there is none, when it was revealed
-    (anyone could predict the roll) or when ``keys`` does not hold it."""
-    in_force = seed_in_force(store, timeline)
-    if in_force.commitment is None:
-        raise InputError(
-            f"{timeline!r} has no dice seed committed: record physical rolls with "
-            "`awaw record GAME dice_rolled dice=[...] purpose=...`, or commit one with `awaw reseed`"
-        )
-    if in_force.revealed_at is not None or (keys is not None and keys.revealed(in_force.commitment)):
-        where = f" in event {in_force.revealed_at}" if in_force.revealed_at else ""
-        raise InputError(
-            f"the dice seed of {timeline!r} was revealed{where}: anyone could predict its rolls; "
-            "commit a new seed with `awaw reseed` first"
-        )
-    seed = _held_seed(store, keys, timeline, in_force.commitment) if keys is not None else None
-    if seed is None:
-        raise InputError(
-            f"the seed of {timeline!r} (commitment {in_force.commitment[:12]}...) is not in this keys directory"
-            f"{f' ({keys.directory})' if keys else ''}: only whoever hosts the dice can roll them"
-        )
-    return seed
-
-
-@retry_on_conflict
-def roll(
-    store: GameStore,
-    timeline: str,
-    *,
-    keys: KeyRing,
-    purpose: str,
-    dice_count: int = 1,
-    sides: int = 6,
-    modifier: int = 0,
-    ref: str | None = None,
-    actor: str = "system",
-) -> Record:
-    """``awaw roll``: derive the next roll from the timeline's committed seed and record it."""
-    seed = seed_for_rolling(store, keys, timeline)
-    context = context_of(store, timeline)
-    number = context.last_roll + 1
-    fields: dict[str, Any] = {
-        "type": "dice_rolled",
-        **time_of(store, timeline),
-        "actor": actor,
-        "roll": number,
-        "purpose": purpose,
-        "dice": dice.roll_dice(seed, number, dice_count, sides),
-        "sides": sides,
-        "source": "seeded",
-    }
-    if modifier:
-        fields["modifiers"] = [{"code": "modifier", "value": modifier}]
-    if ref:
-        fields["ref"] = ref
-    event = parse_event(fields, where="the roll")
-    check_batch(context, [Numbered("the roll", event)])
-    return store.append(timeline, [event], expected_count=context.size)[0]
-
-
-def reveal(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
-    """``awaw reveal``: publish the timeline's secret seed so that anyone can check every seeded roll; the keys
-    directory remembers it, so no roll is made from it again (in ``--same-dice`` branches neither)."""
-    in_force = seed_in_force(store, timeline)
-    if in_force.commitment is None:
-        raise InputError(f"{timeline!r} has no dice seed committed")
-    if in_force.revealed_at is not None:
-        raise InputError(f"the dice seed of {timeline!r} was already revealed in event {in_force.revealed_at}")
-    seed = _held_seed(store, keys, timeline, in_force.commitment)
-    if seed is None:
-        raise InputError(
-            f"the seed of {timeline!r} (commitment {in_force.commitment[:12]}...) is not in this keys directory "
-            f"({keys.directory}): only whoever hosts the dice can reveal it"
-        )
-    event = SeedRevealed(**time_of(store, timeline), seed=seed)
-    context = context_of(store, timeline)
-    record = store.append(timeline, [event], expected_count=context.size)[0]
-    keys.mark_revealed(in_force.commitment)
-    return record
-
-
-def reseed(store: GameStore, timeline: str, *, keys: KeyRing) -> Record:
-    """``awaw reseed``: commit a new secret seed for the rolls that follow (after a reveal, or for a game that had
-    none). Refused while the seed in force is still secret: reveal it first, so its rolls can be checked."""
-    in_force = seed_in_force(store, timeline)
-    if in_force.commitment is not None and in_force.revealed_at is None and not keys.revealed(in_force.commitment):
-        raise InputError(
-            f"the dice seed of {timeline!r} is still secret: `awaw reveal {timeline}` first, so that the rolls made "
-            "with it can be checked, then reseed"
-        )
-    context = context_of(store, timeline)
-    seed = dice.new_seed()
-    event = SeedCommitted(
-        **time_of(store, timeline), seed_commitment=dice.commitment(seed), first_roll=context.last_roll + 1
-    )
-    keys.put_seed(event.seed_commitment, seed)
-    return store.append(timeline, [event], expected_count=context.size)[0]
-
-
-# -------------------------------------------------------------------------------------------------------------
-# Signed hand-offs
-
-
-def sign_head(store: GameStore, timeline: str, player: str, *, keys: KeyRing, pin: bool = False) -> Record:
-    """``awaw sign``: sign the head of ``timeline`` as ``player`` and record the signature (a ``handoff_signed``
-    event after it); with ``pin``, a player with no registered key registers theirs first (in the same batch)."""
-    key = keys.signing_key(player)
-    public = public_hex(key)
-    head = store.head_record(timeline)
-    if head is None:
-        raise InputError(f"{timeline!r} has no events to sign")
-    registered = handoffs.registered_keys(
-        (r.seq, r.event) for r in store.tagged(timeline, ("game_created", "player_key_pinned"))
-    )
-    when = time_of(store, timeline)
-    batch: list[Event] = []
-    at, digest = head.seq, head.hash
-    if player not in registered:
-        if not pin:
-            raise InputError(
-                f"{player!r} has no key registered in {timeline!r}: `awaw sign {timeline} --as {player} --pin` "
-                "registers yours (the other players should check it)"
-            )
-        pinned = PlayerKeyPinned(**when, player=player, public_key=public)
-        batch.append(pinned)
-        at, digest = at + 1, chain_hash(digest, encode(pinned))
-    elif registered[player][1] != public:
-        raise InputError(
-            f"{timeline!r} registers another key for {player!r} (event {registered[player][0]}) than the one in "
-            f"{keys.directory}"
-        )
-    batch.append(HandoffSigned(**when, player=player, at=at, head=digest, signature=handoffs.sign(key, at, digest)))
-    records = store.append(timeline, batch, expected_count=head.seq)
-    first = store.record_at(timeline, 1)
-    assert first is not None
-    keys.note_handoff(HandoffNote(timeline, player, at, digest, first.hash))
-    return records[-1]

@@ -7,7 +7,8 @@ where the originator is a timeline's stream and the version is the event's seque
 Each stored record is a small JSON array ``[hash, recorded_at, rolls, event]``: the event in its canonical encoding,
 the wall-clock time it was recorded (metadata, never hashed), the number of dice rolled so far (so the next roll
 number at any point is one read) and ``hash = sha256(previous hash || event bytes)``, so that
-any change to a stored event, a deletion or a reordering breaks the chain that :meth:`GameStore.verify` walks.
+any change to a stored event, a deletion or a reordering breaks the chain that
+:func:`awaw_events.integrity.verify_chain` walks.
 Because the hash covers only the canonical event bytes, two copies of a game with the same events have the same
 chain in any store: ``awaw head`` of one can be checked against the other.
 
@@ -29,7 +30,7 @@ import re
 import secrets
 import uuid
 from binascii import hexlify
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -71,9 +72,7 @@ from awaw_events.stored import (
     Unreachable,
     VerifyReport,
     _now,
-    _read_row,
     _Row,
-    _short,
     _unreadable,
     chain_hash,
     store_env,
@@ -711,127 +710,6 @@ class GameStore:
         """The bytes of the map-data file kept under that hash, if this store holds it."""
         row = self._last_row("awaw:mapdata:" + sha256, 0, 1)
         return bytes(row[2]) if row else None
-
-    # -- verification --------------------------------------------------------------------------------------------
-
-    def verify(
-        self,
-        name: str,
-        *,
-        visit: Callable[[Record], None] | None = None,
-        snapshot_keys: Sequence[str] = (),
-    ) -> VerifyReport:
-        """Walk the hash chain of a timeline: every event present, in order, readable and unchanged since it was
-        written; the parts of each row the hash does not cover (the type column, the roll count) agree with the
-        event; the rulings and bookmarks indexes hold exactly the timeline's rulings and bookmarks; and every
-        snapshot of the projection versions ``snapshot_keys`` carries this store's MAC.
-
-        ``visit`` is called with each readable record, in order (the dice and signature checks ride on this walk).
-        """
-        problems: list[Problem] = []
-        timeline = self.timeline(name)
-        pieces = self._segments(timeline, None)
-        snapshots = self._snapshot_rows(pieces, snapshot_keys)
-        hashes_at: dict[int, str] = dict.fromkeys((seq for _, seq, _ in snapshots), "")
-        indexed: dict[str, dict[int, bytes]] = {"ruling": {}, "bookmark_set": {}}
-        previous: str | None = GENESIS_HASH
-        expected = 1
-        rolls = 0
-        for row in self._rows(name, 1, None):
-            seq = row.version
-            if seq != expected:
-                missing = f"event {expected}" if seq == expected + 1 else f"events {expected} to {seq - 1}"
-                problems.append(Problem(expected, f"{missing} missing from the store"))
-            expected = seq + 1
-            try:
-                stored_hash, recorded_at, stored_rolls, raw = _read_row(row.state)
-                event = decode(raw)
-            except (msgspec.MsgspecError, TypeError, ValueError, RecursionError) as exc:
-                problems.append(Problem(seq, f"event {seq} cannot be read: {_short(exc)}"))
-                previous = None
-                continue
-            if previous is not None and chain_hash(previous, raw) != stored_hash:
-                problems.append(
-                    Problem(
-                        seq,
-                        f"event {seq} ({tag_of(event)}) does not match its hash: it was changed, "
-                        "moved, or an event before it was removed",
-                    )
-                )
-            previous = stored_hash
-            tag = tag_of(event)
-            if row.topic != tag:
-                problems.append(Problem(seq, f"event {seq} is a {tag!r}, but its row's type column says {row.topic!r}"))
-            if isinstance(event, DiceRolled):
-                rolls = max(rolls, event.roll)
-            if stored_rolls != rolls:
-                problems.append(
-                    Problem(
-                        seq,
-                        f"event {seq}'s stored roll count is {stored_rolls}, but the events up to it made {rolls} "
-                        "roll(s): the count (not covered by the hash) was edited",
-                    )
-                )
-            if tag in indexed:
-                indexed[tag][seq] = raw
-            if seq in hashes_at:
-                hashes_at[seq] = stored_hash
-            if visit is not None:
-                visit(Record(seq, event, stored_hash, recorded_at, stored_rolls))
-        problems.extend(self._check_indexes(pieces, indexed))
-        problems.extend(self._check_snapshots(snapshots, hashes_at))
-        problems.sort(key=lambda p: p.seq)
-        return VerifyReport(name, expected - 1, previous or "", tuple(problems))
-
-    def _check_indexes(
-        self, pieces: list[tuple[str, int, int | None]], indexed: dict[str, dict[int, bytes]]
-    ) -> list[Problem]:
-        """Recompute the rulings and bookmarks indexes from the chain and name every difference."""
-        problems: list[Problem] = []
-        for tag, kind, what in (("ruling", "rulings", "ruling"), ("bookmark_set", "bookmarks", "bookmark")):
-            truth = indexed[tag]
-            seen: set[int] = set()
-            for stream, after, up_to in pieces:
-                for seq, _topic, state in self._stream_rows(f"awaw:{kind}:{stream}", after, up_to):
-                    seen.add(seq)
-                    if seq not in truth:
-                        problems.append(
-                            Problem(
-                                seq,
-                                f"the {kind} index holds a {what} at event {seq} that the log does not have: "
-                                f"it was inserted behind the log's back (it would change what `awaw state` shows)",
-                            )
-                        )
-                    elif bytes(state) != truth[seq]:
-                        problems.append(Problem(seq, f"the {kind} index entry for event {seq} differs from the log"))
-            for seq in sorted(set(truth) - seen):
-                problems.append(
-                    Problem(seq, f"the {what} of event {seq} is missing from the {kind} index: it would be ignored")
-                )
-        return problems
-
-    def _snapshot_rows(
-        self, pieces: list[tuple[str, int, int | None]], keys: Sequence[str]
-    ) -> list[tuple[str, int, bytes]]:
-        found: list[tuple[str, int, bytes]] = []
-        for key in keys:
-            for stream, after, up_to in pieces:
-                rows = self._stream_rows(self._snapshot_stream(key, stream), after, up_to)
-                found.extend((key, seq, state) for seq, _topic, state in rows)
-        return found
-
-    def _check_snapshots(self, snapshots: list[tuple[str, int, bytes]], hashes_at: dict[int, str]) -> list[Problem]:
-        problems: list[Problem] = []
-        for key, seq, stored in snapshots:
-            if self._open_snapshot(key, seq, hashes_at.get(seq) or None, stored) is None:
-                problems.append(
-                    Problem(
-                        seq,
-                        f"the snapshot at event {seq} ({key}) does not carry a valid MAC for the event's hash: it was "
-                        "edited or made for another chain (`awaw state` does not use it)",
-                    )
-                )
-        return problems
 
 
 def open_store(url: str) -> GameStore:

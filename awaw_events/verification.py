@@ -10,6 +10,7 @@ import msgspec
 
 from awaw_events import dice, handoffs
 from awaw_events.events import HandoffSigned
+from awaw_events.integrity import verify_chain
 from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore, Record, VerifyReport
 
@@ -29,7 +30,8 @@ class Verification(NamedTuple):
 def verify_game(
     store: GameStore, timeline: str, *, keys: KeyRing | None = None, snapshot_keys: Sequence[str] = ()
 ) -> Verification:
-    """One walk over the timeline: the hash chain, the indexes and snapshots (:meth:`GameStore.verify`), every roll
+    """One walk over the timeline: the hash chain, the indexes and snapshots
+    (:func:`awaw_events.integrity.verify_chain`), every roll
     (numbering, and seeded rolls against a revealed seed) and every signed hand-off (against the registered keys,
     and, with ``keys``, the hand-offs signed from that keys directory)."""
     rolls = dice.RollChecker()
@@ -44,7 +46,7 @@ def verify_game(
         rolls.see(record.seq, record.event)
         checker.see(record)
 
-    chain = store.verify(timeline, visit=visit, snapshot_keys=snapshot_keys)
+    chain = verify_chain(store, timeline, visit=visit, snapshot_keys=snapshot_keys)
     return Verification(chain, rolls.report(), checker.report())
 
 

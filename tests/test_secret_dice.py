@@ -14,8 +14,10 @@ from click.testing import CliRunner
 from awaw_events import dice
 from awaw_events.errors import InputError
 from awaw_events.events import DiceRolled, GameCreated, SeedCommitted, SeedRevealed
+from awaw_events.hosting import reseed, reveal, roll
 from awaw_events.keys import KeyRing, KeysError
-from awaw_events.log import record_event, reseed, reveal, roll, seed_in_force, start_game, verify_game
+from awaw_events.log import record_event, start_game, verify_game
+from awaw_events.seeds import seed_in_force
 from awaw_events.store import GameStore
 from replays.branching import create_branch
 from replays.cli import cli

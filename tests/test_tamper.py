@@ -15,8 +15,9 @@ from click.testing import CliRunner
 from awaw_events import handoffs
 from awaw_events.codec import encode
 from awaw_events.events import HandoffSigned, PlayerKeyPinned, Ruling
+from awaw_events.hosting import sign_head
 from awaw_events.keys import KeyRing
-from awaw_events.log import append_events, numbered, sign_head, start_game, verify_game
+from awaw_events.log import append_events, numbered, start_game, verify_game
 from awaw_events.store import GENESIS_HASH, GameStore, chain_hash
 from projections.game import CODE_VERSION
 from replays.cli import cli

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from awaw_events import dice
 from awaw_events.dice import dice_words
 from awaw_events.events import CombatRoundResolved, DiceRolled, GameCreated, Ruling, SeedRevealed
+from awaw_events.hosting import roll as roll_command
 from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, extends, numbered, start_game, verify_game
-from awaw_events.log import roll as roll_command
 from awaw_events.store import GameStore
 from replays.cli import cli
 from replays.state import state_at
@@ -79,7 +79,7 @@ def test_seeded_rolls_reproduce_after_the_reveal(store: GameStore, keys: KeyRing
     seed = _seed_of(store, keys)
     exported = "".join(msgspec.json.encode(e).decode() for e in store.events("g"))
     assert seed not in exported
-    from awaw_events.log import reveal
+    from awaw_events.hosting import reveal
 
     reveal(store, "g", keys=keys)
     after = verify_game(store, "g")

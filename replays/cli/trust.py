@@ -9,8 +9,8 @@ from __future__ import annotations
 import click
 
 from awaw_events.events import HandoffSigned, SeedCommitted
-from awaw_events.log import reseed as reseed_timeline
-from awaw_events.log import sign_head
+from awaw_events.hosting import reseed as reseed_timeline
+from awaw_events.hosting import sign_head
 from replays import formatting
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, say
 

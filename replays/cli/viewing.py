@@ -28,7 +28,7 @@ from replays.cli.common import (
 )
 from replays.maps import places_named
 from replays.materialize import materialize as write_read_model
-from replays.materialize import metadata as read_model_metadata
+from replays.readmodel import metadata as read_model_metadata
 from replays.replay import narrative
 from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at

@@ -14,11 +14,8 @@ from awaw_events.dice import dice_words
 from awaw_events.events import EVENT_TYPES, DiceRolled, Ruling
 from awaw_events.events.game import RollPurpose
 from awaw_events.gametime import parse_game_point
-from awaw_events.log import (
-    reveal,
-    roll,
-    start_game,
-)
+from awaw_events.hosting import reveal, roll
+from awaw_events.log import start_game
 from replays import logview
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, progress, say
 

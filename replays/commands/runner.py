@@ -16,7 +16,8 @@ from awaw_events import dice
 from awaw_events.errors import ConflictError
 from awaw_events.events import AnyEvent
 from awaw_events.keys import KeyRing
-from awaw_events.log import numbered, seed_for_rolling, seed_in_force
+from awaw_events.log import numbered
+from awaw_events.seeds import seed_for_rolling, seed_in_force
 from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
 from projections.core import MapDataRef
