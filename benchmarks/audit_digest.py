@@ -60,7 +60,7 @@ def example(*paths: Path) -> dict[str, Any]:
     from awaw_events.io import iter_events
     from awaw_events.log import import_events
     from awaw_events.store import GameStore
-    from replays.audit.catalogue import audit_timeline
+    from replays.audit.timelines import audit_timeline
 
     with tempfile.TemporaryDirectory() as scratch, GameStore(str(Path(scratch) / "g.db")) as store:
         for path in paths:

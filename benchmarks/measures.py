@@ -212,10 +212,23 @@ def replay(args: argparse.Namespace) -> Result:
 
 
 def audit(args: argparse.Namespace) -> Result:
-    """The audit with every check, over the whole timeline."""
-    from replays.audit.catalogue import audit_timeline
+    """The audit with every check, over the whole timeline, as ``awaw audit`` runs it (one process a core)."""
+    from replays.audit.timelines import audit_timeline, jobs_for
 
-    return _timed(args.db, lambda store: audit_timeline(store, args.name).events)
+    def work(store: GameStore) -> int:
+        return audit_timeline(store, args.name).events
+
+    result = _timed(args.db, work)
+    with GameStore(args.db) as store:
+        result["jobs"] = jobs_for(store, args.name, 1, store.count(args.name), None)
+    return result
+
+
+def audit_one_process(args: argparse.Namespace) -> Result:
+    """The audit with every check, over the whole timeline, in this process alone."""
+    from replays.audit.timelines import audit_timeline
+
+    return _timed(args.db, lambda store: audit_timeline(store, args.name, jobs=1).events)
 
 
 def audit_floor(args: argparse.Namespace) -> Result:
@@ -353,6 +366,7 @@ MEASURES: dict[str, Callable[[argparse.Namespace], Result]] = {
         read_decode,
         replay,
         audit,
+        audit_one_process,
         audit_floor,
         state_at_points,
         branch,

@@ -23,8 +23,6 @@ from awaw_events.store import GameStore, Record
 from replays.records import Kept, Referee
 
 if TYPE_CHECKING:  # the audit is imported when it runs: an import with --no-audit does without it
-    from projections.core import MapDataRef
-    from projections.rules.mapdata import MapData
     from replays.audit.engine import AuditReport
 
 
@@ -42,16 +40,11 @@ class StrictRefusal(Exception):
 
 def audit_new(store: GameStore, timeline: str, first: int, last: int) -> AuditReport:
     """The audit of events ``first..last`` of a timeline (the effective log), the events before them folded."""
-    from replays.audit.catalogue import audit
-    from replays.maps import resolve_map_data
+    from replays.audit.catalogue import audit, store_maps
     from replays.state import effective_events, state_at
 
-    def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
-        found = resolve_map_data(store, declared)
-        return found.data, found.reason
-
     state = state_at(store, timeline, first - 1, save=False)
-    return audit(effective_events(store, timeline, first, last), start=first, state=state, maps=maps)
+    return audit(effective_events(store, timeline, first, last), start=first, state=state, maps=store_maps(store))
 
 
 class Recorded(NamedTuple):

@@ -334,7 +334,7 @@ def build_report(
     progress: Callable[[str], None] | None = None,
 ) -> str:
     """The report of events ``start..stop`` of ``timeline`` as one self-contained HTML page."""
-    from replays.audit.catalogue import audit_timeline
+    from replays.audit.timelines import audit_timeline
 
     last = store.count(timeline) if stop is None else stop
 

@@ -23,7 +23,7 @@ from benchmarks.synthetic import events as synthetic_events
 from projections import board
 from projections.game import Fold
 from replays import materialize as materialize_module
-from replays.audit.catalogue import audit_timeline
+from replays.audit.timelines import audit_timeline
 from replays.materialize import _Watched, materialize
 from replays.state import effective_records
 from replays.views import tables

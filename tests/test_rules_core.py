@@ -67,9 +67,9 @@ from awaw_events.vocab import FACTION_OF_POWER
 from projections import brp
 from replays import views
 from replays.audit import engine
-from replays.audit.catalogue import audit_timeline
 from replays.audit.engine import AuditContext, Family
 from replays.audit.families import construction, economy, offensives, redeployment
+from replays.audit.timelines import audit_timeline
 from replays.cli import cli
 from replays.state import effective_events, state_at
 

@@ -41,7 +41,6 @@ from replays.audit.families import (
     weather,
 )
 from replays.maps import resolve_map_data, shipped_map_data
-from replays.state import effective_events
 
 FAMILIES: Final[tuple[Family, ...]] = (
     dice.FAMILY,
@@ -121,26 +120,6 @@ def store_maps(store: GameStore) -> engine.MapResolver:
         return found.data, found.reason
 
     return maps
-
-
-def audit_timeline(
-    store: GameStore,
-    timeline: str,
-    *,
-    start: int = 1,
-    stop: int | None = None,
-    rule_prefix: str | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> AuditReport:
-    """Audit events ``start..stop`` of a timeline (the effective log); the events before ``start`` are folded."""
-    last = store.count(timeline) if stop is None else stop
-    return audit(
-        effective_events(store, timeline, 1, last),
-        rule_prefix=rule_prefix,
-        start=start,
-        progress=progress,
-        maps=store_maps(store),
-    )
 
 
 def iter_checks_markdown() -> Iterator[str]:

@@ -13,7 +13,7 @@ Checks are grouped by rule system into :class:`Family` lists, one per module of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
 
@@ -69,6 +69,8 @@ class Skipped(msgspec.Struct, frozen=True, kw_only=True):
     first_seq: int
     times: int
     reason: str
+    kind: str = ""
+    """What the report groups by within the check (:attr:`Missing.kind`; empty: one line per check)."""
 
 
 Outcome: TypeAlias = Finding | Missing
@@ -309,6 +311,27 @@ def run(
     return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked, tuple(ungraded), unread)
 
 
+def joined(reports: Sequence[AuditReport]) -> AuditReport:
+    """The report of consecutive ranges of one timeline, each audited from the state before it (the same checks),
+    as one audit of the whole would give it: findings in log order, each check not made once per kind, with its
+    first event and every time it was left unmade."""
+    groups: dict[tuple[str, str], Skipped] = {}
+    for report in reports:
+        for s in report.skipped:
+            seen = groups.get((s.check, s.kind))
+            groups[s.check, s.kind] = s if seen is None else msgspec.structs.replace(seen, times=seen.times + s.times)
+    return AuditReport(
+        findings=tuple(f for r in reports for f in r.findings),
+        skipped=tuple(groups.values()),
+        events=sum(r.events for r in reports),
+        checks=reports[0].checks,
+        applied=sum(r.applied for r in reports),
+        unchecked=sum(r.unchecked for r in reports),
+        ungraded=tuple(f for r in reports for f in r.ungraded),
+        unread=sum(r.unread for r in reports),
+    )
+
+
 UNGRADED: Final = frozenset({"inferred", "invented"})
 """Provenances whose values the audit shows but never grades (issue 16): they are not what anyone recorded."""
 
@@ -421,7 +444,7 @@ def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipp
             first[key] = (c, seq, outcome.reason)
         unmade.add((c.id, seq))
     skipped = tuple(
-        Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason)
+        Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason, kind=key[1])
         for key, (c, seq, reason) in first.items()
     )
     return skipped, len(unmade)

@@ -10,8 +10,8 @@ import msgspec
 from awaw_events.codec import tag_of
 from awaw_events.errors import UnreadableEventError
 from replays import formatting
-from replays.audit.catalogue import audit_timeline
 from replays.audit.catalogue import checks as audit_checks
+from replays.audit.timelines import audit_timeline
 from replays.cli.common import Context, command, json_option, pass_context, progress
 from replays.state import resolve_point
 
@@ -26,6 +26,12 @@ from replays.state import resolve_point
 @click.option("--to", "stop", help="Check up to this point.")
 @click.option("--rule", "rule_prefix", help="Only checks whose rule number (or check id) starts with this, e.g. 15.")
 @click.option("--list-checks", is_flag=True, help="List every check (rule, what it checks, events it reads) and exit.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Processes to audit in, each a range of the timeline (default: one per core for 30,000 events or more, "
+    "else 1). The findings are the same.",
+)
 @json_option
 @pass_context
 def audit(
@@ -35,6 +41,7 @@ def audit(
     stop: str | None,
     rule_prefix: str | None,
     list_checks: bool,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
     """Audit GAME against the rules: every discrepancy between what was recorded and what the rules give.
@@ -67,7 +74,9 @@ def audit(
         last = resolve_point(store, game, stop)
         try:
             with progress("auditing", total=last - first + 1) as advance:
-                report = audit_timeline(store, game, start=first, stop=last, rule_prefix=rule_prefix, progress=advance)
+                report = audit_timeline(
+                    store, game, start=first, stop=last, rule_prefix=rule_prefix, progress=advance, jobs=jobs
+                )
         except (msgspec.DecodeError, msgspec.ValidationError, UnreadableEventError) as exc:
             unreadable = exc
     if unreadable is not None:

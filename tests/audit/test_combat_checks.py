@@ -29,8 +29,9 @@ from awaw_events.events.combat import Attacker, Defender
 from awaw_events.log import append_events, numbered
 from awaw_events.options import resolve_options
 from awaw_events.store import GameStore
-from replays.audit.catalogue import audit_timeline, checks
+from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
+from replays.audit.timelines import audit_timeline
 from tests.audit.helpers import findings
 from tests.conftest import created
 

@@ -1,0 +1,157 @@
+"""The audit of a stored timeline: in one process, or, for a long one, cut into ranges audited side by side.
+
+The audit is CPU work, and each check is a pure function of an event and the state before it. A range of events
+audited from the state before it (the process folds the events before the range, unchecked: the same fold) finds
+what one audit of the whole finds in that range, so the reports of consecutive ranges, joined in order
+(:func:`replays.audit.engine.joined`), are the report of one process, field by field (a test holds them equal on the
+benchmark's campaign with its planted faults and on the shipped examples).
+
+Processes are used when the timeline has at least :data:`PARALLEL_FROM` events to check, the machine more than one
+core, the store lives in a file or on a server (not ``:memory:``), and no ruling changes the log up to the end of the
+audit (the log with rulings applied is read whole, by one process). Each process opens the store itself; it takes
+as much memory as one audit, so ``jobs`` processes take ``jobs`` times as much.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from typing import Any, Final
+
+from awaw_events.store import GameStore
+from replays.audit.catalogue import audit, store_maps
+from replays.audit.engine import AuditReport, joined
+from replays.state import effective_events
+
+PARALLEL_FROM: Final = 30_000
+"""Events to check from which the audit goes to several processes when the caller leaves the choice to it: below
+it, starting a process (about half a second: it imports the checks) costs more than it saves."""
+
+MAX_JOBS: Final = 8
+"""Processes the audit starts at most when left to choose (one per core, up to this)."""
+
+CHECKS_OVER_FOLD: Final = 2.3
+"""The checks' time per event over the replay's (read, decode and fold), measured on the benchmark's campaign
+(``benchmarks/RESULTS.md``). It places the cuts: a range that starts later is folded to, unchecked, from the first
+event, so it is given fewer events to check and every process has about the same work."""
+
+MIN_RANGE: Final = 1_000
+"""The fewest events a range is given (more processes than that would leave ranges of a handful of events)."""
+
+
+def audit_timeline(
+    store: GameStore,
+    timeline: str,
+    *,
+    start: int = 1,
+    stop: int | None = None,
+    rule_prefix: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
+) -> AuditReport:
+    """Audit events ``start..stop`` of a timeline (the effective log; the events before ``start`` are folded).
+
+    ``jobs``: how many processes to audit in; None lets the audit choose (one per core, up to :data:`MAX_JOBS`, for
+    at least :data:`PARALLEL_FROM` events); 1 keeps it in this process. ``progress`` is called with the number of
+    events checked so far."""
+    last = store.count(timeline) if stop is None else stop
+    ranges = cuts(start, last, jobs_for(store, timeline, start, last, jobs))
+    if len(ranges) == 1:
+        return _audit_range(store, timeline, start, last, rule_prefix, progress)
+    return _in_processes(store.url, timeline, ranges, rule_prefix, progress)
+
+
+def jobs_for(store: GameStore, timeline: str, start: int, last: int, jobs: int | None) -> int:
+    """How many processes the audit of ``start..last`` takes when asked for ``jobs`` (None: its own choice)."""
+    events = last - start + 1
+    if jobs is None:
+        jobs = min(len(os.sched_getaffinity(0)), MAX_JOBS) if events >= PARALLEL_FROM else 1
+    if jobs <= 1 or store.url == ":memory:" or store.rulings(timeline, stop=last):
+        return 1
+    return max(1, min(jobs, events // MIN_RANGE))
+
+
+def cuts(start: int, last: int, jobs: int) -> list[tuple[int, int]]:
+    """``start..last`` cut into ``jobs`` consecutive ranges of about the same work: a range ``first..end`` costs
+    ``end`` events folded and ``end - first + 1`` events checked (:data:`CHECKS_OVER_FOLD` times a fold each)."""
+    if jobs <= 1 or last - start + 1 < 2:
+        return [(start, last)]
+    r = CHECKS_OVER_FOLD
+
+    def ends(budget: float) -> list[int]:
+        found, first = [], start
+        for _ in range(jobs):
+            size = int((budget - (first - 1)) / (1 + r))  # budget = (first - 1) + size * (1 + r)
+            end = min(last, first - 1 + max(1, size))
+            found.append(end)
+            first = end + 1
+            if end == last:
+                break
+        return found
+
+    low, high = 0.0, float(last + r * (last - start + 1))
+    for _ in range(60):  # the least budget whose ranges reach the last event
+        middle = (low + high) / 2
+        low, high = (middle, high) if ends(middle)[-1] < last else (low, middle)
+    found = ends(high)
+    return [(first, end) for first, end in zip([start, *(e + 1 for e in found[:-1])], found, strict=True)]
+
+
+def _audit_range(
+    store: GameStore,
+    timeline: str,
+    start: int,
+    last: int,
+    rule_prefix: str | None,
+    progress: Callable[[int], None] | None,
+) -> AuditReport:
+    return audit(
+        effective_events(store, timeline, 1, last),
+        rule_prefix=rule_prefix,
+        start=start,
+        progress=progress,
+        maps=store_maps(store),
+    )
+
+
+_DONE: Any = None
+"""In a worker process: the shared counts of events checked, one slot per range (set by :func:`_start_worker`)."""
+
+
+def _start_worker(done: Any) -> None:
+    global _DONE
+    _DONE = done
+
+
+def _worker(url: str, timeline: str, index: int, start: int, last: int, rule_prefix: str | None) -> AuditReport:
+    def advance(count: int) -> None:
+        _DONE[index] = count
+
+    with GameStore(url) as store:
+        return _audit_range(store, timeline, start, last, rule_prefix, advance)
+
+
+def _in_processes(
+    url: str,
+    timeline: str,
+    ranges: Sequence[tuple[int, int]],
+    rule_prefix: str | None,
+    progress: Callable[[int], None] | None,
+) -> AuditReport:
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this one's store is inherited
+    done = context.Array("q", len(ranges), lock=False)
+    with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=_start_worker, initargs=(done,)) as pool:
+        futures = [
+            pool.submit(_worker, url, timeline, index, first, end, rule_prefix)
+            for index, (first, end) in enumerate(ranges)
+        ]
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_EXCEPTION)
+            for future in finished:
+                done[futures.index(future)] = future.result().events  # a worker's error is this audit's, at once
+            if progress is not None:
+                progress(sum(done))
+        return joined([f.result() for f in futures])

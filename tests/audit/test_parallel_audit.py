@@ -1,0 +1,118 @@
+"""The audit of a long timeline in several processes, each a range of it, gives the report of one process: the same
+findings in the same order, the same checks not made with the same first event and count, the same counts."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from awaw_events.errors import UnreadableEventError
+from awaw_events.store import GameStore
+from benchmarks.campaign.economy import Faults
+from benchmarks.synthetic import events
+from replays.audit import timelines
+from replays.audit.timelines import audit_timeline, cuts
+from replays.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EVENTS = 12_000
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The benchmark's campaign (its first 12,000 events) in a store file, with faults planted in every range: a
+    CRT result misread in one round in twenty, a build paid one BRP too many in one in a hundred."""
+    db = str(tmp_path_factory.mktemp("parallel") / "campaign.db")
+    with GameStore(db) as store:
+        store.create_game("synthetic", list(events(EVENTS, faults=Faults(crt=0.05, cost=0.01))))
+    return db
+
+
+@given(
+    start=st.integers(1, 5_000),
+    size=st.integers(1, 50_000),
+    jobs=st.integers(1, 9),
+)
+def test_the_ranges_are_consecutive_and_cover_the_span_once(start: int, size: int, jobs: int) -> None:
+    last = start + size - 1
+    ranges = cuts(start, last, jobs)
+    assert 1 <= len(ranges) <= jobs
+    assert ranges[0][0] == start and ranges[-1][1] == last
+    for (first, end), (after, _) in itertools.pairwise(ranges):
+        assert first <= end and after == end + 1
+    if len(ranges) > 1:  # a range that starts later folds more before it: it is given fewer events to check
+        sizes = [end - first + 1 for first, end in ranges]
+        assert sizes == sorted(sizes, reverse=True)
+
+
+@pytest.mark.parametrize(("jobs", "start", "rule"), [(2, 1, None), (3, 1, None), (2, 2_500, None), (3, 1, "27")])
+def test_the_audit_in_processes_is_the_audit_in_one(campaign: str, jobs: int, start: int, rule: str | None) -> None:
+    with GameStore(campaign) as store:
+        one = audit_timeline(store, "synthetic", start=start, rule_prefix=rule, jobs=1)
+        seen: list[int] = []
+        several = audit_timeline(store, "synthetic", start=start, rule_prefix=rule, jobs=jobs, progress=seen.append)
+    ranges = cuts(start, EVENTS, jobs)
+    hit = {i for f in one.findings for i, (first, end) in enumerate(ranges) if first <= f.seq <= end}
+    assert len(hit) >= 2, "findings in more than one range, or the join would prove little"
+    assert one.skipped
+    assert several == one
+    assert seen and seen[-1] == EVENTS - start + 1  # progress reaches every event checked
+
+
+def _import(db: str, game: str, name: str) -> None:
+    result = CliRunner().invoke(cli, ["--db", db, "import", game, str(ROOT / "examples" / name), "--no-audit"])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_join_keeps_the_order_of_an_example_with_many_checks_not_made(tmp_path: Path) -> None:
+    # the shipped campaign is short: its ranges are cut by hand, down to a few hundred events each
+    db = str(tmp_path / "example.db")
+    _import(db, "g", "campaign-1939.jsonl")
+    with GameStore(db) as store:
+        last = store.count("g")
+        one = audit_timeline(store, "g", jobs=1)
+    several = timelines._in_processes(db, "g", cuts(1, last, 3), None, None)
+    assert len(one.skipped) > 5
+    assert several == one
+
+
+def test_a_timeline_with_a_ruling_is_audited_in_one_process(tmp_path: Path) -> None:
+    db = str(tmp_path / "ruled.db")
+    _import(db, "g", "disputed-turn.jsonl")
+    _import(db, "g", "lodz-ruling.jsonl")
+    with GameStore(db) as store:
+        last = store.count("g")
+        assert store.rulings("g", stop=last)
+        assert timelines.jobs_for(store, "g", 1, last, 4) == 1  # its effective log is read whole
+
+
+def test_an_unreadable_event_in_a_later_range_is_the_audits_error(campaign: str, tmp_path: Path) -> None:
+    db = tmp_path / "damaged.db"
+    db.write_bytes(Path(campaign).read_bytes())
+    with GameStore(str(db)) as store:
+        stream = store.timeline("synthetic").stream
+    with sqlite3.connect(db) as raw:
+        raw.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
+            (b"not json", stream, EVENTS - 10),
+        )
+    with GameStore(str(db)) as store, pytest.raises(UnreadableEventError, match=f"event {EVENTS - 10}"):
+        audit_timeline(store, "synthetic", jobs=2)
+
+
+def test_awaw_audit_jobs_prints_what_one_process_prints(campaign: str) -> None:
+    runner = CliRunner()
+    outputs = []
+    for jobs in ("1", "2"):
+        result = runner.invoke(cli, ["--db", campaign, "audit", "synthetic", "--jobs", jobs, "--json"])
+        assert result.exit_code == 1, result.output  # the planted faults
+        outputs.append(json.loads(result.output))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["findings"]
