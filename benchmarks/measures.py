@@ -224,6 +224,26 @@ def audit(args: argparse.Namespace) -> Result:
     return result
 
 
+def audit_from_snapshots(args: argparse.Namespace) -> Result:
+    """The audit as ``awaw audit`` runs it, with the snapshots that ``state-at-points`` stored (under the same
+    key, as one person's ``awaw snapshot`` and ``awaw audit`` share theirs): each process starts from one."""
+    from replays.audit.timelines import audit_timeline, jobs_for
+
+    with GameStore(args.db) as store:
+        store.snapshot_key = _snapshot_key(args)
+        started = time.perf_counter()
+        count = audit_timeline(store, args.name).events
+        seconds = time.perf_counter() - started
+        jobs = jobs_for(store, args.name, 1, store.count(args.name), None)
+    return {"seconds": seconds, "count": count, "jobs": jobs}
+
+
+def _snapshot_key(args: argparse.Namespace) -> bytes:
+    from awaw_events.keys import KeyRing
+
+    return KeyRing(args.scratch + "/keys").snapshot_key()
+
+
 def audit_one_process(args: argparse.Namespace) -> Result:
     """The audit with every check, over the whole timeline, in this process alone."""
     from replays.audit.timelines import audit_timeline
@@ -262,6 +282,7 @@ def state_at_points(args: argparse.Namespace) -> Result:
     from replays.state import build_snapshots, state_at
 
     with GameStore(args.db) as store:
+        store.snapshot_key = _snapshot_key(args)
         started = time.perf_counter()
         build_snapshots(store, args.name)
         built = time.perf_counter() - started
@@ -367,6 +388,7 @@ MEASURES: dict[str, Callable[[argparse.Namespace], Result]] = {
         replay,
         audit,
         audit_one_process,
+        audit_from_snapshots,
         audit_floor,
         state_at_points,
         branch,

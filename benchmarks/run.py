@@ -136,6 +136,7 @@ def bench_backend(db: str, export: Path, small: Path, scratch: Path, args: argpa
     print("  state at a point, branch", flush=True)
     runs["state"] = measure("state-at-points", db, scratch, "--name", NAME, "--points", str(args.points))
     runs["branch"] = measure("branch", db, scratch, "--name", NAME)
+    runs["audit-snapshots"] = measure("audit-from-snapshots", db, scratch, "--name", NAME)
     print(f"  the eventsourcing application ({args.peer_events:,} events)", flush=True)
     runs["peer"] = measure("peer", db, scratch, "--peer-events", str(args.peer_events))
     print(f"  awaw materialize of {min(SMALL, args.events):,} events", flush=True)
@@ -254,6 +255,15 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
             f">= {AUDIT_SPEED}",
             audit_speed >= AUDIT_SPEED,
             "audit-one-process",
+        ),
+        Row(
+            "the same, with the snapshots `state` stored (each process starts from one)",
+            f"{rate(runs['audit-snapshots'].data['count'], secs('audit-snapshots'))} events/s",
+            peak("audit-snapshots") + (" (the largest process)" if jobs > 1 else ""),
+            "full replay",
+            f"{secs('replay') / secs('audit-snapshots'):.2f} of the replay's speed",
+            f">= {AUDIT_SPEED}",
+            secs("replay") / secs("audit-snapshots") >= AUDIT_SPEED,
         ),
         Row(
             "audit with every check, in one process",
@@ -504,7 +514,8 @@ def audit_note(runs: dict[str, Run]) -> list[str]:
         + (
             f" `awaw audit` shares the work among {jobs} processes, one a core, each auditing a range of the "
             "timeline after folding the events before it: "
-            f"{secs('replay') / secs('audit'):.2f} of the replay's speed on this machine."
+            f"{secs('replay') / secs('audit'):.2f} of the replay's speed on this machine, "
+            f"{secs('replay') / secs('audit-snapshots'):.2f} when each process starts from a stored snapshot."
             if jobs > 1
             else ""
         ),

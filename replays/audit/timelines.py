@@ -1,19 +1,22 @@
 """The audit of a stored timeline: in one process, or, for a long one, cut into ranges audited side by side.
 
 The audit is CPU work, and each check is a pure function of an event and the state before it. A range of events
-audited from the state before it (the process folds the events before the range, unchecked: the same fold) finds
-what one audit of the whole finds in that range, so the reports of consecutive ranges, joined in order
-(:func:`replays.audit.engine.joined`), are the report of one process, field by field (a test holds them equal on the
-benchmark's campaign with its planted faults and on the shipped examples).
+audited from the state before it (from the nearest stored snapshot, as ``awaw state`` reads it, or else folded from
+the first event, unchecked: the same state) finds what one audit of the whole finds in that range, so the reports of
+consecutive ranges, joined in order (:func:`replays.audit.engine.joined`), are the report of one process, field by
+field (a test holds them equal on the benchmark's campaign with its planted faults and on the shipped examples).
 
 Processes are used when the timeline has at least :data:`PARALLEL_FROM` events to check, the machine more than one
 core, the store lives in a file or on a server (not ``:memory:``), and no ruling changes the log up to the end of the
 audit (the log with rulings applied is read whole, by one process). Each process opens the store itself; it takes
-as much memory as one audit, so ``jobs`` processes take ``jobs`` times as much.
+as much memory as one audit, so ``jobs`` processes take ``jobs`` times as much. With snapshots stored near the start
+of every range (``awaw snapshot``), the ranges are equal; without, a range that starts later is shorter, since its
+process folds every event before it.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -21,9 +24,10 @@ from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
 
 from awaw_events.store import GameStore
+from projections.game import CODE_VERSION
 from replays.audit.catalogue import audit, store_maps
 from replays.audit.engine import AuditReport, joined
-from replays.state import effective_events
+from replays.state import SNAPSHOT_EVERY, effective_events, state_at
 
 PARALLEL_FROM: Final = 30_000
 """Events to check from which the audit goes to several processes when the caller leaves the choice to it: below
@@ -57,10 +61,19 @@ def audit_timeline(
     at least :data:`PARALLEL_FROM` events); 1 keeps it in this process. ``progress`` is called with the number of
     events checked so far."""
     last = store.count(timeline) if stop is None else stop
-    ranges = cuts(start, last, jobs_for(store, timeline, start, last, jobs))
-    if len(ranges) == 1:
+    processes = jobs_for(store, timeline, start, last, jobs)
+    if processes == 1:
         return _audit_range(store, timeline, start, last, rule_prefix, progress)
-    return _in_processes(store.url, timeline, ranges, rule_prefix, progress)
+    even = cuts(start, last, processes, snapshots=True)
+    snapshots = all(_snapshot_near(store, timeline, first - 1) for first, _ in even[1:])
+    ranges = even if snapshots else cuts(start, last, processes)
+    return _in_processes(store.url, store.snapshot_key, timeline, ranges, rule_prefix, progress)
+
+
+def _snapshot_near(store: GameStore, timeline: str, seq: int) -> bool:
+    """Whether the state after ``seq`` is at most two snapshot intervals of folding away."""
+    found = store.snapshot_at_or_before(timeline, seq, CODE_VERSION)
+    return found is not None and seq - found[0] <= 2 * SNAPSHOT_EVERY
 
 
 def jobs_for(store: GameStore, timeline: str, start: int, last: int, jobs: int | None) -> int:
@@ -73,11 +86,16 @@ def jobs_for(store: GameStore, timeline: str, start: int, last: int, jobs: int |
     return max(1, min(jobs, events // MIN_RANGE))
 
 
-def cuts(start: int, last: int, jobs: int) -> list[tuple[int, int]]:
+def cuts(start: int, last: int, jobs: int, *, snapshots: bool = False) -> list[tuple[int, int]]:
     """``start..last`` cut into ``jobs`` consecutive ranges of about the same work: a range ``first..end`` costs
-    ``end`` events folded and ``end - first + 1`` events checked (:data:`CHECKS_OVER_FOLD` times a fold each)."""
+    ``end`` events folded and ``end - first + 1`` events checked (:data:`CHECKS_OVER_FOLD` times a fold each); with
+    ``snapshots`` (a stored state near the start of every range), only its own events, so the ranges are equal."""
     if jobs <= 1 or last - start + 1 < 2:
         return [(start, last)]
+    if snapshots:
+        size, extra = divmod(last - start + 1, jobs)
+        bounds = list(itertools.accumulate((size + (i < extra) for i in range(jobs)), initial=start - 1))
+        return [(bounds[i] + 1, bounds[i + 1]) for i in range(jobs) if bounds[i + 1] > bounds[i]]
     r = CHECKS_OVER_FOLD
 
     def ends(budget: float) -> list[int]:
@@ -106,14 +124,17 @@ def _audit_range(
     last: int,
     rule_prefix: str | None,
     progress: Callable[[int], None] | None,
+    *,
+    from_snapshot: bool = False,
 ) -> AuditReport:
-    return audit(
-        effective_events(store, timeline, 1, last),
-        rule_prefix=rule_prefix,
-        start=start,
-        progress=progress,
-        maps=store_maps(store),
-    )
+    """The audit of ``start..last``: the events before ``start`` folded from the first, or (``from_snapshot``) the
+    state before it read as ``awaw state`` reads it (the nearest valid snapshot and a short fold: the same state)."""
+    if from_snapshot and start > 1:
+        state = state_at(store, timeline, start - 1, save=False)
+        records = effective_events(store, timeline, start, last)
+    else:
+        state, records = None, effective_events(store, timeline, 1, last)
+    return audit(records, rule_prefix=rule_prefix, start=start, state=state, progress=progress, maps=store_maps(store))
 
 
 _DONE: Any = None
@@ -125,16 +146,20 @@ def _start_worker(done: Any) -> None:
     _DONE = done
 
 
-def _worker(url: str, timeline: str, index: int, start: int, last: int, rule_prefix: str | None) -> AuditReport:
+def _worker(
+    url: str, key: bytes, timeline: str, index: int, start: int, last: int, rule_prefix: str | None
+) -> AuditReport:
     def advance(count: int) -> None:
         _DONE[index] = count
 
     with GameStore(url) as store:
-        return _audit_range(store, timeline, start, last, rule_prefix, advance)
+        store.snapshot_key = key  # the snapshots this audit's caller may read (their MAC's key)
+        return _audit_range(store, timeline, start, last, rule_prefix, advance, from_snapshot=True)
 
 
 def _in_processes(
     url: str,
+    key: bytes,
     timeline: str,
     ranges: Sequence[tuple[int, int]],
     rule_prefix: str | None,
@@ -144,7 +169,7 @@ def _in_processes(
     done = context.Array("q", len(ranges), lock=False)
     with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=_start_worker, initargs=(done,)) as pool:
         futures = [
-            pool.submit(_worker, url, timeline, index, first, end, rule_prefix)
+            pool.submit(_worker, url, key, timeline, index, first, end, rule_prefix)
             for index, (first, end) in enumerate(ranges)
         ]
         pending = set(futures)

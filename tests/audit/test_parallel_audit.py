@@ -20,6 +20,8 @@ from benchmarks.synthetic import events
 from replays.audit import timelines
 from replays.audit.timelines import audit_timeline, cuts
 from replays.cli import cli
+from replays.state import build_snapshots
+from tests.conftest import POSTGRES_DSN, _postgres_store
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = 12_000
@@ -78,7 +80,7 @@ def test_the_join_keeps_the_order_of_an_example_with_many_checks_not_made(tmp_pa
     with GameStore(db) as store:
         last = store.count("g")
         one = audit_timeline(store, "g", jobs=1)
-    several = timelines._in_processes(db, "g", cuts(1, last, 3), None, None)
+    several = timelines._in_processes(db, store.snapshot_key, "g", cuts(1, last, 3), None, None)
     assert len(one.skipped) > 5
     assert several == one
 
@@ -116,3 +118,36 @@ def test_awaw_audit_jobs_prints_what_one_process_prints(campaign: str) -> None:
         outputs.append(json.loads(result.output))
     assert outputs[0] == outputs[1]
     assert outputs[0]["findings"]
+
+
+@pytest.mark.skipif(not POSTGRES_DSN, reason="needs AWAW_TEST_POSTGRES_DSN")
+def test_the_audit_in_processes_on_postgresql_is_the_audit_in_one() -> None:
+    with _postgres_store() as store:
+        store.create_game("synthetic", list(events(4_000, faults=Faults(crt=0.05, cost=0.01))))
+        one = audit_timeline(store, "synthetic", jobs=1)
+        several = audit_timeline(store, "synthetic", jobs=2)
+    assert one.findings
+    assert several == one
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_ranges_started_from_stored_snapshots_give_the_audit_in_one(campaign: str, tmp_path: Path, jobs: int) -> None:
+    db = tmp_path / "snapshots.db"
+    db.write_bytes(Path(campaign).read_bytes())
+    with GameStore(str(db)) as store:
+        build_snapshots(store, "synthetic")
+        even = cuts(1, EVENTS, jobs, snapshots=True)
+        assert all(timelines._snapshot_near(store, "synthetic", first - 1) for first, _ in even[1:])
+        one = audit_timeline(store, "synthetic", jobs=1)
+        several = audit_timeline(store, "synthetic", jobs=jobs)
+    assert several == one
+
+
+def test_a_snapshot_made_under_another_key_is_not_used_and_changes_nothing(campaign: str, tmp_path: Path) -> None:
+    db = tmp_path / "foreign.db"
+    db.write_bytes(Path(campaign).read_bytes())
+    with GameStore(str(db)) as store:
+        build_snapshots(store, "synthetic")
+    with GameStore(str(db)) as store:  # another key: those snapshots are not this reader's
+        assert not timelines._snapshot_near(store, "synthetic", EVENTS // 2)
+        assert audit_timeline(store, "synthetic", jobs=2) == audit_timeline(store, "synthetic", jobs=1)
