@@ -57,7 +57,7 @@ from awaw_events.events import (
     UnitRedeployed,
 )
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SIDE_OF_FACTION, Faction, SupplyStatus
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, SIDE_OF_FACTION, SIDE_OF_POWER, Faction, SupplyStatus
 from projections.board import BoardState, Unit
 from projections.core import Context, Handlers
 from projections.rules.bridgeheads import Bridgehead, BridgeheadCause, removal_reason
@@ -293,11 +293,12 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
 def presence(board: BoardState) -> dict[str, frozenset[str]]:
     """By side, the hexes where it has a unit (of any type), a bridgehead, railhead, fortification, airbase, rocket
     base or port counter (29.31B; ICs are map data)."""
-    found: dict[str, set[str]] = {"axis": set(), "allied": set()}
-    for unit in board.units.values():
-        side = _side_of(unit.owner)
-        if side is not None:
-            found[side].add(unit.location)
+    side_of = SIDE_OF_POWER.get  # once a player turn, over every unit: comprehensions, no call per unit
+    units = board.units.values()
+    found: dict[str, set[str]] = {
+        "axis": {u.location for u in units if side_of(u.owner) == "axis"},
+        "allied": {u.location for u in units if side_of(u.owner) == "allied"},
+    }
     for hex_, bridgehead in board.bridgeheads.items():
         found[SIDE_OF_FACTION[bridgehead.faction]].add(hex_)  # type: ignore[index]
     for hex_, owner in board.railheads.items():

@@ -7,8 +7,9 @@ once, what the audit says of the events they append (issue 11, item 2).
   them: the caller prints it. ``strict`` refuses the whole append when the audit finds anything
   (:class:`StrictRefusal`: nothing is written).
 
-Everything happens in one transaction of the store: the append, the audit of what it appended (which reads it back
-inside the transaction), and the refusal under ``strict``, which rolls the append back.
+A record and a table command's events are appended and audited in one transaction of the store; so is an import
+under ``strict``, whose refusal rolls the append back. Any other import is audited once it is committed (the audit
+then only reports: the write lock is free for others, and a long import is audited in one process a core).
 """
 
 from __future__ import annotations
@@ -107,7 +108,13 @@ def import_stream(
     referee = Referee(lenient=lenient)
     with store.transaction():
         done: Imported = import_events(store, timeline, items, progress=progress, referee=referee)
-        report = _finish(store, timeline, done.first, done.last, referee, audited=audited, strict=strict)
+        report = _finish(store, timeline, done.first, done.last, referee, audited=audited and strict, strict=strict)
+    if audited and not strict and done.last >= done.first > 0:
+        from replays.audit.timelines import audit_timeline  # the audit is imported when it runs
+
+        # written and committed: the audit only reports, so it reads the new events after the commit (the write
+        # lock is free again), in one process a core for a long import
+        report = audit_timeline(store, timeline, start=done.first, stop=done.last)
     return Recorded(done.first, done.last, tuple(referee.kept), report, (), done.read)
 
 

@@ -62,8 +62,9 @@ def audit_timeline(
     events checked so far."""
     last = store.count(timeline) if stop is None else stop
     processes = jobs_for(store, timeline, start, last, jobs)
-    if processes == 1:
-        return _audit_range(store, timeline, start, last, rule_prefix, progress)
+    if processes == 1:  # from the state before ``start`` as ``awaw state`` reads it, unless a ruling is read whole
+        ruled = bool(store.rulings(timeline, stop=last))
+        return _audit_range(store, timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
     even = cuts(start, last, processes, snapshots=True)
     snapshots = all(_snapshot_near(store, timeline, first - 1) for first, _ in even[1:])
     ranges = even if snapshots else cuts(start, last, processes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -151,3 +152,41 @@ def test_a_snapshot_made_under_another_key_is_not_used_and_changes_nothing(campa
     with GameStore(str(db)) as store:  # another key: those snapshots are not this reader's
         assert not timelines._snapshot_near(store, "synthetic", EVENTS // 2)
         assert audit_timeline(store, "synthetic", jobs=2) == audit_timeline(store, "synthetic", jobs=1)
+
+
+def test_left_to_choose_the_audit_takes_one_process_a_core_from_30000_events(campaign: str) -> None:
+    cores = min(len(os.sched_getaffinity(0)), timelines.MAX_JOBS)
+    with GameStore(campaign) as store:
+        assert timelines.jobs_for(store, "synthetic", 1, 29_999, None) == 1
+        assert timelines.jobs_for(store, "synthetic", 1, 30_000, None) == cores
+        assert timelines.jobs_for(store, "synthetic", 20_001, 50_000, None) == cores  # the events checked count
+        assert timelines.jobs_for(store, "synthetic", 1, 30_000, 1) == 1  # --jobs 1
+    with GameStore(":memory:") as memory:
+        memory.create_game("m", list(events(100)))
+        assert timelines.jobs_for(memory, "m", 1, 50_000, 4) == 1  # no other process can open it
+
+
+def test_a_range_starts_from_the_snapshot_before_it_instead_of_folding_from_the_first_event(
+    campaign: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import projections.game as game
+
+    db = tmp_path / "snapshots.db"
+    db.write_bytes(Path(campaign).read_bytes())
+    folded = 0
+    real = game._step
+
+    def counting(state: game.GameState, event: object, seq: int) -> None:
+        nonlocal folded
+        folded += 1
+        real(state, event, seq)  # type: ignore[arg-type]
+
+    with GameStore(str(db)) as store:
+        build_snapshots(store, "synthetic")  # one every 2,000 events
+        monkeypatch.setattr(game, "_step", counting)
+        from_snapshot = timelines._audit_range(store, "synthetic", 10_001, 12_000, None, None, from_snapshot=True)
+        assert folded == 2_000  # the snapshot at event 10,000, then the range itself
+        folded = 0
+        from_start = timelines._audit_range(store, "synthetic", 10_001, 12_000, None, None)
+        assert folded == 12_000
+    assert from_snapshot == from_start
