@@ -77,11 +77,18 @@ def _snapshot_near(store: GameStore, timeline: str, seq: int) -> bool:
     return found is not None and seq - found[0] <= 2 * SNAPSHOT_EVERY
 
 
+def cores() -> int:
+    """The cores this process may run on (all of the machine's where the system does not say)."""
+    if hasattr(os, "sched_getaffinity"):  # Linux; elsewhere the machine's count
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def jobs_for(store: GameStore, timeline: str, start: int, last: int, jobs: int | None) -> int:
     """How many processes the audit of ``start..last`` takes when asked for ``jobs`` (None: its own choice)."""
     events = last - start + 1
     if jobs is None:
-        jobs = min(len(os.sched_getaffinity(0)), MAX_JOBS) if events >= PARALLEL_FROM else 1
+        jobs = min(cores(), MAX_JOBS) if events >= PARALLEL_FROM else 1
     if jobs <= 1 or store.url == ":memory:" or store.rulings(timeline, stop=last):
         return 1
     return max(1, min(jobs, events // MIN_RANGE))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sqlite3
 from pathlib import Path
 
@@ -155,7 +154,7 @@ def test_a_snapshot_made_under_another_key_is_not_used_and_changes_nothing(campa
 
 
 def test_left_to_choose_the_audit_takes_one_process_a_core_from_30000_events(campaign: str) -> None:
-    cores = min(len(os.sched_getaffinity(0)), timelines.MAX_JOBS)
+    cores = min(timelines.cores(), timelines.MAX_JOBS)
     with GameStore(campaign) as store:
         assert timelines.jobs_for(store, "synthetic", 1, 29_999, None) == 1
         assert timelines.jobs_for(store, "synthetic", 1, 30_000, None) == cores
