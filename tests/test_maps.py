@@ -33,6 +33,12 @@ hexsides:
     rules: ["our map"]
 """
 
+SAMPLED = """\
+    rules: ["our map"]
+    provenance:
+      - {fact: terrain, source: sampled, confidence: 0.8}
+"""
+
 
 @pytest.mark.parametrize(
     ("text", "where", "field", "message"),
@@ -54,6 +60,34 @@ hexsides:
         ("a: 1\n---\nb: 2\n", "line 2", None, "not valid YAML"),
         (GOOD.replace("    terrain: forest", "    note: 2001-13-45"), None, None, "month must be in 1..12"),
         (GOOD.replace("    terrain: forest", "    note: 2001-12-25"), "line 6", "hexes[0].note", "got `date`"),
+        (
+            GOOD.replace("hexes:", "extent:\n  - {map: EUR, hexes: [EUR:K37]}\nhexes:"),
+            "line 11",
+            "hexsides[0]",
+            "outside",
+        ),
+        (GOOD.replace("hexes:", "extent:\n  - {map: EUR, hexes: [EUR:K38]}\nhexes:"), "line 7", "hexes[0]", "outside"),
+        (
+            GOOD.replace("hexes:", "extent:\n  - {map: EUR, hexes: [EUR:K39..J40]}\nhexes:"),
+            "line 5",
+            "extent[0]",
+            "corner",
+        ),
+        (GOOD.replace("hexes:", "extent:\n  - {map: EUR, hexes: []}\nhexes:"), "line 5", "extent[0].hexes", ">= 1"),
+        (
+            GOOD.replace(
+                '    rules: ["our map"]\nhexsides', SAMPLED.replace("terrain, source", "port, source") + "hexsides"
+            ),
+            "line 5",
+            "hexes[0]",
+            "'port', which this entry does not give",
+        ),
+        (
+            GOOD.replace('    rules: ["our map"]\nhexsides', SAMPLED.replace("0.8", "80") + "hexsides"),
+            "line 9",
+            "hexes[0].provenance[0].confidence",
+            "<= 1.0",
+        ),
     ],
 )
 def test_bad_files_name_the_line_and_the_field(text: str, where: str, field: str | None, message: str) -> None:
@@ -62,6 +96,16 @@ def test_bad_files_name_the_line_and_the_field(text: str, where: str, field: str
     error = caught.value
     assert message.lower() in error.message.lower()
     assert (error.where, error.field) == (where, field)
+
+
+def test_a_file_with_an_extent_and_sampled_facts_reads() -> None:
+    text = GOOD.replace("hexes:", "extent:\n  - {map: EUR, hexes: [EUR:K37..K38]}\nhexes:").replace(
+        '    rules: ["our map"]\nhexsides', SAMPLED + "hexsides"
+    )
+    data = parse_map_data(text)
+    assert data.exists("EUR:K38") is True and data.exists("EUR:K39") is False
+    assert set(data.sampled("EUR:K37")) == {"terrain"} and not data.confirmed("EUR:K37", "terrain")
+    assert data.sha256 != parse_map_data(GOOD).sha256
 
 
 def test_a_good_file_and_its_identity() -> None:

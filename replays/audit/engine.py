@@ -27,12 +27,16 @@ from projections import dice
 from projections.core import MapDataRef, Meta
 from projections.game import Fold, GameState
 from projections.rules.geometry import DEFAULT_GRID, Grid, grid
-from projections.rules.mapdata import HexFacts, MapData, no_map_data
+from projections.rules.mapdata import HexFacts, MapData, no_map_data, unconfirmed_reason
 
 MapResolver: TypeAlias = Callable[[MapDataRef], tuple[MapData | None, str | None]]
 """Finds the map data a game declared: (the facts, None) or (None, why they cannot be had)."""
 
 NO_MAP_DECLARED: Final = "the game declares no map data (no map_data_used event)"
+NO_MAP_DATA_KIND: Final = "no map data"
+"""The kind (:attr:`Missing.kind`) of every check left unmade for want of a map fact (``no map data (terrain)``)."""
+SAMPLED_KIND: Final = "sampled, unconfirmed"
+"""The kind of a check left unmade because the fact it needs was sampled and nobody confirmed it."""
 
 E = TypeVar("E", bound=Event)
 T = TypeVar("T")
@@ -108,14 +112,22 @@ class AuditContext(Generic[E]):
 
     def missing_hex(self, hex_id: str, fact: str | None = None) -> Missing:
         """``not checked: no map data for EUR:K37 (terrain)``, grouped in the report by the fact (the same value for
-        the same hex and fact while the game's map data stays the same: every move would build the words again)."""
+        the same hex and fact while the game's map data stays the same: every move would build the words again).
+        Where the fact is in the map data but was sampled and nobody confirmed it: ``not checked: sampled,
+        unconfirmed: EUR:K37 (terrain)``, never a finding on it."""
         key = (hex_id, fact)
         found = self._missing.get(key)
         if found is None:
+            sampled = unconfirmed_reason(self.map, hex_id, fact)
+            if sampled is not None:
+                found = self._missing[key] = Missing(reason=sampled, kind=f"{SAMPLED_KIND} ({fact})")
+                return found
             reason = no_map_data(hex_id, fact)
             if self.map is None:
                 reason += f": {self.map_reason}"
-            found = self._missing[key] = Missing(reason=reason, kind=f"no map data ({fact})" if fact else "no map data")
+            found = self._missing[key] = Missing(
+                reason=reason, kind=f"{NO_MAP_DATA_KIND} ({fact})" if fact else NO_MAP_DATA_KIND
+            )
         return found
 
     @property

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from awaw_events.events import MapDataUsed, UnitMoved
+from projections.rules.mapdata import MapData, MapFile
 from replays.audit import engine
 from replays.audit.catalogue import shipped_maps
 from replays.audit.engine import AuditContext, Check, Family, Result
@@ -73,3 +76,25 @@ def test_map_data_that_cannot_be_had_is_named() -> None:
 
     report = engine.run(TEST.checks, records([created(), _declared(), _move(_terrain_hex())]), maps=nowhere)
     assert [s.reason.rsplit(": ", 1)[1] for s in report.skipped] == ["declared map data not available"]
+
+
+def test_a_sampled_fact_nobody_confirmed_is_not_checked_never_a_finding() -> None:
+    def data(provenance: tuple[dict[str, object], ...]) -> MapData:
+        entry = {"hex": "EUR:K38", "terrain": "clear", "rules": ["map image"], "provenance": list(provenance)}
+        raw = {"format": "awaw-map-data/1", "name": "sampled", "version": "1", "hexes": [entry]}
+        return MapData.of(msgspec.convert(raw, MapFile))
+
+    def audit(map_data: MapData) -> engine.AuditReport:
+        declared = MapDataUsed(
+            year=1939, season="fall", phase="setup", name="sampled", version="1", sha256=map_data.sha256
+        )
+        events = [created(), declared, phase("movement"), _move("EUR:K30", "EUR:K38")]  # a jump: the finding
+        return engine.run(TEST.checks, records(events), maps=lambda _: (map_data, None))
+
+    confirmed = audit(data(()))
+    assert [f.check for f in confirmed.findings] == ["terrain_known"]
+    sampled = audit(data(({"fact": "terrain", "source": "sampled", "confidence": 0.97},)))
+    assert sampled.findings == ()
+    [skipped] = sampled.skipped
+    assert skipped.reason == "not checked: sampled, unconfirmed: EUR:K38 (terrain)"
+    assert skipped.kind == "sampled, unconfirmed (terrain)"

@@ -17,7 +17,9 @@ from projections.rules.mapdata import (
     MapDataError,
     MapFile,
     fact,
+    facts_named,
     no_map_data,
+    unconfirmed_reason,
 )
 from replays.maps import shipped_map_data
 
@@ -237,3 +239,191 @@ def test_hex_and_hexside_facts_document_every_field() -> None:
     for cls in (HexFacts, HexsideFacts, MapFile):
         for name in cls.__struct_fields__:
             assert f"`{name}`" in doc, f"docs/map-data.md does not describe {cls.__name__}.{name}"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The extent (which hexes exist) and sampled facts (provenance): defaulted additions, kept out of old hashes
+
+
+SHIPPED_SHA256 = "4af789a436e2e5fd56e14136d0dc5f060f8cc6d198693dc57141579c803355fa"
+
+
+def test_the_shipped_file_keeps_its_hash() -> None:
+    # examples/setup-1939.yaml and every game started before the extent and provenance existed record this hash
+    assert SHIPPED.sha256 == SHIPPED_SHA256
+    assert SHIPPED.extent == () and SHIPPED.written_hexes == SHIPPED.hexes
+
+
+def _with_extent(extent: Sequence[dict[str, object]], hexes: Sequence[dict[str, object]] = ()) -> MapFile:
+    raw = {"format": "awaw-map-data/1", "name": "t", "version": "1", "extent": extent, "hexes": hexes}
+    return msgspec.convert(raw, MapFile)
+
+
+def test_the_extent_says_which_hexes_exist_on_its_map_only() -> None:
+    data = MapData.of(_with_extent([{"map": "EUR", "hexes": ["EUR:K30..L32", "EUR:M40"]}]))
+    assert data.exists("EUR:K30") is True and data.exists("EUR:L32") is True and data.exists("EUR:M40") is True
+    assert data.exists("EUR:K33") is False and data.exists("EUR:M39") is False
+    assert data.exists("PAC:K30") is None  # no extent for the Pacific map: the data does not say
+    assert data.extent_of("PAC") is None
+    found = data.extent_of("EUR")
+    assert found is not None and len(found) == 7
+    assert data.extent[0].hexes == ("EUR:K30..K32", "EUR:L30..L32", "EUR:M40")  # kept as one-row blocks
+
+
+def test_the_extent_is_hashed_whatever_its_spelling_and_changes_the_hash() -> None:
+    one = MapData.of(_with_extent([{"map": "EUR", "hexes": ["EUR:K30..L32"]}]))
+    same = MapData.of(_with_extent([{"map": "EUR", "hexes": ["EUR:L30..L32", "EUR:K32", "EUR:K30..K31", "EUR:K31"]}]))
+    other = MapData.of(_with_extent([{"map": "EUR", "hexes": ["EUR:K30..L33"]}]))
+    none = MapData.of(_with_extent([]))
+    assert one.sha256 == same.sha256
+    assert len({one.sha256, other.sha256, none.sha256}) == 3
+    assert none.sha256 == MapData.of(_file()).sha256  # an empty extent is no extent: the old encoding
+
+
+@pytest.mark.parametrize(
+    ("extent", "hexes", "message"),
+    [
+        (
+            [{"map": "EUR", "hexes": ["EUR:K30"]}, {"map": "EUR", "hexes": ["EUR:K31"]}],
+            [],
+            "extent of EUR is given twice",
+        ),
+        ([{"map": "EUR", "hexes": ["PAC:K30"]}], [], "PAC:K30 is not on the EUR map"),
+        ([{"map": "EUR", "hexes": ["EUR:K30..J29"]}], [], "north-west corner"),
+        ([{"map": "EUR", "hexes": ["EUR:K30"]}], [{"hex": "EUR:K31", "rules": ["x"]}], "outside the extent"),
+    ],
+)
+def test_a_bad_extent_is_refused(extent: list[dict[str, object]], hexes: list[dict[str, object]], message: str) -> None:
+    with pytest.raises(MapDataError, match=message):
+        MapData.of(_with_extent(extent, hexes))
+
+
+def test_a_hexside_outside_the_extent_is_refused() -> None:
+    raw = {
+        "format": "awaw-map-data/1",
+        "name": "t",
+        "version": "1",
+        "extent": [{"map": "EUR", "hexes": ["EUR:K37"]}],
+        "hexsides": [{"between": ["EUR:K37", "EUR:K38"], "river": "river", "rules": ["x"]}],
+    }
+    with pytest.raises(MapDataError, match="EUR:K38 is outside the extent") as caught:
+        MapData.of(msgspec.convert(raw, MapFile))
+    assert (caught.value.section, caught.value.index) == ("hexsides", 0)
+
+
+def _sampled(confidence: float = 0.8) -> MapFile:
+    return _file(
+        [
+            {
+                "hex": "EUR:K37",
+                "terrain": "forest",
+                "country": "poland",
+                "resources": ["iron_ore"],
+                "rules": ["map image"],
+                "provenance": [
+                    {"fact": "terrain", "source": "sampled", "confidence": confidence},
+                    {"fact": "resources", "source": "sampled", "confidence": 0.5},
+                ],
+            }
+        ],
+        [
+            {
+                "between": ["EUR:K37", "EUR:K38"],
+                "river": "river",
+                "rules": ["map image"],
+                "provenance": [{"fact": "river", "source": "sampled", "confidence": 0.7}],
+            }
+        ],
+    )
+
+
+def test_sampled_facts_are_kept_apart_from_confirmed_ones() -> None:
+    data = MapData.of(_sampled())
+    facts = data.hex("EUR:K37")
+    assert facts is not None
+    assert (facts.terrain, facts.resources, facts.country) == (None, (), "poland")  # checks see the confirmed only
+    assert data.with_fact("terrain") == () and len(data.with_fact("country")) == 1
+    assert fact(data, "EUR:K37", "terrain") is None
+    assert not data.confirmed("EUR:K37", "terrain") and data.confirmed("EUR:K37", "country")
+    assert set(data.sampled("EUR:K37")) == {"terrain", "resources"}
+    assert data.sampled("EUR:K37")["terrain"].confidence == 0.8
+    assert data.sampled("EUR:K38") == {}
+    written = data.written("EUR:K37")
+    assert written is not None and written.terrain == "forest"  # as written, for pictures and the editor
+    side = data.hexside("EUR:K38", "EUR:K37")
+    assert side is not None and side.river is None
+    assert set(data.sampled_side("EUR:K38", "EUR:K37")) == {"river"}
+    written_side = data.written_side("EUR:K37", "EUR:K38")
+    assert written_side is not None and written_side.river == "river"
+
+
+def test_confirming_a_sampled_fact_changes_the_hash_and_the_order_of_provenance_does_not() -> None:
+    data = MapData.of(_sampled())
+    raw = msgspec.json.decode(msgspec.json.encode(_sampled()))
+    raw["hexes"][0]["provenance"].reverse()
+    assert MapData.of(msgspec.convert(raw, MapFile)).sha256 == data.sha256
+    kept = [p for p in raw["hexes"][0]["provenance"] if p["fact"] != "resources"]
+    raw["hexes"][0]["provenance"] = kept  # the resources confirmed by a person
+    confirmed = MapData.of(msgspec.convert(raw, MapFile))
+    assert confirmed.sha256 != data.sha256
+    assert confirmed.confirmed("EUR:K37", "resources") and not confirmed.confirmed("EUR:K37", "terrain")
+    assert MapData.of(_sampled(0.9)).sha256 != data.sha256  # the confidence is part of the record
+
+
+@pytest.mark.parametrize(
+    ("provenance", "message"),
+    [
+        ([{"fact": "port", "source": "sampled", "confidence": 0.5}], "'port', which this entry does not give"),
+        ([{"fact": "rules", "source": "sampled", "confidence": 0.5}], "not a fact of a hex entry"),
+        (
+            [{"fact": "terrain", "source": "sampled", "confidence": 0.5}] * 2,
+            "names 'terrain' twice",
+        ),
+    ],
+)
+def test_bad_provenance_is_refused(provenance: list[dict[str, object]], message: str) -> None:
+    entry = {"hex": "EUR:K37", "terrain": "forest", "rules": ["x"], "provenance": provenance}
+    with pytest.raises(MapDataError, match=message):
+        MapData.of(_file([entry]))
+
+
+@pytest.mark.parametrize(
+    "provenance",
+    [
+        {"fact": "terrain", "source": "sampled", "confidence": 1.5},
+        {"fact": "terrain", "source": "guessed", "confidence": 0.5},
+        {"fact": "terrain", "source": "sampled"},
+    ],
+)
+def test_provenance_needs_the_source_and_a_confidence_within_0_and_1(provenance: dict[str, object]) -> None:
+    with pytest.raises(msgspec.ValidationError):
+        _file([{"hex": "EUR:K37", "terrain": "forest", "rules": ["x"], "provenance": [provenance]}])
+
+
+@pytest.mark.parametrize(
+    ("words", "facts", "hexside"),
+    [
+        ("terrain", ("terrain",), False),
+        ("city, beach and terrain", ("city", "beach", "terrain"), False),
+        ("fort, port, terrain or country (30.542)", ("fortification", "port", "terrain", "country"), False),
+        ("weather zone and terrain", ("weather_zone", "terrain"), False),
+        ("terrain (ZoC)", ("terrain",), False),
+        ("country, IC and port", ("country", "industrial_centre", "port"), False),
+        ("beach or one-hex island", ("beach", "island"), False),
+        ("river hexsides", (), True),
+        ("hexside", (), True),
+    ],
+)
+def test_the_words_of_a_reason_name_the_facts(words: str, facts: tuple[str, ...], hexside: bool) -> None:
+    assert facts_named(words) == (facts, hexside)
+
+
+def test_a_reason_says_sampled_unconfirmed_only_for_a_sampled_fact() -> None:
+    data = MapData.of(_sampled())
+    assert unconfirmed_reason(data, "EUR:K37", "terrain") == "not checked: sampled, unconfirmed: EUR:K37 (terrain)"
+    assert unconfirmed_reason(data, "EUR:K37", "weather zone") is None  # not sampled: the data lacks it
+    assert unconfirmed_reason(data, "EUR:K37", "country") is None  # confirmed
+    assert unconfirmed_reason(data, "EUR:K38", "river hexsides") is not None  # K37-K38's river was sampled
+    assert unconfirmed_reason(data, "EUR:K39", "river hexsides") is None
+    assert unconfirmed_reason(None, "EUR:K37", "terrain") is None
+    assert unconfirmed_reason(SHIPPED, "EUR:C45", "terrain") is None
