@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -15,6 +17,7 @@ from awaw_events import codec
 from replays import maps
 from replays.cli import COMMANDS, cli
 from replays.cli.common import Context, command, keys_option
+from replays.cli.maps import MAP_COMMANDS, map_
 from tests.conftest import armor, created, phase, roll
 
 
@@ -220,6 +223,30 @@ def test_every_command_has_help(command: str) -> None:
     assert len(loaded.help or "") > 20
     # `awaw --help` shows the recorded one-line help without importing the command: it must be the command's own
     assert COMMANDS[command][1] == loaded.get_short_help_str(limit=150)
+
+
+@pytest.mark.parametrize("command", sorted(MAP_COMMANDS))
+def test_every_map_command_has_help_with_an_example(command: str) -> None:
+    result = CliRunner().invoke(cli, ["map", command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert f"Example:\n    awaw map {command} " in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    loaded = map_.get_command(click.Context(map_), command)
+    assert loaded is not None
+    assert MAP_COMMANDS[command][1] == loaded.get_short_help_str(limit=150)
+
+
+def test_the_map_commands_import_no_image_library_until_they_run() -> None:
+    """Pillow and numpy (the maps extra) are imported inside the map commands, never at start-up."""
+    code = (
+        "import sys; from click.testing import CliRunner; from replays.cli import cli; "
+        "r = CliRunner().invoke(cli, ['map', '--help']); assert r.exit_code == 0, r.output; "
+        "r = CliRunner().invoke(cli, ['map', 'calibrate', '--help']); assert r.exit_code == 0, r.output; "
+        "print(sorted(m for m in ('PIL', 'numpy') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_db_is_accepted_after_the_command_too(tmp_path: Path, game_file: Path) -> None:

@@ -24,6 +24,7 @@ REGISTRY = "a registry of the program's own parts"
 PRESENTATION = "words, colours or layout for people"
 LEDGER = "how the BRP ledger files its lines (categories the rules do not define)"
 CACHE = "a cache the program fills as it runs (speed), not a rule"
+FORMAT = "the vocabulary of a file format the program reads (PNG, VASSAL modules), not a rule"
 
 NOT_RULES: dict[tuple[str, str], str] = {
     ("projections/game.py", "_META_EVENTS"): REGISTRY,
@@ -134,6 +135,16 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/views/naval.py", "_MOVE_WORDS"): PRESENTATION,
     ("replays/views/naval.py", "STATUS_WORDS"): PRESENTATION,
     ("replays/views/oil.py", "PART_WORDS"): PRESENTATION,
+    ("replays/cli/maps.py", "MAP_COMMANDS"): REGISTRY,
+    ("replays/mapwork/calibration.py", "MODULE_SUFFIXES"): FORMAT,
+    ("replays/mapwork/raster.py", "_CHANNELS"): FORMAT,
+    ("replays/mapwork/vassal.py", "BUILD_FILES"): FORMAT,
+    ("replays/mapwork/vassal.py", "MAP_WORDS"): FORMAT,
+    ("replays/mapwork/synthetic.py", "COLOURS"): PRESENTATION,
+    ("replays/mapwork/synthetic.py", "SYMBOLS"): PRESENTATION,
+    ("replays/mapwork/synthetic.py", "RIVER"): PRESENTATION,
+    ("replays/mapwork/synthetic.py", "OUTLINE"): PRESENTATION,
+    ("replays/mapwork/synthetic.py", "LABEL"): PRESENTATION,
 }
 """Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
 

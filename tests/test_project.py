@@ -52,6 +52,10 @@ def test_readme_mentions_every_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in cli.list_commands(click.Context(cli)):
         assert f"awaw {name}" in readme, f"README.md does not show `awaw {name}`"
+        group = cli.get_command(click.Context(cli), name)
+        if isinstance(group, click.Group):
+            for sub in group.list_commands(click.Context(group)):
+                assert f"awaw {name} {sub}" in readme, f"README.md does not show `awaw {name} {sub}`"
 
 
 def test_audit_check_docs_are_current() -> None:

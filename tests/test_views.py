@@ -207,9 +207,18 @@ def test_every_command_that_prints_takes_json() -> None:
 
     from replays.cli import COMMANDS
 
-    for name in COMMANDS:
-        command = cli.get_command(click.Context(cli), name)
-        assert command is not None
+    def commands(group: click.Group, names: list[str], prefix: str = "") -> list[tuple[str, click.Command]]:
+        found = []
+        for name in names:
+            command = group.get_command(click.Context(group), name)
+            assert command is not None
+            if isinstance(command, click.Group):  # a group prints nothing itself: its commands do
+                found += commands(command, command.list_commands(click.Context(command)), f"{prefix}{name} ")
+            else:
+                found.append((prefix + name, command))
+        return found
+
+    for name, command in commands(cli, list(COMMANDS)):
         options = {opt for param in command.params for opt in getattr(param, "opts", [])}
         assert "--json" in options or name in ("export", "schema"), name  # those two print JSON or events anyway
 

@@ -158,6 +158,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.reporting:report",
         "Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings.",
     ),
+    # map data
+    "map": (
+        "replays.cli.maps:map_",
+        "Make map data from your own map image, and check it: calibrate, sample, edit.",
+    ),
     # stores
     "copy": (
         "replays.cli.stores:copy",

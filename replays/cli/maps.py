@@ -1,0 +1,27 @@
+"""``awaw map``: make a game's map data from the group's own map, and check it. Its commands are imported when they
+run (:class:`replays.cli.common.LazyGroup`), so that ``awaw map --help`` imports none of them (nor Pillow)."""
+
+from __future__ import annotations
+
+import click
+
+from replays.cli.common import LazyGroup
+
+MAP_COMMANDS: dict[str, tuple[str, str]] = {
+    "calibrate": (
+        "replays.cli.mapwork:calibrate",
+        "Fit each mapboard's hex grid to IMAGE (or a VASSAL module's board) and write the grid file beside it.",
+    ),
+}
+"""Each ``awaw map`` command: where it lives and its one-line help (a test keeps it equal to the command's own)."""
+
+
+@click.group(cls=LazyGroup, commands_at=MAP_COMMANDS, name="map")
+def map_() -> None:
+    """Make map data from your own map image, and check it: calibrate, sample, edit.
+
+    The image is yours: it is never stored in a game, and only the pages you ask for with --image carry it.
+    """
+
+
+__all__ = ["MAP_COMMANDS", "map_"]
