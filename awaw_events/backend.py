@@ -59,7 +59,8 @@ class Conflict(Exception):
 
 
 class Transaction:
-    """An open write transaction: reads see what it wrote; rows are inserted in bounded statements.
+    """An open transaction (a write, or a read-only one): reads see what it wrote; rows are inserted in bounded
+    statements.
 
     (Inserting on a thread of its own, to overlap the database's work with the caller's decoding, was measured
     and dropped: with the cores shared, the two threads queued for the interpreter's lock and the import took
@@ -101,6 +102,10 @@ class Backend:
         raise NotImplementedError
 
     def write(self) -> Any:  # a context manager of Transaction
+        raise NotImplementedError
+
+    def reading(self) -> Any:  # a context manager of Transaction
+        """A read-only transaction: every read inside sees the store as it stood at the first one."""
         raise NotImplementedError
 
 
@@ -256,6 +261,15 @@ class SQLiteBackend(Backend):
                 raise
             conn.commit()
 
+    @contextmanager
+    def reading(self) -> Iterator[Transaction]:
+        with self._cursor(writer=False) as (conn, cursor):
+            cursor.execute("BEGIN")  # deferred: WAL holds the snapshot the first read takes until the end
+            try:
+                yield _SQLiteTransaction(cursor, self.table)
+            finally:
+                conn.rollback()
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # PostgreSQL
@@ -361,6 +375,17 @@ class PostgresBackend(Backend):
             cursor.execute(_pg_sql(sql, self.table), params, prepare=True, binary=True)
             rows: list[tuple[Any, ...]] = cursor.fetchall()
             return rows
+
+    @contextmanager
+    def reading(self) -> Iterator[Transaction]:
+        from psycopg.rows import tuple_row
+
+        with _pg_errors(), self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+            cursor.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                yield _PostgresTransaction(cursor, self.table)
+            finally:
+                cursor.execute("ROLLBACK")
 
     @contextmanager
     def write(self) -> Iterator[Transaction]:

@@ -22,7 +22,7 @@ from awaw_events import dice
 from awaw_events.errors import GameExistsError, GameNotFoundError, InputError, StoreError
 from awaw_events.events import MapDataUsed
 from awaw_events.keys import KeyRing
-from awaw_events.store import GameStore, Timeline
+from awaw_events.store import GameStore, TimelineEntry
 
 
 class Copied(NamedTuple):
@@ -44,9 +44,9 @@ def _same_store(a: GameStore, b: GameStore) -> bool:
     return a.url == b.url
 
 
-def _parents_first(timelines: Sequence[Timeline]) -> list[Timeline]:
+def _parents_first(timelines: Sequence[TimelineEntry]) -> list[TimelineEntry]:
     """Timelines ordered so that each comes after its parent (a promoted branch keeps its parent: the old main)."""
-    ordered: list[Timeline] = []
+    ordered: list[TimelineEntry] = []
     placed: set[str] = set()
     waiting = list(timelines)
     while waiting:
@@ -122,7 +122,7 @@ def _copy_map_data(source: GameStore, target: GameStore, timeline: str) -> None:
             target.put_map_data(record.event.sha256, content)
 
 
-def _move_legacy_seeds(source: GameStore, keys: KeyRing, game: str, timelines: Sequence[Timeline]) -> int:
+def _move_legacy_seeds(source: GameStore, keys: KeyRing, game: str, timelines: Sequence[TimelineEntry]) -> int:
     """The dice seeds an older store kept beside a game's timelines, put into ``keys`` (the source keeps them)."""
     moved = 0
     for timeline in timelines:

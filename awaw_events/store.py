@@ -65,9 +65,9 @@ from awaw_events.stored import (
     Problem,
     Record,
     RegistryRecord,
-    Timeline,
     TimelineCreated,
     TimelineDeleted,
+    TimelineEntry,
     TimelineRenamed,
     Unreachable,
     VerifyReport,
@@ -77,6 +77,7 @@ from awaw_events.stored import (
     chain_hash,
     store_env,
 )
+from awaw_events.timeline import TimelineView
 
 __all__ = [  # the shapes the store keeps, defined in awaw_events.stored
     "GENESIS_HASH",
@@ -90,6 +91,7 @@ __all__ = [  # the shapes the store keeps, defined in awaw_events.stored
     "Timeline",
     "TimelineCreated",
     "TimelineDeleted",
+    "TimelineEntry",
     "TimelineRenamed",
     "Unreachable",
     "VerifyReport",
@@ -97,6 +99,13 @@ __all__ = [  # the shapes the store keeps, defined in awaw_events.stored
     "open_store",
     "store_env",
 ]
+
+
+class Timeline(TimelineView):
+    """A timeline opened for reading by :meth:`GameStore.open` (:mod:`awaw_events.timeline`): its length and
+    rulings read once, its events read up to that length from the store it was opened in."""
+
+    store: GameStore
 
 
 class GameStore:
@@ -121,7 +130,8 @@ class GameStore:
             self._app.close()
             raise
         self._tx: backend.Transaction | None = None
-        self._timelines: dict[str, Timeline] | None = None
+        self._reading: backend.Transaction | None = None
+        self._timelines: dict[str, TimelineEntry] | None = None
         self._registry_version = 0
         self._registry_fresh = False
         """The registry was read inside the open transaction: nobody else can change it until it ends."""
@@ -167,8 +177,23 @@ class GameStore:
             self._timelines, self._registry_version = None, 0  # the cache may hold what was rolled back
             raise
 
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Make every read inside one read transaction: all of them see the store as the first one found it (inside
+        a write transaction, or a read transaction already open, the block joins it)."""
+        if self._tx is not None or self._reading is not None:
+            yield
+            return
+        with self._db.reading() as tx:
+            self._reading = tx
+            try:
+                yield
+            finally:
+                self._reading = None
+
     def _read(self, sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
-        return self._tx.read(sql, params) if self._tx is not None else self._db.read(sql, params)
+        tx = self._tx or self._reading
+        return tx.read(sql, params) if tx is not None else self._db.read(sql, params)
 
     def _insert(self, rows: Sequence[backend.Row], conflict: str) -> None:
         """Insert rows inside the open transaction; a taken key is a :class:`ConflictError` saying ``conflict``."""
@@ -194,7 +219,7 @@ class GameStore:
         finally:
             self._registry_held -= 1
 
-    def _load_registry(self) -> dict[str, Timeline]:
+    def _load_registry(self) -> dict[str, TimelineEntry]:
         if self._timelines is not None and (self._registry_fresh or (self._registry_held and self._tx is None)):
             return self._timelines
         rows = self._read(_SELECT_AFTER, [REGISTRY_STREAM, self._registry_version, _LAST_VERSION])
@@ -205,7 +230,9 @@ class GameStore:
         for version, _topic, state in rows:
             rec = _REGISTRY_DECODER.decode(state)
             if isinstance(rec, TimelineCreated):
-                timelines[rec.name] = Timeline(rec.name, rec.game, rec.stream, rec.parent, rec.fork_at, rec.created_at)
+                timelines[rec.name] = TimelineEntry(
+                    rec.name, rec.game, rec.stream, rec.parent, rec.fork_at, rec.created_at
+                )
             elif isinstance(rec, TimelineRenamed):
                 old = timelines.pop(rec.old)
                 timelines[rec.new] = old._replace(name=rec.new)
@@ -230,11 +257,11 @@ class GameStore:
             self._registry_fresh = False
             self._load_registry()
 
-    def timelines(self) -> list[Timeline]:
+    def timelines(self) -> list[TimelineEntry]:
         """Every timeline of every game, main lines first, in creation order."""
         return list(self._load_registry().values())
 
-    def timeline(self, name: str) -> Timeline:
+    def timeline(self, name: str) -> TimelineEntry:
         """The timeline of that name (a game's name is its main line)."""
         timelines = self._load_registry()
         if name not in timelines:
@@ -244,6 +271,28 @@ class GameStore:
 
     def exists(self, name: str) -> bool:
         return name in self._load_registry()
+
+    def open(self, name: str) -> Timeline:
+        """The timeline of that name opened for reading: its registry entry, its number of events and its rulings
+        read once, in one read transaction, and kept by the :class:`Timeline` returned, which reads its events up
+        to that number with no further look-up."""
+        with self.reading(), self.timelines_held():
+            entry = self.timeline(name)
+            head = self._last_row(entry.stream, 0, _LAST_VERSION)
+            count = int(head[0]) if head is not None else entry.fork_at if entry.parent is not None else 0
+            segments = [
+                (s, after, count if up_to is None else up_to) for s, after, up_to in self._segments(entry, count)
+            ]
+            found: list[tuple[int, Ruling]] = []
+            for stream, after, up_to in segments:
+                for version, _topic, state in self._stream_rows(f"awaw:rulings:{stream}", after, up_to):
+                    try:
+                        event = decode(state)
+                    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                        raise _unreadable(name, version, exc) from None
+                    assert isinstance(event, Ruling)
+                    found.append((version, event))
+        return Timeline(self, entry, segments, count, found)
 
     # -- writing -------------------------------------------------------------------------------------------------
 
@@ -263,7 +312,7 @@ class GameStore:
             self._append_registry(TimelineCreated(name=name, game=name, stream=stream, created_at=_now()))
         return records
 
-    def create_branch(self, parent: str, name: str, fork_at: int) -> Timeline:
+    def create_branch(self, parent: str, name: str, fork_at: int) -> TimelineEntry:
         """A new timeline sharing ``parent``'s first ``fork_at`` events, copying none of them (cost O(1))."""
         if not _NAME.match(name.replace("/", "-", 1)) or name.count("/") > 1:
             raise InputError(f"invalid branch name {name!r}")
@@ -282,7 +331,7 @@ class GameStore:
             )
             return self.timeline(name)
 
-    def add_timeline(self, like: Timeline) -> Timeline:
+    def add_timeline(self, like: TimelineEntry) -> TimelineEntry:
         """Register a timeline as another store has it (name, game, parent, fork point, creation time), with no
         events yet: the first step of a copy (:func:`awaw_events.copying.copy_games`)."""
         with self.transaction():
@@ -420,10 +469,10 @@ class GameStore:
 
     # -- reading -------------------------------------------------------------------------------------------------
 
-    def _segments(self, timeline: Timeline, stop: int | None) -> list[tuple[str, int, int | None]]:
+    def _segments(self, timeline: TimelineEntry, stop: int | None) -> list[tuple[str, int, int | None]]:
         """The (stream, after, up_to) pieces that make up a timeline, oldest first."""
         pieces: list[tuple[str, int, int | None]] = []
-        current: Timeline | None = timeline
+        current: TimelineEntry | None = timeline
         upper = stop
         while current is not None:
             lower = current.fork_at
@@ -565,44 +614,20 @@ class GameStore:
         mac, data = stored[:32], stored[32:]
         return data if hmac.compare_digest(mac, self._snapshot_mac(key, seq, chain, data)) else None
 
-    def put_snapshot(self, name: str, seq: int, key: str, data: bytes) -> None:
-        """Keep a projection snapshot of a timeline at event ``seq``; ``key`` names the projection code version.
-
-        The snapshot is stored with a MAC (under :attr:`snapshot_key`) of the event's chain hash and the data, so
-        it is used only by whoever holds the key and only for the chain it was made from. A snapshot is only a
-        cache: a conflicting writer (someone stored the same one first) is ignored.
-        """
-        record = self.record_at(name, seq)
-        if record is None:
-            return
-        stream = self._snapshot_stream(key, self.timeline(name).stream)
-        stored = self._snapshot_mac(key, seq, record.hash, data) + data
+    def _keep_snapshot(self, stream: str, key: str, seq: int, chain: str, data: bytes) -> None:
+        snapshots = self._snapshot_stream(key, stream)
+        stored = self._snapshot_mac(key, seq, chain, data) + data
         with self.transaction():
-            if self._last_row(stream, seq - 1, seq) is None:
-                self._insert([(stream, seq, "snapshot", stored)], "a snapshot was stored twice")
+            if self._last_row(snapshots, seq - 1, seq) is None:
+                self._insert([(snapshots, seq, "snapshot", stored)], "a snapshot was stored twice")
+
+    def put_snapshot(self, name: str, seq: int, key: str, data: bytes) -> None:
+        """Keep a projection snapshot of a timeline at event ``seq`` (:meth:`Timeline.put_snapshot`)."""
+        self.open(name).put_snapshot(seq, key, data)
 
     def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
-        """The latest snapshot at or before event ``seq`` of this timeline or (before its fork) its parents that
-        carries a valid MAC; one that does not (edited, or made for another chain) is passed over."""
-        timeline: Timeline | None = self.timeline(name)
-        upper = seq
-        while timeline is not None:
-            stream = self._snapshot_stream(key, timeline.stream)
-            while upper > timeline.fork_at:
-                row = self._last_row(stream, timeline.fork_at, upper)
-                if row is None:
-                    break
-                at = row[0]
-                record = self.record_at(name, at)
-                data = self._open_snapshot(key, at, record.hash if record else None, row[2])
-                if data is not None:
-                    return at, data
-                upper = at - 1
-            if timeline.parent is None:
-                break
-            upper = min(upper, timeline.fork_at)
-            timeline = self.timeline(timeline.parent)
-        return None
+        """The latest valid snapshot at or before event ``seq`` (:meth:`Timeline.snapshot_at_or_before`)."""
+        return self.open(name).snapshot_at_or_before(seq, key)
 
     # -- rows no timeline reaches ---------------------------------------------------------------------------------
 

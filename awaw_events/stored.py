@@ -64,7 +64,7 @@ RegistryRecord = TimelineCreated | TimelineRenamed | TimelineDeleted
 _REGISTRY_DECODER: Final[msgspec.json.Decoder[RegistryRecord]] = msgspec.json.Decoder(RegistryRecord)
 
 
-class Timeline(NamedTuple):
+class TimelineEntry(NamedTuple):
     """A timeline as the registry knows it."""
 
     name: str

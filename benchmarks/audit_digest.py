@@ -66,7 +66,7 @@ def example(*paths: Path) -> dict[str, Any]:
         for path in paths:
             with path.open("rb") as handle:
                 import_events(store, "g", iter_events(handle, "jsonl"))
-        return digest(audit_timeline(store, "g"))
+        return digest(audit_timeline(store.open("g")))
 
 
 def synthetic(count: int) -> dict[str, Any]:

@@ -32,7 +32,6 @@ from projections.game import Fold  # noqa: E402
 from replays.audit import engine  # noqa: E402
 from replays.audit.catalogue import checks  # noqa: E402
 from replays.maps import resolve_map_data  # noqa: E402
-from replays.state import effective_events  # noqa: E402
 
 NAME = "synthetic"
 
@@ -51,7 +50,7 @@ def run_audit(store: GameStore, selected: Iterable[engine.Check]) -> engine.Audi
         found = resolve_map_data(store, declared)
         return found.data, found.reason
 
-    return engine.run(selected, effective_events(store, NAME, 1, last), maps=maps)
+    return engine.run(selected, store.open(NAME).effective_events(1, last), maps=maps)
 
 
 def with_timers(selected: list[engine.Check], spent: dict[str, float], calls: dict[str, int]) -> list[engine.Check]:
@@ -111,11 +110,11 @@ def main(argv: list[str] | None = None) -> None:
 def report(store: GameStore, top: int) -> None:
     count = store.count(NAME)
     selected = checks()
-    read = timed(lambda: sum(1 for _ in effective_events(store, NAME, 1, count)))
+    read = timed(lambda: sum(1 for _ in store.open(NAME).effective_events(1, count)))
 
     def fold() -> None:
         f = Fold()
-        for r in effective_events(store, NAME, 1, count):
+        for r in store.open(NAME).effective_events(1, count):
             f.push(r.seq, r.event)
 
     replay = timed(fold)

@@ -216,11 +216,11 @@ def audit(args: argparse.Namespace) -> Result:
     from replays.audit.timelines import audit_timeline, jobs_for
 
     def work(store: GameStore) -> int:
-        return audit_timeline(store, args.name).events
+        return audit_timeline(store.open(args.name)).events
 
     result = _timed(args.db, work)
     with GameStore(args.db) as store:
-        result["jobs"] = jobs_for(store, args.name, 1, store.count(args.name), None)
+        result["jobs"] = jobs_for(store.open(args.name), 1, store.count(args.name), None)
     return result
 
 
@@ -232,9 +232,9 @@ def audit_from_snapshots(args: argparse.Namespace) -> Result:
     with GameStore(args.db) as store:
         store.snapshot_key = _snapshot_key(args)
         started = time.perf_counter()
-        count = audit_timeline(store, args.name).events
+        count = audit_timeline(store.open(args.name)).events
         seconds = time.perf_counter() - started
-        jobs = jobs_for(store, args.name, 1, store.count(args.name), None)
+        jobs = jobs_for(store.open(args.name), 1, store.count(args.name), None)
     return {"seconds": seconds, "count": count, "jobs": jobs}
 
 
@@ -248,7 +248,7 @@ def audit_one_process(args: argparse.Namespace) -> Result:
     """The audit with every check, over the whole timeline, in this process alone."""
     from replays.audit.timelines import audit_timeline
 
-    return _timed(args.db, lambda store: audit_timeline(store, args.name, jobs=1).events)
+    return _timed(args.db, lambda store: audit_timeline(store.open(args.name), jobs=1).events)
 
 
 def audit_floor(args: argparse.Namespace) -> Result:
@@ -258,7 +258,6 @@ def audit_floor(args: argparse.Namespace) -> Result:
 
     from replays.audit import engine
     from replays.audit.catalogue import checks, store_maps
-    from replays.state import effective_events
 
     def empty(c: engine.Check, ctx: engine.AuditContext[Any]) -> engine.Result:
         return ()
@@ -267,13 +266,13 @@ def audit_floor(args: argparse.Namespace) -> Result:
 
     def work(store: GameStore) -> int:
         last = store.count(args.name)
-        report = engine.run(hollow, effective_events(store, args.name, 1, last), maps=store_maps(store))
+        report = engine.run(hollow, store.open(args.name).effective_events(1, last), maps=store_maps(store))
         return report.events
 
     result = _timed(args.db, work)
     with GameStore(args.db) as store:
         last = store.count(args.name)
-        result["applied"] = engine.run(hollow, effective_events(store, args.name, 1, last)).applied
+        result["applied"] = engine.run(hollow, store.open(args.name).effective_events(1, last)).applied
     return result
 
 
@@ -284,14 +283,14 @@ def state_at_points(args: argparse.Namespace) -> Result:
     with GameStore(args.db) as store:
         store.snapshot_key = _snapshot_key(args)
         started = time.perf_counter()
-        build_snapshots(store, args.name)
+        build_snapshots(store.open(args.name))
         built = time.perf_counter() - started
         count = store.count(args.name)
         rng = random.Random(7)
         latencies = []
         for point in sorted(rng.randint(1, count) for _ in range(args.points)):
             started = time.perf_counter()
-            state_at(store, args.name, point, save=False)
+            state_at(store.open(args.name), point, save=False)
             latencies.append((time.perf_counter() - started) * 1000)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, round(0.99 * (len(latencies) - 1)))]

@@ -20,7 +20,7 @@ from awaw_events.events import AnyEvent, SeedCommitted
 from awaw_events.gametime import GamePoint, label, parse_game_point, time_key
 from awaw_events.keys import KeyRing
 from awaw_events.log import context_of
-from awaw_events.store import GameStore, Record, Timeline
+from awaw_events.store import GameStore, Record, TimelineEntry
 from projections.core import VIEWS
 from replays.state import check_span, last_in_place, resolve_point, seq_for_game_time, state_at
 from replays.views import Change
@@ -49,7 +49,7 @@ def create_branch(
     *,
     reroll: bool = True,
     keys: KeyRing | None = None,
-) -> Timeline:
+) -> TimelineEntry:
     """``awaw branch``: a new timeline sharing ``parent``'s events up to ``point`` (default: its end).
 
     With ``reroll`` the branch gets its own secret seed, committed in its first event and kept in ``keys``, for
@@ -58,7 +58,7 @@ def create_branch(
     if reroll and keys is None:
         raise InputError("a branch with its own dice needs a keys directory for its seed (or --same-dice)")
     full = branch_name(store, parent, name)
-    fork_at = resolve_point(store, parent, point)
+    fork_at = resolve_point(store.open(parent), point)
     if fork_at < 1:
         raise InputError(f"a branch forks after at least the first event of {parent!r}")
     context = context_of(store, parent, fork_at)
@@ -82,7 +82,7 @@ def create_branch(
     return timeline
 
 
-def children(store: GameStore, name: str) -> list[Timeline]:
+def children(store: GameStore, name: str) -> list[TimelineEntry]:
     return [t for t in store.timelines() if t.parent == name]
 
 
@@ -125,7 +125,7 @@ class Divergence(NamedTuple):
 def _lineage(store: GameStore, name: str) -> list[tuple[str, int]]:
     """(stream, events of that stream's timeline taken) from the root down to the timeline itself."""
     chain: list[tuple[str, int]] = []
-    timeline: Timeline | None = store.timeline(name)
+    timeline: TimelineEntry | None = store.timeline(name)
     upper: int | None = None
     while timeline is not None:
         chain.append((timeline.stream, upper if upper is not None else store.count(timeline.name)))
@@ -208,8 +208,8 @@ def compared_point(store: GameStore, a: str, b: str, at: str | None = None) -> G
     time on ``a``. ``None`` only for the point before any event (``at="0"``).
     """
     if at is None:
-        last_a = last_in_place(store, a)
-        last_b = last_in_place(store, b)
+        last_a = last_in_place(store.open(a))
+        last_b = last_in_place(store.open(b))
         if last_a is None or last_b is None:
             return None
         first = last_a if time_key(last_a.event) <= time_key(last_b.event) else last_b
@@ -217,11 +217,11 @@ def compared_point(store: GameStore, a: str, b: str, at: str | None = None) -> G
     try:
         point = parse_game_point(at)
     except PointError:
-        seq = resolve_point(store, a, at)
+        seq = resolve_point(store.open(a), at)
         record = store.record_at(a, seq) if seq else None
         return None if record is None else _game_time(record.event)
-    check_span(store, a, point)
-    check_span(store, b, point)
+    check_span(store.open(a), point)
+    check_span(store.open(b), point)
     return point
 
 
@@ -229,10 +229,11 @@ def diff(store: GameStore, a: str, b: str, *, at: str | None = None, views: tupl
     """Compare two timelines: the first divergence, the events each lacks, and the state differences at one game
     time on both sides (:func:`compared_point`), each change as data with its sentence."""
     point = compared_point(store, a, b, at)
-    at_a = 0 if point is None else seq_for_game_time(store, a, point)
-    at_b = 0 if point is None else seq_for_game_time(store, b, point)
-    state_a = state_at(store, a, at_a)
-    state_b = state_at(store, b, at_b)
+    opened_a, opened_b = store.open(a), store.open(b)
+    at_a = 0 if point is None else seq_for_game_time(opened_a, point)
+    at_b = 0 if point is None else seq_for_game_time(opened_b, point)
+    state_a = state_at(opened_a, at_a)
+    state_b = state_at(opened_b, at_b)
     differences = {view: view_differences(state_a, state_b, view) for view in views}
     return Diff(a, b, at_a, at_b, divergence(store, a, b), differences, point)
 

@@ -271,7 +271,7 @@ def chart(store: GameStore, timeline: str, view: ChartView, *, start: int = 0, s
     """The chart of ``view`` for ``timeline`` up to event ``stop`` (default its end); a branch with its parent's
     series from the fork on. ``start`` drops turns before that event's game turn."""
     last = store.count(timeline) if stop is None else stop
-    mine = state_at(store, timeline, last, save=False)
+    mine = state_at(store.open(timeline), last, save=False)
     info = store.timeline(timeline)
     theirs: GameState | None = None
     fork = 0
@@ -280,7 +280,7 @@ def chart(store: GameStore, timeline: str, view: ChartView, *, start: int = 0, s
         fork_record = store.record_at(info.parent, info.fork_at)
         if fork_record is not None:
             fork = turn_index(fork_record.event.year, fork_record.event.season)
-            theirs = state_at(store, info.parent, store.count(info.parent), save=False)
+            theirs = state_at(store.open(info.parent), store.count(info.parent), save=False)
     title, build = _PANELS[view]
     panels = build(mine, theirs, names, fork)
     if start > 0:

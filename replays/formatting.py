@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from awaw_events.dice import DiceReport
-from awaw_events.store import Timeline, VerifyReport
+from awaw_events.store import TimelineEntry, VerifyReport
 from replays import logview
 
 
@@ -63,7 +63,7 @@ def log_table(rows: Sequence[logview.Row], title: str) -> Table:
     return table
 
 
-def games_table(rows: Sequence[tuple[Timeline, int]]) -> Table:
+def games_table(rows: Sequence[tuple[TimelineEntry, int]]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, caption="* the game's main line (what `awaw promote` changes)")
     table.add_column("timeline", no_wrap=True)
     table.add_column("game", no_wrap=True)

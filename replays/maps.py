@@ -275,7 +275,7 @@ def declared_map_data(store: GameStore, timeline: str, *, at: int | None = None)
     """The :class:`MapData` a game declared (its last ``map_data_used`` up to event ``at``, rulings applied), or
     None with the reason: no declaration, declared map data not available, hash mismatch."""
     seq = store.count(timeline) if at is None else at
-    declared = state_at(store, timeline, seq, save=False).meta.map_data
+    declared = state_at(store.open(timeline), seq, save=False).meta.map_data
     if declared is None:
         return DeclaredMapData(None, None, f"{timeline!r} declares no map data (no map_data_used event)")
     return resolve_map_data(store, declared)

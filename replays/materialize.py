@@ -23,7 +23,6 @@ from awaw_events.store import GameStore, Record
 from projections import board
 from projections.game import Fold
 from replays.readmodel import EMPTY_SCHEMAS, EVENT_SCHEMA, TABLES
-from replays.state import effective_records
 from replays.views import tables
 
 if TYPE_CHECKING:
@@ -272,7 +271,7 @@ def _write(
     events = _Table(db, "events", EVENT_SCHEMA, pk="seq")
     history = _Table(db, "unit_history", EMPTY_SCHEMAS["unit_history"])
     walk = _Walk(progress, events, history)
-    report = audit(walk.records(effective_records(store, timeline, 1, seq)), maps=store_maps(store), fold=walk.fold)
+    report = audit(walk.records(store.open(timeline).effective_records(1, seq)), maps=store_maps(store), fold=walk.fold)
     if progress is not None:
         progress(seq)
     events.flush()

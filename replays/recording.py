@@ -42,10 +42,11 @@ class StrictRefusal(Exception):
 def audit_new(store: GameStore, timeline: str, first: int, last: int) -> AuditReport:
     """The audit of events ``first..last`` of a timeline (the effective log), the events before them folded."""
     from replays.audit.catalogue import audit, store_maps
-    from replays.state import effective_events, state_at
+    from replays.state import state_at
 
-    state = state_at(store, timeline, first - 1, save=False)
-    return audit(effective_events(store, timeline, first, last), start=first, state=state, maps=store_maps(store))
+    opened = store.open(timeline)
+    state = state_at(opened, first - 1, save=False)
+    return audit(opened.effective_events(first, last), start=first, state=state, maps=store_maps(store))
 
 
 class Recorded(NamedTuple):
@@ -114,7 +115,7 @@ def import_stream(
 
         # written and committed: the audit only reports, so it reads the new events after the commit (the write
         # lock is free again), in one process a core for a long import
-        report = audit_timeline(store, timeline, start=done.first, stop=done.last)
+        report = audit_timeline(store.open(timeline), start=done.first, stop=done.last)
     return Recorded(done.first, done.last, tuple(referee.kept), report, (), done.read)
 
 

@@ -396,4 +396,4 @@ class Referee:
 def _state_at(store: GameStore, timeline: str, size: int) -> GameState:
     from replays.state import state_at
 
-    return state_at(store, timeline, size, save=False)
+    return state_at(store.open(timeline), size, save=False)

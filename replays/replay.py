@@ -15,7 +15,7 @@ from awaw_events.store import GameStore, Record
 from projections.core import VIEWS
 from projections.game import GameState, fold_numbered
 from replays.logview import summary
-from replays.state import effective_records, state_at
+from replays.state import state_at
 from replays.views import Change, differences
 
 By = Literal["event", "phase"]
@@ -76,8 +76,9 @@ def steps(
 ) -> Iterator[Step]:
     """The steps of a replay from event ``start`` to ``stop`` (the effective log, rulings applied)."""
     last = store.count(timeline) if stop is None else stop
-    state = state_at(store, timeline, start - 1) if start > 1 else state_at(store, timeline, 0)
-    for index, group in enumerate(_groups(effective_records(store, timeline, start, last), by), start=1):
+    opened = store.open(timeline)
+    state = state_at(opened, start - 1) if start > 1 else state_at(opened, 0)
+    for index, group in enumerate(_groups(opened.effective_records(start, last), by), start=1):
         after = fold_numbered(state, ((r.seq, r.event) for r in group))
         yield Step(index, tuple(group), after, changes(state, after, views))
         state = after

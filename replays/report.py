@@ -32,7 +32,7 @@ from awaw_events.store import GameStore, Record
 from projections.core import VIEWS
 from projections.game import Fold, GameState, clone
 from replays.logview import summary
-from replays.state import effective_records, state_at
+from replays.state import state_at
 from replays.views import differences, render
 from replays.views.common import Change, country
 
@@ -58,8 +58,9 @@ def _player_turn(record: Record) -> tuple[int, str, str | None]:
 def turn_ends(store: GameStore, timeline: str, start: int, stop: int) -> tuple[list[Record], list[TurnEnd]]:
     """The records ``start..stop`` (rulings applied) and the state at the end of each player turn among them (and
     at ``stop``), with the changes since the previous step."""
-    first = state_at(store, timeline, start - 1, save=False) if start > 1 else state_at(store, timeline, 0)
-    records = list(effective_records(store, timeline, start, stop))
+    opened = store.open(timeline)
+    first = state_at(opened, start - 1, save=False) if start > 1 else state_at(opened, 0)
+    records = list(opened.effective_records(start, stop))
     fold = Fold(first)
     before = first
     ends: list[TurnEnd] = []
@@ -344,9 +345,9 @@ def build_report(
 
     step("folding")
     records, ends = turn_ends(store, timeline, start, last)
-    end = ends[-1].state if ends else state_at(store, timeline, last, save=False)
+    end = ends[-1].state if ends else state_at(store.open(timeline), last, save=False)
     step("auditing")
-    report = audit_timeline(store, timeline, start=start, stop=last)
+    report = audit_timeline(store.open(timeline), start=start, stop=last)
     findings: dict[int, list[Any]] = {}
     for f in report.findings:
         findings.setdefault(f.seq, []).append(f)

@@ -46,8 +46,8 @@ def turn_of(store: GameStore, timeline: str, seq: int) -> Span:
         raise InputError(f"{timeline!r} has no event {seq}")
     event = record.event
     point = GamePoint(event.year, event.season, event.side, None)
-    first = seq_for_game_time(store, timeline, point, before=True) + 1
-    last = seq_for_game_time(store, timeline, point)
+    first = seq_for_game_time(store.open(timeline), point, before=True) + 1
+    last = seq_for_game_time(store.open(timeline), point)
     side = f" {event.side.capitalize()}" if event.side else ""
     return Span(first, max(last, seq), f"{event.season.capitalize()} {event.year}{side}")
 

@@ -5,18 +5,20 @@ A point is an event number (``250``), a game time (``1940-spring``, ``1940-sprin
 state at a point is the fold of the *effective* log (rulings applied) up to it, started from the nearest stored
 snapshot that is still valid: snapshots are keyed by the projection code version and the timeline, and one is
 skipped when a later ruling voids an event before it.
+
+Every function here reads a :class:`awaw_events.timeline.Timeline` (``store.open(name)``): the timeline's length and
+rulings read once, whatever the point and the fold ask.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
-from awaw_events import rulings as rulings_mod
 from awaw_events.errors import PointError
 from awaw_events.events import AnyEvent, Ruling
 from awaw_events.gametime import GamePoint, TimeKey, label, parse_game_point, span_key, time_key
-from awaw_events.store import GameStore, Numbered, Record
+from awaw_events.store import Record, Timeline
 from projections import game
 from projections.game import GameState
 
@@ -24,29 +26,29 @@ SNAPSHOT_EVERY: Final = 2_000
 """Events between stored snapshots: the state at any point is at most this many events of folding away."""
 
 
-def _key(store: GameStore, timeline: str, seq: int, moved: dict[int, int] | None = None) -> TimeKey:
+def _key(timeline: Timeline, seq: int, moved: dict[int, int] | None = None) -> TimeKey:
     """The game time of event ``seq`` in the log's own order: an annotation, or an event a ruling moved (a
     replacement, an event inserted by a correction in time), stands at the time of the last event before it that
     is neither (annotations and moved events carry times outside the stored order); pre-game history stands in the
     set-up, at the game's start."""
     while True:
-        record = store.record_at(timeline, seq)
+        record = timeline.record_at(seq)
         assert record is not None
         if seq <= 1 or not (record.event.annotation or (moved is not None and seq in moved)):
             key = time_key(record.event)
-            if seq > 1 and key[:2] < _start(store, timeline)[:2]:
-                return _start(store, timeline)
+            if seq > 1 and key[:2] < _start(timeline)[:2]:
+                return _start(timeline)
             return key
         seq -= 1
 
 
-def last_in_place(store: GameStore, timeline: str) -> Record | None:
+def last_in_place(timeline: Timeline) -> Record | None:
     """The last event of a timeline that stands where it is stored in the game: not an annotation, not moved by a
     ruling (a replacement or a correction's insertion). Its game time is the time the timeline has reached."""
-    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
-    seq = store.count(timeline)
+    moved = timeline.ruling_index().replacement_of
+    seq = timeline.count
     while seq >= 1:
-        record = store.record_at(timeline, seq)
+        record = timeline.record_at(seq)
         assert record is not None
         if seq == 1 or not (record.event.annotation or seq in moved):
             return record
@@ -54,14 +56,14 @@ def last_in_place(store: GameStore, timeline: str) -> Record | None:
     return None
 
 
-def _start(store: GameStore, timeline: str) -> TimeKey:
+def _start(timeline: Timeline) -> TimeKey:
     """The game time the game starts at (its first event, ``game_created``)."""
-    first = store.record_at(timeline, 1)
+    first = timeline.record_at(1)
     assert first is not None
     return time_key(first.event)
 
 
-def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, before: bool = False) -> int:
+def seq_for_game_time(timeline: Timeline, point: GamePoint, *, before: bool = False) -> int:
     """The number of events up to the end of a span of game time (or up to its start, ``before=True``).
 
     Game time never goes backwards in a log (annotations and the events rulings move aside, which stand at the
@@ -70,11 +72,11 @@ def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, befo
     """
     target = span_key(*point)
     depth = len(target)
-    low, high = 0, store.count(timeline)  # invariant: events 1..low are within; events after high are not
-    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
+    low, high = 0, timeline.count  # invariant: events 1..low are within; events after high are not
+    moved = timeline.ruling_index().replacement_of
 
     def within(seq: int) -> bool:
-        key = tuple(_key(store, timeline, seq, moved))[:depth]
+        key = tuple(_key(timeline, seq, moved))[:depth]
         return key < target if before else key <= target
 
     while low < high:
@@ -86,37 +88,39 @@ def seq_for_game_time(store: GameStore, timeline: str, point: GamePoint, *, befo
     return low
 
 
-def check_span(store: GameStore, timeline: str, point: GamePoint) -> None:
+def check_span(timeline: Timeline, point: GamePoint) -> None:
     """Refuse a span of game time the timeline never reaches (or that ends before its first event): a point that
     does not exist is an error, never the end state or an empty answer."""
-    count = store.count(timeline)
+    count = timeline.count
     target = span_key(*point)
     if count == 0:
-        raise PointError(f"{timeline!r} has no events, so no {point}")
-    moved = rulings_mod.index(store.rulings(timeline)).replacement_of
-    reached = _key(store, timeline, count, moved)  # the events rulings moved stand earlier: they reach nothing
-    first = store.record_at(timeline, 1)
+        raise PointError(f"{timeline.name!r} has no events, so no {point}")
+    moved = timeline.ruling_index().replacement_of
+    reached = _key(timeline, count, moved)  # the events rulings moved stand earlier: they reach nothing
+    first = timeline.record_at(1)
     assert first is not None
     if tuple(reached)[: len(target)] < target:
-        last = store.record_at(timeline, count)
+        last = timeline.record_at(count)
         assert last is not None
-        raise PointError(f"{timeline!r} has not reached {point}: its last event ({count}) is in {label(last.event)}")
+        raise PointError(
+            f"{timeline.name!r} has not reached {point}: its last event ({count}) is in {label(last.event)}"
+        )
     if tuple(time_key(first.event))[: len(target)] > target:
-        raise PointError(f"{timeline!r} begins after {point}: its first event is in {label(first.event)}")
+        raise PointError(f"{timeline.name!r} begins after {point}: its first event is in {label(first.event)}")
 
 
-def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: bool = False) -> int:
+def resolve_point(timeline: Timeline, text: str | None, *, before: bool = False) -> int:
     """The event number a point names (the end of the timeline when ``text`` is None)."""
-    count = store.count(timeline)
+    count = timeline.count
     if text is None:
         return count
     text = text.strip()
     if text.isdigit():
         seq = int(text)
         if not 0 <= seq <= count:
-            raise PointError(f"{timeline!r} has events 1 to {count}, not {seq}")
+            raise PointError(f"{timeline.name!r} has events 1 to {count}, not {seq}")
         return seq - 1 if before and seq > 0 else seq
-    for _, bookmark in reversed(store.bookmarks(timeline)):
+    for _, bookmark in reversed(timeline.bookmarks):
         if bookmark.name == text:
             return bookmark.at - 1 if before else bookmark.at
     try:
@@ -124,40 +128,14 @@ def resolve_point(store: GameStore, timeline: str, text: str | None, *, before: 
     except PointError:
         if text[:4].isdigit() and text[4:5] == "-":
             raise  # meant as a game time: say what is wrong with it
-        names = sorted({b.name for _, b in store.bookmarks(timeline)})
+        names = sorted({b.name for _, b in timeline.bookmarks})
         known = f"; bookmarks: {', '.join(names)}" if names else ""
         raise PointError(
             f"{text!r} is neither an event number, a game time (1940-spring, 1940-spring/axis/combat) "
-            f"nor a bookmark of {timeline!r}{known}"
+            f"nor a bookmark of {timeline.name!r}{known}"
         ) from None
-    check_span(store, timeline, point)
-    return seq_for_game_time(store, timeline, point, before=before)
-
-
-def effective_records(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Record]:
-    """The records ``start..stop`` of the effective log (rulings standing at ``stop`` applied, and every correction
-    in time inserted after an event up to ``stop``, wherever its ruling stands)."""
-    index = rulings_mod.index(store.rulings(timeline), stop=stop)
-
-    def fetch(seq: int) -> Record:
-        record = store.record_at(timeline, seq)
-        assert record is not None
-        return record
-
-    return rulings_mod.effective(store.records(timeline, start=start, stop=stop), index, fetch)
-
-
-def effective_events(store: GameStore, timeline: str, start: int, stop: int) -> Iterator[Numbered]:
-    """Like :func:`effective_records`, but only the events and their numbers (the fold's and the audit's path)."""
-    index = rulings_mod.index(store.rulings(timeline), stop=stop)
-    numbered = store.numbered(timeline, start=start, stop=stop)
-    if index.empty:
-        return numbered
-
-    def fetch(seq: int) -> Numbered:
-        return next(store.numbered(timeline, start=seq, stop=seq))
-
-    return rulings_mod.effective(numbered, index, fetch)
+    check_span(timeline, point)
+    return seq_for_game_time(timeline, point, before=before)
 
 
 def _touches(ruling: Ruling) -> int | None:
@@ -168,15 +146,14 @@ def _touches(ruling: Ruling) -> int | None:
     return min(ruling.voids, default=None)
 
 
-def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, GameState]:
+def _valid_snapshot(timeline: Timeline, seq: int) -> tuple[int, GameState]:
     """The latest stored snapshot at or before ``seq`` that no ruling up to ``seq`` (and no correction in time
     anywhere in the timeline) makes stale. Snapshots are stored only after every correction in time recorded so
     far (:func:`state_at`), so one made stale by a correction recorded later is known by the correction's number."""
     stale_from = seq
-    every = store.rulings(timeline)
-    relevant = [(s, r) for s, r in every if s <= seq or r.insert_after is not None]
+    relevant = [(s, r) for s, r in timeline.rulings if s <= seq or r.insert_after is not None]
     while stale_from > 0:
-        found = store.snapshot_at_or_before(timeline, stale_from, game.CODE_VERSION)
+        found = timeline.snapshot_at_or_before(stale_from, game.CODE_VERSION)
         if found is None:
             break
         at, data = found
@@ -188,8 +165,7 @@ def _valid_snapshot(store: GameStore, timeline: str, seq: int) -> tuple[int, Gam
 
 
 def state_at(
-    store: GameStore,
-    timeline: str,
+    timeline: Timeline,
     seq: int,
     *,
     every: int = SNAPSHOT_EVERY,
@@ -201,21 +177,13 @@ def state_at(
     With ``save``, snapshots are stored every ``every`` events on the way (when no later ruling could make them
     stale), so the next query near here is fast. ``progress`` is told the event number reached, now and then.
     """
-    with store.timelines_held():
-        return _state_at(store, timeline, seq, every, save, progress)
-
-
-def _state_at(
-    store: GameStore, timeline: str, seq: int, every: int, save: bool, progress: Callable[[int], None] | None
-) -> GameState:
-    start, state = _valid_snapshot(store, timeline, seq)
+    start, state = _valid_snapshot(timeline, seq)
     if start == seq:
         return state
-    every_ruling = store.rulings(timeline)
-    last_ruling = max((s for s, r in every_ruling if s <= seq or r.insert_after is not None), default=0)
-    moved = rulings_mod.index(every_ruling, stop=seq).replacement_of
+    last_ruling = max((s for s, r in timeline.rulings if s <= seq or r.insert_after is not None), default=0)
+    moved = timeline.ruling_index(seq).replacement_of
     pending: list[tuple[int, AnyEvent]] = []
-    for record in effective_events(store, timeline, start + 1, seq):
+    for record in timeline.effective_events(start + 1, seq):
         pending.append((record.seq, record.event))
         if record.seq in moved:
             continue  # a replacement or an inserted event, folded out of its stored place: no snapshot here
@@ -224,20 +192,15 @@ def _state_at(
         if save and record.seq % every == 0 and record.seq >= last_ruling and record.seq > start:
             state = game.fold_numbered(state, pending)
             pending = []
-            store.put_snapshot(timeline, record.seq, game.CODE_VERSION, game.encode_state(state))
+            timeline.put_snapshot(record.seq, game.CODE_VERSION, game.encode_state(state))
     if progress is not None:
         progress(seq)
     return game.fold_numbered(state, pending)
 
 
 def build_snapshots(
-    store: GameStore,
-    timeline: str,
-    *,
-    every: int = SNAPSHOT_EVERY,
-    progress: Callable[[int], None] | None = None,
+    timeline: Timeline, *, every: int = SNAPSHOT_EVERY, progress: Callable[[int], None] | None = None
 ) -> int:
     """Fold a whole timeline once, storing a snapshot every ``every`` events; returns how many are stored."""
-    count = store.count(timeline)
-    state_at(store, timeline, count, every=every, save=True, progress=progress)
-    return count // every
+    state_at(timeline, timeline.count, every=every, save=True, progress=progress)
+    return timeline.count // every

@@ -65,9 +65,9 @@ def test_each_side_equals_a_fold_of_its_own_events(game: GameStore, tmp_path: Pa
     assert _dump(tmp_path / "b.db", parent_stream)[: len(before)] == before  # the parent is untouched
     for name in ("g", "g/what-if"):
         events = list(game.events(name))
-        assert state_at(game, name, len(events)) == replay(events)
-    main_units = state_at(game, "g", game.count("g")).board.units
-    branch_units = state_at(game, "g/what-if", game.count("g/what-if")).board.units
+        assert state_at(game.open(name), len(events)) == replay(events)
+    main_units = state_at(game.open("g"), game.count("g")).board.units
+    branch_units = state_at(game.open("g/what-if"), game.count("g/what-if")).board.units
     assert "main-only" in main_units and "main-only" not in branch_units
     assert "branch-only" in branch_units and "branch-only" not in main_units
     div = divergence(game, "g", "g/what-if", limit=10_000)
@@ -93,7 +93,7 @@ def test_diff_compares_at_the_latest_game_time_both_reach(game: GameStore, keys:
     append_events(game, "g/early", numbered([build]))
     result = diff(game, "g", "g/early")
     assert result.point == GamePoint(1940, "spring", "axis", "unit_construction")
-    assert result.at_a == seq_for_game_time(game, "g", result.point) < game.count("g")
+    assert result.at_a == seq_for_game_time(game.open("g"), result.point) < game.count("g")
     board = {c.subject: c for c in result.differences["board"]}
     assert (board["extra-armor"].a, board["extra-armor"].b) == (None, "EUR:K30")
     assert board["ger-ca-1"].b == "EUR:E33"  # sunk at Oslo in g, still afloat in the branch
@@ -130,4 +130,4 @@ def test_promote_keeps_the_old_main_line(game: GameStore, keys: KeyRing) -> None
     assert game.count("g") == 502
     assert game.count("g/previous-main") == count
     assert verify_chain(game, "g").ok and verify_chain(game, "g/previous-main").ok
-    assert "alt-only" in state_at(game, "g", 502).board.units
+    assert "alt-only" in state_at(game.open("g"), 502).board.units

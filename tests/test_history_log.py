@@ -15,7 +15,7 @@ from awaw_events.log import BatchRejected, Numbered, append_events, numbered
 from awaw_events.placement import insertion_point
 from awaw_events.store import GameStore
 from replays.branching import create_branch, diff
-from replays.state import build_snapshots, effective_events, resolve_point, state_at
+from replays.state import build_snapshots, resolve_point, state_at
 
 
 def ev(tag: str, year: int, season: str, **fields: Any) -> AnyEvent:
@@ -113,7 +113,7 @@ def game(store: GameStore) -> GameStore:
 
 
 def tracks_at(store: GameStore, seq: int) -> dict[str, Any]:
-    return {k: v.value for k, v in state_at(store, "g", seq, save=False).politics.tracks.items()}
+    return {k: v.value for k, v in state_at(store.open("g"), seq, save=False).politics.tracks.items()}
 
 
 def inserted_fact(value: int = 7) -> AnyEvent:
@@ -141,18 +141,18 @@ def test_a_fact_found_later_keeps_every_number_branch_and_bookmark(game: GameSto
     assert isinstance(ruling, Ruling) and ruling.insert_after == 5  # after the last event of Winter 1939 Axis ...
     assert [(r.seq, r.hash) for r in store.records("g")][: len(before)] == before  # nothing renumbered or rewritten
     assert [r.seq for r in records] == [11, 12]
-    assert resolve_point(store, "g", "spring") == 7  # the bookmark names the same event
+    assert resolve_point(store.open("g"), "spring") == 7  # the bookmark names the same event
     assert store.timeline("g/what-if").fork_at == 7  # the branch forks where it did
     # ... and the game reads the fact at its own game time, at every point from its place on
-    order = [n.seq for n in effective_events(store, "g", 1, store.count("g"))]
+    order = [n.seq for n in store.open("g").effective_events(1, store.count("g"))]
     assert order == [1, 2, 3, 4, 5, 12, 6, 7, 8, 9, 10, 11]
     assert tracks_at(store, 4) == {}
     assert tracks_at(store, 5) == tracks_at(store, 7) == {"japan/aggression_index": 7}
-    assert resolve_point(store, "g", "1939-winter") == 5
-    assert tracks_at(store, resolve_point(store, "g", "1939-winter")) == {"japan/aggression_index": 7}
-    assert resolve_point(store, "g", "1940-summer") == store.count("g")
+    assert resolve_point(store.open("g"), "1939-winter") == 5
+    assert tracks_at(store, resolve_point(store.open("g"), "1939-winter")) == {"japan/aggression_index": 7}
+    assert resolve_point(store.open("g"), "1940-summer") == store.count("g")
     # the branch forked before the correction does not have it: diff says so
-    assert {k: v.value for k, v in state_at(store, "g/what-if", 7, save=False).politics.tracks.items()} != {
+    assert {k: v.value for k, v in state_at(store.open("g/what-if"), 7, save=False).politics.tracks.items()} != {
         "japan/aggression_index": 7
     }
     assert diff(store, "g", "g/what-if").divergence.only_a
@@ -197,14 +197,14 @@ def test_a_correction_can_be_reversed_by_a_ruling(game: GameStore) -> None:
 
 def test_snapshots_taken_before_a_correction_are_not_used_after_it(game: GameStore) -> None:
     store = game
-    assert build_snapshots(store, "g", every=2) == 4
+    assert build_snapshots(store.open("g"), every=2) == 4
     insert_events(store, "g", [Numbered("line 1", inserted_fact())], after=5)
     for seq in range(1, store.count("g") + 1):
-        fresh = state_at(store, "g", seq, save=False)
-        assert state_at(store, "g", seq).politics == fresh.politics, seq
-    assert build_snapshots(store, "g", every=2) == 5
+        fresh = state_at(store.open("g"), seq, save=False)
+        assert state_at(store.open("g"), seq).politics == fresh.politics, seq
+    assert build_snapshots(store.open("g"), every=2) == 5
     assert tracks_at(store, 8) == {"japan/aggression_index": 7}
-    assert state_at(store, "g", 8).politics.tracks["japan/aggression_index"].value == 7
+    assert state_at(store.open("g"), 8).politics.tracks["japan/aggression_index"].value == 7
 
 
 def test_pre_game_history_found_later_goes_among_the_history(store: GameStore) -> None:
@@ -216,7 +216,7 @@ def test_pre_game_history_found_later_goes_among_the_history(store: GameStore) -
     danzig = area(1938, "winter", "danzig")
     assert insertion_point(store, "g", danzig) == 2
     insert_events(store, "g", [Numbered("line 1", danzig)])
-    assert [n.seq for n in effective_events(store, "g", 1, store.count("g"))] == [1, 2, 7, 3, 4, 5, 6]
+    assert [n.seq for n in store.open("g").effective_events(1, store.count("g"))] == [1, 2, 7, 3, 4, 5, 6]
     with pytest.raises(BatchRejected, match="pre-game history goes in the set-up"):
         insert_events(store, "g", [Numbered("line 1", area(1938, "spring", "austria"))], after=4)
     with pytest.raises(BatchRejected, match="the pre-game history around its place"):

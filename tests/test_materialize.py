@@ -25,7 +25,6 @@ from projections.game import Fold
 from replays import materialize as materialize_module
 from replays.audit.timelines import audit_timeline
 from replays.materialize import _Watched, materialize
-from replays.state import effective_records
 from replays.views import tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +93,7 @@ def expected_tables(store: GameStore, seq: int) -> dict[str, list[Any]]:
     standing: dict[str, tuple[int, board.Unit]] = {}
     history: list[tuple[Any, ...]] = []
     events: list[tuple[Any, ...]] = []
-    for record in effective_records(store, "g", 1, seq):
+    for record in store.open("g").effective_records(1, seq):
         event = record.event
         fold.push(record.seq, event)
         data = json.dumps(to_builtins(event), ensure_ascii=False)
@@ -114,7 +113,7 @@ def expected_tables(store: GameStore, seq: int) -> dict[str, list[Any]]:
     history += [_span(unit, since, None) for since, unit in standing.values()]
     counts: dict[int, int] = {}
     findings = []
-    for f in audit_timeline(store, "g", stop=seq).findings:
+    for f in audit_timeline(store.open("g"), stop=seq).findings:
         n = counts[f.seq] = counts.get(f.seq, -1) + 1
         findings.append((f.seq, n, f.game_time, f.event_type, f.rule, f.check, f.expected, f.recorded, f.message))
     events.sort()  # the table's key is the event's number: replacements stand at their own numbers

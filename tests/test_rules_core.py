@@ -71,7 +71,7 @@ from replays.audit.engine import AuditContext, Family
 from replays.audit.families import construction, economy, offensives, redeployment
 from replays.audit.timelines import audit_timeline
 from replays.cli import cli
-from replays.state import effective_events, state_at
+from replays.state import state_at
 
 REPRO = Path(__file__).parent / "data" / "repairs-option.jsonl"
 
@@ -301,13 +301,13 @@ def probe(records: Sequence[Any], figures: Sequence[Figure] = FIGURES) -> list[O
 def assert_figures_agree(store: GameStore, game: str, figures: Sequence[Figure] = FIGURES) -> int:
     """Every figure the audit computes in ``game`` equals the one ``awaw state`` shows at the same point; returns how
     many were compared."""
-    seen = probe(list(effective_events(store, game, 1, store.count(game))), figures)
+    seen = probe(list(store.open(game).effective_events(1, store.count(game))), figures)
     data: dict[tuple[int, str], dict[str, Any]] = {}
     for item in seen:
         point = item.seq - 1 if item.figure.shown_before else item.seq
         key = (point, item.figure.view)
         if key not in data:
-            data[key] = views.data(state_at(store, game, point, save=False), item.figure.view)
+            data[key] = views.data(state_at(store.open(game), point, save=False), item.figure.view)
         shown = item.figure.shown(data[key], item.key)
         assert shown == item.value, (
             f"{item.figure.name} at event {item.seq}, {item.key}: the audit has {item.value}, awaw state {shown}"
@@ -576,7 +576,7 @@ def test_the_generated_games_exercise_every_figure() -> None:
     def collect(data: st.DataObject) -> None:
         rules, options = data.draw(st.sampled_from(ROUNDS))
         with stored(data.draw(games(rules, options))) as store:
-            seen.update(o.figure.name for o in probe(list(effective_events(store, "g", 1, store.count("g")))))
+            seen.update(o.figure.name for o in probe(list(store.open("g").effective_events(1, store.count("g")))))
 
     collect()
     assert seen == {f.name for f in FIGURES}
@@ -678,7 +678,7 @@ def _events_of(path: Path) -> list[Event]:
 def test_the_audit_of_the_repairs_log_is_clean_under_its_option() -> None:
     with GameStore(":memory:") as store:
         store.create_game("g", _events_of(REPRO))
-        report = audit_timeline(store, "g", rule_prefix="27.3")
+        report = audit_timeline(store.open("g"), rule_prefix="27.3")
         assert report.findings == ()
 
 

@@ -45,7 +45,7 @@ def _new_game(text: str) -> game.GameState:
         variant=found.variant, scenario=found.scenario, setup=setup_events(found), seeded=False,
         map_data=shipped_map_data().declaration(),
     )  # fmt: skip
-    return state_at(store, "n", store.count("n"))
+    return state_at(store.open("n"), store.count("n"))
 
 
 def _differences(a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
@@ -87,8 +87,8 @@ def test_awaw_setup_then_awaw_new_reproduce_a_random_phase_end(example_db: str, 
     made = runner.invoke(cli, ["--db", example_db, "new", name, "--setup", str(path), "--physical-dice"])
     assert made.exit_code == 0, made.output
     with GameStore(example_db) as store:
-        original = state_at(store, "ex", end, save=False)
-        again = state_at(store, name, store.count(name), save=False)
+        original = state_at(store.open("ex"), end, save=False)
+        again = state_at(store.open(name), store.count(name), save=False)
     assert _differences(position(original), position(again)) == {}
 
 
@@ -104,8 +104,8 @@ def test_the_example_opening_position_ships_as_a_set_up(example_db: str, tmp_pat
         assert store.count("opening") == 277  # the example's 278 set-up events, less its note
         assert (
             _differences(
-                position(state_at(store, "ex", SETUP_END, save=False)),
-                position(state_at(store, "opening", 277, save=False)),
+                position(state_at(store.open("ex"), SETUP_END, save=False)),
+                position(state_at(store.open("opening"), 277, save=False)),
             )
             == {}
         )
@@ -157,8 +157,8 @@ def test_a_reported_game_with_approximate_dates_comes_back_exactly(awaw, tmp_pat
     made = awaw("new", "again", "--setup", str(path), "--physical-dice")
     assert made.exit_code == 0, made.output
     with GameStore(str(tmp_path / "g.db")) as store:
-        original = position(state_at(store, "wbc", store.count("wbc"), save=False))
-        again = position(state_at(store, "again", store.count("again"), save=False))
+        original = position(state_at(store.open("wbc"), store.count("wbc"), save=False))
+        again = position(state_at(store.open("again"), store.count("again"), save=False))
     assert original["wars"] == {
         "britain|germany": "spring 1939 to fall 1939",
         "france|germany": "spring 1939 to fall 1939",

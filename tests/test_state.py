@@ -32,7 +32,7 @@ def events() -> list:  # type: ignore[type-arg]
 def snapshotted(tmp_path_factory: pytest.TempPathFactory, events: list) -> GameStore:  # type: ignore[type-arg]
     store = GameStore(str(tmp_path_factory.mktemp("state") / "s.db"))
     append_events(store, "g", numbered(events))
-    assert build_snapshots(store, "g", every=50) == len(events) // 50
+    assert build_snapshots(store.open("g"), every=50) == len(events) // 50
     return store
 
 
@@ -40,7 +40,7 @@ def snapshotted(tmp_path_factory: pytest.TempPathFactory, events: list) -> GameS
 @given(data=st.data())
 def test_state_from_a_snapshot_equals_a_full_fold(snapshotted: GameStore, events: list, data: st.DataObject) -> None:  # type: ignore[type-arg]
     point = data.draw(st.integers(0, len(events)))
-    assert state_at(snapshotted, "g", point, save=False) == replay(events[:point])
+    assert state_at(snapshotted.open("g"), point, save=False) == replay(events[:point])
 
 
 def test_snapshots_are_stored_beside_the_events(snapshotted: GameStore) -> None:
@@ -69,28 +69,28 @@ def test_points_resolve_by_game_time(snapshotted: GameStore, events: list, text:
 
     point = parse_game_point(text)
     inside = [i for i, e in enumerate(events, start=1) if point.contains(e)]
-    assert resolve_point(snapshotted, "g", text, before=before) == (inside[0] - 1 if before else inside[-1])
+    assert resolve_point(snapshotted.open("g"), text, before=before) == (inside[0] - 1 if before else inside[-1])
 
 
 def test_event_numbers_and_bookmarks(snapshotted: GameStore) -> None:
-    assert resolve_point(snapshotted, "g", "12") == 12
-    assert resolve_point(snapshotted, "g", "12", before=True) == 11
+    assert resolve_point(snapshotted.open("g"), "12") == 12
+    assert resolve_point(snapshotted.open("g"), "12", before=True) == 11
     name, at = next((b.name, b.at) for _, b in snapshotted.bookmarks("g"))
-    assert resolve_point(snapshotted, "g", name) == at
+    assert resolve_point(snapshotted.open("g"), name) == at
 
 
 def test_bad_points_are_explained(snapshotted: GameStore) -> None:
     count = snapshotted.count("g")
     with pytest.raises(PointError, match=f"has events 1 to {count}, not 900"):
-        resolve_point(snapshotted, "g", "900")
+        resolve_point(snapshotted.open("g"), "900")
     with pytest.raises(PointError, match="is neither an event number, a game time"):
-        resolve_point(snapshotted, "g", "barbarossa")
+        resolve_point(snapshotted.open("g"), "barbarossa")
 
 
 def test_a_ruling_makes_older_snapshots_stale(tmp_path: Path, events: list) -> None:  # type: ignore[type-arg]
     store = GameStore(str(tmp_path / "r.db"))
     append_events(store, "g", numbered(events))
-    build_snapshots(store, "g", every=100)
+    build_snapshots(store.open("g"), every=100)
     # void the elimination of a Polish unit in Fall 1939: every later snapshot is stale
     target = next(i for i, e in enumerate(events, start=1) if type(e).__name__ == "UnitEliminated")
     unit = events[target - 1].unit
@@ -99,7 +99,7 @@ def test_a_ruling_makes_older_snapshots_stale(tmp_path: Path, events: list) -> N
         year=last.year, season=last.season, side=last.side, phase=last.phase, voids=[target], rule="15.6", reason="test"
     )
     append_events(store, "g", numbered([ruling], first=len(events) + 1))
-    state = state_at(store, "g", store.count("g"), save=False)
+    state = state_at(store.open("g"), store.count("g"), save=False)
     assert unit in state.board.units
     expected = replay([e for i, e in enumerate(events, start=1) if i != target] + [ruling])
     assert state.board == expected.board

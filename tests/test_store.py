@@ -227,6 +227,6 @@ def test_the_state_at_a_point_reads_the_list_of_timelines_once(
         return real(sql, params)
 
     monkeypatch.setattr(store, "_read", counted)
-    state_at(store, "b", 3, save=False)
+    state_at(store.open("b"), 3, save=False)
     assert reads.count(REGISTRY_STREAM) == 1
     assert len(reads) > 3  # it reads events, rulings and snapshots: the count above is not vacuous

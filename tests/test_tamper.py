@@ -288,8 +288,8 @@ def test_an_edited_snapshot_is_named_and_never_shown(tmp_path: Path, keys_dir: P
     with GameStore(db) as store:
         append_events(store, "g", numbered(events))
         store.snapshot_key = KeyRing(keys_dir).snapshot_key()
-        assert build_snapshots(store, "g", every=100) == 2
-        truth = state_at(store, "g", 252, save=False)
+        assert build_snapshots(store.open("g"), every=100) == 2
+        truth = state_at(store.open("g"), 252, save=False)
         stream = f"awaw:snapshot:{CODE_VERSION}:%"
     before = json.loads(runner.invoke(cli, ["--db", db, "state", "g", "--at", "200", "--json"]).output)
     (state,) = [
@@ -315,7 +315,7 @@ def test_an_edited_snapshot_is_named_and_never_shown(tmp_path: Path, keys_dir: P
     ) in verify.output.splitlines()
     with GameStore(db) as store:
         store.snapshot_key = KeyRing(keys_dir).snapshot_key()
-        assert state_at(store, "g", 252, save=False) == truth
+        assert state_at(store.open("g"), 252, save=False) == truth
 
 
 def test_a_snapshot_made_with_someone_elses_key_is_not_used(tmp_path: Path) -> None:
@@ -326,7 +326,7 @@ def test_a_snapshot_made_with_someone_elses_key_is_not_used(tmp_path: Path) -> N
         assert store.snapshot_at_or_before("g", 4, CODE_VERSION) is not None
     with GameStore(db) as other:  # another key
         assert other.snapshot_at_or_before("g", 4, CODE_VERSION) is None
-        assert "b" in state_at(other, "g", 4, save=False).board.units
+        assert "b" in state_at(other.open("g"), 4, save=False).board.units
 
 
 @pytest.mark.parametrize(

@@ -151,7 +151,7 @@ def test_a_ruling_replaces_a_combat_result_and_the_board_follows(store: GameStor
     )
     events = [created(), polish, phase("combat"), _physical(1, [6]), _combat("D"), eliminated, armor("x")]
     append_events(store, "g", numbered(events))
-    assert "pol-inf-1" not in state_at(store, "g", 7, save=False).board.units
+    assert "pol-inf-1" not in state_at(store.open("g"), 7, save=False).board.units
     ruling = Ruling(
         year=1939,
         season="fall",
@@ -165,7 +165,7 @@ def test_a_ruling_replaces_a_combat_result_and_the_board_follows(store: GameStor
         reason="the die was a 6 at 1:1: the CRT gives Ex, not D",
     )
     append_events(store, "g", numbered([ruling, _combat("Ex")], first=8))
-    now = state_at(store, "g", store.count("g"), save=False)
+    now = state_at(store.open("g"), store.count("g"), save=False)
     assert "pol-inf-1" in now.board.units
     assert "x" in now.board.units
     # the original events stay in the log

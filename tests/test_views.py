@@ -36,7 +36,7 @@ def example_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def states(example_db: Path) -> dict[str, GameState]:
     store = GameStore(str(example_db))
     try:
-        return {p: state_at(store, "g", resolve_point(store, "g", p), save=False) for p in POINTS}
+        return {p: state_at(store.open("g"), resolve_point(store.open("g"), p), save=False) for p in POINTS}
     finally:
         store.close()
 

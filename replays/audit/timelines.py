@@ -23,11 +23,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
 
-from awaw_events.store import GameStore
+from awaw_events.store import GameStore, Timeline
 from projections.game import CODE_VERSION
 from replays.audit.catalogue import audit, store_maps
 from replays.audit.engine import AuditReport, joined
-from replays.state import SNAPSHOT_EVERY, effective_events, state_at
+from replays.state import SNAPSHOT_EVERY, state_at
 
 PARALLEL_FROM: Final = 30_000
 """Events to check from which the audit goes to several processes when the caller leaves the choice to it: below
@@ -46,8 +46,7 @@ MIN_RANGE: Final = 1_000
 
 
 def audit_timeline(
-    store: GameStore,
-    timeline: str,
+    timeline: Timeline,
     *,
     start: int = 1,
     stop: int | None = None,
@@ -60,20 +59,21 @@ def audit_timeline(
     ``jobs``: how many processes to audit in; None lets the audit choose (one per core, up to :data:`MAX_JOBS`, for
     at least :data:`PARALLEL_FROM` events); 1 keeps it in this process. ``progress`` is called with the number of
     events checked so far."""
-    last = store.count(timeline) if stop is None else stop
-    processes = jobs_for(store, timeline, start, last, jobs)
+    last = timeline.count if stop is None else stop
+    processes = jobs_for(timeline, start, last, jobs)
     if processes == 1:  # from the state before ``start`` as ``awaw state`` reads it, unless a ruling is read whole
-        ruled = bool(store.rulings(timeline, stop=last))
-        return _audit_range(store, timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
+        ruled = bool(timeline.rulings_up_to(last))
+        return _audit_range(timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
     even = cuts(start, last, processes, snapshots=True)
-    snapshots = all(_snapshot_near(store, timeline, first - 1) for first, _ in even[1:])
+    snapshots = all(_snapshot_near(timeline, first - 1) for first, _ in even[1:])
     ranges = even if snapshots else cuts(start, last, processes)
-    return _in_processes(store.url, store.snapshot_key, timeline, ranges, rule_prefix, progress)
+    store = timeline.store
+    return _in_processes(store.url, store.snapshot_key, timeline.name, ranges, rule_prefix, progress)
 
 
-def _snapshot_near(store: GameStore, timeline: str, seq: int) -> bool:
+def _snapshot_near(timeline: Timeline, seq: int) -> bool:
     """Whether the state after ``seq`` is at most two snapshot intervals of folding away."""
-    found = store.snapshot_at_or_before(timeline, seq, CODE_VERSION)
+    found = timeline.snapshot_at_or_before(seq, CODE_VERSION)
     return found is not None and seq - found[0] <= 2 * SNAPSHOT_EVERY
 
 
@@ -84,12 +84,12 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
-def jobs_for(store: GameStore, timeline: str, start: int, last: int, jobs: int | None) -> int:
+def jobs_for(timeline: Timeline, start: int, last: int, jobs: int | None) -> int:
     """How many processes the audit of ``start..last`` takes when asked for ``jobs`` (None: its own choice)."""
     events = last - start + 1
     if jobs is None:
         jobs = min(cores(), MAX_JOBS) if events >= PARALLEL_FROM else 1
-    if jobs <= 1 or store.url == ":memory:" or store.rulings(timeline, stop=last):
+    if jobs <= 1 or timeline.store.url == ":memory:" or timeline.rulings_up_to(last):
         return 1
     return max(1, min(jobs, events // MIN_RANGE))
 
@@ -126,8 +126,7 @@ def cuts(start: int, last: int, jobs: int, *, snapshots: bool = False) -> list[t
 
 
 def _audit_range(
-    store: GameStore,
-    timeline: str,
+    timeline: Timeline,
     start: int,
     last: int,
     rule_prefix: str | None,
@@ -138,11 +137,12 @@ def _audit_range(
     """The audit of ``start..last``: the events before ``start`` folded from the first, or (``from_snapshot``) the
     state before it read as ``awaw state`` reads it (the nearest valid snapshot and a short fold: the same state)."""
     if from_snapshot and start > 1:
-        state = state_at(store, timeline, start - 1, save=False)
-        records = effective_events(store, timeline, start, last)
+        state = state_at(timeline, start - 1, save=False)
+        records = timeline.effective_events(start, last)
     else:
-        state, records = None, effective_events(store, timeline, 1, last)
-    return audit(records, rule_prefix=rule_prefix, start=start, state=state, progress=progress, maps=store_maps(store))
+        state, records = None, timeline.effective_events(1, last)
+    maps = store_maps(timeline.store)
+    return audit(records, rule_prefix=rule_prefix, start=start, state=state, progress=progress, maps=maps)
 
 
 _DONE: Any = None
@@ -162,7 +162,7 @@ def _worker(
 
     with GameStore(url) as store:
         store.snapshot_key = key  # the snapshots this audit's caller may read (their MAC's key)
-        return _audit_range(store, timeline, start, last, rule_prefix, advance, from_snapshot=True)
+        return _audit_range(store.open(timeline), start, last, rule_prefix, advance, from_snapshot=True)
 
 
 def _in_processes(

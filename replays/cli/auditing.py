@@ -70,12 +70,13 @@ def audit(
         raise click.UsageError("GAME is required unless --list-checks is given")
     unreadable: Exception | None = None
     with obj.store() as store:
-        first = resolve_point(store, game, start, before=True) + 1 if start else 1
-        last = resolve_point(store, game, stop)
+        timeline = store.open(game)
+        first = resolve_point(timeline, start, before=True) + 1 if start else 1
+        last = resolve_point(timeline, stop)
         try:
             with progress("auditing", total=last - first + 1) as advance:
                 report = audit_timeline(
-                    store, game, start=first, stop=last, rule_prefix=rule_prefix, progress=advance, jobs=jobs
+                    timeline, start=first, stop=last, rule_prefix=rule_prefix, progress=advance, jobs=jobs
                 )
         except (msgspec.DecodeError, msgspec.ValidationError, UnreadableEventError) as exc:
             unreadable = exc

@@ -39,7 +39,7 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
     """Show the events of GAME: a table, or JSON lines with --json."""
     with obj.store() as store:
         if turn is not None:
-            check_span(store, game, turn)
+            check_span(store.open(game), turn)
         rows = list(logview.select(store, game, logview.LogFilter(turn, power, kind)))
     if as_json:
         formatting.print_json_lines(logview.as_json(rows))

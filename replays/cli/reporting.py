@@ -149,8 +149,9 @@ def plot(
     if output is None and sys.stdout.isatty():
         raise click.UsageError("give -o FILE.png or FILE.svg (or redirect standard output to a file)")
     with obj.store() as store:
-        first = resolve_point(store, game, start) if start else 0
-        last = resolve_point(store, game, stop)
+        timeline = store.open(game)
+        first = resolve_point(timeline, start) if start else 0
+        last = resolve_point(timeline, stop)
         with progress("folding"):
             data = chart(store, game, view, start=first, stop=last)  # type: ignore[arg-type]
     with domain_errors(), progress("drawing"):
@@ -185,8 +186,9 @@ def report(obj: Context, game: str, start: str | None, stop: str | None, output:
     from replays.report import build_report
 
     with obj.store() as store:
-        first = resolve_point(store, game, start, before=True) + 1 if start else 1
-        last = resolve_point(store, game, stop)
+        timeline = store.open(game)
+        first = resolve_point(timeline, start, before=True) + 1 if start else 1
+        last = resolve_point(timeline, stop)
         if first > last:
             raise NoSuchPoint(f"--from {start} (event {first}) comes after --to {stop} (event {last})")
         with progress("report") as advance, domain_errors():

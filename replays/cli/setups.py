@@ -40,8 +40,9 @@ def setup(obj: Context, game: str, at: str | None, output: Path | None, title: s
             if output.exists() and output.stat().st_size and not output.read_bytes().lstrip().startswith(b"#"):
                 raise files.OutputError(f"{str(output)!r} exists and is not a set-up file; refusing to write over it")
     with obj.store() as store:
-        seq = resolve_point(store, game, at)
-        state = state_at(store, game, seq)
+        timeline = store.open(game)
+        seq = resolve_point(timeline, at)
+        state = state_at(timeline, seq)
     label = f"{game} at {at}" if at else f"{game} after event {seq}"
     data = setups.setup_of(state, title=title or label)
     text = setups.dump(data)

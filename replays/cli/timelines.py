@@ -132,7 +132,7 @@ def logview_row(record: Record) -> dict[str, object]:
 def bookmark(obj: Context, game: str, name: str, at: str | None, as_json: bool) -> None:
     """Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name."""
     with obj.store() as store:
-        seq = resolve_point(store, game, at)
+        seq = resolve_point(store.open(game), at)
         rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
     say(
         as_json,

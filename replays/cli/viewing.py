@@ -51,9 +51,10 @@ from replays.views import render as view_render
 def state(obj: Context, game: str, at: str | None, before: bool, view: str, power: str | None, as_json: bool) -> None:
     """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
     with obj.store() as store:
-        seq = resolve_point(store, game, at, before=before)
+        timeline = store.open(game)
+        seq = resolve_point(timeline, at, before=before)
         with progress("folding", total=seq) as advance:
-            snapshot = state_at(store, game, seq, progress=advance)
+            snapshot = state_at(timeline, seq, progress=advance)
         places = places_named(store, snapshot) if "politics" in views_of(view) else None
     if as_json:
         views = {name: view_data(snapshot, name, power, places) for name in views_of(view)}
@@ -81,8 +82,10 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
 @pass_context
 def snapshot(obj: Context, game: str, every: int, as_json: bool) -> None:
     """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
-    with obj.store() as store, progress("folding", total=store.count(game)) as advance:
-        count = build_snapshots(store, game, every=every, progress=advance)
+    with obj.store() as store:
+        timeline = store.open(game)
+        with progress("folding", total=timeline.count) as advance:
+            count = build_snapshots(timeline, every=every, progress=advance)
     say(as_json, f"{game}: {count} snapshot(s), one every {every} events", {"snapshots": count, "every": every})
 
 
@@ -112,7 +115,7 @@ def materialize(
     with domain_errors():
         files.check_read_model(output, obj.db)
     with obj.store() as store:
-        seq = resolve_point(store, game, at)
+        seq = resolve_point(store.open(game), at)
         with files.replaced(output) as temp, progress("materializing", total=seq) as advance:
             if output.exists() and output.stat().st_size:
                 shutil.copyfile(output, temp)
@@ -168,8 +171,9 @@ def replay(
     if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
     with obj.store() as store:
-        first = resolve_point(store, game, start, before=True) + 1 if start else 1
-        last = resolve_point(store, game, stop)
+        timeline = store.open(game)
+        first = resolve_point(timeline, start, before=True) + 1 if start else 1
+        last = resolve_point(timeline, stop)
         if first > last:
             raise NoSuchPoint(
                 f"--from {start} (event {first}) comes after --to {stop} (event {last}): nothing to replay"

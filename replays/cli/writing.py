@@ -332,7 +332,7 @@ def insert(
         )
         events = event_io.read_events(file, chosen)  # type: ignore[arg-type]
     with obj.store() as store:
-        place = resolve_point(store, game, after) if after is not None else None
+        place = resolve_point(store.open(game), after) if after is not None else None
         referee = Referee(lenient=lenient)  # what cannot be true where the events stand is refused, as on import
         with domain_errors():
             records = insert_events(

@@ -44,13 +44,13 @@ class Look(NamedTuple):
 
 def look(store: GameStore, timeline: str) -> Look:
     """The state at the end of a timeline and the game's map data (without writing snapshots)."""
-    count = store.count(timeline)
-    state = state_at(store, timeline, count, save=False)
+    opened = store.open(timeline)
+    state = state_at(opened, opened.count, save=False)
     declared = state.meta.map_data
     if declared is None:
-        return Look(Table(state), count, "the game declares no map data")
+        return Look(Table(state), opened.count, "the game declares no map data")
     found = resolve_map_data(store, declared)
-    return Look(Table(state, found.data), count, found.reason)
+    return Look(Table(state, found.data), opened.count, found.reason)
 
 
 def preview(seen: Look, events: Sequence[AnyEvent]) -> AuditReport:

@@ -21,7 +21,7 @@ from replays.pictures.board import (
     touched_hexes,
 )
 from replays.pictures.scene import to_png, to_svg
-from replays.state import effective_records, resolve_point, seq_for_game_time, state_at
+from replays.state import resolve_point, seq_for_game_time, state_at
 
 ImageFormat = Literal["svg", "png"]
 
@@ -41,17 +41,17 @@ def points(store: GameStore, timeline: str, at: str | None, other: str | None) -
     bookmark) or another timeline; against a timeline both sides are drawn at the game time ``awaw diff`` compares
     (by default the latest both reach; ``--at`` a game time on both, an event number its game time here)."""
     if other is None:
-        return Points(timeline, resolve_point(store, timeline, at))
+        return Points(timeline, resolve_point(store.open(timeline), at))
     if other != timeline and store.exists(other):
         point = compared_point(store, timeline, other, at)
         if point is None:
             return Points(timeline, 0, other, 0)
         return Points(
-            timeline, seq_for_game_time(store, timeline, point), other, seq_for_game_time(store, other, point)
+            timeline, seq_for_game_time(store.open(timeline), point), other, seq_for_game_time(store.open(other), point)
         )
-    seq = resolve_point(store, timeline, at)
+    seq = resolve_point(store.open(timeline), at)
     try:
-        return Points(timeline, seq, timeline, resolve_point(store, timeline, other))
+        return Points(timeline, seq, timeline, resolve_point(store.open(timeline), other))
     except PointError as exc:
         raise PointError(f"--diff {other!r} names no timeline in this store, and no point: {exc}") from None
 
@@ -69,11 +69,11 @@ def game_board(
 ) -> BoardPicture:
     """The board at ``chosen.seq`` of ``chosen.timeline``, against the point compared with if there is one, with the
     map data the game declared (or a note saying why there is none)."""
-    state = state_at(store, chosen.timeline, chosen.seq, progress=progress)
+    state = state_at(store.open(chosen.timeline), chosen.seq, progress=progress)
     before = None
     subtitle = ""
     if chosen.other_timeline is not None and chosen.other_seq is not None:
-        before = state_at(store, chosen.other_timeline, chosen.other_seq)
+        before = state_at(store.open(chosen.other_timeline), chosen.other_seq)
         whose = "" if chosen.other_timeline == chosen.timeline else f" of {chosen.other_timeline}"
         subtitle = f"moves and losses since {_when(before, chosen.other_seq)}{whose}"
     found = declared_map_data(store, chosen.timeline, at=chosen.seq)
@@ -111,11 +111,12 @@ def _player_turn(record: Record) -> tuple[int, str, str | None]:
 def span_area(store: GameStore, timeline: str, start: int, stop: int) -> dict[str, frozenset[str]]:
     """One area for every board of a report: what the board touches at the start and at the end of each player
     turn of events ``start..stop`` (so that stepping through the turns, the map stays still)."""
-    first = state_at(store, timeline, start - 1, save=False) if start > 1 else state_at(store, timeline, 0)
+    opened = store.open(timeline)
+    first = state_at(opened, start - 1, save=False) if start > 1 else state_at(opened, 0)
     hexes = touched_hexes(first.board)
     fold = Fold(first)
     previous: Record | None = None
-    for record in effective_records(store, timeline, start, stop):
+    for record in opened.effective_records(start, stop):
         if previous is not None and _player_turn(previous) != _player_turn(record):
             hexes |= touched_hexes(fold.state.board)
         fold.push(record.seq, record.event)

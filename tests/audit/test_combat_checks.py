@@ -940,12 +940,12 @@ def test_a_ruling_replacing_a_wrong_result_clears_the_finding() -> None:
     store = GameStore(":memory:")
     try:
         append_events(store, "g", numbered(cast(Any, events)))
-        report = audit_timeline(store, "g")
+        report = audit_timeline(store.open("g"))
         assert [(f.seq, f.check) for f in report.findings if f.check in MINE] == [(15, "crt_result")]
         ruling = Ruling(**T, voids=[15], replacements=1, rule="15.6", reason="die 6 at 1:1 is d")
         fixed = resolve(None, None, "1:1", 1, "d")
         append_events(store, "g", numbered([ruling, fixed], first=len(events) + 1))
-        report = audit_timeline(store, "g")
+        report = audit_timeline(store.open("g"))
         assert [f for f in report.findings if f.check in MINE] == []
     finally:
         store.close()

@@ -57,9 +57,11 @@ def test_the_ranges_are_consecutive_and_cover_the_span_once(start: int, size: in
 @pytest.mark.parametrize(("jobs", "start", "rule"), [(2, 1, None), (3, 1, None), (2, 2_500, None), (3, 1, "27")])
 def test_the_audit_in_processes_is_the_audit_in_one(campaign: str, jobs: int, start: int, rule: str | None) -> None:
     with GameStore(campaign) as store:
-        one = audit_timeline(store, "synthetic", start=start, rule_prefix=rule, jobs=1)
+        one = audit_timeline(store.open("synthetic"), start=start, rule_prefix=rule, jobs=1)
         seen: list[int] = []
-        several = audit_timeline(store, "synthetic", start=start, rule_prefix=rule, jobs=jobs, progress=seen.append)
+        several = audit_timeline(
+            store.open("synthetic"), start=start, rule_prefix=rule, jobs=jobs, progress=seen.append
+        )
     ranges = cuts(start, EVENTS, jobs)
     hit = {i for f in one.findings for i, (first, end) in enumerate(ranges) if first <= f.seq <= end}
     assert len(hit) >= 2, "findings in more than one range, or the join would prove little"
@@ -79,7 +81,7 @@ def test_the_join_keeps_the_order_of_an_example_with_many_checks_not_made(tmp_pa
     _import(db, "g", "campaign-1939.jsonl")
     with GameStore(db) as store:
         last = store.count("g")
-        one = audit_timeline(store, "g", jobs=1)
+        one = audit_timeline(store.open("g"), jobs=1)
     several = timelines._in_processes(db, store.snapshot_key, "g", cuts(1, last, 3), None, None)
     assert len(one.skipped) > 5
     assert several == one
@@ -92,7 +94,7 @@ def test_a_timeline_with_a_ruling_is_audited_in_one_process(tmp_path: Path) -> N
     with GameStore(db) as store:
         last = store.count("g")
         assert store.rulings("g", stop=last)
-        assert timelines.jobs_for(store, "g", 1, last, 4) == 1  # its effective log is read whole
+        assert timelines.jobs_for(store.open("g"), 1, last, 4) == 1  # its effective log is read whole
 
 
 def test_an_unreadable_event_in_a_later_range_is_the_audits_error(campaign: str, tmp_path: Path) -> None:
@@ -106,7 +108,7 @@ def test_an_unreadable_event_in_a_later_range_is_the_audits_error(campaign: str,
             (b"not json", stream, EVENTS - 10),
         )
     with GameStore(str(db)) as store, pytest.raises(UnreadableEventError, match=f"event {EVENTS - 10}"):
-        audit_timeline(store, "synthetic", jobs=2)
+        audit_timeline(store.open("synthetic"), jobs=2)
 
 
 def test_awaw_audit_jobs_prints_what_one_process_prints(campaign: str) -> None:
@@ -124,8 +126,8 @@ def test_awaw_audit_jobs_prints_what_one_process_prints(campaign: str) -> None:
 def test_the_audit_in_processes_on_postgresql_is_the_audit_in_one() -> None:
     with _postgres_store() as store:
         store.create_game("synthetic", list(events(4_000, faults=Faults(crt=0.05, cost=0.01))))
-        one = audit_timeline(store, "synthetic", jobs=1)
-        several = audit_timeline(store, "synthetic", jobs=2)
+        one = audit_timeline(store.open("synthetic"), jobs=1)
+        several = audit_timeline(store.open("synthetic"), jobs=2)
     assert one.findings
     assert several == one
 
@@ -135,11 +137,11 @@ def test_ranges_started_from_stored_snapshots_give_the_audit_in_one(campaign: st
     db = tmp_path / "snapshots.db"
     db.write_bytes(Path(campaign).read_bytes())
     with GameStore(str(db)) as store:
-        build_snapshots(store, "synthetic")
+        build_snapshots(store.open("synthetic"))
         even = cuts(1, EVENTS, jobs, snapshots=True)
-        assert all(timelines._snapshot_near(store, "synthetic", first - 1) for first, _ in even[1:])
-        one = audit_timeline(store, "synthetic", jobs=1)
-        several = audit_timeline(store, "synthetic", jobs=jobs)
+        assert all(timelines._snapshot_near(store.open("synthetic"), first - 1) for first, _ in even[1:])
+        one = audit_timeline(store.open("synthetic"), jobs=1)
+        several = audit_timeline(store.open("synthetic"), jobs=jobs)
     assert several == one
 
 
@@ -147,22 +149,22 @@ def test_a_snapshot_made_under_another_key_is_not_used_and_changes_nothing(campa
     db = tmp_path / "foreign.db"
     db.write_bytes(Path(campaign).read_bytes())
     with GameStore(str(db)) as store:
-        build_snapshots(store, "synthetic")
+        build_snapshots(store.open("synthetic"))
     with GameStore(str(db)) as store:  # another key: those snapshots are not this reader's
-        assert not timelines._snapshot_near(store, "synthetic", EVENTS // 2)
-        assert audit_timeline(store, "synthetic", jobs=2) == audit_timeline(store, "synthetic", jobs=1)
+        assert not timelines._snapshot_near(store.open("synthetic"), EVENTS // 2)
+        assert audit_timeline(store.open("synthetic"), jobs=2) == audit_timeline(store.open("synthetic"), jobs=1)
 
 
 def test_left_to_choose_the_audit_takes_one_process_a_core_from_30000_events(campaign: str) -> None:
     cores = min(timelines.cores(), timelines.MAX_JOBS)
     with GameStore(campaign) as store:
-        assert timelines.jobs_for(store, "synthetic", 1, 29_999, None) == 1
-        assert timelines.jobs_for(store, "synthetic", 1, 30_000, None) == cores
-        assert timelines.jobs_for(store, "synthetic", 20_001, 50_000, None) == cores  # the events checked count
-        assert timelines.jobs_for(store, "synthetic", 1, 30_000, 1) == 1  # --jobs 1
+        assert timelines.jobs_for(store.open("synthetic"), 1, 29_999, None) == 1
+        assert timelines.jobs_for(store.open("synthetic"), 1, 30_000, None) == cores
+        assert timelines.jobs_for(store.open("synthetic"), 20_001, 50_000, None) == cores  # the events checked count
+        assert timelines.jobs_for(store.open("synthetic"), 1, 30_000, 1) == 1  # --jobs 1
     with GameStore(":memory:") as memory:
         memory.create_game("m", list(events(100)))
-        assert timelines.jobs_for(memory, "m", 1, 50_000, 4) == 1  # no other process can open it
+        assert timelines.jobs_for(memory.open("m"), 1, 50_000, 4) == 1  # no other process can open it
 
 
 def test_a_range_starts_from_the_snapshot_before_it_instead_of_folding_from_the_first_event(
@@ -181,11 +183,11 @@ def test_a_range_starts_from_the_snapshot_before_it_instead_of_folding_from_the_
         real(state, event, seq)  # type: ignore[arg-type]
 
     with GameStore(str(db)) as store:
-        build_snapshots(store, "synthetic")  # one every 2,000 events
+        build_snapshots(store.open("synthetic"))  # one every 2,000 events
         monkeypatch.setattr(game, "_step", counting)
-        from_snapshot = timelines._audit_range(store, "synthetic", 10_001, 12_000, None, None, from_snapshot=True)
+        from_snapshot = timelines._audit_range(store.open("synthetic"), 10_001, 12_000, None, None, from_snapshot=True)
         assert folded == 2_000  # the snapshot at event 10,000, then the range itself
         folded = 0
-        from_start = timelines._audit_range(store, "synthetic", 10_001, 12_000, None, None)
+        from_start = timelines._audit_range(store.open("synthetic"), 10_001, 12_000, None, None)
         assert folded == 12_000
     assert from_snapshot == from_start
