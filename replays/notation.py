@@ -41,15 +41,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, Final, cast, get_args
+from typing import Any, Final, cast, get_args, get_type_hints
 
 import msgspec
 
 from awaw_events.errors import InputError, PointError
+from awaw_events.events import CtlSet
 from awaw_events.events.base import Hex, Location
 from awaw_events.gametime import parse_game_point
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, PHASES, POWERS, SEASONS, SIDES, UNIT_TYPES, Power
-from replays.setup import FORMAT, SetupFile, UnitSpec, setup_events
+from replays.setup import FLAGS, FORMAT, SetupFile, UnitSpec, setup_events
 
 PREFIXES: Final[dict[str, str]] = {
     "ger": "germany",
@@ -91,10 +92,9 @@ _FACTORS = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
 _NAME = re.compile(r"^([a-z_]+)-([a-z0-9_]+)$")
 _WHO = re.compile(r"^[a-z][a-z_:]*$")
 _CLOCK = re.compile(r"^(\d{4})-([a-z]+)$")
-_FLAGS: Final = ("inverted", "damaged")
 _LOCATION = re.compile(get_args(Location)[1].pattern)
 _HEX = re.compile(get_args(Hex)[1].pattern)
-_DOMAINS: Final = ("ground", "air", "naval")
+_DOMAINS: Final[tuple[str, ...]] = get_args(get_type_hints(CtlSet)["domain"])
 
 
 class _Words:
@@ -224,7 +224,7 @@ class _Reader:
                 location_at, f"expected a location (EUR:M35, PAC:DD11, box:NAME, sw:atlantic, pool), got {location!r}"
             )
         for flag, at in flags:
-            if flag not in _FLAGS:
+            if flag not in FLAGS:
                 raise _error(at, f"expected 'inverted' or 'damaged' after the location, got {flag!r}")
         unit_id = f"{_prefix(nationality)}-{name}"
         spec = UnitSpec(
