@@ -15,6 +15,7 @@ from awaw_events.codec import decode, encode
 from awaw_events.events import AnyEvent, CombatRoundResolved, DiceRolled
 from awaw_events.store import Numbered as StoredEvent
 from projections import game
+from projections.position import Position
 from projections.rules import combat as combat_rules
 from replays.audit.catalogue import audit
 from replays.commands.attack import (
@@ -30,7 +31,7 @@ from replays.commands.attack import (
     preview_odds,
 )
 from replays.commands.attrition import Attrition, AttritionLosses, decide_attrition, decide_attrition_losses
-from replays.commands.base import NO_DIE, Die, Refusal, Table
+from replays.commands.base import NO_DIE, Die, Refusal
 from replays.commands.economy import Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
 from replays.commands.move import Move, decide_move
 from replays.commands.naval import Ship, decide_ship
@@ -43,9 +44,9 @@ EVENTS: list[AnyEvent] = [decode(line) for line in LINES]
 MAP = shipped_map_data().data
 
 
-def at(seq: int) -> Table:
-    """The table after event ``seq`` of the example."""
-    return Table(game.replay(EVENTS[:seq]), MAP)
+def at(seq: int) -> Position:
+    """The pos after event ``seq`` of the example."""
+    return Position(game.replay(EVENTS[:seq]), MAP)
 
 
 def lines(first: int, last: int) -> list[bytes]:
@@ -138,18 +139,18 @@ def test_commands_give_the_events_the_example_records(after, decide, first, last
 
 def test_an_attack_decided_from_the_board_is_the_one_recorded() -> None:
     """pol-1: ground support flown, declared from the board (factors, hexes, CTLs, the basic DM), die 6 at 2:1 = D."""
-    table = at(302)
-    decided = encoded(decide_attack(table, POL_1, Die(face=6)))
+    pos = at(302)
+    decided = encoded(decide_attack(pos, POL_1, Die(face=6)))
     recorded = lines(303, 306) + lines(309, 311)  # the pol-2 support mission was flown between them
     assert decided == recorded
-    assert encoded(decide_attack(table, POL_1, NO_DIE)) == recorded[:5]  # no die: the declaration, no round
-    assert encoded(decide_declaration(table, POL_1)) == recorded[:5]
+    assert encoded(decide_attack(pos, POL_1, NO_DIE)) == recorded[:5]  # no die: the declaration, no round
+    assert encoded(decide_declaration(pos, POL_1)) == recorded[:5]
 
 
 def test_an_exploitation_attack_claims_the_exploiting_armor_dm_and_reads_ex_2() -> None:
-    table = at(341)
+    pos = at(341)
     command = Attack("pol-x1", ("EUR:L37",), ("ger-arm-2",), support=("ger-aaf-4",), terrain="city")
-    assert encoded(decide_attack(table, command, Die(face=5))) == lines(342, 346)
+    assert encoded(decide_attack(pos, command, Die(face=5))) == lines(342, 346)
 
 
 def test_an_attrition_decided_is_the_one_recorded() -> None:
@@ -165,11 +166,11 @@ def test_a_build_declares_the_limit_first_and_pays_what_27_11_gives() -> None:
     assert armor[-1].cost == 8  # type: ignore[union-attr]
 
 
-def _pol_1_with(table: Table, attackers: tuple[str, ...], support: tuple[str, ...], dms: tuple[str, ...]) -> Attack:
+def _pol_1_with(pos: Position, attackers: tuple[str, ...], support: tuple[str, ...], dms: tuple[str, ...]) -> Attack:
     return Attack("pol-x", ("EUR:L34",), attackers, support=support, dms={"*": dms} if dms else {})
 
 
-def _one_attack_per_column(table: Table) -> dict[str, Attack]:
+def _one_attack_per_column(pos: Position) -> dict[str, Attack]:
     """An attack on Poznan (two Polish 2-factor infantry) for every odds column, from the German units around it."""
     ground = ("ger-arm-1", "ger-inf-1", "ger-inf-2", "ger-inf-3")
     air = ("ger-aaf-1", "ger-aaf-2")
@@ -178,19 +179,19 @@ def _one_attack_per_column(table: Table) -> dict[str, Attack]:
     found: dict[str, Attack] = {}
     for n, k, dms in itertools.product(range(1, 5), range(3), dm_sets):
         for attackers in itertools.combinations(ground, n):
-            command = _pol_1_with(table, attackers, air[:k], dms)
-            events = decide_declaration(table, command)
+            command = _pol_1_with(pos, attackers, air[:k], dms)
+            events = decide_declaration(pos, command)
             assert not isinstance(events, Refusal), events
-            odds = preview_odds(table, events, "pol-x")
+            odds = preview_odds(pos, events, "pol-x")
             assert odds is not None
             found.setdefault(odds[2], command)
     return found
 
 
 @pytest.fixture(scope="module")
-def poznan() -> tuple[Table, dict[str, Attack]]:
-    table = at(302)
-    return table, _one_attack_per_column(table)
+def poznan() -> tuple[Position, dict[str, Attack]]:
+    pos = at(302)
+    return pos, _one_attack_per_column(pos)
 
 
 def test_every_odds_column_is_reached(poznan) -> None:  # type: ignore[no-untyped-def]
@@ -199,10 +200,10 @@ def test_every_odds_column_is_reached(poznan) -> None:  # type: ignore[no-untype
 
 @pytest.mark.parametrize("column", [*combat_rules.ODDS_COLUMNS, combat_rules.BELOW_1_4])
 def test_an_attack_reads_the_crt_for_its_odds_and_die(poznan, column: str) -> None:  # type: ignore[no-untyped-def]
-    table, attacks = poznan
+    pos, attacks = poznan
     command = attacks[column]
     for face in range(1, 7):
-        decided = decide_attack(table, command, Die(face=face))
+        decided = decide_attack(pos, command, Die(face=face))
         assert not isinstance(decided, Refusal), decided
         resolved = [e for e in decided if isinstance(e, CombatRoundResolved)]
         assert len(resolved) == 1
@@ -214,22 +215,22 @@ def test_an_attack_reads_the_crt_for_its_odds_and_die(poznan, column: str) -> No
             continue
         assert round_.result == combat_rules.crt_result(column, face)  # type: ignore[arg-type]
         (roll,) = [e for e in decided if isinstance(e, DiceRolled)]
-        assert (roll.roll, roll.dice, round_.roll) == (table.next_roll, [face], table.next_roll)
-        records = [StoredEvent(s, e) for s, e in enumerate(decided, start=table.state.clock.seq + 1)]
-        report = audit(records, start=records[0].seq, state=table.state)
+        assert (roll.roll, roll.dice, round_.roll) == (pos.next_roll, [face], pos.next_roll)
+        records = [StoredEvent(s, e) for s, e in enumerate(decided, start=pos.state.clock.seq + 1)]
+        report = audit(records, start=records[0].seq, state=pos.state)
         assert [f for f in report.findings if f.check in ("crt_result", "odds_column", "strengths")] == []
 
 
 def test_a_seeded_die_comes_from_the_roller_with_the_rolls_number() -> None:
-    table = at(302)
+    pos = at(302)
     asked: list[tuple[int, int]] = []
 
     def roller(number: int, count: int) -> list[int]:
         asked.append((number, count))
         return [6]
 
-    decided = decide_attack(table, POL_1, Die(roller=roller))
-    assert asked == [(table.next_roll, 1)]
+    decided = decide_attack(pos, POL_1, Die(roller=roller))
+    assert asked == [(pos.next_roll, 1)]
     (roll,) = [e for e in encoded(decided) if b'"dice_rolled"' in e]
     assert b'"source":"seeded"' in roll
 
@@ -237,11 +238,11 @@ def test_a_seeded_die_comes_from_the_roller_with_the_rolls_number() -> None:
 @pytest.mark.parametrize(
     ("after", "decide", "rule", "words"),
     [
-        (289, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33",))), "13.11", "movement or exploitation phase"),
-        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:AA40",))), "10-16 extract 1.15", "is not next to"),
+        (289, lambda t: decide_move(t, Move("ger-inf-3", ("EUR:L33",))), "13.11", "move in the movement phase"),
+        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:AA40",))), "10-16 extract 1.15", "are not adjacent"),
         (296, lambda t: decide_move(t, Move("ger-inf-33", ("EUR:M29",))), "the record", "unknown unit"),
         (296, lambda t: decide_move(t, Move("pol-inf-7", ("EUR:L38",), actor="germany")), "13.4", "belongs to britain"),
-        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:M28",))), "13.4", "not the one it stands in"),
+        (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:M28",))), "13.4", "starts with the hex it stands in"),
         (296, lambda t: decide_move(t, Move("ger-inf-7", ("EUR:M029",))), "the record", "unknown hex"),
         (302, lambda t: decide_attack(t, Attack("x", ("EUR:K29",), ("ger-inf-7",)), NO_DIE), "15.21",
          "nothing to attack"),
@@ -269,8 +270,8 @@ def test_refusals_name_the_rule(after, decide, rule: str, words: str) -> None:  
 
 
 def test_a_further_round_needs_the_losses_of_the_last_one_first() -> None:
-    table = at(321)  # pol-2 resolved Ex, no losses yet
-    refused = decide_round(table, Round("pol-2"), Die(face=1))
+    pos = at(321)  # pol-2 resolved Ex, no losses yet
+    refused = decide_round(pos, Round("pol-2"), Die(face=1))
     assert isinstance(refused, Refusal) and refused.rule == "15.61"
 
 

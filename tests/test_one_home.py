@@ -39,6 +39,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/events/chronicle.py", "TENSION_TRACKS"): VOCABULARY,
     ("replays/audit/engine.py", "UNGRADED"): VOCABULARY,
     ("replays/views/__init__.py", "PLACED"): REGISTRY,
+    ("replays/commands/move.py", "JUDGES"): REGISTRY,
     ("replays/views/politics.py", "OUTCOME_WORDS"): PRESENTATION,
     ("replays/views/politics.py", "TRACK_WORDS"): PRESENTATION,
     ("awaw_events/stored.py", "_TAGS"): CACHE,

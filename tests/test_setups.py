@@ -125,7 +125,7 @@ wars:
   germany|poland: fall 1939
 control:
   germany: [EUR:L33]
-  poland: [EUR:L34]
+  poland: [EUR:L34, EUR:M33]
 units:
   germany:
     EUR:L33:
@@ -179,7 +179,9 @@ def test_a_hand_written_set_up_starts_a_game_where_it_says(awaw, tmp_path: Path)
     assert (
         json.loads(awaw("state", "g", "--view", "brp", "--json").output)["brp"]["powers"]["germany"]["available"] == 90
     )
-    moved = awaw("move", "g", "ger-arm-1", "EUR:L34", "--yes")  # play goes on in the movement phase
+    refused = awaw("move", "g", "ger-arm-1", "EUR:L34", "--yes")  # the Polish infantry holds it (13.46)
+    assert refused.exit_code == 1 and "(13.46" in refused.output and "nothing was written" in refused.output
+    moved = awaw("move", "g", "ger-arm-1", "EUR:M33", "--yes")  # play goes on in the movement phase
     assert moved.exit_code == 0, moved.output
     assert "hex_control_changed" in moved.output
 

@@ -203,8 +203,8 @@ def test_a_refusal_names_the_rule_and_writes_nothing(awaw) -> None:  # type: ign
     jump = awaw("move", "g", "ger-inf-7", "EUR:AA40", "--yes")
     assert jump.exit_code == 1
     assert jump.output == (
-        "Error: EUR:AA40 is not next to EUR:M28: a unit moves from hex to adjacent hex (10-16 extract 1.15); "
-        "nothing was written\n"
+        "Error: ger-inf-7 steps from EUR:M28 to EUR:AA40, which are not adjacent (26 hexes apart): a unit moves hex "
+        "by hex (10-16 extract 1.15); nothing was written\n"
     )
     foreign = awaw("move", "g", "pol-inf-7", "EUR:L38", "--as", "germany", "--yes", "--json")
     assert foreign.exit_code == 1

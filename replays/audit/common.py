@@ -11,18 +11,15 @@ never charges). Events whose own values are unknown, inferred or invented are ha
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from awaw_events.events import DiceRolled
-from awaw_events.gametime import SEASON_INDEX, game_turn
-from awaw_events.vocab import FACTION_OF_POWER, Theater, power_name
-from projections import dice, movement
-from projections.board import Unit, at_war
-from projections.rules import movement as movement_rules
-from projections.rules.control import controller_faction, controller_side
+from awaw_events.gametime import SEASON_INDEX
+from awaw_events.vocab import power_name
+from projections import dice
+from projections.rules.control import controller_faction
 from projections.rules.dice import DIE_FACES
 from projections.rules.weather import winter_table
-from projections.rules.zoc import exerts, extends
 from projections.weather import preparation
 from replays.audit.engine import AuditContext, Missing
 
@@ -45,38 +42,6 @@ def die_face(ctx: AuditContext[Any], number: int | None) -> int | None:
     return face if 1 <= face <= DIE_FACES else None
 
 
-def enemy_zoc_at(ctx: AuditContext[Any], hex_: str, owner: str) -> bool | None:
-    """Whether the armor ZoC of a power at war with ``owner``'s alliance faction covers ``hex_`` (10.34-10.342, by
-    :mod:`projections.rules.zoc`; 27.44: no ZoC of a future enemy, one not yet at war); None when the map data lacks a
-    fact it needs. Looks only at the armor in the hex's neighbours (the movement facts' index of armor by hex)."""
-    board = ctx.state.board
-    own = controller_faction(owner)
-    side = controller_side(owner)
-    allies = [p for p, f in FACTION_OF_POWER.items() if f == own]
-    fort = board.fortifications.get(hex_)
-    fortified = fort is not None and controller_side(fort.owner) == side
-    unknown = False
-    units = board.units
-    armor_at = ctx.state.movement.armor_at  # only armor has a ZoC: the others need no look
-    for unit in (units[u] for n in ctx.grid.neighbours(hex_) if n in armor_at for u in armor_at[n]):
-        if not exerts(unit.unit_type, unit.supply):
-            continue
-        if controller_side(unit.owner) in (None, side) or not any(at_war(board, p, unit.owner) for p in allies):
-            continue
-        covered = extends(
-            unit.location,
-            hex_,
-            map_data=ctx.map,
-            enemy_fortified=fortified,
-            neutral=False,
-            japanese=unit.owner == "japan",
-        )
-        if covered:
-            return True
-        unknown = unknown or covered is None
-    return None if unknown else False
-
-
 def winter_preparation(ctx: AuditContext[Any], faction: str) -> int:
     """A faction's winter preparation level: as last recorded, else its starting level under the game's Winter
     Table (34.41; A3R App. K; Japan starts at 2), else 0 for a game without one (standard A3R weather)."""
@@ -85,98 +50,6 @@ def winter_preparation(ctx: AuditContext[Any], faction: str) -> int:
     if table is None:
         return ctx.state.weather.winter_preparation.get(faction, 0)
     return preparation(ctx.state.weather, faction, table)
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# The ZoC surcharge to leave a hex (13.41D, 10.344), read from the movement facts (where armor stands) and the ZoC
-# rules (projections.rules.zoc); for every move, so it looks only at the six neighbours
-
-
-class ZocAt(NamedTuple):
-    """The hostile armor ZoC in a hex for a unit of one side: the extra MF to leave it (0: none for certain; 1 under the
-    Russian surprise), and, when a ZoC may reach it but the facts do not say, the hex and the fact missing."""
-
-    cost: int
-    unknown: tuple[str, str] | None = None
-    armor: str | None = None
-    """An armor unit whose ZoC reaches the hex (for messages)."""
-
-
-def hostile_armor_zoc(ctx: AuditContext[Any], hex_: str, *, owner: str, exploitation: bool = False) -> ZocAt:
-    """The ZoC of armor hostile to ``owner``'s units in ``hex_`` (10.34-10.344; 13.41D): armor of the other side at
-    war with ``owner`` that exerts one (:func:`projections.rules.zoc.exerts`; not in Pacific rough terrain, 10.32) and
-    whose ZoC reaches the hex (:func:`projections.rules.zoc.extends`), with the Russian surprise of 10.344."""
-    state = ctx.state
-    board = state.board
-    at = state.movement.at
-    side = movement.side_of(owner)
-    pacific = hex_.startswith("PAC:")
-    full = movement_rules.zoc_exit_cost("pacific" if pacific else "europe", surprise_reduced=False)
-    neutral: bool | None = None  # whether the hex is in a neutral country: read at the first armor that may reach it
-    cost = 0
-    unknown: tuple[str, str] | None = None
-    found: str | None = None
-    armor_at = state.movement.armor_at
-    for n in ctx.grid.neighbours(hex_):
-        if n not in armor_at:  # no armor there: no ZoC from it (the units are read in the board's order)
-            continue
-        for unit_id in at.get(n, ()):
-            armor = board.units.get(unit_id)
-            if armor is None or not exerts(armor.unit_type, armor.supply):
-                continue
-            if movement.side_of(armor.owner) in (None, side) or not at_war(board, armor.owner, owner):
-                continue
-            if neutral is None:
-                into = ctx.hex(hex_)
-                country = into.country if into is not None else None
-                neutral = country is not None and board.statuses.get(country) == "neutral"
-            outcome = _zoc_of(ctx, armor, n, hex_, neutral=neutral, exploitation=exploitation)
-            if isinstance(outcome, tuple):
-                unknown = unknown or outcome
-            elif outcome > cost:
-                cost, found = outcome, unit_id
-        if cost >= full:
-            return ZocAt(cost, None, found)
-    return ZocAt(cost, unknown if cost < full else None, found)
-
-
-def _zoc_of(
-    ctx: AuditContext[Any], armor: Unit, at: str, hex_: str, *, neutral: bool, exploitation: bool
-) -> int | tuple[str, str]:
-    """The exit cost one armor unit's ZoC puts on ``hex_`` (0 if none), or the (hex, fact) that would decide it."""
-    own = ctx.hex(at)
-    japanese = armor.nationality == "japan"
-    theater: Theater = "pacific" if at.startswith("PAC:") else "europe"
-    negated = movement_rules.negates_mechanized(own.terrain if own else None, theater=theater, japanese=japanese)
-    if negated is None:
-        return (at, "terrain")
-    if negated:
-        return 0
-    reduced = False
-    surprise = ctx.state.movement.surprise
-    if (
-        surprise is not None
-        and armor.owner == "russia"
-        and not exploitation
-        and ctx.event.side == "axis"
-        and surprise.turn == game_turn(ctx.event)
-    ):
-        applies = movement_rules.russian_surprise(surprise.rgt)
-        if applies is None:
-            return (at, "RGT when Germany attacked")
-        if applies:
-            around = ctx.grid.neighbours(at)
-            if any(h in surprise.axis_hexes for h in around):
-                return 0
-            if any(h not in surprise.known_hexes for h in around):
-                return (at, "control at the start of the Axis player turn")
-            reduced = True
-    fort = ctx.state.board.fortifications.get(hex_)
-    fortified = fort is not None and controller_side(fort.owner) not in (None, controller_side(armor.owner))
-    reach = extends(at, hex_, map_data=ctx.map, enemy_fortified=fortified, neutral=neutral, japanese=japanese)
-    if reach is None:
-        return (hex_, "terrain")
-    return movement_rules.zoc_exit_cost(theater, surprise_reduced=reduced) if reach else 0
 
 
 def before_the_game(ctx: AuditContext[Any]) -> bool:

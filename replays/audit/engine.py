@@ -13,6 +13,7 @@ Checks are grouped by rule system into :class:`Family` lists, one per module of 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
@@ -26,17 +27,13 @@ from awaw_events.store import Numbered, Record
 from projections import dice
 from projections.core import MapDataRef, Meta
 from projections.game import Fold, GameState
-from projections.rules.geometry import DEFAULT_GRID, Grid, grid
-from projections.rules.mapdata import HexFacts, MapData, no_map_data, unconfirmed_reason
+from projections.position.core import NO_MAP_DECLARED, Position, Unknown
+from projections.rules.breach import Breach
+from projections.rules.geometry import Grid
+from projections.rules.mapdata import HexFacts, MapData
 
 MapResolver: TypeAlias = Callable[[MapDataRef], tuple[MapData | None, str | None]]
 """Finds the map data a game declared: (the facts, None) or (None, why they cannot be had)."""
-
-NO_MAP_DECLARED: Final = "the game declares no map data (no map_data_used event)"
-NO_MAP_DATA_KIND: Final = "no map data"
-"""The kind (:attr:`Missing.kind`) of every check left unmade for want of a map fact (``no map data (terrain)``)."""
-SAMPLED_KIND: Final = "sampled, unconfirmed"
-"""The kind of a check left unmade because the fact it needs was sampled and nobody confirmed it."""
 
 E = TypeVar("E", bound=Event)
 T = TypeVar("T")
@@ -55,13 +52,9 @@ class Finding(msgspec.Struct, frozen=True, kw_only=True):
     message: str
 
 
-class Missing(msgspec.Struct, frozen=True, kw_only=True):
-    """A check that could not be made because the log (or the map data) lacks a fact it needs."""
-
-    reason: str
-    kind: str | None = None
-    """What the report groups by, within the check (default: one line per check): ``no map data (terrain)`` keeps
-    hexes whose terrain is unknown on a line of their own, which names the first such hex and counts the rest."""
+Missing: TypeAlias = Unknown
+"""A check that could not be made because the log (or the map data) lacks a fact it needs: the position's
+:class:`~projections.position.core.Unknown`, which a query returns where it cannot decide."""
 
 
 class Skipped(msgspec.Struct, frozen=True, kw_only=True):
@@ -77,58 +70,52 @@ class Skipped(msgspec.Struct, frozen=True, kw_only=True):
     """What the report groups by within the check (:attr:`Missing.kind`; empty: one line per check)."""
 
 
-Outcome: TypeAlias = Finding | Missing
+Outcome: TypeAlias = Finding | Breach | Missing
 Result: TypeAlias = Iterable[Outcome]
-"""What a check returns: its findings and the facts it could not check, as any iterable: a generator, or a tuple
-(``()`` when it has nothing to say is cheaper than a generator that yields nothing: the hot path's choice)."""
+"""What a check returns: its findings (or the position's breaches, which the engine makes findings of the event) and
+the facts it could not check, as any iterable: a generator, or a tuple (``()`` when it has nothing to say is cheaper
+than a generator that yields nothing: the hot path's choice)."""
 
 
 class AuditContext(Generic[E]):
-    """What a check sees: the event under examination (typed as the check reads it), its number, and the game
-    state before it (after it, for a check marked ``after``).
+    """What a check sees: the event under examination (typed as the check reads it), its number, and the position
+    before it (after it, for a check marked ``after``): :attr:`position`, the game state with the map data the game
+    declared and the hex grid under its options, which the rules queries of :mod:`projections.position` are asked.
 
-    ``map`` is the map data the game declared (None when it cannot be had: ``map_reason`` says why) and ``grid`` the
-    hex geometry under the game's options; checks that need a hex's facts ask :meth:`hex` and, when it lacks them,
-    yield :meth:`missing_hex` ("not checked: no map data for EUR:K37"), never a guess.
-
-    The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
+    ``state``, ``map``, ``map_reason`` and ``grid`` are the position's, kept here as plain attributes for the hot
+    path. The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
     """
 
-    __slots__ = ("_memo", "_missing", "event", "grid", "map", "map_reason", "seq", "state")
+    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "position", "seq", "state")
 
-    def __init__(self, state: GameState) -> None:
-        self.state = state
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.state = position.state
         self.seq = 0
         self.event: E = None  # type: ignore[assignment]
         self._memo: dict[Callable[..., Any], Any] | None = None
-        self.map: MapData | None = None
-        self.map_reason = NO_MAP_DECLARED
-        self.grid: Grid = DEFAULT_GRID
-        self._missing: dict[tuple[str, str | None], Missing] = {}
+        self.map: MapData | None = position.map
+        self.map_reason = position.map_reason
+        self.grid: Grid = position.grid
 
     def hex(self, hex_id: str) -> HexFacts | None:
         """The map data's facts of a hex (None when the game's map data is unavailable or has no entry for it)."""
         return self.map.hex(hex_id) if self.map is not None else None
 
     def missing_hex(self, hex_id: str, fact: str | None = None) -> Missing:
-        """``not checked: no map data for EUR:K37 (terrain)``, grouped in the report by the fact (the same value for
-        the same hex and fact while the game's map data stays the same: every move would build the words again).
-        Where the fact is in the map data but was sampled and nobody confirmed it: ``not checked: sampled,
-        unconfirmed: EUR:K37 (terrain)``, never a finding on it."""
-        key = (hex_id, fact)
-        found = self._missing.get(key)
-        if found is None:
-            sampled = unconfirmed_reason(self.map, hex_id, fact)
-            if sampled is not None:
-                found = self._missing[key] = Missing(reason=sampled, kind=f"{SAMPLED_KIND} ({fact})")
-                return found
-            reason = no_map_data(hex_id, fact)
-            if self.map is None:
-                reason += f": {self.map_reason}"
-            found = self._missing[key] = Missing(
-                reason=reason, kind=f"{NO_MAP_DATA_KIND} ({fact})" if fact else NO_MAP_DATA_KIND
-            )
-        return found
+        """``not checked: no map data for EUR:K37 (terrain)`` (:meth:`Position.missing_hex`)."""
+        return self.position.missing_hex(hex_id, fact)
+
+    def follow(self, map: MapData | None, map_reason: str) -> None:
+        """The game's options or map data changed: the position, and what this context keeps of it, follow."""
+        position = self.position
+        position.follow(map, map_reason)
+        self.map, self.map_reason, self.grid = position.map, position.map_reason, position.grid
+
+    def forget(self) -> None:
+        """The state changed (the fold passed the event): what was cached of the state before it is gone."""
+        self._memo = None
+        self.position._memo = None
 
     @property
     def meta(self) -> Meta:
@@ -145,6 +132,17 @@ class AuditContext(Generic[E]):
             expected=str(expected),
             recorded=str(recorded),
             message=message,
+        )
+
+    def found(self, check: Check, breach: Breach) -> Finding:
+        """The finding of a breach the position found in the current event: what the rule allows and what was
+        recorded, in the breach's words."""
+        allowed, actual = breach.allowed, breach.actual
+        return self.finding(
+            check,
+            expected="" if allowed is None else allowed,
+            recorded="" if actual is None else actual,
+            message=breach.message,
         )
 
     def cached(self, function: Callable[[AuditContext[E]], T]) -> T:
@@ -179,17 +177,85 @@ class Check:
     exists in two extracts): see :mod:`replays.audit.coverage`."""
     partly: tuple[tuple[str, str], ...] = ()
     """Checklist items this check implements in part, each with what is missing."""
+    query: Callable[[Position, Any], Result] | None = None
+    """The position query the check asks, for a check that is only that (:meth:`Family.judge`): the one function
+    that the check and the command deciding such an event both call."""
 
     def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
 
 
-class Family:
-    """The checks of one rule system, in the order its module defines them (``FAMILY.check`` adds one)."""
+def judge(
+    query: Callable[[Position, Any], Result],
+    rule: str,
+    *,
+    reads: tuple[type[Event], ...],
+    title: str | None = None,
+    id: str | None = None,
+    after: bool = False,
+    covers: tuple[str, ...] = (),
+    partly: dict[str, str] | None = None,
+) -> Check:
+    """A check that asks the position one query about the event (``query(position, event)``: the function that the
+    command deciding such an event asks too) and reports its breaches as findings, its unknowns as checks not made.
+    Its id: the query's name; its title: the first paragraph of the query's docstring without the rule number it
+    starts with (``13.4: a move names a unit in play ...``), unless given; ``covers`` and ``partly`` as
+    :func:`check`'s."""
 
-    def __init__(self, name: str) -> None:
+    def ask(c: Check, ctx: AuditContext[Any]) -> Result:
+        return query(ctx.position, ctx.event)
+
+    ask.__name__ = ask.__qualname__ = query.__name__
+    part = tuple((partly or {}).items())
+    words = title if title is not None else _title(query)
+    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query)
+
+
+def _title(query: Callable[..., Any]) -> str:
+    """The first paragraph of a query's docstring, in one line, without a leading ``13.4:``."""
+    doc = (query.__doc__ or "").strip().split("\n\n")[0]
+    text = " ".join(doc.split())
+    head, sep, rest = text.partition(": ")
+    if sep and head and head[0].isdigit() and " " not in head:
+        text = rest
+    if not text:
+        raise ValueError(f"{query.__qualname__} has no docstring to title its check: give the check a title")
+    return text
+
+
+def check(
+    function: CheckFunction,
+    rule: str,
+    title: str,
+    *,
+    reads: tuple[type[Event], ...],
+    id: str | None = None,
+    after: bool = False,
+    covers: tuple[str, ...] = (),
+    partly: dict[str, str] | None = None,
+) -> Check:
+    """A check of rule ``rule`` on the event types it ``reads`` made by ``function(check, ctx)`` (its id: the
+    function's name without ``check_``, unless given), implementing the checklist items ``covers`` (and ``partly``:
+    item -> what is missing). Prefer :func:`judge`: a check with a body of its own applies a rule the commands
+    cannot ask."""
+    part = tuple((partly or {}).items())
+    return Check(id or function.__name__.removeprefix("check_"), rule, title, reads, function, "", after, covers, part)
+
+
+class Family:
+    """The checks of one rule system, in the order given: ``Family("movement", judge(...), judge(...))``, or in
+    the order its module adds them with the :meth:`check` decorator."""
+
+    def __init__(self, name: str, *checks: Check | Family) -> None:
         self.name = name
         self.checks: list[Check] = []
+        for c in checks:
+            self.add(c)
+
+    def add(self, found: Check | Family) -> None:
+        """Add a check, or every check of a family (a part of this one, in a module of its own)."""
+        for c in found.checks if isinstance(found, Family) else (found,):
+            self.checks.append(dataclasses.replace(c, family=self.name))
 
     def check(
         self,
@@ -201,15 +267,11 @@ class Family:
         after: bool = False,
         covers: tuple[str, ...] = (),
         partly: dict[str, str] | None = None,
-    ) -> Callable[[Callable[[Check, AuditContext[Any]], Result]], Callable[[Check, AuditContext[Any]], Result]]:
-        """Add a check of rule ``rule`` on the event types it ``reads`` (its id: the function's name without
-        ``check_``, unless given), implementing the checklist items ``covers`` (and ``partly``: item -> what is
-        missing)."""
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        """Add a check made by the decorated function (:func:`check`)."""
 
-        def add(function: Callable[[Check, AuditContext[Any]], Result]) -> Callable[[Check, AuditContext[Any]], Result]:
-            name = id or function.__name__.removeprefix("check_")
-            part = tuple((partly or {}).items())
-            self.checks.append(Check(name, rule, title, reads, function, self.name, after, covers, part))
+        def add(function: CheckFunction) -> CheckFunction:
+            self.add(check(function, rule, title, reads=reads, id=id, after=after, covers=covers, partly=partly))
             return function
 
         return add
@@ -268,7 +330,7 @@ def run(
             table[kind] = (before, (*after, c)) if c.after else ((*before, c), after)
     fold = Fold(state) if fold is None else fold
     work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
-    ctx: AuditContext[AnyEvent] = AuditContext(work)
+    ctx: AuditContext[AnyEvent] = AuditContext(Position(work))
     findings: list[Finding] = []
     ungraded: list[Finding] = []
     missing: list[tuple[Check, int, Missing]] = []
@@ -289,7 +351,8 @@ def run(
             unread += checking
             push(seq, event)
             continue
-        ctx.seq, ctx.event, ctx._memo = seq, event, None
+        ctx.seq, ctx.event = seq, event
+        ctx.forget()
         before, after = found
         applied += len(before) + len(after)
         if event.unknown or event.provenance in UNGRADED or (type(event) in ROLLING and _rolls(event)):
@@ -301,22 +364,25 @@ def run(
                 out = c.function(c, ctx)
                 if out:  # () or [] when it has nothing to say (a generator is always true)
                     for outcome in out:  # _keep, inline: most checks of most events have nothing to say
-                        if type(outcome) is Finding:
-                            findings.append(outcome)
+                        made = type(outcome)
+                        if made is Finding:
+                            findings.append(outcome)  # type: ignore[arg-type]
+                        elif made is Breach:
+                            findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
                         else:
                             missing.append((c, seq, outcome))  # type: ignore[arg-type]
             push(seq, event)
             if after:
-                ctx._memo = None  # what a check cached before the fold is not the state after it
+                ctx.forget()  # what a check cached before the fold is not the state after it
                 for c in after:
                     out = c.function(c, ctx)
                     if out:
-                        _keep(c, seq, out, findings, missing)
+                        _keep(c, ctx, seq, out, findings, missing)
             continue
         for c in before:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)
         push(seq, event)
-        ctx._memo = None
+        ctx.forget()
         for c in after:
             _apply(c, ctx, seq, doubt, findings, missing, ungraded)
     skipped, unchecked = _not_checked(missing)
@@ -361,11 +427,21 @@ ROLLING: Final = frozenset(kind for kind in EVENT_TYPES if "roll" in kind.__stru
 """The event types that name a roll by its number (``roll``): the only ones whose dice may be unknown."""
 
 
-def _keep(c: Check, seq: int, out: Result, findings: list[Finding], missing: list[tuple[Check, int, Missing]]) -> None:
+def _keep(
+    c: Check,
+    ctx: AuditContext[Any],
+    seq: int,
+    out: Result,
+    findings: list[Finding],
+    missing: list[tuple[Check, int, Missing]],
+) -> None:
     """What a check said about an event with no doubt: findings, and the facts it could not check."""
     for outcome in out:
-        if type(outcome) is Finding:
-            findings.append(outcome)
+        kind = type(outcome)
+        if kind is Finding:
+            findings.append(outcome)  # type: ignore[arg-type]
+        elif kind is Breach:
+            findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
         else:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
 
@@ -403,7 +479,8 @@ def _apply(
     application is reported as not checked, with the doubt's reason."""
     if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c)):
         doubt = None  # the dice record's own checks, and the sweeps of the state at every event, need no value of it
-    for outcome in c.function(c, ctx) or ():
+    for found in c.function(c, ctx) or ():
+        outcome = ctx.found(c, found) if type(found) is Breach else found
         if type(outcome) is not Finding:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
         elif doubt is None:
@@ -429,15 +506,13 @@ DICE_FAMILY: Final = "dice"
 
 def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:
     """The game's options or declared map data changed: the geometry and the map data the checks see follow."""
-    ctx.grid = grid(meta.options)
-    ctx._missing = {}
     if meta.map_data is None:
-        ctx.map, ctx.map_reason = None, NO_MAP_DECLARED
+        ctx.follow(None, NO_MAP_DECLARED)
     elif maps is None:
-        ctx.map, ctx.map_reason = None, "the audit was given no map data"
+        ctx.follow(None, "the audit was given no map data")
     else:
         data, why = maps(meta.map_data)
-        ctx.map, ctx.map_reason = data, why or ""
+        ctx.follow(data, why or "")
 
 
 def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int]:

@@ -20,7 +20,8 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 
 if TYPE_CHECKING:
     from awaw_events.events import AnyEvent
-    from replays.commands.base import Die, Refusal, Table
+    from projections.position import Position
+    from replays.commands.base import Die, Refusal
     from replays.commands.runner import Look
 
 
@@ -53,14 +54,14 @@ def _refused(refusal: Refusal, as_json: bool) -> None:
 
     if as_json:
         formatting.print_json({"refused": True, "rule": refusal.rule, "message": refusal.message})
-    click.echo(f"Error: {refusal.message} ({refusal.rule}); nothing was written", err=True)
+    click.echo(f"Error: {refusal}; nothing was written", err=True)
     sys.exit(1)
 
 
 def _play(
     obj: Context,
     game: str,
-    decide: Callable[[Table, Die], list[AnyEvent] | Refusal],
+    decide: Callable[[Position, Die], list[AnyEvent] | Refusal],
     *,
     dry_run: bool,
     yes: bool,
@@ -68,7 +69,7 @@ def _play(
     as_json: bool,
     face: int | None = None,
     rolls: bool = False,
-    note: Callable[[Table, list[AnyEvent]], str] | None = None,
+    note: Callable[[Position, list[AnyEvent]], str] | None = None,
 ) -> None:
     """Decide, show, ask, append, show. ``rolls``: the command rolls a die, which is made only once the player has
     agreed (a seeded die from the game's seed, a physical one typed in when not given)."""
@@ -81,12 +82,12 @@ def _play(
 
     with obj.store() as store:
         seen = look(store, game)
-        shown = decide(seen.table, NO_DIE)
+        shown = decide(seen.position, NO_DIE)
         if isinstance(shown, Refusal):
             _refused(shown, as_json)
         assert not isinstance(shown, Refusal)
         report = preview(seen, shown)
-        extra = note(seen.table, shown) if note is not None else ""
+        extra = note(seen.position, shown) if note is not None else ""
         if not as_json and (dry_run or not yes):
             _show_preview(seen, shown, report, extra, dry_run)
         if dry_run:
@@ -109,11 +110,13 @@ def _play(
         die: Die = NO_DIE
         if rolls:
             if face is None and not seeded(store, game):
-                face = click.prompt(f"die for roll #{seen.table.next_roll} (1-6)", type=click.IntRange(1, 6), err=True)
+                face = click.prompt(
+                    f"die for roll #{seen.position.next_roll} (1-6)", type=click.IntRange(1, 6), err=True
+                )
             with domain_errors():
                 die = die_for(store, obj.keys(), game, face)
         try:
-            done = commit(store, game, lambda table: decide(table, die), expected_count=seen.size, strict=strict)
+            done = commit(store, game, lambda pos: decide(pos, die), expected_count=seen.size, strict=strict)
         except StrictRefusal as exc:
             strict_refused(game, exc, as_json)
     if isinstance(done, Refusal):
@@ -208,8 +211,7 @@ def _outcomes(records: Sequence[Any]) -> list[str]:
 @command()
 @click.argument("game")
 @click.argument("unit")
-@click.argument("path", nargs=-1, required=True, metavar="HEX...")
-@click.option("--mf", type=click.IntRange(0, 40), help="Movement factors spent (default: one a hex entered).")
+@click.argument("path", nargs=-1, metavar="[HEX]...")
 @click.option("--breakthrough", help="Exploitation: the breakthrough the unit exploits from.")
 @click.option("--as", "actor", metavar="POWER", help="The power that moves it, where control of the unit is open.")
 @table_options
@@ -219,7 +221,6 @@ def move(
     game: str,
     unit: str,
     path: tuple[str, ...],
-    mf: int | None,
     breakthrough: str | None,
     actor: str | None,
     dry_run: bool,
@@ -227,14 +228,61 @@ def move(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Move UNIT of GAME through the hexes HEX... it enters, in the movement or exploitation phase.
+    """Move UNIT of GAME through the hexes HEX... it enters, in the movement or exploitation phase. The movement
+    factors it spends are computed from the position (terrain, ZoCs, overruns); a path it cannot pay for, or that
+    breaks a rule, is refused with the rule. With no HEX, list where UNIT can go and what each hex costs.
 
     Example: awaw move mygame ger-inf-3 EUR:M33 EUR:M34
     """
     from replays.commands.move import Move, decide_move
 
-    order = Move(unit, path, mf, breakthrough, actor)
+    if not path:
+        _reachable(obj, game, unit, actor, as_json)
+        return
+    order = Move(unit, path, breakthrough, actor)
     _play(obj, game, lambda t, _d: decide_move(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+def _reachable(obj: Context, game: str, unit: str, actor: str | None, as_json: bool) -> None:
+    """``awaw move GAME UNIT``: the hexes the unit can reach with what it has left, cheapest first."""
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    from replays import formatting
+    from replays.commands.base import Refusal
+    from replays.commands.move import reach
+    from replays.commands.runner import look
+
+    with obj.store() as store:
+        seen = look(store, game)
+    found = reach(seen.position, unit, actor)
+    if isinstance(found, Refusal):
+        _refused(found, as_json)
+    assert not isinstance(found, Refusal)
+    hexes = found.answer
+    unknown = sorted({u.reason for u in found.unknown})
+    if as_json:
+        formatting.print_json(
+            {
+                "unit": unit,
+                "reachable": [{"hex": r.hex, "mf": r.cost, "exact": r.exact, "path": list(r.path)} for r in hexes],
+                "not_decided": unknown,
+            }
+        )
+        return
+    out = formatting.console()
+    if not hexes:
+        out.print(Text(f"{unit} can reach no hex now" + (f" ({'; '.join(unknown)})" if unknown else "")))
+        return
+    shown = RichTable(title=f"where {unit} can move now", title_justify="left", box=None, pad_edge=False)
+    shown.add_column("hex")
+    shown.add_column("MF", justify="right")
+    shown.add_column("path")
+    for r in hexes:
+        shown.add_row(r.hex, f"{r.cost}" if r.exact else f"{r.cost}+", " ".join(r.path))
+    out.print(shown)
+    if not all(r.exact for r in hexes):
+        out.print(Text("MF with +: the map data does not give every fact, so the cost is at least that"))
 
 
 def _dms(values: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -247,17 +295,17 @@ def _dms(values: Sequence[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
-def _odds_note(attack_id: str) -> Callable[[Table, list[AnyEvent]], str]:
-    def note(table: Table, events: list[AnyEvent]) -> str:
+def _odds_note(attack_id: str) -> Callable[[Position, list[AnyEvent]], str]:
+    def note(pos: Position, events: list[AnyEvent]) -> str:
         from replays.commands.attack import preview_odds
 
-        found = preview_odds(table, events, attack_id)
+        found = preview_odds(pos, events, attack_id)
         if found is None:
             return ""
         a, d, column = found
         if column == "below_1:4":
             return f"{a} against {d}: below 1:4, no roll, the attacker is eliminated (15.52)"
-        return f"then: {a} against {d}, the {column} column; roll #{table.next_roll} and read the CRT (15.6)"
+        return f"then: {a} against {d}, the {column} column; roll #{pos.next_roll} and read the CRT (15.6)"
 
     return note
 
@@ -319,8 +367,8 @@ def attack(
         actor,
     )
 
-    def decide(table: Table, die: Die) -> list[AnyEvent] | Refusal:
-        return decide_attack(table, order, die) if die.known else decide_declaration(table, order)
+    def decide(pos: Position, die: Die) -> list[AnyEvent] | Refusal:
+        return decide_attack(pos, order, die) if die.known else decide_declaration(pos, order)
 
     _play(
         obj,
@@ -412,10 +460,10 @@ def losses(
     with domain_errors():
         chosen = dict(_unit_factors(u) for u in units)
 
-    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
-        if ref in table.state.combat.attritions:
-            return decide_attrition_losses(table, AttritionLosses(ref, tuple(chosen)))
-        return decide_losses(table, Losses(ref, side, chosen))
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        if ref in pos.state.combat.attritions:
+            return decide_attrition_losses(pos, AttritionLosses(ref, tuple(chosen)))
+        return decide_losses(pos, Losses(ref, side, chosen))
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 
@@ -458,11 +506,11 @@ def advance(
     from replays.commands.attack import Advance, decide_advance
     from replays.commands.attrition import Occupation, decide_occupation
 
-    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
-        if ref in table.state.combat.attritions:
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        if ref in pos.state.combat.attritions:
             moves = dict(u.partition("=")[::2] for u in units)
-            return decide_occupation(table, Occupation(ref, moves))
-        return decide_advance(table, Advance(ref, tuple(units), to, breakthrough))
+            return decide_occupation(pos, Occupation(ref, moves))
+        return decide_advance(pos, Advance(ref, tuple(units), to, breakthrough))
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 
@@ -505,9 +553,9 @@ def attrition(
 
     order = Attrition(attrition_id, target, front, _units(units), _units(defenders), zone, take_2c, actor)
 
-    def note(table: Table, events: list[AnyEvent]) -> str:
+    def note(pos: Position, events: list[AnyEvent]) -> str:
         column = preview_column(events)
-        return f"then: the {column} column; roll #{table.next_roll} and read the Attrition Table" if column else ""
+        return f"then: the {column} column; roll #{pos.next_roll} and read the Attrition Table" if column else ""
 
     _play(
         obj,
@@ -572,14 +620,14 @@ def build(
     from replays.commands.economy import Build, decide_build
     from replays.commands.naval import Ship, decide_ship
 
-    def decide(table: Table, _die: Die) -> list[AnyEvent] | Refusal:
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
         if action is not None:
-            return decide_ship(table, Ship(unit, action))
+            return decide_ship(pos, Ship(unit, action))
         if yard is not None:
-            return decide_ship(table, Ship(unit, "lay_down", yard, unit_type, factors, name, power))
+            return decide_ship(pos, Ship(unit, "lay_down", yard, unit_type, factors, name, power))
         if at is None:
             return Refusal("27.11", "a unit is built somewhere: give --at HEX (or --yard for a ship)")
-        return decide_build(table, Build(unit, at, power, unit_type, factors, nationality, payer, oil_covered))
+        return decide_build(pos, Build(unit, at, power, unit_type, factors, nationality, payer, oil_covered))
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 

@@ -30,6 +30,7 @@ from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
 from projections import combat, game
 from projections.combat import Attack as AttackState
 from projections.combat import unit_ctl
+from projections.position import Position
 from projections.rules import combat as rules
 from projections.rules.combat.strength import (
     AWAW_DMS,
@@ -42,7 +43,7 @@ from projections.rules.combat.strength import (
 )
 from projections.rules.sequence import ATTACK_PHASES
 from replays.audit.families.combat import attacks as audit_attacks
-from replays.commands.base import Die, Refusal, Table, enemy_controller, now, own_unit, probe, side_of, unit_in_play
+from replays.commands.base import Die, Refusal, enemy_controller, now, own_unit, probe, side_of, unit_in_play
 
 
 class Attack(NamedTuple):
@@ -99,8 +100,8 @@ class Advance(NamedTuple):
 # Declaration
 
 
-def _dm_table(table: Table) -> rules.CrtTable:
-    found = rules.crt_table(table.state.meta.rules, table.state.meta.options)
+def _dm_table(pos: Position) -> rules.CrtTable:
+    found = rules.crt_table(pos.state.meta.rules, pos.state.meta.options)
     return found if found is not None else "awaw"
 
 
@@ -117,12 +118,12 @@ def _dm_items(crt: rules.CrtTable, codes: Sequence[str], where: str) -> list[dic
     return items
 
 
-def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusal:
+def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refusal:
     """The ground support missions and the declaration of an attack, or why the rules refuse it."""
-    when = now(table.state)
+    when = now(pos.state)
     if when.get("phase") not in ATTACK_PHASES:
         return Refusal("15.1", f"attacks are made in the combat or exploitation phase; this is the {when.get('phase')}")
-    if command.attack in table.state.combat.attacks:
+    if command.attack in pos.state.combat.attacks:
         return Refusal("15.2", f"attack {command.attack!r} was already declared this player turn: name a new one")
     if not command.attackers:
         return Refusal("15.21", "an attack needs at least one attacking ground unit")
@@ -130,7 +131,7 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
     power = command.actor
     exploiting_armor = False
     for unit_id in command.attackers:
-        found = own_unit(table, unit_id, command.actor, "attacks with")
+        found = own_unit(pos, unit_id, command.actor, "attacks with")
         if isinstance(found, Refusal):
             return found
         unit, acting = found
@@ -139,7 +140,7 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
         if unit.unit_type in rules.NEVER_ATTACK:
             return Refusal("15.21", f"{unit_id} is a {unit.unit_type} unit, which never attacks")
         power = power or acting
-        ctl = unit_ctl(table.board, unit_id)
+        ctl = unit_ctl(pos.board, unit_id)
         entry: dict[str, Any] = {"unit": unit_id, "factors": unit.factors, "origin": unit.location}
         if ctl is not None:
             entry["ctl"] = ctl
@@ -149,12 +150,12 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
         attackers.append(entry)
     assert power is not None
     kind = command.kind or ("exploitation" if when.get("phase") == "exploitation" else "regular")
-    crt = _dm_table(table)
+    crt = _dm_table(pos)
     defenders: list[dict[str, Any]] = []
     for hex_ in command.hexes:
-        there = [u for u in table.board.units.values() if u.location == hex_ and u.unit_type in GROUND_TYPES]
+        there = [u for u in pos.board.units.values() if u.location == hex_ and u.unit_type in GROUND_TYPES]
         enemies = [u for u in there if side_of(u.owner) != side_of(power)]
-        if not enemies and not enemy_controller(table, power, table.board.control.get(hex_)):
+        if not enemies and not enemy_controller(pos, power, pos.board.control.get(hex_)):
             return Refusal("15.21", f"{hex_} holds no enemy ground unit and is not an enemy hex: nothing to attack")
         for u in enemies:  # in the board's order: the order the units were placed
             codes = [*command.dms.get("*", ()), *command.dms.get(u.id, ())]
@@ -168,14 +169,14 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
     if unknown:
         return Refusal("15.3", f"DM items claimed for {', '.join(sorted(unknown))}, which do not defend here")
     events: list[AnyEvent] = []
-    support = _missions(table, command.support, "ground_support", command.hexes[0], command.attack, when, power)
+    support = _missions(pos, command.support, "ground_support", command.hexes[0], command.attack, when, power)
     if isinstance(support, Refusal):
         return support
-    das = _missions(table, command.das, "das", command.hexes[0], command.attack, when, None)
+    das = _missions(pos, command.das, "das", command.hexes[0], command.attack, when, None)
     if isinstance(das, Refusal):
         return das
     events += support[0] + das[0]
-    terrain = command.terrain or _terrain(table, command.hexes[0])
+    terrain = command.terrain or _terrain(pos, command.hexes[0])
     declared: dict[str, Any] = {
         "type": "attack_declared",
         **when,
@@ -193,15 +194,15 @@ def decide_declaration(table: Table, command: Attack) -> list[AnyEvent] | Refusa
     return events
 
 
-def _terrain(table: Table, hex_: str) -> str:
-    facts = table.map.hex(hex_) if table.map is not None else None
+def _terrain(pos: Position, hex_: str) -> str:
+    facts = pos.map.hex(hex_) if pos.map is not None else None
     terrain = facts.terrain if facts is not None else None
     known = ("city", "clear", "desert", "forest", "jungle", "mountain", "swamp")
     return terrain if terrain in known else "clear"
 
 
 def _missions(
-    table: Table,
+    pos: Position,
     units: Sequence[str],
     mission: str,
     target: str,
@@ -214,7 +215,7 @@ def _missions(
     events: list[AnyEvent] = []
     listed: list[dict[str, int | str]] = []
     for unit_id in units:
-        found = own_unit(table, unit_id, power, "flies")
+        found = own_unit(pos, unit_id, power, "flies")
         if isinstance(found, Refusal):
             return found
         unit, acting = found
@@ -250,21 +251,21 @@ def _missions(
 # Rounds
 
 
-def decide_attack(table: Table, command: Attack, die: Die) -> list[AnyEvent] | Refusal:
+def decide_attack(pos: Position, command: Attack, die: Die) -> list[AnyEvent] | Refusal:
     """The declaration, the roll and the first round of an attack, or why the rules refuse it."""
-    declared = decide_declaration(table, command)
+    declared = decide_declaration(pos, command)
     if isinstance(declared, Refusal):
         return declared
-    after = Table(game.fold(table.state, declared), table.map)
+    after = Position(game.fold(pos.state, declared), pos.map)
     rolled = _round(after, command.attack, 1, die, command.attacker_takes_ex, command.defender_converts, ())
     if isinstance(rolled, Refusal):
         return rolled
     return [*declared, *rolled]
 
 
-def decide_round(table: Table, command: Round, die: Die) -> list[AnyEvent] | Refusal:
+def decide_round(pos: Position, command: Round, die: Die) -> list[AnyEvent] | Refusal:
     """The roll and the next round of an attack, or why it cannot be fought."""
-    attack = _attack_of(table, command.attack)
+    attack = _attack_of(pos, command.attack)
     if isinstance(attack, Refusal):
         return attack
     if attack.ended:
@@ -273,7 +274,7 @@ def decide_round(table: Table, command: Round, die: Die) -> list[AnyEvent] | Ref
     if pending is not None and attack.last_round:
         return pending
     return _round(
-        table,
+        pos,
         command.attack,
         attack.last_round + 1,
         die,
@@ -283,10 +284,10 @@ def decide_round(table: Table, command: Round, die: Die) -> list[AnyEvent] | Ref
     )
 
 
-def _attack_of(table: Table, attack_id: str) -> AttackState | Refusal:
-    attack = table.state.combat.attacks.get(attack_id)
+def _attack_of(pos: Position, attack_id: str) -> AttackState | Refusal:
+    attack = pos.state.combat.attacks.get(attack_id)
     if attack is None:
-        known = ", ".join(sorted(table.state.combat.attacks)) or "none"
+        known = ", ".join(sorted(pos.state.combat.attacks)) or "none"
         return Refusal("15.2", f"no attack {attack_id!r} was declared this player turn (attacks: {known})")
     if attack.table is None:
         return Refusal("15.6", audit_attacks.STANDARD_A3R)
@@ -294,7 +295,7 @@ def _attack_of(table: Table, attack_id: str) -> AttackState | Refusal:
 
 
 def _round(
-    table: Table,
+    pos: Position,
     attack_id: str,
     number: int,
     die: Die,
@@ -302,10 +303,10 @@ def _round(
     defender_converts: bool,
     chosen: Sequence[str],
 ) -> list[AnyEvent] | Refusal:
-    attack = _attack_of(table, attack_id)
+    attack = _attack_of(pos, attack_id)
     if isinstance(attack, Refusal):
         return attack
-    state, when = table.state, now(table.state)
+    state, when = pos.state, now(pos.state)
     fighting = combat.participants(
         attack, number, board=state.board, options=state.meta.options, year=state.clock.year, season=state.clock.season
     )
@@ -318,7 +319,7 @@ def _round(
         fighting = frozenset(chosen)
     a, d = attack.attack_now(fighting), attack.defence_now()
     draft = CombatRoundResolved(**when, attack=attack_id, round=number, result="none")
-    ctx = probe(table, draft, state.clock.seq + 1)
+    ctx = probe(pos, draft, state.clock.seq + 1)
     scopes = audit_attacks.min_odds_scopes(ctx, attack)
     crt = audit_attacks.table_of(attack)
     if number > 1:
@@ -411,9 +412,9 @@ def _result(
 # Losses and advance
 
 
-def decide_losses(table: Table, command: Losses) -> list[AnyEvent] | Refusal:
+def decide_losses(pos: Position, command: Losses) -> list[AnyEvent] | Refusal:
     """The losses one side records for the last round of an attack, and each unit's elimination or reduction."""
-    attack = _attack_of(table, command.attack)
+    attack = _attack_of(pos, command.attack)
     if isinstance(attack, Refusal):
         return attack
     played = attack.rounds.get(attack.last_round)
@@ -436,7 +437,7 @@ def decide_losses(table: Table, command: Losses) -> list[AnyEvent] | Refusal:
                 "factors: name the units it loses",
             )
         chosen = dict.fromkeys(pool)
-    when = now(table.state)
+    when = now(pos.state)
     actor = attack.declared.actor if command.side == "attacker" else "system"  # as the example records them
     losses: list[dict[str, Any]] = []
     after: list[AnyEvent] = []
@@ -448,7 +449,7 @@ def decide_losses(table: Table, command: Losses) -> list[AnyEvent] | Refusal:
                 f"the {command.side}: it loses nothing there",
             )
         left = pool[unit_id]
-        unit = unit_in_play(table, unit_id)
+        unit = unit_in_play(pos, unit_id)
         if isinstance(unit, Refusal):
             return unit
         whole = unit.unit_type in GROUND_TYPES or factors is None or factors >= left
@@ -505,10 +506,10 @@ def _losses_pending(attack: AttackState) -> Refusal | None:
     return None
 
 
-def decide_advance(table: Table, command: Advance) -> list[AnyEvent] | Refusal:
+def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
     """The end of an attack, the advance after combat into the emptied hex and its control (15.9, 29.21), and a
     breakthrough (16.11), or why the rules refuse them."""
-    attack = _attack_of(table, command.attack)
+    attack = _attack_of(pos, command.attack)
     if isinstance(attack, Refusal):
         return attack
     if attack.ended:
@@ -525,19 +526,19 @@ def decide_advance(table: Table, command: Advance) -> list[AnyEvent] | Refusal:
         else "attacker_eliminated" if not attack.ground_alive()
         else "result"
     )  # fmt: skip
-    base = {**now(table.state), "actor": attack.declared.actor, "attack": command.attack}
+    base = {**now(pos.state), "actor": attack.declared.actor, "attack": command.attack}
     ended = {"type": "attack_ended", **base, "after_round": attack.last_round, "reason": reason}
     events: list[AnyEvent] = [parse_event(ended, where="the end of the attack")]
     if not command.units:
         if command.breakthrough is not None:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
         return events
-    advanced = _advance(table, attack, command, to, base)
+    advanced = _advance(pos, attack, command, to, base)
     return advanced if isinstance(advanced, Refusal) else [*events, *advanced]
 
 
 def _advance(
-    table: Table, attack: AttackState, command: Advance, to: str, base: dict[str, Any]
+    pos: Position, attack: AttackState, command: Advance, to: str, base: dict[str, Any]
 ) -> list[AnyEvent] | Refusal:
     """The advance into an emptied hex, its control, and the breakthrough (15.91, 29.21, 16.11)."""
     if not attack.all_defenders_gone(to):
@@ -549,13 +550,13 @@ def _advance(
     moves = [{"unit": u, "to": to} for u in command.units]
     events = [parse_event({"type": "advance_after_combat", **base, "moves": moves}, where="the advance")]
     actor = attack.declared.actor
-    if enemy_controller(table, actor, table.board.control.get(to)):
+    if enemy_controller(pos, actor, pos.board.control.get(to)):
         when = {k: v for k, v in base.items() if k not in ("actor", "attack")}
         control = {"type": "hex_control_changed", **when, "hex": to, "controller": actor,
                    "cause": "advance_after_combat", "ref": command.attack}  # fmt: skip
         events.append(parse_event(control, where="the control change"))
     if command.breakthrough is not None:
-        armor = [u for u in command.units if table.board.units[u].unit_type == "armor"]
+        armor = [u for u in command.units if pos.board.units[u].unit_type == "armor"]
         if not armor:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
         created = {"type": "breakthrough_created", **base, "breakthrough": command.breakthrough, "hex": to,
@@ -569,9 +570,9 @@ def declared_of(events: Sequence[AnyEvent]) -> AttackDeclared | None:
     return next((e for e in events if isinstance(e, AttackDeclared)), None)
 
 
-def preview_odds(table: Table, events: Sequence[AnyEvent], attack_id: str) -> tuple[int, int, str] | None:
+def preview_odds(pos: Position, events: Sequence[AnyEvent], attack_id: str) -> tuple[int, int, str] | None:
     """The strengths and odds column of the first round of a declared attack (for the question before the roll)."""
-    state = game.fold(table.state, events)
+    state = game.fold(pos.state, events)
     attack = state.combat.attacks.get(attack_id)
     if attack is None or attack.table is None:
         return None

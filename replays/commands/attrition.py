@@ -15,10 +15,11 @@ from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, AttritionResolved
 from awaw_events.vocab import FACTIONS, GROUND_TYPES
 from projections import game
+from projections.position import Position
 from projections.rules import attrition as rules
 from replays.audit.families.attrition.common import game_variant
 from replays.audit.families.attrition.modifiers import expected_modifiers
-from replays.commands.base import Die, Refusal, Table, enemy_controller, faction_of, now, own_unit, probe, unit_in_play
+from replays.commands.base import Die, Refusal, enemy_controller, faction_of, now, own_unit, probe, unit_in_play
 
 ATTRITION_PHASE: Final = "attrition"
 
@@ -56,19 +57,19 @@ class Occupation(NamedTuple):
     moves: Mapping[str, str]
 
 
-def decide_declaration(table: Table, command: Attrition) -> list[AnyEvent] | Refusal:
+def decide_declaration(pos: Position, command: Attrition) -> list[AnyEvent] | Refusal:
     """The declaration of an attrition, or why the rules refuse it."""
-    when = now(table.state)
+    when = now(pos.state)
     if when.get("phase") != ATTRITION_PHASE:
         return Refusal("14.1", f"attrition is resolved in the attrition phase; this is the {when.get('phase')}")
-    if command.attrition in table.state.combat.attritions:
+    if command.attrition in pos.state.combat.attritions:
         return Refusal("14.2", f"attrition {command.attrition!r} was already declared this player turn")
     if not command.units:
         return Refusal("14.41", "an attrition counts at least one ground unit")
     counted: list[dict[str, Any]] = []
     power = command.actor
     for unit_id in command.units:
-        found = own_unit(table, unit_id, command.actor, "attritions with")
+        found = own_unit(pos, unit_id, command.actor, "attritions with")
         if isinstance(found, Refusal):
             return found
         unit, acting = found
@@ -79,7 +80,7 @@ def decide_declaration(table: Table, command: Attrition) -> list[AnyEvent] | Ref
     assert power is not None
     defenders: list[dict[str, Any]] = []
     for unit_id in command.defenders:
-        defender = unit_in_play(table, unit_id)
+        defender = unit_in_play(pos, unit_id)
         if isinstance(defender, Refusal):
             return defender
         defenders.append({"unit": unit_id, "factors": defender.factors})
@@ -103,12 +104,12 @@ def decide_declaration(table: Table, command: Attrition) -> list[AnyEvent] | Ref
     return [parse_event(fields, where="the attrition")]
 
 
-def decide_attrition(table: Table, command: Attrition, die: Die) -> list[AnyEvent] | Refusal:
+def decide_attrition(pos: Position, command: Attrition, die: Die) -> list[AnyEvent] | Refusal:
     """The declaration, the roll and the result of an attrition, or why the rules refuse it."""
-    declared = decide_declaration(table, command)
+    declared = decide_declaration(pos, command)
     if isinstance(declared, Refusal) or not die.known:
         return declared
-    after = Table(game.fold(table.state, declared), table.map)
+    after = Position(game.fold(pos.state, declared), pos.map)
     when = now(after.state)
     actor = declared[0].actor
     number = after.next_roll
@@ -127,7 +128,7 @@ def decide_attrition(table: Table, command: Attrition, die: Die) -> list[AnyEven
         where="the roll",
     )
     draft = AttritionResolved(**when, attrition=command.attrition, roll=number, losses=0, hexes=0)
-    ctx = probe(Table(game.fold(after.state, [roll]), after.map), draft, after.state.clock.seq + 2)
+    ctx = probe(Position(game.fold(after.state, [roll]), after.map), draft, after.state.clock.seq + 2)
     variant = game_variant(ctx)
     if variant is None:
         return Refusal("14.41", "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts")
@@ -171,21 +172,21 @@ def decide_attrition(table: Table, command: Attrition, die: Die) -> list[AnyEven
     return [*declared, roll, resolved]
 
 
-def decide_attrition_losses(table: Table, command: AttritionLosses) -> list[AnyEvent] | Refusal:
+def decide_attrition_losses(pos: Position, command: AttritionLosses) -> list[AnyEvent] | Refusal:
     """The defender's units lost to an attrition and their elimination (14.51)."""
-    decl = table.state.combat.attritions.get(command.attrition)
+    decl = pos.state.combat.attritions.get(command.attrition)
     if decl is None:
         return Refusal("14.5", f"no attrition {command.attrition!r} was declared this player turn")
-    counters = table.state.combat.attrition_results.get(command.attrition)
+    counters = pos.state.combat.attrition_results.get(command.attrition)
     if counters is None:
         return Refusal("14.5", f"attrition {command.attrition} has no result yet")
-    if command.attrition in table.state.combat.attrition_losses:
+    if command.attrition in pos.state.combat.attrition_losses:
         return Refusal("14.51", f"the losses of attrition {command.attrition} are already recorded")
-    when = now(table.state)
+    when = now(pos.state)
     losses: list[dict[str, Any]] = []
     removed: list[AnyEvent] = []
     for unit_id in command.units:
-        unit = unit_in_play(table, unit_id)
+        unit = unit_in_play(pos, unit_id)
         if isinstance(unit, Refusal):
             return unit
         losses.append({"unit": unit_id, "factors": unit.factors})
@@ -202,19 +203,19 @@ def decide_attrition_losses(table: Table, command: AttritionLosses) -> list[AnyE
     return [taken, *removed]
 
 
-def decide_occupation(table: Table, command: Occupation) -> list[AnyEvent] | Refusal:
+def decide_occupation(pos: Position, command: Occupation) -> list[AnyEvent] | Refusal:
     """The hexes an attrition's attacker occupies, the units that advance into them, and their control (14.6)."""
-    decl = table.state.combat.attritions.get(command.attrition)
+    decl = pos.state.combat.attritions.get(command.attrition)
     if decl is None:
         return Refusal("14.6", f"no attrition {command.attrition!r} was declared this player turn")
-    hexes = table.state.combat.attrition_hexes.get(command.attrition, 0)
+    hexes = pos.state.combat.attrition_hexes.get(command.attrition, 0)
     wanted = list(dict.fromkeys(command.moves.values()))
     if len(wanted) > hexes:
         return Refusal(
             "14.61", f"attrition {command.attrition} lets the attacker occupy {hexes} hex(es), not {len(wanted)}"
         )
     counted = {u.unit for u in decl.counted}
-    when = now(table.state)
+    when = now(pos.state)
     for unit_id in command.moves:
         if unit_id not in counted:
             return Refusal("14.62", f"{unit_id} was not counted in attrition {command.attrition}")
@@ -233,7 +234,7 @@ def decide_occupation(table: Table, command: Occupation) -> list[AnyEvent] | Ref
         )
     ]
     for hex_ in wanted:
-        if enemy_controller(table, power, table.board.control.get(hex_)):
+        if enemy_controller(pos, power, pos.board.control.get(hex_)):
             events.append(
                 parse_event(
                     {

@@ -1,4 +1,4 @@
-"""What every command shares: the refusal, the table a decision reads, and the words for game time and units.
+"""What every command shares: the refusal, the position a decision reads, and the words for game time and units.
 
 A command is a frozen value (a :class:`~typing.NamedTuple`) that says what a player does; its ``decide_*`` function
 reads the game state (:class:`projections.game.GameState` at the end of the log) and returns the events to append or
@@ -14,10 +14,9 @@ from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from awaw_events.events import AnyEvent
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION, Power
-from projections.board import BoardState, Unit
+from projections.board import Unit
 from projections.game import GameState
-from projections.rules.geometry import Grid, grid
-from projections.rules.mapdata import MapData
+from projections.position.core import Position
 from replays import records
 from replays.audit.engine import AuditContext
 
@@ -33,6 +32,10 @@ class Refusal(NamedTuple):
     message: str
 
     def __str__(self) -> str:
+        """The message with the rule, unless the message already closes with a citation of it."""
+        _, sep, cited = self.message.rpartition(" (")
+        if sep and cited.endswith(")") and self.rule in cited.rstrip(")").split(", "):
+            return self.message
         return f"{self.message} ({self.rule})"
 
 
@@ -58,25 +61,6 @@ class Die(NamedTuple):
 NO_DIE: Final = Die()
 
 
-class Table(NamedTuple):
-    """What a decision reads: the state at the end of the log, the game's map data (None: none available)."""
-
-    state: GameState
-    map: MapData | None = None
-
-    @property
-    def board(self) -> BoardState:
-        return self.state.board
-
-    @property
-    def grid(self) -> Grid:
-        return grid(self.state.meta.options)
-
-    @property
-    def next_roll(self) -> int:
-        return self.state.dice.next_roll
-
-
 def now(state: GameState) -> dict[str, Any]:
     """The game time of the next event: that of the last event (the clock), with its side and phase."""
     clock = state.clock
@@ -94,24 +78,24 @@ def faction_of(power: str) -> str | None:
     return FACTION_OF_POWER.get(cast(Power, power))
 
 
-def unit_in_play(table: Table, unit_id: str) -> Unit | Refusal:
+def unit_in_play(pos: Position, unit_id: str) -> Unit | Refusal:
     """The unit on the board, or the record's refusal (unknown unit, eliminated)."""
-    problem = records.unit_problem(table.board, unit_id, "unit")
+    problem = records.unit_problem(pos.board, unit_id, "unit")
     if problem is not None:
         return Refusal(records.RULE, problem.message)
-    return table.board.units[unit_id]
+    return pos.board.units[unit_id]
 
 
-def own_unit(table: Table, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
+def own_unit(pos: Position, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
     """A unit the player moves or fights with, and the power that acts (its owner unless ``actor`` says which
     power of its side plays it, where control is open: :func:`replays.records.mover_problem`)."""
-    unit = unit_in_play(table, unit_id)
+    unit = unit_in_play(pos, unit_id)
     if isinstance(unit, Refusal):
         return unit
     power = actor or unit.owner
     if power not in POWERS:
         return Refusal(records.RULE, f"{power!r} is not a major power: a power {verb} its units")
-    problem = records.mover_problem(table.board, unit_id, power, "unit", verb)
+    problem = records.mover_problem(pos.board, unit_id, power, "unit", verb)
     if problem is not None and problem.refused:
         return Refusal("13.4", problem.message.removesuffix(" (13.4)"))
     return unit, power
@@ -121,7 +105,7 @@ def is_ground(unit: Unit) -> bool:
     return unit.unit_type in GROUND_TYPES
 
 
-def enemy_controller(table: Table, power: str, controller: str | None) -> bool:
+def enemy_controller(pos: Position, power: str, controller: str | None) -> bool:
     """Whether a hex held by ``controller`` is the enemy's for ``power``: a major power of the other side, or a
     country ``power`` (or a power of its side) is at war with."""
     if controller is None or controller == power:
@@ -130,19 +114,16 @@ def enemy_controller(table: Table, power: str, controller: str | None) -> bool:
     other = side_of(controller)
     if other is not None:
         return other != side
-    wars = table.board.wars
+    wars = pos.board.wars
     return any(
         "|".join(sorted((p, controller))) in wars for p in POWERS if side_of(p) == side
     )  # a minor at war with the side
 
 
-def probe(table: Table, event: AnyEvent, seq: int) -> AuditContext[Any]:
-    """An audit context for a draft event against the table's state: what the audit's helpers read, so that a
+def probe(pos: Position, event: AnyEvent, seq: int) -> AuditContext[Any]:
+    """An audit context for a draft event against the position's state: what the audit's helpers read, so that a
     decision computes what the audit will check with the same functions (one home for each rule)."""
-    ctx: AuditContext[Any] = AuditContext(table.state)
+    reason = None if pos.map is not None else "no map data available to the command"
+    ctx: AuditContext[Any] = AuditContext(Position(pos.state, pos.map, map_reason=reason))
     ctx.seq, ctx.event = seq, event
-    ctx.map = table.map
-    ctx.grid = table.grid
-    if table.map is None:
-        ctx.map_reason = "no map data available to the command"
     return ctx

@@ -17,10 +17,11 @@ from typing import Any, Final, Literal, NamedTuple
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, UnitBuilt
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, POWERS
+from projections.position import Position
 from projections.rules.construction import costs
 from replays import records
 from replays.audit.families.construction import pricing
-from replays.commands.base import Refusal, Table, now, own_unit, probe
+from replays.commands.base import Refusal, now, own_unit, probe
 
 BUILD_PHASE: Final = "unit_construction"
 REDEPLOYMENT_PHASE: Final = "redeployment"
@@ -69,12 +70,12 @@ class Spend(NamedTuple):
     cost: int | None = None
 
 
-def decide_build(table: Table, command: Build) -> list[AnyEvent] | Refusal:
+def decide_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
     """The construction limit (first build of the power this turn) and the unit built, or why not."""
-    when = now(table.state)
+    when = now(pos.state)
     if when.get("phase") not in costs.BUILD_PHASES | costs.RESEARCH_BUILD_PHASES:
         return Refusal("27.11", f"units are built in the unit construction phase; this is the {when.get('phase')}")
-    board = table.board
+    board = pos.board
     there = board.units.get(command.unit)
     if there is not None:
         return Refusal(records.RULE, f"{command.unit} is already in play (in {there.location}): name a new counter")
@@ -91,8 +92,8 @@ def decide_build(table: Table, command: Build) -> list[AnyEvent] | Refusal:
         return Refusal(records.RULE, spelled.message)
     nationality = command.nationality or (gone.unit.nationality if gone is not None else power)
     events: list[AnyEvent] = []
-    ledger = table.state.brp
-    if power not in ledger.declared and power in ledger.limits and table.state.meta.rules != "a3r":
+    ledger = pos.state.brp
+    if power not in ledger.declared and power in ledger.limits and pos.state.meta.rules != "a3r":
         limit = ledger.limits[power]
         components = {"basic": limit.basic}
         if limit.reductions:
@@ -131,7 +132,7 @@ def decide_build(table: Table, command: Build) -> list[AnyEvent] | Refusal:
         fields["oil_covered_brps"] = command.oil_covered
     draft = parse_event(fields, where="the build")
     assert isinstance(draft, UnitBuilt)
-    priced = pricing(probe(table, draft, table.state.clock.seq + len(events) + 1))
+    priced = pricing(probe(pos, draft, pos.state.clock.seq + len(events) + 1))
     multiplier: int
     if priced.expected is None:  # oil tracked, coverage not given: the same-turn penalty alone (27.13A)
         multiplier = costs.MULTIPLIER_BY_PENALTIES[int(priced.penalty)]
@@ -147,12 +148,12 @@ def decide_build(table: Table, command: Build) -> list[AnyEvent] | Refusal:
     return events
 
 
-def decide_redeploy(table: Table, command: Redeploy) -> list[AnyEvent] | Refusal:
+def decide_redeploy(pos: Position, command: Redeploy) -> list[AnyEvent] | Refusal:
     """The redeployment of a unit, or why not."""
-    when = now(table.state)
+    when = now(pos.state)
     if when.get("phase") != REDEPLOYMENT_PHASE:
         return Refusal("28.11", f"units redeploy in the redeployment phase; this is the {when.get('phase')}")
-    found = own_unit(table, command.unit, command.actor, "redeploys")
+    found = own_unit(pos, command.unit, command.actor, "redeploys")
     if isinstance(found, Refusal):
         return found
     unit, power = found
@@ -176,9 +177,9 @@ def decide_redeploy(table: Table, command: Redeploy) -> list[AnyEvent] | Refusal
     return [parse_event(fields, where="the redeployment")]
 
 
-def decide_spend(table: Table, command: Spend) -> list[AnyEvent] | Refusal:
+def decide_spend(pos: Position, command: Spend) -> list[AnyEvent] | Refusal:
     """An offensive, a declaration of war or a grant, at the price 27.12 gives, or why not."""
-    when = now(table.state)
+    when = now(pos.state)
     power = command.power
     if power not in POWERS:
         return Refusal("27.1", f"{power!r} is not a major power: only major powers spend BRPs")
@@ -210,7 +211,7 @@ def decide_spend(table: Table, command: Spend) -> list[AnyEvent] | Refusal:
         target = command.target
         if target is None or target == power:
             return Refusal("27.12", "a declaration of war names another country")
-        if "|".join(sorted((power, target))) in table.board.wars:
+        if "|".join(sorted((power, target))) in pos.board.wars:
             return Refusal("27.12", f"{power} is already at war with {target}")
         kind: Literal["major", "minor"] = "major" if target in POWERS else "minor"
         return [

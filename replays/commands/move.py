@@ -1,108 +1,147 @@
 """``awaw move``: a unit moves along a path of hexes, in the movement phase or exploiting from a breakthrough.
 
-Decided here: that the unit is on the board and its player's (the record's refusals), that ground units move in
-their own player turn and in the movement or exploitation phase (13.11, 16.3), that a path steps from hex to
-adjacent hex from where the unit stands (10-16 extract 1.15), the movement factors spent (13.41: one a hex entered
-when the player gives none; the audit prices terrain and zones of control from the map data), the exploitation
-allowance of a unit's first exploitation move (16.31), and the control of the enemy hexes the unit enters (29.21).
-The audit of the decided events runs before they are appended, so a cost or an allowance it disputes is shown then.
+Decided with the position's movement queries (:mod:`projections.position.movement`), the ones the audit asks of a
+recorded move: the record's refusals first (a unit in play and its player's, hexes spelt as the map spells them),
+then the path's shape, the order and phase of movement, what the path costs (terrain, hexsides, ZoCs, overruns:
+``mf_used`` is computed, never typed), the allowance, the hexsides and hexes it may not enter. A breach of any is a
+refusal naming the rule; what the map data cannot decide is recorded at the least it can cost, and the preview's
+audit names the missing fact. Then the exploitation allowance of a unit's first exploitation move (16.31), and the
+control of the enemy hexes the unit enters (29.21).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent
+from awaw_events.events import AnyEvent, UnitMoved
 from awaw_events.vocab import GROUND_TYPES
 from projections.combat import unit_ctl
+from projections.position import Judged, Position, Unknown
+from projections.position import movement as queries
 from projections.rules import combat as combat_rules
-from projections.rules.geometry import GeometryError
-from projections.rules.sequence import MOVE_PHASES
+from projections.rules.breach import Breach
 from replays import records
-from replays.commands.base import Refusal, Table, enemy_controller, now, own_unit, side_of
+from replays.commands.base import Refusal, enemy_controller, now, own_unit
+
+JUDGES: Final = (
+    queries.mover,
+    queries.order_of_movement,
+    queries.path_shape,
+    queries.occupied_hexes,
+    queries.hexes_entered,
+    queries.movement_cost,
+)
+"""The position's queries on a move, in the order a refusal names the first breach: the same functions the
+movement family of the audit asks of a recorded move."""
 
 
 class Move(NamedTuple):
-    """Move ``unit`` along ``path`` (the hexes it enters, in order). ``mf``: the movement factors spent, when the
-    player counts them (default: one a hex entered). ``breakthrough``: the breakthrough an exploiting unit moves
-    from (the exploitation phase). ``actor``: the power that moves it, where control of the unit is open."""
+    """Move ``unit`` along ``path`` (the hexes it enters, in order). ``breakthrough``: the breakthrough an exploiting
+    unit moves from (the exploitation phase). ``actor``: the power that moves it, where control of the unit is
+    open."""
 
     unit: str
     path: tuple[str, ...]
-    mf: int | None = None
     breakthrough: str | None = None
     actor: str | None = None
 
 
-def decide_move(table: Table, command: Move) -> list[AnyEvent] | Refusal:
+def decide_move(pos: Position, command: Move) -> list[AnyEvent] | Refusal:
     """The events of a move, or why the rules refuse it."""
-    found = own_unit(table, command.unit, command.actor)
+    found = own_unit(pos, command.unit, command.actor)
     if isinstance(found, Refusal):
         return found
     unit, power = found
-    when = now(table.state)
-    phase, side = when["phase"], when["side"]
-    if phase not in MOVE_PHASES:
-        return Refusal("13.11", f"units move in the movement or exploitation phase; this is the {phase} phase")
-    if unit.unit_type in GROUND_TYPES and side is not None and side_of(unit.owner) != side:
-        return Refusal("13.11", f"{unit.id} is {side_of(unit.owner)}: ground units move in their own player turn")
-    off = records.on_board_problem(table.board, unit.id, "unit")
+    when = now(pos.state)
+    off = records.on_board_problem(pos.board, unit.id, "unit")
     if off is not None:
         return Refusal(records.RULE, off.message)
     path = list(command.path)
-    broken = _path_problem(table, unit.location, path)
-    if broken is not None:
-        return broken
-    events: list[AnyEvent] = []
-    exploiting = phase == "exploitation"
-    if exploiting:
-        found_allowance = _allowance(table, command, when, power)
-        if isinstance(found_allowance, Refusal):
-            return found_allowance
-        events += found_allowance
-    fields: dict[str, Any] = {
-        "type": "unit_moved",
-        **when,
-        "actor": power,
-        "unit": unit.id,
-        "path": path,
-        "mf_used": command.mf if command.mf is not None else len(path),
-    }
-    if exploiting:
-        fields |= {"exploitation": True, "breakthrough": command.breakthrough}
-    events.append(parse_event(fields, where="the move"))
-    if unit.unit_type in GROUND_TYPES:
-        events += _control(table, path, power, when, exploiting, command.breakthrough)
-    return events
-
-
-def _path_problem(table: Table, start: str, path: list[str]) -> Refusal | None:
     if not path:
         return Refusal("13.4", "a move names the hexes the unit enters: the path is empty")
-    if path[0] == start:
-        return Refusal("13.4", f"a path lists the hexes the unit enters, not the one it stands in ({start})")
-    grid = table.grid
-    previous = start
     for hex_ in path:
         spelled = records.hex_problem(hex_, "path")
         if spelled is not None:
             return Refusal(records.RULE, spelled.message)
-        try:
-            adjacent = previous.startswith(("EUR:", "PAC:")) and grid.adjacent(previous, hex_)
-        except GeometryError as exc:
-            return Refusal("10-16 extract 1.15", str(exc))
-        if not adjacent:
-            return Refusal(
-                "10-16 extract 1.15", f"{hex_} is not next to {previous}: a unit moves from hex to adjacent hex"
-            )
-        previous = hex_
-    return None
+    exploiting = when["phase"] == "exploitation"
+    fields: dict[str, Any] = {"type": "unit_moved", **when, "actor": power, "unit": unit.id, "path": path}
+    if exploiting:
+        fields |= {"exploitation": True, "breakthrough": command.breakthrough}
+    draft = parse_event(fields, where="the move")
+    assert isinstance(draft, UnitMoved)
+    shape = _first_breach(queries.path_shape(pos, draft))
+    if shape is not None:
+        return _refusal(shape)
+    cost = queries.path_cost(pos, unit, path, draft, exploiting=exploiting) if unit.unit_type in GROUND_TYPES else None
+    fields["mf_used"] = cost.answer.least if cost is not None else len(path)
+    move = parse_event(fields, where="the move")
+    assert isinstance(move, UnitMoved)
+    for judge in JUDGES:
+        broken = _first_breach(judge(pos, move))
+        if broken is not None:
+            return _over_allowance(pos, move, broken, cost.answer if cost is not None else None)
+    events: list[AnyEvent] = []
+    if exploiting:
+        found_allowance = _allowance(pos, command, when, power)
+        if isinstance(found_allowance, Refusal):
+            return found_allowance
+        events += found_allowance
+    events.append(move)
+    if unit.unit_type in GROUND_TYPES:
+        events += _control(pos, path, power, when, exploiting, command.breakthrough)
+    return events
 
 
-def _allowance(table: Table, command: Move, when: dict[str, Any], power: str) -> list[AnyEvent] | Refusal:
+def _first_breach(found: Iterable[Breach | Unknown]) -> Breach | None:
+    return next((b for b in found if type(b) is Breach), None)
+
+
+def _refusal(found: Breach) -> Refusal:
+    return Refusal(found.rule, found.message)
+
+
+def _over_allowance(pos: Position, move: UnitMoved, found: Breach, cost: queries.PathCost | None) -> Refusal:
+    """A move over the allowance, in the words of what the unit has left and what the path costs (13.42)."""
+    unit = pos.board.units[move.unit]
+    if found.rule != "13.42" or cost is None:
+        return _refusal(found)
+    left = queries.mf_left(pos, unit, move)
+    parts = []
+    previous = unit.location
+    for step, armor in zip(cost.steps, cost.zoc_of, strict=True):
+        part = f"{step.terrain if step.terrain is not None else 1} to enter {step.hex}"
+        if step.zoc:
+            part += f", {step.zoc} more to leave the ZoC of {armor} at {previous} (13.41D)"
+        if step.overrun:
+            part += f", {step.overrun} more to overrun it (13.56)"
+        parts.append(part)
+        previous = step.hex
+    at_least = "" if cost.exact else "at least "
+    return Refusal(
+        "13.42",
+        f"{move.unit} has {left} MF left; the path costs {at_least}{cost.least} MF: {'; '.join(parts)}",
+    )
+
+
+def reach(pos: Position, unit_id: str, actor: str | None = None) -> Judged[tuple[queries.Reach, ...]] | Refusal:
+    """Where a unit can move now, and at what cost (:func:`projections.position.movement.reachable`)."""
+    found = own_unit(pos, unit_id, actor)
+    if isinstance(found, Refusal):
+        return found
+    unit, _ = found
+    when = pos.state.clock
+    if when.phase not in ("movement", "exploitation"):
+        return Refusal("13.11", f"units move in the movement or exploitation phase; this is the {when.phase} phase")
+    if unit.unit_type not in GROUND_TYPES:
+        return Refusal("13.41", f"{unit.id} is {unit.unit_type}: only ground units have a movement allowance here")
+    return queries.reachable(pos, unit, when, exploiting=when.phase == "exploitation")
+
+
+def _allowance(pos: Position, command: Move, when: dict[str, Any], power: str) -> list[AnyEvent] | Refusal:
     """An exploiting unit's breakthrough, and its exploitation allowance if it has none yet this turn (16.31)."""
-    combat = table.state.combat
+    combat = pos.state.combat
     if command.breakthrough is None:
         names = ", ".join(sorted(combat.breakthroughs)) or "none this player turn"
         return Refusal("16.2", f"an exploiting unit moves from a breakthrough: name it (breakthroughs: {names})")
@@ -111,7 +150,7 @@ def _allowance(table: Table, command: Move, when: dict[str, Any], power: str) ->
         return Refusal("16.1", f"no breakthrough {command.breakthrough!r} was created this player turn")
     if command.unit in combat.allowances:
         return []
-    allowance = exploitation_allowance(table, command.unit, breakthrough.attack)
+    allowance = exploitation_allowance(pos, command.unit, breakthrough.attack)
     if allowance is None:
         return Refusal("16.31", f"{command.unit} may not exploit (CTL 0 or less, or the breakthrough hex forbids it)")
     return [
@@ -129,10 +168,10 @@ def _allowance(table: Table, command: Move, when: dict[str, Any], power: str) ->
     ]
 
 
-def exploitation_allowance(table: Table, unit_id: str, attack_id: str) -> int | None:
+def exploitation_allowance(pos: Position, unit_id: str, attack_id: str) -> int | None:
     """The exploitation movement allowance of a unit from the breakthrough of an attack (16.31; house 15.82), from
     its printed movement factors (0 when the log does not give them: the audit says what it could not check)."""
-    state = table.state
+    state = pos.state
     unit = state.board.units[unit_id]
     printed = unit.movement or 0
     attack = state.combat.attacks.get(attack_id)
@@ -156,13 +195,13 @@ def exploitation_allowance(table: Table, unit_id: str, attack_id: str) -> int | 
 
 
 def _control(
-    table: Table, path: list[str], power: str, when: dict[str, Any], exploiting: bool, ref: str | None
+    pos: Position, path: list[str], power: str, when: dict[str, Any], exploiting: bool, ref: str | None
 ) -> list[AnyEvent]:
     """The enemy hexes a ground unit enters pass to its power (29.21): one control change each."""
-    control = table.board.control
+    control = pos.board.control
     changes: list[AnyEvent] = []
     for hex_ in dict.fromkeys(path):
-        if enemy_controller(table, power, control.get(hex_)):
+        if enemy_controller(pos, power, control.get(hex_)):
             fields: dict[str, Any] = {
                 "type": "hex_control_changed",
                 **when,

@@ -15,10 +15,11 @@ from typing import Any, Final, NamedTuple, cast, get_args
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent
 from awaw_events.vocab import Season, UnitType
+from projections.position import Position
 from projections.rules import naval as rules
 from replays import records
 from replays.audit.families.naval.common import acted
-from replays.commands.base import Refusal, Table, now, probe
+from replays.commands.base import Refusal, now, probe
 
 ACTIONS: Final = ("lay_down", *get_args(rules.ChartAction))
 """What a player does with a ship on a chart: lay it down, or one of the options of 27.7272."""
@@ -39,16 +40,16 @@ class Ship(NamedTuple):
     power: str | None = None
 
 
-def decide_ship(table: Table, command: Ship) -> list[AnyEvent] | Refusal:
+def decide_ship(pos: Position, command: Ship) -> list[AnyEvent] | Refusal:
     """The chart event of a ship, or why the rules refuse it."""
-    when = now(table.state)
+    when = now(pos.state)
     if when.get("phase") != BUILD_PHASE:
         return Refusal("27.7272", f"ships are built in the unit construction phase; this is the {when.get('phase')}")
     if command.action not in ACTIONS:
         return Refusal("27.7272", f"a ship is laid down or {', '.join(ACTIONS[1:])}, not {command.action!r}")
     if command.action == "lay_down":
-        return _lay_down(table, command, when)
-    naval = table.state.naval
+        return _lay_down(pos, command, when)
+    naval = pos.state.naval
     ship = naval.ships.get(command.ship)
     if ship is None or ship.status != "on_chart" or ship.yard is None or ship.row is None or ship.column is None:
         return Refusal(records.RULE, f"{command.ship} is on no Naval Construction Chart")
@@ -64,7 +65,7 @@ def decide_ship(table: Table, command: Ship) -> list[AnyEvent] | Refusal:
         factors=ship.factors,
         position=position,
         season=season,
-        acted_this_phase=_acted(table, command.ship),
+        acted_this_phase=_acted(pos, command.ship),
     )
     if breaches:
         return Refusal(breaches[0].rule, f"{command.ship}: {breaches[0].message}")
@@ -87,23 +88,23 @@ def decide_ship(table: Table, command: Ship) -> list[AnyEvent] | Refusal:
     return [parse_event(fields, where="the ship")]
 
 
-def _acted(table: Table, ship_id: str) -> bool:
+def _acted(pos: Position, ship_id: str) -> bool:
     """The ship was laid down, started repair or moved on its chart this game turn (the audit's own reading)."""
-    ship = table.state.naval.ships.get(ship_id)
+    ship = pos.state.naval.ships.get(ship_id)
     if ship is None:
         return False
-    draft = parse_event({"type": "phase_started", **now(table.state)}, where="the ship")
-    return acted(probe(table, draft, table.state.clock.seq + 1), ship)
+    draft = parse_event({"type": "phase_started", **now(pos.state)}, where="the ship")
+    return acted(probe(pos, draft, pos.state.clock.seq + 1), ship)
 
 
-def _lay_down(table: Table, command: Ship, when: dict[str, Any]) -> list[AnyEvent] | Refusal:
+def _lay_down(pos: Position, command: Ship, when: dict[str, Any]) -> list[AnyEvent] | Refusal:
     if command.yard is None or command.unit_type is None or command.factors is None:
         return Refusal("27.7251", "a ship is laid down at a yard, with its type and factors")
-    chart = table.state.naval.charts.get(command.yard)
+    chart = pos.state.naval.charts.get(command.yard)
     if chart is None:
-        known = ", ".join(sorted(table.state.naval.charts)) or "none"
+        known = ", ".join(sorted(pos.state.naval.charts)) or "none"
         return Refusal("27.723", f"no shipyard {command.yard!r} is recorded (yards: {known})")
-    if command.ship in table.board.units or command.ship in table.state.naval.ships:
+    if command.ship in pos.board.units or command.ship in pos.state.naval.ships:
         return Refusal(records.RULE, f"{command.ship} is already in play: name a new counter")
     unit_type = cast(UnitType, command.unit_type)
     try:

@@ -15,9 +15,10 @@ from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES, SIDES
+from projections.position import Position
 from projections.rules.calendar import turn_at
 from projections.rules.sequence import FIRST_SIDE
-from replays.commands.base import Refusal, Table, side_of
+from replays.commands.base import Refusal, side_of
 
 END_OF_PLAYER_TURN: Final = "end_of_player_turn"
 END_OF_GAME_TURN: Final = "end_of_game_turn"
@@ -27,9 +28,9 @@ class EndPhase(NamedTuple):
     """End the current phase (no options: the sequence of play says what comes next)."""
 
 
-def decide_end_phase(table: Table, command: EndPhase | None = None) -> list[AnyEvent] | Refusal:
+def decide_end_phase(pos: Position, command: EndPhase | None = None) -> list[AnyEvent] | Refusal:
     """The events that end the current phase and begin the next."""
-    clock = table.state.clock
+    clock = pos.state.clock
     if clock.seq == 0:
         return Refusal("27-30 extract 5.3", "the game has not begun")
     turn = {"year": clock.year, "season": clock.season}
@@ -38,7 +39,7 @@ def decide_end_phase(table: Table, command: EndPhase | None = None) -> list[AnyE
         index = PLAYER_TURN_PHASES.index(phase)
         if phase != END_OF_PLAYER_TURN:
             return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[index + 1])]
-        events = _uninvert(table, turn, side)
+        events = _uninvert(pos, turn, side)
         events.append(_event("player_turn_ended", turn, side=side, phase=END_OF_PLAYER_TURN))
         if side == FIRST_SIDE:  # the Axis move first, then the Allies (A3R intro; 27-30 extract 5.3)
             return [*events, *_player_turn(turn, next(s for s in SIDES if s != FIRST_SIDE))]
@@ -61,7 +62,7 @@ def _player_turn(turn: dict[str, Any], side: str) -> list[AnyEvent]:
     return [_event("player_turn_started", turn, side=side), _event("phase_started", turn, side=side, phase="diplomacy")]
 
 
-def _uninvert(table: Table, turn: dict[str, Any], side: str) -> list[AnyEvent]:
+def _uninvert(pos: Position, turn: dict[str, Any], side: str) -> list[AnyEvent]:
     """The phasing side's inverted air and naval units turn face up at the end of its player turn (27.82)."""
     return [
         _event(
@@ -73,7 +74,7 @@ def _uninvert(table: Table, turn: dict[str, Any], side: str) -> list[AnyEvent]:
             inverted=False,
             cause="end_of_player_turn",
         )
-        for unit in sorted(table.board.units.values(), key=lambda u: u.id)
+        for unit in sorted(pos.board.units.values(), key=lambda u: u.id)
         if unit.inverted
         and unit.unit_type in AIR_TYPES | NAVAL_TYPES
         and side_of(unit.owner) == side

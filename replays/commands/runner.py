@@ -1,7 +1,7 @@
 """Running a command against a stored game: decide against the state at the end of the log, show what it would
 append with the audit of it, then append (only the store appends) and audit what was appended.
 
-:func:`look` reads the table (the state and the map data); :func:`preview` audits decided events against it without
+:func:`look` reads the position (the state and the map data); :func:`preview` audits decided events against it without
 writing anything; :func:`commit` decides again inside the store's write transaction (so nothing can land between
 the decision and the append) and appends with :func:`replays.recording.append_decided`. A preview the game has moved
 past since (another writer appended) is not committed: the player looks again.
@@ -21,25 +21,24 @@ from awaw_events.seeds import seed_for_rolling, seed_in_force
 from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
 from projections.core import MapDataRef
+from projections.position import Position
 from projections.rules.mapdata import MapData
 from replays.audit.catalogue import audit
 from replays.audit.engine import AuditReport
-from replays.commands.base import Die, Refusal, Roller, Table
+from replays.commands.base import Die, Refusal, Roller
 from replays.maps import resolve_map_data
 from replays.recording import Recorded, append_decided
 from replays.state import state_at
 
-Decide = Callable[[Table], "list[AnyEvent] | Refusal"]
-"""A command bound to its arguments: the events it decides on a table, or a refusal."""
+Decide = Callable[[Position], "list[AnyEvent] | Refusal"]
+"""A command bound to its arguments: the events it decides on a position, or a refusal."""
 
 
 class Look(NamedTuple):
-    """The table at the end of a timeline, the number of events it was read after, and why the map data is missing
-    (None when it is there)."""
+    """The position at the end of a timeline, and the number of events it was read after."""
 
-    table: Table
+    position: Position
     size: int
-    map_reason: str | None = None
 
 
 def look(store: GameStore, timeline: str) -> Look:
@@ -48,20 +47,21 @@ def look(store: GameStore, timeline: str) -> Look:
     state = state_at(opened, opened.count, save=False)
     declared = state.meta.map_data
     if declared is None:
-        return Look(Table(state), opened.count, "the game declares no map data")
+        return Look(Position(state, map_reason="the game declares no map data"), opened.count)
     found = resolve_map_data(store, declared)
-    return Look(Table(state, found.data), opened.count, found.reason)
+    return Look(Position(state, found.data, map_reason=found.reason), opened.count)
 
 
 def preview(seen: Look, events: Sequence[AnyEvent]) -> AuditReport:
-    """The audit of decided events against the table they were decided on (nothing is written)."""
+    """The audit of decided events against the position they were decided on (nothing is written)."""
 
     def maps(_declared: MapDataRef) -> tuple[MapData | None, str | None]:
-        return seen.table.map, seen.map_reason
+        position = seen.position
+        return position.map, position.map_reason if position.map is None else None
 
     first = seen.size + 1
     records = [StoredEvent(first + i, e) for i, e in enumerate(events)]
-    return audit(records, start=first, state=seen.table.state, maps=maps)
+    return audit(records, start=first, state=seen.position.state, maps=maps)
 
 
 def seeded_roller(store: GameStore, keys: KeyRing | None, timeline: str) -> Roller:
@@ -100,7 +100,7 @@ def commit(
                 f"{timeline!r} has {seen.size} events now, not the {expected_count} you saw: someone appended "
                 "meanwhile, so nothing was written; look again"
             )
-        decided = decide(seen.table)
+        decided = decide(seen.position)
         if isinstance(decided, Refusal):
             return decided
         if not decided:

@@ -4,7 +4,7 @@ move, what they never do, their CTL, supply and hex control.
 Sources: 10-16 extract checklist 2.3 (AUD-11-01 to AUD-11-15), 1.13-1.14; the rules text 11.2-11.8. Tables are
 :mod:`projections.rules.partisans`; the partisans in play with their areas, this game turn's builds and where ground
 units stand are running facts of :mod:`projections.movement`; zones of control are read as the movement checks read
-them (:func:`replays.audit.common.hostile_armor_zoc`).
+them (:func:`projections.position.zoc.zoc_on`).
 
 Reported as not checked (the events or the extracts lack it): the minor countries' partisans and pools (the Minor
 Country Forces Table is too garbled to use), the production results that raise pools (unless a force_pool_changed
@@ -29,13 +29,13 @@ from awaw_events.events import (
 )
 from projections import movement as facts
 from projections.board import at_war
+from projections.position.zoc import zoc_on
 from projections.rules import partisans as rules
 from projections.rules.combat.rounds import PARTISAN_CTL
 from projections.rules.combat.strength import catalogue_code
 from projections.rules.construction import BRP_COST_PER_FACTOR
 from projections.rules.supply import immobile
 from projections.rules.units import PARTISAN, PARTISAN_DM
-from replays.audit.common import hostile_armor_zoc
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY = Family("partisans")
@@ -237,7 +237,7 @@ def check_partisan_placement(c: Check, ctx: AuditContext[PartisansPlaced]) -> Re
             problems.append(f"it holds {'an IC' if facts_.industrial_centre else 'a port'} (11.353E)")
         if facts_.country is not None and facts_.country not in rules.countries(event.area):
             problems.append(f"it is in {facts_.country}, not in {event.area} (11.353D)")
-    zoc = hostile_armor_zoc(ctx, hex_, owner=event.owner)
+    zoc = zoc_on(ctx.position, hex_, owner=event.owner, when=event)
     if zoc.cost:
         problems.append(f"it is in the ZoC of {zoc.armor} (11.353E)")
     elif zoc.unknown is not None:

@@ -19,6 +19,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, Power, power_name, sentence, type_words
 from projections import land, redeployment
 from projections.board import at_war
+from projections.position.zoc import zoc_on
 from projections.rules.construction import (
     CANADA_ONLY,
     CHINDIT_PLACES,
@@ -39,7 +40,6 @@ from projections.rules.construction import (
     sw_box_transfer_breach,
 )
 from projections.rules.control import controller_faction
-from replays.audit.common import enemy_zoc_at
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("construction")
@@ -357,7 +357,7 @@ def check_build_zoc(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
     event = ctx.event
     if not _is_hex(event.location):
         return ()
-    covered = enemy_zoc_at(ctx, event.location, event.owner)
+    covered = zoc_on(ctx.position, event.location, owner=event.owner).present
     if covered is None:
         return (ctx.missing_hex(event.location, "terrain"),)
     if not covered:

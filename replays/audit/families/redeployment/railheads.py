@@ -15,6 +15,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, RuleSet, power_name, sentence
 from projections import land, redeployment
 from projections.board import at_war
+from projections.position.zoc import zoc_on
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
     MILITARY_BREAKTHROUGH,
@@ -23,7 +24,7 @@ from projections.rules.redeployment import (
     railhead_cost,
     railheads_used,
 )
-from replays.audit.common import enemy_zoc_at, winter_preparation
+from replays.audit.common import winter_preparation
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("redeployment")
@@ -185,7 +186,7 @@ def check_railhead_site(c: Check, ctx: AuditContext[RailheadBuilt]) -> Result:
         out.append(Missing(reason="the supply status of the railhead hex is not recorded"))
     elif supply[0] != "full" or (ctx.meta.rules == "a3r" and supply[1] is not None and "ic" in supply[1].split(":")):
         out.append(_site(c, ctx, "fully supplied", supply[0], f"{hex_} is not fully supplied ({supply[0]}) (28.653)"))
-    zoc = enemy_zoc_at(ctx, hex_, event.power)
+    zoc = zoc_on(ctx.position, hex_, owner=event.power).present
     if zoc is None:
         out.append(ctx.missing_hex(hex_, "terrain"))
     elif zoc:
