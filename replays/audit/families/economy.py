@@ -40,6 +40,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, POWERS, SEASONS, SIDE_OF_FACTION, power_name
 from projections import brp
 from projections.brp import Accrual, Line
+from projections.position.common import unknown_brps
 from projections.rules.control import controller_faction
 from projections.rules.economy import (
     AREA_LOSS_CAUSES,
@@ -68,7 +69,6 @@ from projections.rules.economy import (
     settle_deficit,
 )
 from projections.rules.mapdata import resolve_place
-from replays.audit.common import unknown_brps
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 FAMILY = Family("economy")

@@ -26,6 +26,7 @@ from awaw_events.events import (
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
 from projections.board import at_war
+from projections.position.common import rolled
 from projections.rules.control import controller_side
 from projections.rules.france import (
     ANGLO_FRENCH_PROJECTS,
@@ -54,7 +55,6 @@ from projections.rules.france import (
     turn_part,
     vichy_fsl_modifier,
 )
-from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 FAMILY = Family("France and Vichy")
@@ -436,7 +436,7 @@ def _missing(politics: Any) -> str:
 
 
 def _die(ctx: AuditContext[Any], number: int | None) -> int | None:
-    found = rolled(ctx, number)
+    found = rolled(ctx.position, number)
     return sum(found.dice) if found is not None else None
 
 
@@ -563,7 +563,7 @@ def check_vichy_roll_modifiers(c: Check, ctx: AuditContext[DiplomaticResult]) ->
     event = ctx.event
     if event.country != "vichy" or _own_rules(ctx):
         return ()
-    roll = rolled(ctx, event.roll)
+    roll = rolled(ctx.position, event.roll)
     if roll is None:
         return (Missing(reason="the Vichy roll's modifiers are on its dice_rolled event, which is not recorded"),)
     politics = ctx.state.politics

@@ -12,9 +12,9 @@ from awaw_events.events import (
     UnitBuilt,
 )
 from awaw_events.events.base import UnitFactors
+from projections.position.common import rolled
 from projections.rules import air
 from projections.rules import combat as rules_combat
-from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 
 CHECKS = Family("attrition and air combat")
@@ -33,7 +33,7 @@ def check_air_combat(c: Check, ctx: AuditContext[AirCombatResolved]) -> Result:
     event = ctx.event
     if not air.house_air_combat(ctx.meta.rules, ctx.meta.options):
         return
-    found = rolled(ctx, event.roll)
+    found = rolled(ctx.position, event.roll)
     if found is None:
         return
     faces = found.dice
@@ -186,7 +186,7 @@ def check_jet_builds(c: Check, ctx: AuditContext[UnitBuilt]) -> Result:
 
 def _rolls(ctx: AuditContext[AirCombatResolved]) -> tuple[int, int] | None:
     """The attacker's and the defender's modified 2d6 (19.21, 19.31), or None when the roll is not usable."""
-    found = rolled(ctx, ctx.event.roll)
+    found = rolled(ctx.position, ctx.event.roll)
     if found is None or len(found.dice) != air.AIR_DICE or any(not 1 <= f <= 6 for f in found.dice):
         return None
     faces = found.dice

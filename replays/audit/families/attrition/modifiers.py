@@ -15,10 +15,10 @@ from awaw_events.events.base import UnitFactors
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, SIDE_OF_FACTION, Faction, Power
 from projections.combat import known_ctl
+from projections.position.common import die_face
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
 from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
-from replays.audit.common import die_face
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.attrition.common import STANDARD_A3R, game_variant, on_map
 
@@ -361,7 +361,7 @@ def check_attrition_result(c: Check, ctx: AuditContext[AttritionResolved]) -> Re
             message=f"attrition {event.attrition}: {decl.factors} factors read the {column} column, recorded "
             f"{event.column} (14.41)",
         )
-    die = die_face(ctx, event.roll)
+    die = die_face(ctx.position, event.roll)
     if die is None:
         return
     pacific = _on_pacific_map(ctx, decl)

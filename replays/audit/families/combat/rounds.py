@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from awaw_events.events import CombatRoundResolved
 from projections.combat import house_nationality_of, round_column
+from projections.position.common import die_face
 from projections.rules import combat as rules
-from replays.audit.common import die_face
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.combat.attacks import (
     STANDARD_A3R,
@@ -130,7 +130,7 @@ def check_crt_result(c: Check, ctx: AuditContext[CombatRoundResolved]) -> Result
         return
     if column not in rules.ODDS_COLUMNS:
         return
-    die = die_face(ctx, event.roll)
+    die = die_face(ctx.position, event.roll)
     if die is None:
         return
     lookup = rules.crt_lookup(column, die, event.round, table=table_of(attack))

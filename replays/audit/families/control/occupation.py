@@ -16,6 +16,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import GROUND_TYPES
 from projections import land
+from projections.position.common import units_unknown
 from projections.rules.control import (
     OCCUPATION_CAUSES,
     SETUP_CAUSE,
@@ -26,7 +27,6 @@ from projections.rules.control import (
     joint_control_holds,
     reversion,
 )
-from replays.audit.common import units_unknown
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.control.common import SEA, _previous
 
@@ -55,7 +55,9 @@ def check_occupation_needs_a_unit(c: Check, ctx: AuditContext[HexControlChanged]
         for u in state.board.units.values()
     ):
         return ()
-    unknown = units_unknown(ctx, faction)  # no unit of the side recorded at all: "none there" would mean nothing
+    unknown = units_unknown(
+        ctx.position, faction
+    )  # no unit of the side recorded at all: "none there" would mean nothing
     if unknown is not None:
         return (unknown,)
     return (

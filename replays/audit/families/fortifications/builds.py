@@ -9,6 +9,7 @@ from awaw_events.events import FortificationBuilt, FortificationPlaced, PlayerTu
 from awaw_events.vocab import FACTION_OF_POWER, Power, power_name
 from projections import land
 from projections.board import at_war, war_key
+from projections.position.common import winter_preparation
 from projections.rules.construction import BRP_COST_PER_COUNTER
 from projections.rules.control import controller_faction, theater_of
 from projections.rules.fortifications import (
@@ -32,7 +33,6 @@ from projections.rules.fortifications import (
     starting_fortifications,
 )
 from projections.rules.weather import FIXED_WINTER_LEVELS, FORT_RAILHEAD_BAN_LEVEL, effective_winter_level
-from replays.audit.common import winter_preparation
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.fortifications.base import FAMILY, STANDARD_A3R, hex_supply, variant, west_wall_hex
 
@@ -440,7 +440,7 @@ def check_fortification_winter(c: Check, ctx: AuditContext[FortificationBuilt]) 
             yield Missing(reason=f"the {zone} zone's winter level is not recorded")
             continue
         level = effective_winter_level(
-            weather.level, winter_preparation(ctx, faction), fixed=zone in FIXED_WINTER_LEVELS
+            weather.level, winter_preparation(ctx.position, faction), fixed=zone in FIXED_WINTER_LEVELS
         )
         if level >= FORT_RAILHEAD_BAN_LEVEL:
             yield c.finding(

@@ -16,9 +16,9 @@ from awaw_events.events import (
 )
 from awaw_events.options import A3R_OPTIONS, inconsistencies
 from awaw_events.vocab import POWERS
+from projections.position.common import before_the_game
 from projections.rules.construction import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST
 from projections.rules.houserules import OPTION_GATES
-from replays.audit.common import before_the_game
 from replays.audit.engine import AuditContext, Check, Family, Missing, Result
 from replays.audit.families.politics.common import _a3r
 
@@ -37,7 +37,9 @@ CHECKS = Family("politics")
 )
 def check_declaration_cost(c: Check, ctx: AuditContext[WarDeclared]) -> Result:
     event = ctx.event
-    if before_the_game(ctx):  # a war already under way when the game starts: paid before it, if at all
+    if before_the_game(
+        ctx.position, ctx.event
+    ):  # a war already under way when the game starts: paid before it, if at all
         if event.brp_cost:
             yield c.finding(
                 ctx,

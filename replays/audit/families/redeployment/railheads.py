@@ -15,6 +15,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, RuleSet, power_name, sentence
 from projections import land, redeployment
 from projections.board import at_war
+from projections.position.common import winter_preparation
 from projections.position.zoc import zoc_on
 from projections.rules.control import controller_faction
 from projections.rules.redeployment import (
@@ -24,7 +25,6 @@ from projections.rules.redeployment import (
     railhead_cost,
     railheads_used,
 )
-from replays.audit.common import winter_preparation
 from replays.audit.engine import AuditContext, Check, Family, Missing, Outcome, Result
 
 CHECKS = Family("redeployment")
@@ -212,7 +212,7 @@ def _winter(c: Check, ctx: AuditContext[RailheadBuilt], facts: Any, faction: str
     weather = ctx.state.weather.zones.get(zone)
     if weather is None or weather.level is None:
         return []
-    effective = max(0, weather.level - winter_preparation(ctx, faction))
+    effective = max(0, weather.level - winter_preparation(ctx.position, faction))
     if effective < RAILHEAD_WINTER_BLOCK_LEVEL:
         return []
     return [

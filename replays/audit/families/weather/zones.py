@@ -7,6 +7,7 @@ from typing import Any
 
 from awaw_events.events import GameTurnEnded, WeatherDetermined
 from awaw_events.vocab import WeatherZone
+from projections.position.common import rolled
 from projections.rules.weather import (
     DIE_SIDES,
     FIXED_WINTER_LEVELS,
@@ -18,7 +19,6 @@ from projections.rules.weather import (
     winter_roll_required,
 )
 from projections.weather import preparation
-from replays.audit.common import rolled
 from replays.audit.engine import AuditContext, Check, Missing, Result
 from replays.audit.families.weather.base import (
     FAMILY,
@@ -99,7 +99,7 @@ def check_winter_roll(c: Check, ctx: AuditContext[WeatherDetermined]) -> Result:
             message=f"no winter die was rolled for {zone} in {turn_name(ctx)} (34.32: one die + {modifier})",
         )
         return
-    roll = rolled(ctx, event.roll)
+    roll = rolled(ctx.position, event.roll)
     if roll is None:
         return  # the dice family reports a roll that was never made
     if len(roll.dice) != 1 or roll.sides != DIE_SIDES:

@@ -1,85 +1,83 @@
-"""What several families of checks share: reading rolls, naming things in messages, enemy ZoCs at a hex, and
-saying what is not known.
+"""What the queries of several rule families share: reading rolls, a faction's winter preparation, and saying what
+is not known.
 
-**Not checked because unknown** (issue 16). A check that cannot decide because the log does not know a fact says
-so with a :class:`Missing` from here, in the same words across families, and never passes or fails silently:
-:func:`unknown_brps` (a power's BRPs available before its first ``brps_set``), :func:`units_unknown` (no unit of a
-faction recorded at all: a sparse record), :func:`before_the_game` (history from before the game, which the game
-never charges). Events whose own values are unknown, inferred or invented are handled once, by the engine
-(:func:`replays.audit.engine.doubts`).
+**Undecided because unknown.** A query that cannot decide because the log does not know a fact says so with an
+:class:`~projections.position.core.Unknown` from here, in the same words across families, and never passes or
+fails silently: :func:`unknown_brps` (a power's BRPs available before its first ``brps_set``), :func:`units_unknown`
+(no unit of a faction recorded at all: a sparse record), :func:`before_the_game` (history from before the game,
+which the game never charges). Events whose own values are unknown, inferred or invented are handled once, by the
+audit engine (:func:`replays.audit.engine.doubts`).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from awaw_events.events import DiceRolled
+from awaw_events.events import DiceRolled, Event
 from awaw_events.gametime import SEASON_INDEX
 from awaw_events.vocab import power_name
 from projections import dice
+from projections.position.core import Position, Unknown
 from projections.rules.control import controller_faction
 from projections.rules.dice import DIE_FACES
 from projections.rules.weather import winter_table
 from projections.weather import preparation
-from replays.audit.engine import AuditContext, Missing
 
 
-def rolled(ctx: AuditContext[Any], number: int | None) -> DiceRolled | None:
+def rolled(pos: Position, number: int | None) -> DiceRolled | None:
     """The ``dice_rolled`` event of roll ``number``, if the dice record holds it (the dice family reports a roll that
     was never made)."""
     if number is None:
         return None
-    found = dice.roll(ctx.state.dice, number)
+    found = dice.roll(pos.state.dice, number)
     return found.event if found is not None else None
 
 
-def die_face(ctx: AuditContext[Any], number: int | None) -> int | None:
+def die_face(pos: Position, number: int | None) -> int | None:
     """The face of the single die of roll ``number`` (None when unknown or not a face of a six-sided die)."""
-    found = rolled(ctx, number)
+    found = rolled(pos, number)
     if found is None or not found.dice:
         return None
     face = found.dice[0]
     return face if 1 <= face <= DIE_FACES else None
 
 
-def winter_preparation(ctx: AuditContext[Any], faction: str) -> int:
+def winter_preparation(pos: Position, faction: str) -> int:
     """A faction's winter preparation level: as last recorded, else its starting level under the game's Winter
     Table (34.41; A3R App. K; Japan starts at 2), else 0 for a game without one (standard A3R weather)."""
-    meta = ctx.state.meta
+    meta = pos.state.meta
     table = winter_table(meta.rules, meta.options)
     if table is None:
-        return ctx.state.weather.winter_preparation.get(faction, 0)
-    return preparation(ctx.state.weather, faction, table)
+        return pos.state.weather.winter_preparation.get(faction, 0)
+    return preparation(pos.state.weather, faction, table)
 
 
-def before_the_game(ctx: AuditContext[Any]) -> bool:
+def before_the_game(pos: Position, event: Event) -> bool:
     """Whether the event is history from before the game: dated before the game starts, or recorded in its set-up
     (a war already under way, a conquest, a research result of a pre-war game). What was paid for it then is not
-    charged in the game (issue 16)."""
-    event, meta = ctx.event, ctx.meta
+    charged in the game."""
+    meta = pos.state.meta
     if event.phase == "setup":
         return True
     return (event.year, SEASON_INDEX[event.season]) < (meta.start_year, SEASON_INDEX[meta.start_season])
 
 
-def unknown_brps(power: str) -> Missing:
+def unknown_brps(power: str) -> Unknown:
     """``not checked: unknown BRPs available to Germany``: the log has set no BRP total for the power yet."""
-    return Missing(
+    return Unknown(
         reason=f"not checked: unknown BRPs available to {power_name(power)} (no brps_set before this)",
         kind="unknown BRP total",
     )
 
 
-def units_unknown(ctx: AuditContext[Any], faction: str) -> Missing | None:
+def units_unknown(pos: Position, faction: str) -> Unknown | None:
     """``not checked: no unit of the European Axis is known`` when the log records no unit of ``faction`` at all,
     in play or eliminated (a sparse record, such as a game rebuilt from a report): "no unit stands there" would
     then only say that none was recorded. None when some unit of the faction is known."""
-    board = ctx.state.board
+    board = pos.state.board
     if any(controller_faction(u.owner) == faction for u in board.units.values()):
         return None
     if any(controller_faction(e.unit.owner) == faction for e in board.eliminated.values()):
         return None
-    return Missing(
+    return Unknown(
         reason=f"not checked: no unit of the {power_name(faction)} is known (the log records none)",
         kind="unknown units",
     )
