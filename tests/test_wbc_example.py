@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from awaw_events.io import read_events
 from replays.audit.catalogue import audit
 from replays.cli import cli
-from tests.audit.helpers import records
+from tests.build import records
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "examples" / "wbc-2023-game-1"

@@ -7,7 +7,7 @@ import pytest
 
 from awaw_events.events import AttritionDeclared, AttritionLossesTaken, CounterPlaced, CounterRemoved, Event
 from awaw_events.events.base import UnitFactors
-from tests.audit.oil_helpers import at, end, found, make, unit
+from tests.build import at, end, found, make, unit
 from tests.conftest import created
 
 COMBAT = at(1942, "summer", "axis", "combat")

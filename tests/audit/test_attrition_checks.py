@@ -22,7 +22,7 @@ from awaw_events.events.base import Modifier, UnitFactors
 from awaw_events.events.combat import Attacker
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
-from tests.audit.helpers import findings
+from tests.build import findings
 from tests.conftest import created
 
 MINE = frozenset(
@@ -318,7 +318,7 @@ def test_air_combat_wrong_result_and_option_off() -> None:
 
 
 def test_air_combat_needs_four_dice() -> None:
-    from tests.audit.helpers import run
+    from tests.build import run
 
     report = run(air(7, 5, 1, (4, 4), a_elim=0, a_abort=0, d_elim=0, d_abort=0))
     assert [(s.check, s.reason) for s in report.skipped if s.check == "air_combat"] == [

@@ -32,7 +32,7 @@ from awaw_events.store import GameStore
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
 from replays.audit.timelines import audit_timeline
-from tests.audit.helpers import findings
+from tests.build import findings
 from tests.conftest import created
 
 MINE = frozenset(

@@ -41,7 +41,6 @@ from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Defender
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
-from tests.audit.helpers import run
 from tests.audit.test_combat_checks import (
     BASIC,
     GERMANS,
@@ -58,6 +57,7 @@ from tests.audit.test_combat_checks import (
     setup,
     unit,
 )
+from tests.build import run
 from tests.conftest import created
 
 MINE = frozenset(

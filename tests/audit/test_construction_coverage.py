@@ -19,7 +19,10 @@ from awaw_events.events import (
     ShipLaidDown,
     WarDeclared,
 )
-from tests.audit.kit import FALL, audit, brps, built, declared, found, make, map_data, seqs, skipped
+from tests.build import FALL, brps, built, declared, make, map_data, seqs
+from tests.build import audit_check as audit
+from tests.build import found_at as found
+from tests.build import skipped_check as skipped
 from tests.conftest import created
 
 

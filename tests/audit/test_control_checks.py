@@ -17,19 +17,9 @@ from awaw_events.events import (
     UnitMoved,
     WarDeclared,
 )
-from tests.audit.landmaps import (
-    checks_found,
-    facts,
-    findings,
-    held,
-    map_data,
-    place,
-    res,
-    skipped,
-    supply,
-    turn,
-    when,
-)
+from tests.build import check_messages as findings
+from tests.build import checks_found, facts, held, map_data, place, res, skipped, supply, when
+from tests.build import turn_of as turn
 from tests.conftest import created
 
 AXIS_MOVE = when(phase="movement")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from awaw_events import dice
 from awaw_events.events import AttritionResolved, CombatRoundResolved, DiceRolled, SeedRevealed
-from tests.audit.helpers import findings, run
+from tests.build import findings, run
 from tests.conftest import created, phase
 
 SEED = "17" * 32

@@ -22,7 +22,7 @@ from awaw_events.events import (
     PlayerTurnEnded,
     WarDeclared,
 )
-from tests.audit.helpers import findings
+from tests.build import findings
 from tests.conftest import armor, created
 
 E = TypeVar("E", bound=Event)

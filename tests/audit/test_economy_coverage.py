@@ -21,7 +21,8 @@ from awaw_events.events import (
     SwCombatResolved,
     VichyDecided,
 )
-from tests.audit.kit import ended, make, seqs, skipped
+from tests.build import ended, make, seqs
+from tests.build import skipped_check as skipped
 from tests.conftest import created
 
 PRORATED = {"rules": "a3r", "options": {"econ.brp_prorating": "awaw_35_7"}}

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from awaw_events.events import BrpBatchApplied, BrpChangeAccrued, Event
-from tests.audit.oil_helpers import at, control, found, hexfacts, make, map_data, skipped
+from tests.build import at, control, found, make, map_data
+from tests.build import facts as hexfacts
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 PRORATED = {"rules": "a3r", "options": {"econ.brp_prorating": "awaw_35_7"}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from awaw_events.events import UnitMoved, UnitPlaced
 from replays.audit import engine
 from replays.audit.engine import AuditContext, Check, Family, Result
-from tests.audit.helpers import records
+from tests.build import records
 from tests.conftest import created, phase
 
 PROBE = Family("cache probe")

@@ -10,7 +10,7 @@ from replays.audit import engine
 from replays.audit.catalogue import shipped_maps
 from replays.audit.engine import AuditContext, Check, Family, Result
 from replays.maps import shipped_map_data
-from tests.audit.helpers import records
+from tests.build import records
 from tests.conftest import created, phase
 
 TEST = Family("map test")

@@ -7,7 +7,8 @@ import pytest
 
 from awaw_events.events import AirMissionFlown, FortificationPlaced
 from awaw_events.events.base import Modifier
-from tests.audit.oil_helpers import at, found, make, skipped, unit
+from tests.build import at, found, make, unit
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 SETUP = at(1939, "fall", phase="setup")

@@ -27,7 +27,7 @@ from awaw_events.events import (
 from awaw_events.events.base import Move
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker
-from tests.audit.helpers import findings, run
+from tests.build import findings, run
 from tests.conftest import created
 
 E = TypeVar("E", bound=Event)

@@ -33,7 +33,6 @@ from projections.core import MapDataRef
 from projections.rules.mapdata import HexFacts, HexsideFacts, MapData, MapFile
 from replays.audit.catalogue import audit
 from replays.audit.engine import AuditReport
-from tests.audit.helpers import records
 from tests.audit.test_fortification_checks import (
     WHEN,
     attack,
@@ -45,6 +44,7 @@ from tests.audit.test_fortification_checks import (
     start,
     unit,
 )
+from tests.build import records
 from tests.conftest import created
 
 

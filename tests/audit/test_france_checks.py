@@ -24,7 +24,8 @@ from awaw_events.events import (
 )
 from awaw_events.events.base import Modifier
 from awaw_events.options import defaults
-from tests.audit.landmaps import checks_found, facts, findings, held, map_data, place, skipped, when
+from tests.build import check_messages as findings
+from tests.build import checks_found, facts, held, map_data, place, skipped, when
 from tests.conftest import armor, created
 
 PARIS, LYON, MARSEILLES, NANTES = "EUR:P21", "EUR:T22", "EUR:V22", "EUR:Q18"

@@ -11,8 +11,8 @@ from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, HexControlChanged, UnitPlaced
 from projections.game import initial
 from replays.audit.engine import doubts
-from tests.audit.helpers import run
 from tests.audit.test_combat_checks import atk, declare, dfn, resolve, setup
+from tests.build import run
 from tests.conftest import created
 
 AXIS_COMBAT: dict[str, Any] = {"year": 1939, "season": "fall", "side": "axis", "phase": "combat"}

@@ -20,7 +20,7 @@ from awaw_events.events import (
     UnitEliminated,
     WarDeclared,
 )
-from tests.audit.oil_helpers import at, found, make, unit
+from tests.build import at, found, make, unit
 from tests.conftest import created
 
 OPTIONS = {"air.combat": "awaw_17_19_house", "econ.naval_raiding_cost": "one_brp_per_3ff"}

@@ -13,7 +13,11 @@ from awaw_events.events import Event, OverrunResolved, StatusChanged, SupplyDete
 from awaw_events.events.base import UnitFactors
 from awaw_events.events.board import SupplyResult
 from replays.maps import shipped_map_data
-from tests.audit.ground import WHEN, created, make_map, messages, move, phase, place, run, skipped, turn, war
+from tests.build import WHEN, created, messages, move, phase, turn, war
+from tests.build import map_data as make_map
+from tests.build import place_typed as place
+from tests.build import report_skipped as skipped
+from tests.build import run_created as run
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "campaign-1939.jsonl"
 

@@ -29,7 +29,7 @@ from awaw_events.events import (
     UnitPlaced,
     WarDeclared,
 )
-from tests.audit.helpers import findings, run
+from tests.build import findings, run
 from tests.conftest import created
 
 E = TypeVar("E", bound=Event)

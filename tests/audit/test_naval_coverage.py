@@ -31,8 +31,8 @@ from awaw_events.events import (
 )
 from projections.game import replay
 from projections.rules.naval import shipyard_capacity
-from tests.audit.helpers import findings, run
 from tests.audit.test_naval_checks import SPRING, advance, launch, lay, make, placed, setup_ship, yard
+from tests.build import findings, run
 from tests.conftest import created
 
 SUMMER_39 = {"year": 1939, "season": "summer"}

@@ -14,7 +14,9 @@ from awaw_events.events import (
     UnitTransferred,
 )
 from awaw_events.events.combat import Attacker
-from tests.audit.kit import FALL, ended, found, make, placed, seqs, skipped
+from tests.build import FALL, ended, make, placed, seqs
+from tests.build import found_at as found
+from tests.build import skipped_check as skipped
 from tests.conftest import created
 
 A3R = {"rules": "a3r"}

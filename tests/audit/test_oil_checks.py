@@ -17,7 +17,7 @@ from awaw_events.events import (
     OilTrackingStarted,
     PlayerTurnEnded,
 )
-from tests.audit.helpers import findings, run
+from tests.build import findings, run
 from tests.conftest import created
 
 E = TypeVar("E", bound=Event)

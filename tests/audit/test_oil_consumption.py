@@ -18,7 +18,8 @@ from awaw_events.events import (
     UnitBuilt,
 )
 from awaw_events.events.combat import Attacker
-from tests.audit.oil_helpers import C, at, end, found, make, reserve, skipped, unit
+from tests.build import C, at, end, found, make, reserve, unit
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 FALL = at(1941, "fall", "axis", "oil_adjustment")

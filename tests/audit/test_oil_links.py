@@ -19,7 +19,9 @@ from awaw_events.events import (
     UnitMoved,
 )
 from awaw_events.events.base import Modifier, UnitFactors
-from tests.audit.oil_helpers import C, at, control, found, hexfacts, make, map_data, reserve, skipped, unit
+from tests.build import C, at, control, found, make, map_data, reserve, unit
+from tests.build import facts as hexfacts
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 COMBAT = at(1943, "spring", "allied", "combat")

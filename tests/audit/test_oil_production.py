@@ -19,7 +19,8 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.events.combat import Attacker, Defender
-from tests.audit.oil_helpers import at, control, found, make, skipped, unit
+from tests.build import at, control, found, make, unit
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 AXIS_OIL = at(1942, "summer", "axis", "oil_adjustment")

@@ -21,7 +21,8 @@ from awaw_events.events import (
     RouteStatusChanged,
     WarDeclared,
 )
-from tests.audit.oil_helpers import C, at, control, end, found, make, map_data, named, reserve, skipped
+from tests.build import C, at, control, end, found, make, map_data, named, reserve
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 ALLIED = at(1943, "spring", "allied", "initial_supply")
@@ -542,7 +543,7 @@ def test_before_war_with_japan_the_wa_put_three_pacific_transports_on_oil() -> N
     """33.4732A, 33.4733B: three Pacific transports carry oil each turn with no effect on the frozen reserves; three
     Indian Ocean transports are inverted at the start of each Allied player turn."""
     from awaw_events.events import UnitInversionChanged
-    from tests.audit.oil_helpers import unit
+    from tests.build import unit
 
     fleet = [unit(f"pac-tr-{i}", "sw:pacific", "transport", "usa", 1) for i in range(4)]
     fleet += [unit(f"io-tr-{i}", "sw:indian_ocean", "transport", "britain", 1) for i in range(3)]

@@ -6,20 +6,8 @@ from __future__ import annotations
 import pytest
 
 from awaw_events.events import Event, WarDeclared
-from tests.audit.kit import (
-    FALL,
-    built,
-    controlled,
-    declared,
-    eliminated,
-    make,
-    map_data,
-    moved,
-    placed,
-    seqs,
-    skipped,
-    supplied,
-)
+from tests.build import FALL, built, controlled, declared, eliminated, make, map_data, moved, placed, seqs, supplied
+from tests.build import skipped_check as skipped
 from tests.conftest import created
 
 PLACES = map_data(

@@ -34,7 +34,9 @@ from awaw_events.events.base import Modifier
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.options import defaults
 from projections.rules.economy import usat_offensive_modifier as usat_offensive_increase
-from tests.audit.landmaps import checks_found, facts, findings, map_data, place, skipped, turn, when
+from tests.build import check_messages as findings
+from tests.build import checks_found, facts, map_data, place, skipped, when
+from tests.build import turn_of as turn
 from tests.conftest import created
 
 

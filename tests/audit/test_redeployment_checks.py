@@ -21,27 +21,27 @@ from awaw_events.events import (
     WinterPreparationChanged,
 )
 from awaw_events.events.base import UnitFactors
-from tests.audit.kit import (
+from tests.build import (
     FALL,
     SPRING,
     WINTER,
-    audit,
     built,
     controlled,
     declared,
     eliminated,
     ended,
-    found,
     make,
     map_data,
     mission,
     moved,
     placed,
     seqs,
-    skipped,
     supplied,
     uninverted,
 )
+from tests.build import audit_check as audit
+from tests.build import found_at as found
+from tests.build import skipped_check as skipped
 from tests.conftest import created
 
 A3R = {"rules": "a3r"}

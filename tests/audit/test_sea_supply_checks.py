@@ -8,19 +8,9 @@ from typing import Any
 import pytest
 
 from awaw_events.events import BridgeheadPlaced, SeaSupplyDeclined, SeaSupplyResolved, SeaSupplyTraced
-from tests.audit.landmaps import (
-    checks_found,
-    facts,
-    findings,
-    held,
-    map_data,
-    place,
-    res,
-    skipped,
-    supply,
-    turn,
-    when,
-)
+from tests.build import check_messages as findings
+from tests.build import checks_found, facts, held, map_data, place, res, skipped, supply, when
+from tests.build import turn_of as turn
 from tests.conftest import created
 
 ALLIED = {"season": "summer", "year": 1941, "side_": "allied"}

@@ -10,7 +10,10 @@ import pytest
 from awaw_events.events import AttackDeclared, BridgeheadPlaced, CtlSet
 from awaw_events.events.base import Modifier
 from awaw_events.events.combat import Attacker, Defender
-from tests.audit.ground import WHEN, created, make_map, messages, phase, place, run, turn
+from tests.build import WHEN, created, messages, phase, turn
+from tests.build import map_data as make_map
+from tests.build import place_typed as place
+from tests.build import run_created as run
 
 ALLIED: dict[str, Any] = {**WHEN, "side": "allied"}
 

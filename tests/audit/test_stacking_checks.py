@@ -18,7 +18,11 @@ from awaw_events.events import (
 )
 from awaw_events.events.base import UnitFactors
 from awaw_events.events.combat import Attacker, Defender
-from tests.audit.ground import WHEN, created, make_map, messages, move, phase, place, run, skipped, turn, war
+from tests.build import WHEN, created, messages, move, phase, turn, war
+from tests.build import map_data as make_map
+from tests.build import place_typed as place
+from tests.build import report_skipped as skipped
+from tests.build import run_created as run
 
 
 def _stack(*units: tuple[str, str, int]) -> list[Event]:

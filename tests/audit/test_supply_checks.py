@@ -26,19 +26,9 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.options import defaults
-from tests.audit.landmaps import (
-    checks_found,
-    facts,
-    findings,
-    held,
-    map_data,
-    place,
-    res,
-    skipped,
-    supply,
-    turn,
-    when,
-)
+from tests.build import check_messages as findings
+from tests.build import checks_found, facts, held, map_data, place, res, skipped, supply, when
+from tests.build import turn_of as turn
 from tests.conftest import created
 
 END = PlayerTurnEnded(**when(phase="end_of_player_turn"))

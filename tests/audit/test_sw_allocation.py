@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from awaw_events.events import AirMissionFlown, Event
-from tests.audit.kit import SPRING, declared, found, make, map_data, moved, placed
+from tests.build import SPRING, declared, make, map_data, moved, placed
+from tests.build import found_at as found
 from tests.conftest import created
 
 OBJECTIVES = map_data([{"hex": "EUR:M30", "objective": True}, {"hex": "EUR:K30", "objective": True}])

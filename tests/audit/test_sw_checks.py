@@ -24,7 +24,7 @@ from awaw_events.events.base import Modifier
 from awaw_events.options import defaults
 from projections.game import replay
 from projections.rules.sw import sr_usat_brps
-from tests.audit.helpers import run
+from tests.build import run
 from tests.conftest import created
 
 YSS = {"year": 1942, "season": "spring", "phase": "year_start"}

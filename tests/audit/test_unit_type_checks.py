@@ -31,7 +31,10 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
-from tests.audit.ground import WHEN, created, make_map, messages, move, phase, place, run, turn, war
+from tests.build import WHEN, created, messages, move, phase, turn, war
+from tests.build import map_data as make_map
+from tests.build import place_typed as place
+from tests.build import run_created as run
 
 AXIS: dict[str, Any] = {**WHEN, "side": "axis"}
 ALLIED: dict[str, Any] = {**WHEN, "side": "allied"}

@@ -16,7 +16,7 @@ from awaw_events.events import (
     WinterPreparationChanged,
 )
 from awaw_events.events.base import Modifier
-from tests.audit.helpers import findings, run
+from tests.build import findings, run
 from tests.conftest import created
 
 E = TypeVar("E", bound=Event)

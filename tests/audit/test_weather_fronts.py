@@ -24,7 +24,9 @@ from awaw_events.events import (
 )
 from awaw_events.events.base import Modifier
 from awaw_events.events.combat import Attacker, Defender
-from tests.audit.oil_helpers import at, found, hexfacts, make, map_data, skipped, unit
+from tests.build import at, found, make, map_data, unit
+from tests.build import facts as hexfacts
+from tests.build import skipped_with as skipped
 from tests.conftest import created
 
 EAST = "EUR:J40"
