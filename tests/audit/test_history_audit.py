@@ -11,7 +11,7 @@ from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, HexControlChanged, UnitPlaced
 from projections.game import initial
 from replays.audit.engine import doubts
-from tests.audit.test_combat_checks import atk, declare, dfn, resolve, setup
+from tests.audit.test_combat import atk, declare, dfn, resolve, setup
 from tests.build import run
 from tests.conftest import created
 

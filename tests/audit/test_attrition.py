@@ -1,6 +1,7 @@
-"""Attrition checks (AWAW 14; A3R house App. C) and air combat checks (A3R house App. C-2, 19.2).
-
-Worked examples: 10-16 extract EX-06, EX-15 to EX-17, DT-10; A3R extract T-A3 to T-A10, T-AIR2 to T-AIR4."""
+"""The attrition checks (AWAW 14; A3R house App. C) and the air combat checks (A3R house App. C-2, 19.2), with
+14.523 (AUD-14-13, A3R C-ATT-10): when attrition removes every ground unit of a hex, an airbase or rocket base there
+is eliminated. Worked examples: 10-16 extract EX-06, EX-15 to EX-17, DT-10; A3R extract T-A3 to T-A10, T-AIR2 to
+T-AIR4."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from awaw_events.events import (
     AttritionDeclared,
     AttritionLossesTaken,
     AttritionResolved,
+    CounterPlaced,
+    CounterRemoved,
     DiceRolled,
     Event,
     UnitPlaced,
@@ -22,7 +25,8 @@ from awaw_events.events.base import Modifier, UnitFactors
 from awaw_events.events.combat import Attacker
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
-from tests.build import findings
+from tests.build import at, end, findings, make, unit
+from tests.build import found as said
 from tests.conftest import created
 
 MINE = frozenset(
@@ -323,4 +327,50 @@ def test_air_combat_needs_four_dice() -> None:
     report = run(air(7, 5, 1, (4, 4), a_elim=0, a_abort=0, d_elim=0, d_abort=0))
     assert [(s.check, s.reason) for s in report.skipped if s.check == "air_combat"] == [
         ("air_combat", "an air combat roll needs four dice: the attacker's 2d6, then the defender's")
+    ]
+
+
+COMBAT = at(1942, "summer", "axis", "combat")
+BOARD = [
+    unit("ger-inf-1", "EUR:J39"),
+    unit("rus-inf-1", "EUR:J40", owner="russia"),
+    unit("rus-inf-2", "EUR:J41", owner="russia"),
+    unit("rus-inf-3", "EUR:J41", owner="russia"),
+    make(CounterPlaced, at(1939, "fall", phase="setup"), power="russia", hex="EUR:J40", counter="airbase"),
+    make(CounterPlaced, at(1939, "fall", phase="setup"), power="russia", hex="EUR:J41", counter="rocket_base"),
+]
+
+
+def attrition(*lost: str) -> list[Event]:
+    return [
+        make(
+            AttritionDeclared,
+            COMBAT,
+            attrition="z1",
+            attacker="european_axis",
+            target="russia",
+            front="eastern",
+            factors=3,
+            counted=[UnitFactors(unit="ger-inf-1", factors=3)],
+        ),
+        make(AttritionLossesTaken, COMBAT, attrition="z1", losses=[UnitFactors(unit=u, factors=3) for u in lost]),
+    ]
+
+
+@pytest.mark.plants("AUD-14-13", "C-ATT-10")
+def test_a_base_goes_with_the_last_ground_unit_of_its_hex() -> None:
+    base = [created(), *BOARD]
+    # J41 keeps a unit: its rocket base stays
+    assert said([*base, *attrition("rus-inf-2"), end(COMBAT)], "attrition_emptied_bases") == []
+    # J40 is emptied: its airbase must go
+    assert said([*base, *attrition("rus-inf-1"), end(COMBAT)], "attrition_emptied_bases") == [
+        "attrition z1 removed every ground unit from EUR:J40: the airbase Russia placed there is eliminated with "
+        "them (14.523); no counter_removed records it"
+    ]
+    removed = make(CounterRemoved, COMBAT, location="EUR:J40", counter="airbase", cause="attrition")
+    assert said([*base, *attrition("rus-inf-1"), removed, end(COMBAT)], "attrition_emptied_bases") == []
+    both = attrition("rus-inf-2", "rus-inf-3")
+    assert said([*base, *both, end(COMBAT)], "attrition_emptied_bases") == [
+        "attrition z1 removed every ground unit from EUR:J41: the rocket base Russia placed there is eliminated "
+        "with them (14.523); no counter_removed records it"
     ]
