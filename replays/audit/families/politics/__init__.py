@@ -1,22 +1,66 @@
 """Politics: declarations of war and offensives (27.12), the rule options of an A3R game (A3R 1.1-1.2, C-OPT-1..3),
-the house sequence of play (A3R intro, C-SOP-1..7) and the Russian-German tensions (A3R App. E, C-RGT-1..9).
-
-The options are the game's meta; which player turns and research phases a game turn had, the RGT modifiers applied
-this game turn and in force, the DPs placed and the mobilization ICs are politics state (:mod:`projections.politics`).
-The rules are :mod:`projections.rules.sequence` and :mod:`projections.rules.tensions`.
-
-The checks are in three modules: :mod:`.options`, :mod:`.sequence` and :mod:`.tensions`; :mod:`.common` holds what
-they share.
+the house sequence of play (A3R intro, C-SOP-1..7) and the Russian-German tensions (A3R App. E, C-RGT-1..9). Each
+check asks a query of :mod:`projections.position.politics` or :mod:`projections.position.tensions`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from replays.audit.engine import Family
-from replays.audit.families.politics import options, sequence, tensions
+from awaw_events.events import (
+    AttackDeclared,
+    AttritionDeclared,
+    DiplomaticPointsAllocated,
+    DiplomaticResult,
+    GameCreated,
+    GameTurnEnded,
+    MobilizationApplied,
+    OffensiveDeclared,
+    PhaseStarted,
+    PlayerTurnEnded,
+    PlayerTurnStarted,
+    RailheadBuilt,
+    ResearchResult,
+    RuleOptionChanged,
+    SwCombatResolved,
+    TensionChanged,
+    UnitInversionChanged,
+    UnitMoved,
+    UnitRedeployed,
+    WarDeclared,
+)
+from projections.position import politics as p
+from projections.position import tensions as t
+from replays.audit.engine import Family, judge
 
-FAMILY: Final = Family("politics")
+UNPREPARED = (
+    "the Air Nationality DRM and the reduced ZoC effect are not checked (the air combat and movement events do not "
+    "name the Russian side's modifier); movement and the infantry DM are"
+)
+OPTIONS_EVENTS = (GameCreated, RuleOptionChanged, RailheadBuilt, SwCombatResolved, AttritionDeclared)
+
+FAMILY: Final = Family(
+    "politics",
+    judge(p.declaration_cost, "27.12", reads=(WarDeclared,), covers=("C-06", "C-BRP-12")),
+    judge(p.full_offensive_cost, "27.12", reads=(OffensiveDeclared,), covers=("C-06",)),
+    judge(p.options_recorded, "A3R 1.1", reads=OPTIONS_EVENTS, covers=("C-OPT-1",)),
+    judge(p.deficit_consent, "A3R intro", reads=(GameCreated, RuleOptionChanged), covers=("C-OPT-2",)),
+    judge(p.options_consistent, "A3R 1.2", reads=(GameCreated, RuleOptionChanged), covers=("C-OPT-3",)),
+    judge(p.axis_first, "A3R intro", reads=(PlayerTurnStarted,), covers=("C-SOP-1",)),
+    judge(p.joint_research, "A3R intro", reads=(PhaseStarted, ResearchResult, GameTurnEnded), covers=("C-SOP-2",)),
+    judge(p.diplomacy_in_own_turn, "A3R intro", reads=(DiplomaticPointsAllocated, DiplomaticResult),
+          covers=("C-SOP-3",)),
+    judge(p.sw_in_combat_phase, "A3R intro", reads=(SwCombatResolved,), covers=("C-SOP-4",)),
+    judge(p.sw_allocation_timing, "A3R intro", reads=(UnitRedeployed, UnitInversionChanged), covers=("C-SOP-5",)),
+    judge(p.attacked_minor_moves_with_defender, "A3R intro", reads=(UnitMoved, AttackDeclared), covers=("C-SOP-6",)),
+    judge(p.attrition_last, "14.12", reads=(AttackDeclared,), covers=("C-SOP-7",)),
+    judge(t.rgt_turn_start, "A3R App. E", reads=(TensionChanged, GameTurnEnded, PlayerTurnEnded),
+          covers=("C-RGT-1", "C-RGT-3")),
+    judge(t.dp_limits, "A3R App. E", reads=(DiplomaticPointsAllocated,), covers=("C-RGT-2",)),
+    judge(t.rgt_event_modifiers, "A3R App. E", reads=(TensionChanged, PlayerTurnEnded), covers=("C-RGT-4",)),
+    judge(t.russian_declarations, "A3R App. E", reads=(WarDeclared, PlayerTurnEnded), covers=("C-RGT-5",)),
+    judge(t.mobilization_ics, "A3R App. E", reads=(MobilizationApplied,), covers=("C-RGT-6",)),
+    judge(t.german_garrison, "A3R App. E", reads=(PlayerTurnEnded,), covers=("C-RGT-7",)),
+    judge(t.unpreparedness, "A3R App. E", reads=(UnitMoved, AttackDeclared), partly={"C-RGT-9": UNPREPARED}),
+)  # fmt: skip
 """Every politics check."""
-for _part in (options.CHECKS, sequence.CHECKS, tensions.CHECKS):
-    FAMILY.checks.extend(_part.checks)
