@@ -25,6 +25,7 @@ PRESENTATION = "words, colours or layout for people"
 LEDGER = "how the BRP ledger files its lines (categories the rules do not define)"
 CACHE = "a cache the program fills as it runs (speed), not a rule"
 FORMAT = "the vocabulary of a file format the program reads (PNG, VASSAL modules), not a rule"
+IMAGE = "where and how a map image is read (pixels), not a rule"
 
 NOT_RULES: dict[tuple[str, str], str] = {
     ("projections/game.py", "_META_EVENTS"): REGISTRY,
@@ -149,6 +150,9 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/mapwork/synthetic.py", "RIVER"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "OUTLINE"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "LABEL"): PRESENTATION,
+    ("replays/mapwork/sampling.py", "ALONG"): IMAGE,
+    ("replays/mapwork/legend.py", "LINE_NAMES"): FORMAT,
+    ("replays/mapwork/legend.py", "RULES"): FORMAT,
 }
 """Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
 

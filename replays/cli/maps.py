@@ -12,6 +12,10 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.mapwork:calibrate",
         "Fit each mapboard's hex grid to IMAGE (or a VASSAL module's board) and write the grid file beside it.",
     ),
+    "sample": (
+        "replays.cli.mapwork:sample",
+        "Read each hex's colours and each hexside's lines off IMAGE, and propose map data from the colours you name.",
+    ),
 }
 """Each ``awaw map`` command: where it lives and its one-line help (a test keeps it equal to the command's own)."""
 

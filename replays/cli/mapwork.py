@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from replays.cli.common import domain_errors, json_option, say
+from replays.cli.common import progress as progress_bar
 
 
 def _points(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> list[object]:
@@ -113,4 +114,126 @@ def calibrate(
         as_json,
         "\n".join(lines),
         {"grid_file": str(done.path), "notes": list(done.notes), **msgspec.to_builtins(done.grid)},
+    )
+
+
+def _names(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for v in value:
+        what, sep, name = v.partition("=")
+        if not (sep and what.strip() and name.strip()):
+            raise click.BadParameter(
+                f"{v!r}: expected HEX=TERRAIN (EUR:K37=forest) or HEXSIDE=LINE (EUR:K36/K37=river)"
+            )
+        found[what.strip()] = name.strip()
+    return found
+
+
+@click.command()
+@click.argument("image", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--grid", type=click.Path(dir_okay=False, path_type=Path), help="The grid file (default: beside IMAGE).")
+@click.option(
+    "--legend",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The legend file naming each colour (default: beside IMAGE, europe.jpg -> europe.legend).",
+)
+@click.option(
+    "--name",
+    "names",
+    multiple=True,
+    callback=_names,
+    metavar="HEX=TERRAIN|HEXSIDE=LINE",
+    help="Name a colour by a hex that shows it (EUR:K37=forest) or a hexside's line (EUR:K36/K37=river). Repeat.",
+)
+@click.option(
+    "--area",
+    multiple=True,
+    metavar="MAP:RC..RC",
+    help="Sample only these rows and columns (EUR:K30..P42; repeat). Default: every hex on the image.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The map-data file to write (default: beside IMAGE, europe.jpg -> europe.sampled.yaml).",
+)
+@click.option("--map-name", help="The name the map-data file gives itself (default: from the image's file name).")
+@json_option
+def sample(
+    image: Path,
+    grid: Path | None,
+    legend: Path | None,
+    names: dict[str, str],
+    area: tuple[str, ...],
+    output: Path | None,
+    map_name: str | None,
+    as_json: bool,
+) -> None:
+    """Read each hex's colours and each hexside's lines off IMAGE, and propose map data from the colours you name.
+
+    The first run writes a legend beside the image: one line a colour found, with the hexes that show it. Replace
+    each ? with a terrain (or a hexside line: river, canal), or name a colour by pointing at one hex or hexside
+    with --name, and run again: the named colours become a map-data file in which every fact is marked source:
+    sampled with a confidence, until a person confirms it (awaw map edit). A colour left ? proposes nothing.
+
+    \b
+    Example:
+      awaw map sample europe.jpg --name EUR:H30=sea --name EUR:K36/K37=river
+    """
+    from replays.mapwork.proposing import sample_image
+
+    with domain_errors(), progress_bar("reading the image") as advance:
+        done = sample_image(
+            image, grid=grid, legend=legend, names=names, area=area, output=output, name=map_name, progress=advance
+        )
+    _write(done.legend_path, done.legend_text.encode())
+    if done.text is not None:
+        _write(done.output, done.text.encode())
+    colours = [g for g in done.groups if g.kind != "grid"]
+    named = sum(1 for e in done.legend if e.kind != "grid" and e.name is not None)
+    lines = [
+        f"read {done.hexes} hexes and {done.hexsides} hexsides of {done.image.source.label()}: "
+        f"{sum(g.kind == 'hex' for g in colours)} hex colours, {sum(g.kind == 'line' for g in colours)} line colours",
+        f"wrote {done.legend_path}: {named} of {sum(e.kind != 'grid' for e in done.legend)} colours named",
+    ]
+    p = done.proposal
+    if p is None:
+        lines.append(
+            f"name the colours in {done.legend_path} (each line says which hexes show it), or point at one "
+            "(--name EUR:K37=forest), then run again"
+        )
+    else:
+        lines.append(
+            f"wrote {done.output}: terrain of {p.terrain} hexes, {p.hexsides} river hexsides, every fact marked "
+            "source: sampled"
+        )
+        if p.unnamed_hexes or p.unnamed_sides:
+            lines.append(
+                f"  not named (nothing proposed): {p.unnamed_hexes} hexes, {p.unnamed_sides} hexsides of "
+                f"{len(p.unnamed)} colours"
+            )
+    say(
+        as_json,
+        "\n".join(lines),
+        {
+            "image": done.image.source.label(),
+            "hexes_read": done.hexes,
+            "hexsides_read": done.hexsides,
+            "legend": str(done.legend_path),
+            "colours": [
+                {
+                    "kind": g.kind,
+                    "colour": g.colour,
+                    "mark": g.mark,
+                    "count": len(g.members),
+                    "examples": list(g.members[:3]),
+                }
+                for g in done.groups
+            ],
+            "map_file": str(done.output) if done.text is not None else None,
+            "terrain": p.terrain if p else 0,
+            "river_hexsides": p.hexsides if p else 0,
+            "unnamed_hexes": p.unnamed_hexes if p else None,
+            "unnamed_hexsides": p.unnamed_sides if p else None,
+        },
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, NamedTuple
 
 import msgspec
 from msgspec import Meta
@@ -206,3 +206,36 @@ def words(fit: MapGrid | MapFit, chosen: PacificGrid | None = None) -> str:
     if f.exact:
         line += "; three points fit exactly: a fourth would check them"
     return line
+
+
+class CalibratedImage(NamedTuple):
+    """An image and its grid, checked to belong together."""
+
+    grid: GridFile
+    grid_path: Path
+    source: ImageSource
+    info: ImageInfo
+
+
+def open_calibrated(image: Path, grid: Path | None = None) -> CalibratedImage:
+    """An image (a file, or a VASSAL module) and its grid file (``grid``, else the one beside it), or a grid file
+    and the image it names; raises :class:`GridError` when they are not the pair calibrated together."""
+    from replays.mapwork.raster import identify
+
+    if image.name.endswith(SUFFIX) and grid is None:
+        grid_path = image
+    else:
+        grid_path = grid or default_path(image)
+        if grid is None and not grid_path.exists():
+            others = sorted(image.parent.glob(f"{image.stem}-*{SUFFIX}"))
+            if others:
+                raise GridError(
+                    f"no grid file {str(grid_path)!r}; give one with --grid: {', '.join(str(o) for o in others)}"
+                )
+    found = read_grid(grid_path)
+    source = image_source(found, grid_path)
+    if grid_path != image:
+        source = ImageSource(image, found.image.member)
+    info = identify(source)
+    check_image(found, info, source)
+    return CalibratedImage(found, grid_path, source, info)

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
 BUDGET: Final = 256 * 1024 * 1024
-"""The most decoded pixel bytes held at once (a band of a PNG is a sixteenth of it)."""
+"""The most decoded pixel bytes held at once (a band of a PNG is a thirty-second of it)."""
 PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 _CHANNELS: Final = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 """Samples per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA)."""
@@ -164,9 +164,9 @@ class Raster:
         return (round(self.width * self.scale), round(self.height * self.scale))
 
     def band_rows(self) -> int:
-        """Rows of a band: a sixteenth of the budget (a band is held a few times over while it is decoded, and the
-        caller may keep the one before), at least one row."""
-        return max(1, (self.budget // 16) // max(1, 4 * self.size[0]))
+        """Rows of a band: a thirty-second of the budget (a band is held a few times over while it is decoded),
+        at least one row."""
+        return max(1, (self.budget // 32) // max(1, 4 * self.size[0]))
 
     def bands(self, rows: int | None = None) -> Iterator[Band]:
         """The image top to bottom in bands of ``rows`` rows (default :meth:`band_rows`) at the working scale."""

@@ -4,6 +4,7 @@ image in a process of its own."""
 
 from __future__ import annotations
 
+import json
 import struct
 import subprocess
 import sys
@@ -146,37 +147,52 @@ def write_large_png(path: Path, width: int, height: int) -> None:
 
 
 PEAK = """
-import sys
-from pathlib import Path
-from replays.mapwork.raster import ImageSource, open_raster
-raster = open_raster(ImageSource(Path(sys.argv[1])), budget=int(sys.argv[2]))
-total = 0
-for band in raster.bands():
-    total += int(band.pixels[::50, ::50, 0].astype(int).sum())
-print(total)
-print(next(line for line in open("/proc/self/status") if line.startswith("VmHWM")), file=sys.stderr)
+import runpy, sys
+sys.argv = ["awaw", *sys.argv[1:]]
+try:
+    runpy.run_module("replays", run_name="__main__")
+finally:  # this program's own high-water mark
+    print(next(line for line in open("/proc/self/status") if line.startswith("VmHWM")), file=sys.stderr)
 """
 
 
-def _peak_mib(path: Path, budget: int) -> tuple[int, str]:
+def _grid_beside(image: Path, radius: float) -> None:
+    """A grid file for ``image``: the European grid with hexes of ``radius`` pixels, row A at the top."""
+    from replays.mapwork.fit import Affine, MapFit, Point
+    from replays.mapwork.grids import encode, grid_file
+    from replays.mapwork.raster import ImageSource, identify
+
+    affine = Affine(radius, 0.0, -20 * radius, 0.0, radius, radius)
+    fit = MapFit("EUR", "as_european", affine, (Point("EUR:A1", 0, 0),), (0.0,))
+    source = ImageSource(image)
+    grid = grid_file(source, identify(source), {"EUR": fit}, written_to=image.with_suffix(".grid.json"))
+    image.with_suffix(".grid.json").write_bytes(encode(grid))
+
+
+def _peak_mib(image: Path) -> tuple[int, str]:
     done = subprocess.run(
-        [sys.executable, "-c", PEAK, str(path), str(budget)], capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-c", PEAK, "map", "sample", str(image), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return int(done.stderr.split("VmHWM:")[-1].split()[0]) // 1024, done.stdout
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak from /proc")
-def test_a_large_image_is_read_within_bounded_memory(tmp_path: Path) -> None:
-    """A 6,000 x 6,000 PNG (144 MiB decoded by Pillow, four bytes a pixel) is read with the same peak as a 1,000 x
-    1,000 one, give or take the band: within 40 MiB of it under a 64 MiB budget, while holding it decoded would add
-    more than 140 MiB."""
+def test_a_large_image_is_sampled_within_bounded_memory(tmp_path: Path) -> None:
+    """``awaw map sample`` on a 6,000 x 6,000 PNG (144 MiB decoded by Pillow, four bytes a pixel) peaks within 40 MiB
+    of the same grid on a 1,000 x 1,000 one (the same hexes, six times larger): holding the large one decoded would
+    add more than 140 MiB."""
     small, large = tmp_path / "small.png", tmp_path / "large.png"
     write_large_png(small, 1000, 1000)
     write_large_png(large, 6000, 6000)
-    budget = 64 * 1024 * 1024
-    small_peak, _ = _peak_mib(small, budget)
-    large_peak, total = _peak_mib(large, budget)
-    print(f"\npeak memory reading in bands: {small_peak} MiB (1,000 x 1,000), {large_peak} MiB (6,000 x 6,000)")
-    assert int(total) > 0
+    _grid_beside(small, 20.0)
+    _grid_beside(large, 120.0)
+    small_peak, small_out = _peak_mib(small)
+    large_peak, large_out = _peak_mib(large)
+    print(f"\npeak memory of awaw map sample: {small_peak} MiB (1,000 x 1,000), {large_peak} MiB (6,000 x 6,000)")
+    assert json.loads(small_out)["hexes_read"] == json.loads(large_out)["hexes_read"] > 500
     assert large_peak - small_peak < 40, (small_peak, large_peak)
