@@ -12,6 +12,8 @@ from typing import Final
 
 from awaw_events.errors import InputError
 from awaw_events.events import Ruling
+from awaw_events.gate import TrustGate
+from awaw_events.keys import KeyRing
 from awaw_events.log import (
     BatchRejected,
     LogContext,
@@ -40,6 +42,7 @@ def insert_events(
     agreed_by: Sequence[str] = (),
     rule: str = "",
     referee: Referee | None = None,
+    keys: KeyRing | None = None,
 ) -> list[Record]:
     """``awaw insert``: append a correction in time (a ``ruling`` with ``insert_after``) and the events it inserts,
     all or nothing. ``after`` is the event they stand after; by default the place their game time gives
@@ -68,6 +71,10 @@ def insert_events(
     batch = [Numbered("the correction", ruling), *events]
     check_batch(context, batch)
     problems = check_insertions(store, timeline, context.size + 1, batch)
+    if not problems:
+        gate = TrustGate(store, timeline, keys=keys)  # trust events and rolls as an import takes them
+        gate.begin(context.size)
+        problems = gate.check(context.size + 1, batch)
     if not problems and referee is not None:
         referee.begin(store, timeline, context.size)
         problems = referee.check(context.size + 1, batch)

@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from awaw_events import signatures
 from awaw_events.events import Event, GameCreated, HandoffSigned, PlayerKeyPinned
 from awaw_events.keys import HandoffNote
 from awaw_events.store import Record
@@ -28,7 +29,7 @@ SCHEME: Final = "awaw-handoff/v1"
 
 def message(at: int, head: str) -> bytes:
     """The bytes a player signs: ``awaw-handoff/v1:{at}:{head}``."""
-    return f"{SCHEME}:{at}:{head}".encode("ascii")
+    return signatures.handoff_message(at, head)
 
 
 def sign(key: Ed25519PrivateKey, at: int, head: str) -> str:
@@ -64,6 +65,17 @@ class HandoffProblem(NamedTuple):
     message: str
 
 
+class KeyEntry(NamedTuple):
+    """A player's key as the log registers it: where, and who vouched for it."""
+
+    player: str
+    public_key: str
+    seq: int
+    by: str
+    """``game_created`` for a key registered with the game; a player or ``@creator`` for a vouched pin; empty for
+    a pin made before pins were vouched for"""
+
+
 class HandoffReport(NamedTuple):
     """What checking the signed hand-offs found."""
 
@@ -72,6 +84,20 @@ class HandoffReport(NamedTuple):
     """each player's latest valid signature: the event it covers"""
     notes: int
     """hand-offs remembered in the keys directory that were checked"""
+    keys: tuple[KeyEntry, ...] = ()
+    """every player's key, in the order they were registered"""
+
+
+def key_history(events: Iterable[tuple[int, Event]]) -> list[KeyEntry]:
+    """Each player's registered key, where it was registered and who vouched for it (the first counts)."""
+    found: dict[str, KeyEntry] = {}
+    for seq, event in events:
+        if isinstance(event, GameCreated):
+            for player, key in event.player_keys.items():
+                found.setdefault(player, KeyEntry(player, key, seq, "game_created"))
+        elif isinstance(event, PlayerKeyPinned):
+            found.setdefault(event.player, KeyEntry(event.player, event.public_key, seq, event.by))
+    return list(found.values())
 
 
 class HandoffChecker:
@@ -87,6 +113,8 @@ class HandoffChecker:
         self.keep_all = needed is None
         self.hashes: dict[int, str] = dict.fromkeys([*(needed or ()), *(n.at for n in self.notes)], "")
         self.keys: dict[str, tuple[int, str]] = {}
+        self.entries: list[KeyEntry] = []
+        self.creator: str | None = None
         self.problems: list[HandoffProblem] = []
         self.signed: dict[str, int] = {}
         self.signatures: set[tuple[str, int, str]] = set()
@@ -102,6 +130,8 @@ class HandoffChecker:
             self.hashes[seq] = record.hash
         if isinstance(event, GameCreated):
             self.keys.update(registered_keys([(seq, event)]))
+            self.entries.extend(key_history([(seq, event)]))
+            self.creator = event.creator_key
         elif isinstance(event, PlayerKeyPinned):
             self._pin(seq, event)
         elif isinstance(event, HandoffSigned):
@@ -118,7 +148,20 @@ class HandoffChecker:
                 )
             )
             return
+        if event.by or self.creator is not None:
+            voucher = self.creator if event.by == "@creator" else self.keys.get(event.by, (0, None))[1]
+            data = signatures.message(event, seq - 1, self.hashes.get(seq - 1, ""))
+            if voucher is None or data is None or not signatures.valid(voucher, data, event.signature):
+                self.problems.append(
+                    HandoffProblem(
+                        seq,
+                        f"event {seq} pins a key for {event.player!r} that nobody with a key vouched for "
+                        f"({event.by or 'no voucher'}): signatures with it do not count",
+                    )
+                )
+                return
         self.keys[event.player] = (seq, event.public_key)
+        self.entries.append(KeyEntry(event.player, event.public_key, seq, event.by))
 
     def _signed(self, seq: int, event: HandoffSigned) -> None:
         who = event.player
@@ -154,7 +197,7 @@ class HandoffChecker:
         for note in self.notes:
             problems.extend(self._check_note(note))
         problems.sort(key=lambda p: p.seq)
-        return HandoffReport(tuple(problems), dict(sorted(self.signed.items())), len(self.notes))
+        return HandoffReport(tuple(problems), dict(sorted(self.signed.items())), len(self.notes), tuple(self.entries))
 
     def _check_note(self, note: HandoffNote) -> list[HandoffProblem]:
         mine = f"you signed event {note.at} as {note.player!r}"

@@ -9,10 +9,17 @@ JSON Lines go to the event decoder as bytes, line by line.
 Input is read as bytes and must be UTF-8 (a leading byte-order mark is allowed); a line that is not, a line longer
 than :data:`MAX_LINE`, a value nested deeper than :data:`MAX_DEPTH` or a YAML document that expands beyond
 :data:`MAX_NODES` values is refused with its line, like any other bad event (issue 17).
+
+The other files people hand in (map data, set-ups) are read by :func:`read_file` (a plain file, bounded in size,
+never a FIFO or a device) and composed by :func:`compose_yaml`, which first walks the parser's event stream to
+bound the nesting and what aliases expand to, in time linear in the file: a kilobyte of nested aliases (a "billion
+laughs") is refused before anything is built from it.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, Final, Literal
 
@@ -220,6 +227,96 @@ def read_events(
     if errors:
         raise BatchRejected(errors)
     return events
+
+
+MAX_FILE: Final = 64 << 20
+"""The largest map-data or set-up file read (64 MiB; the shipped map data is a few KiB)."""
+
+
+def read_file(path: str | os.PathLike[str], *, what: str, limit: int = MAX_FILE) -> bytes:
+    """The bytes of a plain file handed in by a person: refused cleanly when it is missing, unreadable, a
+    directory, a FIFO or a device (which would hang or never end), or larger than ``limit``."""
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise InputError(f"cannot read the {what} {name!r}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"the {what} {name!r} is not a plain file (a FIFO, a device or a directory?)")
+        if info.st_size > limit:
+            raise InputError(f"the {what} {name!r} is larger than {limit >> 20} MiB: not a {what}")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise InputError(f"cannot read the {what} {name!r}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise InputError(f"the {what} {name!r} is larger than {limit >> 20} MiB: not a {what}")
+    return data
+
+
+def yaml_error(exc: yaml.YAMLError) -> InputError:
+    """A YAML syntax error as an :class:`InputError` naming its line."""
+    mark = getattr(exc, "problem_mark", None)
+    return InputError(
+        f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+        where=f"line {mark.line + 1}" if mark is not None else None,
+    )
+
+
+def check_yaml(text: str, *, max_depth: int = MAX_DEPTH, max_aliased: int = MAX_NODES) -> None:
+    """Refuse a YAML text nested deeper than ``max_depth`` or whose aliases expand to more than ``max_aliased``
+    values, from the parser's event stream alone (nothing is built; each anchor's expanded size is counted once,
+    so a file of nested aliases is refused in time linear in its length)."""
+    sizes: dict[str, int] = {}
+    frames: list[list[Any]] = []  # [anchor, values so far], one per open collection
+    aliased = 0
+    try:
+        for event in yaml.parse(text, Loader=_SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                size = sizes.get(event.anchor or "", 1)
+                aliased += size
+                if aliased > max_aliased:
+                    raise InputError(
+                        f"YAML aliases expand to more than {max_aliased:,} values (a YAML bomb?)",
+                        where=_line(event),
+                    )
+                if frames:
+                    frames[-1][1] += size
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.anchor:
+                    sizes[event.anchor] = 1
+                if frames:
+                    frames[-1][1] += 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                frames.append([event.anchor, 1])
+                if len(frames) > max_depth:
+                    raise InputError(f"YAML nested more than {max_depth} levels deep", where=_line(event))
+            elif isinstance(event, yaml.CollectionEndEvent) and frames:
+                anchor, size = frames.pop()
+                if anchor:
+                    sizes[anchor] = size
+                if frames:
+                    frames[-1][1] += size
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc) from None
+
+
+def _line(event: yaml.Event) -> str | None:
+    mark = event.start_mark
+    return f"line {mark.line + 1}" if mark is not None else None
+
+
+def compose_yaml(text: str) -> yaml.Node | None:
+    """The node tree of a (single-document) YAML text, after :func:`check_yaml` bounded it."""
+    check_yaml(text)
+    try:
+        return yaml.compose(text, Loader=_SafeLoader)
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc) from None
+    except RecursionError:
+        raise InputError(f"YAML nested more than {MAX_DEPTH} levels deep") from None
 
 
 def _parse(obj: Any, where: str) -> AnyEvent:

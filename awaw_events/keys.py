@@ -10,6 +10,9 @@ person who holds it, created owner-only (``0700``; files ``0600``), the way ``ss
     ``dice/<commitment>.revealed`` marks a seed published by ``awaw reveal``: no roll is made from it again.
 ``sign/<player>.key``
     a player's Ed25519 private key (PKCS#8 PEM), with ``sign/<player>.pub`` beside it (the public key, hex).
+``host.key``
+    the Ed25519 key of the games this person creates (its public half is ``creator_key`` in ``game_created``): it
+    signs their later dice commitments, the key pins they vouch for and map-data changes.
 ``snapshot.key``
     the key that authenticates the projection snapshots this person stores, so that an edited snapshot is never
     used (:mod:`awaw_events.store`).
@@ -17,12 +20,15 @@ person who holds it, created owner-only (``0700``; files ``0600``), the way ``ss
     every hand-off this person signed (game, event, head hash, the game's first hash), so that their ``verify``
     notices a signed head that a later rewrite removed from the store.
 
-Key files that others can read are refused (like ``ssh``), with the ``chmod`` that fixes them.
+Key files that others can read are refused (like ``ssh``), with the ``chmod`` that fixes them; so are key files
+that are links, FIFOs or devices (read as files they would hang or lie), and a seed that does not hash to the
+commitment it is filed under.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import secrets
@@ -39,10 +45,16 @@ from awaw_events.errors import AwawError
 _HEX64: Final = re.compile(r"^[0-9a-f]{64}$")
 _PLAYER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _PRIVATE_BITS: Final = stat.S_IRWXG | stat.S_IRWXO
+_MAX_KEY_FILE: Final = 16 << 20
+"""The largest private file read (the hand-off notes grow by a line a hand-off; a key is a few hundred bytes)."""
 
 
 class KeysError(AwawError):
     """A key or seed that is missing, malformed or readable by others."""
+
+
+def _oserror(what: str, path: Path, exc: OSError) -> KeysError:
+    return KeysError(f"cannot {what} {str(path)!r}: {exc.strerror or exc}")
 
 
 class HandoffNote(NamedTuple):
@@ -106,12 +118,18 @@ class KeyRing:
         except OSError as exc:
             raise KeysError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+            except OSError as exc:  # a full disk, a quota
+                raise _oserror("write", path, exc) from None
             if replace:
-                os.replace(target, path)
+                try:
+                    os.replace(target, path)
+                except OSError as exc:
+                    raise _oserror("write", path, exc) from None
             else:
                 try:
                     os.link(target, path)
@@ -123,23 +141,52 @@ class KeyRing:
             with contextlib.suppress(OSError):
                 target.unlink()
 
-    def _read_private(self, path: Path) -> bytes | None:
-        """A private file's bytes (None when missing); refused when group or others may read it."""
+    def _make_once(self, path: Path, data: bytes) -> None:
+        """Write a key made on first use; another process that made it first wins (its key is used)."""
         try:
-            info = path.stat()
+            self._write_private(path, data)
+        except KeysError:
+            if not self._exists(path):
+                raise
+
+    def _read_private(self, path: Path) -> bytes | None:
+        """A private file's bytes (None when missing); refused when group or others may read it, and when it is a
+        link, a FIFO or a device (opened without following a link and without blocking, then checked)."""
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags)
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise KeysError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
-        if os.name == "posix" and info.st_mode & _PRIVATE_BITS:
-            raise KeysError(
-                f"{str(path)!r} can be read by others (mode {stat.filemode(info.st_mode)}): "
-                f"run `chmod 600 {path}` if nobody else has read it, or make a new one"
-            )
+            if path.is_symlink():
+                raise KeysError(f"{str(path)!r} is a link: a key file is a plain file of its own") from None
+            raise _oserror("read", path, exc) from None
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise KeysError(f"{str(path)!r} is not a plain file (a FIFO, a device or a directory?)")
+            if os.name == "posix" and info.st_mode & _PRIVATE_BITS:
+                raise KeysError(
+                    f"{str(path)!r} can be read by others (mode {stat.filemode(info.st_mode)}): "
+                    f"run `chmod 600 {path}` if nobody else has read it, or make a new one"
+                )
+            try:
+                data = handle.read(_MAX_KEY_FILE + 1)
+            except OSError as exc:
+                raise _oserror("read", path, exc) from None
+        if len(data) > _MAX_KEY_FILE:
+            raise KeysError(f"{str(path)!r} is larger than {_MAX_KEY_FILE >> 20} MiB: not a key file")
+        return data
+
+    def _exists(self, path: Path) -> bool:
+        """Whether a name exists in the keys directory (a link counts, wherever it points)."""
         try:
-            return path.read_bytes()
+            os.lstat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return False
         except OSError as exc:
-            raise KeysError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+            raise _oserror("read", path, exc) from None
+        return True
 
     # -- dice seeds ----------------------------------------------------------------------------------------------
 
@@ -151,8 +198,10 @@ class KeyRing:
     def put_seed(self, commitment: str, seed: str) -> Path:
         """Keep a dice seed under its commitment (the caller checks that it is ``sha256(seed)``)."""
         path = self._seed_path(commitment)
+        if _commitment(seed) != commitment:
+            raise KeysError(f"the seed does not hash to the commitment {commitment[:12]}... it would be kept under")
         self._dir("dice")
-        if path.exists():
+        if self._exists(path):
             existing = self.seed(commitment)
             if existing == seed:
                 return path
@@ -161,23 +210,33 @@ class KeyRing:
         return path
 
     def seed(self, commitment: str) -> str | None:
-        """The seed of a commitment, if this keys directory holds it."""
-        data = self._read_private(self._seed_path(commitment))
+        """The seed of a commitment, if this keys directory holds it; refused if the file holds a seed that does
+        not hash to the commitment (edited, or another seed's file copied or linked there): no roll comes from it."""
+        path = self._seed_path(commitment)
+        data = self._read_private(path)
         if data is None:
             return None
         seed = data.decode("ascii", "replace").strip()
         if not _HEX64.match(seed):
-            raise KeysError(f"{str(self._seed_path(commitment))!r} does not hold a seed (64 hex digits)")
+            raise KeysError(f"{str(path)!r} does not hold a seed (64 hex digits)")
+        if _commitment(seed) != commitment:
+            raise KeysError(
+                f"{str(path)!r} holds a seed that does not hash to its commitment {commitment[:12]}... (edited or "
+                "copied from another seed): no roll is made from it; restore the right file from a backup"
+            )
         return seed
 
     def mark_revealed(self, commitment: str) -> None:
         """Remember that a seed was published: no roll is made from it again, in any timeline."""
         path = self._seed_path(commitment).with_suffix(".revealed")
         self._dir("dice")
-        path.touch(mode=0o600, exist_ok=True)
+        try:
+            path.touch(mode=0o600, exist_ok=True)
+        except OSError as exc:
+            raise _oserror("write", path, exc) from None
 
     def revealed(self, commitment: str) -> bool:
-        return self._seed_path(commitment).with_suffix(".revealed").exists()
+        return self._exists(self._seed_path(commitment).with_suffix(".revealed"))
 
     # -- signing keys --------------------------------------------------------------------------------------------
 
@@ -194,7 +253,7 @@ class KeyRing:
         )
         self._write_private(path, pem)
         public = public_hex(key)
-        path.with_suffix(".pub").write_text(public + "\n", encoding="ascii")
+        self._write_private(path.with_suffix(".pub"), (public + "\n").encode("ascii"), replace=True)
         return public
 
     def signing_key(self, player: str) -> Ed25519PrivateKey:
@@ -211,6 +270,33 @@ class KeyRing:
             raise KeysError(f"{str(path)!r} is not an Ed25519 private key")
         return key
 
+    # -- the creator's key --------------------------------------------------------------------------------------
+
+    def creator_key(self) -> Ed25519PrivateKey:
+        """The Ed25519 key of the games this person creates (``host.key``, made on first use)."""
+        path = self.directory / "host.key"
+        data = self._read_private(path)
+        if data is None:
+            self._dir()
+            pem = Ed25519PrivateKey.generate().private_bytes(
+                serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            )
+            self._make_once(path, pem)
+            data = self._read_private(path) or b""
+        try:
+            key = serialization.load_pem_private_key(data, password=None)
+        except (ValueError, TypeError) as exc:
+            raise KeysError(f"{str(path)!r} is not a readable Ed25519 private key: {exc}") from None
+        if not isinstance(key, Ed25519PrivateKey):
+            raise KeysError(f"{str(path)!r} is not an Ed25519 private key")
+        return key
+
+    def holds_creator_key(self, public: str) -> bool:
+        """Whether this keys directory holds the creator key whose public half is ``public``."""
+        if self._read_private(self.directory / "host.key") is None:
+            return False
+        return public_hex(self.creator_key()) == public
+
     # -- snapshot key --------------------------------------------------------------------------------------------
 
     def snapshot_key(self) -> bytes:
@@ -219,8 +305,7 @@ class KeyRing:
         data = self._read_private(path)
         if data is None:
             self._dir()
-            with contextlib.suppress(KeysError):
-                self._write_private(path, secrets.token_hex(32).encode() + b"\n")
+            self._make_once(path, secrets.token_hex(32).encode() + b"\n")
             data = self._read_private(path) or b""
         text = data.decode("ascii", "replace").strip()
         if not _HEX64.match(text):
@@ -229,15 +314,34 @@ class KeyRing:
 
     # -- hand-offs signed ----------------------------------------------------------------------------------------
 
-    def note_handoff(self, note: HandoffNote) -> None:
-        """Remember a signed hand-off (appended; the file stays owner-only)."""
+    def open_handoff_notes(self) -> int:
+        """Open the hand-off notes for appending (owner-only, never through a link), before the signature is
+        written: a notes file that cannot be written refuses the signature instead of losing its note."""
         path = self.directory / "handoffs.jsonl"
         self._dir()
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags, 0o600)
+        except OSError as exc:
+            if path.is_symlink():
+                raise KeysError(f"{str(path)!r} is a link: the hand-off notes are a plain file of their own") from None
+            raise _oserror("write", path, exc) from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise KeysError(f"{str(path)!r} is not a plain file")
+        return fd
+
+    def note_handoff(self, note: HandoffNote, fd: int | None = None) -> None:
+        """Remember a signed hand-off (appended to the notes, opened by :meth:`open_handoff_notes` if ``fd`` is
+        not given; the file stays owner-only)."""
         line = msgspec.json.encode(_HandoffLine(*note)) + b"\n"
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(path, flags, 0o600)
-        with os.fdopen(fd, "ab") as handle:
-            handle.write(line)
+        path = self.directory / "handoffs.jsonl"
+        with os.fdopen(self.open_handoff_notes() if fd is None else fd, "ab") as handle:
+            try:
+                handle.write(line)
+                handle.flush()
+            except OSError as exc:
+                raise _oserror("write", path, exc) from None
 
     def handoffs(self, game: str) -> list[HandoffNote]:
         """The hand-offs of ``game`` (by name) signed from this keys directory."""
@@ -255,6 +359,10 @@ class KeyRing:
             if item.game == game:
                 found.append(HandoffNote(item.game, item.player, item.at, item.head, item.first))
         return found
+
+
+def _commitment(seed: str) -> str:
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
 
 
 def public_hex(key: Ed25519PrivateKey) -> str:

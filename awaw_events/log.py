@@ -18,7 +18,7 @@ from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, Protocol, Typ
 
 import msgspec
 
-from awaw_events import dice
+from awaw_events import dice, signatures
 from awaw_events import rulings as rulings_mod
 from awaw_events.codec import encode, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
@@ -35,7 +35,8 @@ from awaw_events.events import (
     SeedCommitted,
 )
 from awaw_events.gametime import GamePoint, TimeKey, before_start, label, time_key
-from awaw_events.keys import KeyRing
+from awaw_events.gate import TrustGate
+from awaw_events.keys import KeyRing, public_hex
 from awaw_events.options import resolve_options
 from awaw_events.placement import check_insertions
 from awaw_events.seeds import seed_for_rolling
@@ -219,8 +220,10 @@ def _check_one(
         if event.roll != last_roll + 1:  # type: ignore[attr-defined]
             return "roll", f"dice are numbered without gaps: expected roll #{last_roll + 1}, got #{event.roll}"  # type: ignore[attr-defined]
         return None
-    if kind is SeedCommitted and event.first_roll != last_roll + 1:  # type: ignore[attr-defined]
-        return "first_roll", f"the next roll is #{last_roll + 1}, not #{event.first_roll}"  # type: ignore[attr-defined]
+    if kind is SeedCommitted:
+        first, shared = event.first_roll, event.player is not None  # type: ignore[attr-defined]
+        if first != last_roll + 1 and not (shared and first > last_roll):
+            return "first_roll", f"the next roll is #{last_roll + 1}, not #{first}"
     roll = getattr(event, "roll", None)
     if isinstance(roll, int) and roll > last_roll:
         made = f"only {last_roll} rolls have been made (#1 to #{last_roll})" if last_roll else "no roll has been made"
@@ -316,6 +319,7 @@ def import_events(
     chunk: int = IMPORT_CHUNK,
     progress: Callable[[int], None] | None = None,
     referee: Referee | None = None,
+    keys: KeyRing | None = None,
 ) -> Imported:
     """Validate a stream of events against the timeline's end and append it, all or nothing, in flat memory.
 
@@ -326,7 +330,8 @@ def import_events(
     whole game (starting with its ``game_created``) appends only what the timeline lacks, and is refused where the
     two part (:class:`Divergence`). Every problem (up to :data:`MAX_ERRORS`) is reported, each with its line, in
     one :class:`BatchRejected`, and then nothing is written. ``progress`` gets the number of events read so far.
-    ``referee`` looks at every event the log's own checks let through (:class:`Referee`).
+    ``referee`` looks at every event the log's own checks let through (:class:`Referee`); the trust gate
+    (:class:`awaw_events.gate.TrustGate`, with the writer's ``keys``) at every trust event and roll.
     """
     errors: list[InputError] = []
     read = first = last = 0
@@ -340,6 +345,8 @@ def import_events(
             )
         copy: _SharedPrefix | None = None
         pending: list[Numbered] = []
+        gate = TrustGate(store, timeline, keys=keys)
+        gate.begin(context.size)
         if referee is not None:
             referee.begin(store, timeline, context.size)
 
@@ -353,6 +360,8 @@ def import_events(
             errors.extend(found)
             if exists and not errors and any(type(n.event) is Ruling for n in batch):
                 errors.extend(check_insertions(store, timeline, before + 1, batch))
+            if not errors:
+                errors.extend(gate.check(before + 1, batch)[:MAX_ERRORS])
             if errors:
                 return
             if referee is not None:
@@ -519,6 +528,7 @@ def start_game(
     keys: KeyRing | None = None,
     player_keys: Mapping[str, str] | None = None,
     map_data: MapDataFile | None = None,
+    dice_players: Sequence[str] = (),
 ) -> list[Record]:
     """``awaw new``: record ``game_created`` with the rule set, every option, the dice commitment and the players'
     public keys.
@@ -526,8 +536,18 @@ def start_game(
     A fresh secret seed goes into ``keys`` (the keys directory of whoever hosts the dice), never into the store;
     ``seeded=False`` for games rolled with physical dice only. ``map_data`` is recorded next (``map_data_used``) and
     its file kept in the store under its hash. ``setup`` events (a scenario file) follow in the same atomic batch.
+    With ``dice_players``, the game rolls shared dice (:mod:`awaw_events.shared_dice`): no host seed; each of
+    those players (each with a key in ``player_keys``) commits a secret of their own.
     """
     point = start or GamePoint(1939, "fall")
+    if dice_players:
+        unkeyed = sorted(set(dice_players) - set(player_keys or {}))
+        if unkeyed:
+            raise InputError(
+                f"shared dice need every dice player's public key: register {', '.join(unkeyed)} with --player",
+                field="dice_players",
+            )
+        seeded = False
     if seeded and keys is None:
         raise AwawError("a seeded game needs a keys directory for its secret seed (or physical dice)")
     seed = dice.new_seed() if seeded else None
@@ -544,6 +564,9 @@ def start_game(
             "options": resolve_options(rules, options or {}),
             "seed_commitment": dice.commitment(seed) if seed else None,
             "player_keys": dict(player_keys or {}),
+            "creator_key": public_hex(keys.creator_key()) if keys is not None else None,
+            "dice_mode": "shared" if dice_players else "host",
+            "dice_players": sorted(set(dice_players)),
         },
         where="the new game",
     )
@@ -626,7 +649,14 @@ def record_event(
         fields.setdefault("roll", context.last_roll + 1)
     fields = {k: v for k, v in fields.items() if v is not None or k not in _TIME_FIELDS}
     event = parse_event(fields, where="the event", strict=False)
+    if isinstance(event, MapDataUsed) and event.signature is None and keys is not None:
+        event = _signed_by_creator(store, timeline, event, keys)
     check_batch(context, [Numbered("the event", event)])
+    gate = TrustGate(store, timeline, keys=keys, owner_only=True)
+    gate.begin(context.size)
+    refused = gate.check(context.size + 1, [Numbered("the event", event)])
+    if refused:
+        raise BatchRejected(refused)
     if referee is not None:
         referee.begin(store, timeline, context.size)
         problems = referee.check(context.size + 1, [Numbered("the event", event)])
@@ -642,6 +672,18 @@ def record_event(
                 field="dice",
             )
     return store.append(timeline, [event], expected_count=context.size)[0]
+
+
+def _signed_by_creator(store: GameStore, timeline: str, event: MapDataUsed, keys: KeyRing) -> MapDataUsed:
+    """A map-data change recorded by the game's creator, signed with their key for its place (others' stay
+    unsigned, for the trust gate to refuse)."""
+    first, head = store.record_at(timeline, 1), store.head_record(timeline)
+    creator = first.event.creator_key if first is not None and isinstance(first.event, GameCreated) else None
+    if creator is None or head is None or not keys.holds_creator_key(creator):
+        return event
+    data = signatures.message(event, head.seq, head.hash)
+    assert data is not None
+    return msgspec.structs.replace(event, signature=signatures.sign(keys.creator_key(), data))
 
 
 def _last_timed(store: GameStore, timeline: str) -> Event | None:

@@ -21,9 +21,10 @@ Choices made here where the extract gives no default:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, get_args
 
 from awaw_events.errors import InputError
+from awaw_events.events.game import RollPurpose
 
 
 class Option(NamedTuple):
@@ -125,6 +126,13 @@ documents both readings next to its rule). Not filled in by default: a game that
 reading the extracts propose, which is the default shown here."""
 
 
+TABLE_OPTIONS: Final[dict[str, Option]] = {
+    "dice.physical": Option(("never", "any", *get_args(RollPurpose)), "never", "README: Trust"),
+}
+"""How the table plays, for either rule set: ``dice.physical`` says where a game that rolls committed dice accepts
+a roll typed in from real dice (``never``; ``any``; or one purpose, such as ``weather``). Not a rule of the game."""
+
+
 # The names of the options the rules read, spelled once (their values are declared in the tables above).
 DEFICIT_SPENDING: Final = "econ.deficit_spending"
 DEFICIT_LIMITS_SCOPE: Final = "econ.deficit_limits_scope"
@@ -146,7 +154,7 @@ def resolve_options(rules: str, given: Mapping[str, str]) -> dict[str, str]:
 
     Raises :class:`InputError` naming an unknown option or value.
     """
-    table = (A3R_OPTIONS if rules == "a3r" else AWAW_OPTIONS) | INTERPRETATION_OPTIONS
+    table = (A3R_OPTIONS if rules == "a3r" else AWAW_OPTIONS) | INTERPRETATION_OPTIONS | TABLE_OPTIONS
     for name, value in given.items():
         if name not in table:
             raise InputError(

@@ -55,9 +55,23 @@ def held_seed(store: GameStore, keys: KeyRing, timeline: str, commitment: str) -
     return None
 
 
+def revealed_elsewhere(store: GameStore, timeline: str, commitment: str) -> str | None:
+    """The timeline of the same game (a ``--same-dice`` branch, its parent) whose log reveals the seed of
+    ``commitment``, if any: the store itself says so, whatever the keys directory remembers."""
+    game = store.timeline(timeline).game
+    for other in store.timelines():
+        if other.game != game or other.name == timeline:
+            continue
+        for record in store.tagged(other.name, ("seed_revealed",)):
+            if isinstance(record.event, SeedRevealed) and dice.commitment(record.event.seed) == commitment:
+                return other.name
+    return None
+
+
 def seed_for_rolling(store: GameStore, keys: KeyRing | None, timeline: str) -> str:
     """The secret seed the next roll of ``timeline`` comes from; refused when there is none, when it was revealed
-    (anyone could predict the roll) or when ``keys`` does not hold it."""
+    (anyone could predict the roll: in this timeline, in another of the game, or as the keys directory remembers)
+    or when ``keys`` does not hold it."""
     in_force = seed_in_force(store, timeline)
     if in_force.commitment is None:
         raise InputError(
@@ -69,6 +83,12 @@ def seed_for_rolling(store: GameStore, keys: KeyRing | None, timeline: str) -> s
         raise InputError(
             f"the dice seed of {timeline!r} was revealed{where}: anyone could predict its rolls; "
             "commit a new seed with `awaw reseed` first"
+        )
+    elsewhere = revealed_elsewhere(store, timeline, in_force.commitment)
+    if elsewhere is not None:
+        raise InputError(
+            f"the dice seed of {timeline!r} was revealed in {elsewhere!r}, which rolls from the same seed: anyone "
+            "could predict its rolls; commit a new seed with `awaw reseed` first"
         )
     seed = held_seed(store, keys, timeline, in_force.commitment) if keys is not None else None
     if seed is None:

@@ -442,6 +442,7 @@ class GameStore:
             head = self.head_record(name)
             count = head.seq if head else 0
             previous = head.hash if head else GENESIS_HASH
+            made = head.rolls if head else 0
             last: Record | None = head
             batch: list[backend.Row] = []
             for seq, topic, state in rows:
@@ -454,6 +455,13 @@ class GameStore:
                     raise StoreError(
                         f"event {seq} of {name!r} does not chain onto event {count} (hash or number differs): "
                         "the source is damaged; nothing was copied"
+                    )
+                made = max(made, event.roll) if isinstance(event, DiceRolled) else made
+                if topic != tag_of(event) or rolls != made:  # the parts of a row the hash does not cover
+                    what = "type column" if topic != tag_of(event) else "roll count"
+                    raise StoreError(
+                        f"event {seq} of {name!r} has an edited {what} (not covered by the hash): the source is "
+                        "damaged (`awaw verify` names it); nothing was copied"
                     )
                 batch.append((timeline.stream, seq, topic, state))
                 if isinstance(event, Ruling | BookmarkSet):

@@ -37,7 +37,11 @@ def verify_game(
     rolls = dice.RollChecker()
     signed: list[int] | None
     try:
-        signed = [r.event.at for r in store.tagged(timeline, ("handoff_signed",)) if isinstance(r.event, HandoffSigned)]
+        tagged = store.tagged(timeline, ("handoff_signed", "player_key_pinned"))
+        signed = [r.event.at for r in tagged if isinstance(r.event, HandoffSigned)]
+        signed += [
+            r.seq - 1 for r in tagged if not isinstance(r.event, HandoffSigned)
+        ]  # a pin signs the head before it
     except (msgspec.MsgspecError, TypeError, ValueError, RecursionError):
         signed = None  # an unreadable row: the walk names it; keep every hash for the signatures it can read
     checker = handoffs.HandoffChecker(signed, keys.handoffs(timeline) if keys is not None else ())

@@ -83,6 +83,9 @@ class DiceState(msgspec.Struct, kw_only=True):
 
     next_roll: int = 1
     """The number the next roll should have (one more than the highest so far)."""
+    highest_at: int = 0
+    """The event that made the highest roll so far (its stored number: a correction in time inserts a roll that is
+    recorded after the rolls it stands before, so they read as lower numbers without going backwards)."""
     rolls: dict[int, Roll] = {}
     """Rolls by number: this game turn's, and earlier ones not used yet."""
     turn: int = -1
@@ -102,6 +105,7 @@ def initial() -> DiceState:
 def clone(state: DiceState) -> DiceState:
     return DiceState(
         next_roll=state.next_roll,
+        highest_at=state.highest_at,
         rolls=dict(state.rolls),
         turn=state.turn,
         commitments=list(state.commitments),
@@ -135,7 +139,8 @@ def _rolled(state: DiceState, event: DiceRolled, ctx: Context) -> None:
         state.turn = turn
     made = Roll(seq=ctx.now.seq, event=event)
     state.rolls.setdefault(event.roll, made)
-    state.next_roll = max(state.next_roll, event.roll + 1)
+    if event.roll + 1 > state.next_roll:
+        state.next_roll, state.highest_at = event.roll + 1, ctx.now.seq
     if event.source == "seeded":
         state.seeded.append(made)
 

@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 import yaml
 
+from awaw_events import io as event_io
 from awaw_events.errors import InputError
 from awaw_events.log import MapDataFile
 from awaw_events.store import GameStore
@@ -58,19 +59,8 @@ class LoadedMap(NamedTuple):
 # Parsing, with lines
 
 
-def _yaml_error(exc: yaml.YAMLError) -> InputError:
-    mark = getattr(exc, "problem_mark", None)
-    return InputError(
-        f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
-        where=f"line {mark.line + 1}" if mark is not None else None,
-    )
-
-
 def _compose(text: str) -> yaml.Node:
-    try:
-        node = yaml.compose(text, Loader=_SafeLoader)
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc) from None
+    node = event_io.compose_yaml(text)  # nesting and alias expansion bounded before anything is built
     if not isinstance(node, yaml.MappingNode):
         raise InputError("a map-data file is one YAML mapping (format, name, version, hexes, hexsides)", where="line 1")
     _refuse_duplicate_keys(node)
@@ -83,7 +73,7 @@ def _construct(node: yaml.Node) -> Any:
     try:
         return loader.construct_document(node)
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc) from None
+        raise event_io.yaml_error(exc) from None
     except ValueError as exc:  # a value YAML reads as a date or a number but cannot build (2001-13-45)
         raise InputError(f"not valid YAML: {exc}") from None
     finally:
@@ -184,10 +174,7 @@ def parse_map_data(text: str | bytes, *, source: str = "map data") -> MapData:
 def load_map_file(path: str | Path) -> LoadedMap:
     """Read and check a map-data file (the ``source`` recorded is its file name)."""
     path = Path(path)
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the map-data file {str(path)!r}: {exc.strerror or exc}") from None
+    content = event_io.read_file(path, what="map-data file")
     try:
         data = parse_map_data(content, source=path.name)
     except InputError as exc:

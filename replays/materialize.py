@@ -22,7 +22,7 @@ from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
 from projections import board
 from projections.game import Fold
-from replays.readmodel import EMPTY_SCHEMAS, EVENT_SCHEMA, TABLES
+from replays.readmodel import EMPTY_SCHEMAS, EVENT_SCHEMA, TABLE_PREFIXES, TABLES
 from replays.views import tables
 
 if TYPE_CHECKING:
@@ -266,7 +266,7 @@ def _write(
     from replays.audit.catalogue import audit, store_maps
 
     for name in db.table_names():
-        if name in TABLES or name.split("_", 1)[0] in ("board", "brp", "oil", "naval", "weather", "politics"):
+        if name in TABLES or name.split("_", 1)[0] in TABLE_PREFIXES:
             db.table(name).drop(ignore=True)
     events = _Table(db, "events", EVENT_SCHEMA, pk="seq")
     history = _Table(db, "unit_history", EMPTY_SCHEMAS["unit_history"])

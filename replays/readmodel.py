@@ -36,6 +36,10 @@ COMMON_COLUMNS: Final[dict[str, str]] = {
 }
 """Descriptions of columns that mean the same in every table."""
 
+TABLE_PREFIXES: Final = ("board", "brp", "oil", "naval", "weather", "politics")
+"""The projections whose tables ``awaw materialize`` writes (``board_units`` ...): a read model is rebuilt over the
+tables it wrote before, and a file holding any other table is not one of its read models."""
+
 TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
     "events": (
         "Events",

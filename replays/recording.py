@@ -103,12 +103,13 @@ def import_stream(
     strict: bool = False,
     audited: bool = True,
     progress: Callable[[int], None] | None = None,
+    keys: KeyRing | None = None,
 ) -> Recorded:
     """``awaw import``: a stream of events appended whole or not at all (:func:`awaw_events.log.import_events`),
     each looked at against the board as it stands, with the audit's findings about the new events."""
     referee = Referee(lenient=lenient)
     with store.transaction():
-        done: Imported = import_events(store, timeline, items, progress=progress, referee=referee)
+        done: Imported = import_events(store, timeline, items, progress=progress, referee=referee, keys=keys)
         report = _finish(store, timeline, done.first, done.last, referee, audited=audited and strict, strict=strict)
     if audited and not strict and done.last >= done.first > 0:
         from replays.audit.timelines import audit_timeline  # the audit is imported when it runs

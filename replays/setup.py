@@ -27,6 +27,7 @@ import msgspec
 import yaml
 from msgspec import Meta
 
+from awaw_events import io as event_io
 from awaw_events.codec import parse_event
 from awaw_events.errors import InputError
 from awaw_events.gametime import GamePoint, parse_game_point
@@ -383,13 +384,11 @@ def parse_setup(text: str | bytes, *, source: str = "the set-up") -> SetupFile:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise InputError(f"{source} is not UTF-8 text: {exc}") from None
+    root = event_io.compose_yaml(text)  # nesting and alias expansion bounded before anything is built
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else None
-        raise InputError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", where=where) from None
+        raise event_io.yaml_error(exc) from None
     if not isinstance(root, yaml.MappingNode) or not isinstance(data, dict):
         raise InputError(f"{source} is one YAML mapping (format, start, units ...: docs/setup.md)", where="line 1")
     try:
@@ -486,10 +485,18 @@ def _fields(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
     for key, since in setup.wars.items():
         yield f"wars.{key}", _war(key, since)
     yield from _naval(setup)
+    placed: dict[str, str] = {}
     for owner, places in setup.units.items():
         for location, units in places.items():
             for unit_id, words in units.items():
                 where = f"units.{owner}.{location}.{unit_id}"
+                if unit_id in placed:  # one counter stands in one place
+                    raise InputError(
+                        f"{unit_id!r} is placed twice: at {placed[unit_id]} and at {owner}.{location}",
+                        where=f"the set-up's {where}",
+                        field="units",
+                    )
+                placed[unit_id] = f"{owner}.{location}"
                 spec = _unit(words, where)
                 yield (
                     where,

@@ -153,8 +153,10 @@ def test_a_hand_recorded_seeded_roll_is_checked_at_once(store: GameStore, keys: 
         record_event(store, "g", "dice_rolled", ["source=seeded", f"dice=[{truth}]", "purpose=crt"])
     recorded = record_event(store, "g", "dice_rolled", ["source=seeded", f"dice=[{truth}]", "purpose=crt"], keys=keys)
     assert recorded.seq == count + 1
-    # physical dice stay free
-    record_event(store, "g", "dice_rolled", [f"dice=[{wrong}]", "purpose=crt"])
+    # a typed roll where the dice are committed is refused (the option dice.physical allows it: tests/hostile)
+    with pytest.raises(InputError, match="field 'source': this game rolls committed dice"):
+        record_event(store, "g", "dice_rolled", [f"dice=[{wrong}]", "purpose=crt"])
+    assert store.count("g") == count + 1
 
 
 def test_record_seeded_through_the_cli_names_the_field(tmp_path: Path, keys: KeyRing) -> None:

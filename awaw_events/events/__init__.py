@@ -65,6 +65,7 @@ from awaw_events.events.economy import (
 )
 from awaw_events.events.game import (
     BookmarkSet,
+    DiceContributed,
     DiceRolled,
     GameCreated,
     GameTurnEnded,
@@ -160,6 +161,7 @@ AnyEvent: TypeAlias = (
     | DiceRolled
     | SeedRevealed
     | SeedCommitted
+    | DiceContributed
     | Ruling
     | BookmarkSet
     | NoteAdded
@@ -287,6 +289,7 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     DiceRolled,
     SeedRevealed,
     SeedCommitted,
+    DiceContributed,
     Ruling,
     BookmarkSet,
     NoteAdded,
@@ -433,6 +436,7 @@ __all__ = [
     "CounterPlaced",
     "CounterRemoved",
     "CtlSet",
+    "DiceContributed",
     "DiceRolled",
     "DiplomaticOutcome",
     "DiplomaticPointsAllocated",

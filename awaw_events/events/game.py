@@ -77,6 +77,15 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     consented_by: dict[Name, list[Name]] = {}
     """For an option that needs the players' mutual consent (``econ.deficit_spending``, A3R intro), the players who
     agreed to its value (A3R extract 1.1 ``consent``)."""
+    creator_key: PublicKeyHex | None = None
+    """The Ed25519 public key of whoever created the game (``host.key`` of their keys directory): it signs the
+    game's later dice commitments (single-host dice), the key pins it vouches for and map-data changes, so that
+    nobody else can write them (README: "Trust"). None in games made before it was recorded."""
+    dice_mode: Literal["host", "shared"] = "host"
+    """``host``: one secret seed held by whoever hosts the dice (``seed_commitment``); ``shared``: every player of
+    ``dice_players`` commits a secret of their own and each roll comes from all of them (:mod:`awaw_events.dice`)."""
+    dice_players: list[PlayerName] = []
+    """The players whose secrets make the rolls of a ``shared`` dice game (each has a key in ``player_keys``)."""
 
 
 class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):
@@ -96,6 +105,8 @@ class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):
     source: Annotated[str, Meta(max_length=200)] = ""
     hexes: Count = 0
     hexsides: Count = 0
+    signature: SignatureHex | None = None
+    """A change of map data after ``awaw new`` is signed by the game's creator (``awaw_events.signatures``)."""
 
 
 class RuleOptionChanged(Event, tag="rule_option_changed", frozen=True, kw_only=True):
@@ -209,11 +220,14 @@ class DiceRolled(Event, tag="dice_rolled", frozen=True, kw_only=True):
 
 
 class SeedRevealed(Event, tag="seed_revealed", frozen=True, kw_only=True):
-    """The game's (or branch's) secret dice seed, published at the end so anyone can check every seeded roll."""
+    """The game's (or branch's) secret dice seed, published at the end so anyone can check every seeded roll.
+
+    In a ``shared`` dice game, ``player`` says whose secret this is (it opens that player's commitment)."""
 
     family: ClassVar[str] = "dice"
     annotation: ClassVar[bool] = True
     seed: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")]
+    player: PlayerName | None = None
 
 
 class SeedCommitted(Event, tag="seed_committed", frozen=True, kw_only=True):
@@ -223,6 +237,27 @@ class SeedCommitted(Event, tag="seed_committed", frozen=True, kw_only=True):
     annotation: ClassVar[bool] = True
     seed_commitment: Sha256Hex
     first_roll: Annotated[int, Meta(ge=1)]
+    player: PlayerName | None = None
+    """In a ``shared`` dice game, whose secret this commits (signed with that player's registered key)."""
+    signature: SignatureHex | None = None
+    """The signature of the commitment by the game's creator (``host`` dice) or by ``player`` (``shared`` dice),
+    over the head it follows (``awaw_events.signatures``): nobody else can commit the dice."""
+
+
+class DiceContributed(Event, tag="dice_contributed", frozen=True, kw_only=True):
+    """A player's contributions to the next rolls of a ``shared`` dice game: ``HMAC-SHA256(secret,
+    "awaw-dice/v2/contribution/{roll}")`` for rolls ``first_roll``, ``first_roll + 1`` ... (``awaw contribute``).
+
+    Each value is fixed by the secret the player committed before, so publishing it early changes nothing; it is
+    checked against the secret when the player reveals it. A roll is made once every dice player's contribution to
+    its number is published; signed with the player's registered key, so nobody contributes for another."""
+
+    family: ClassVar[str] = "dice"
+    annotation: ClassVar[bool] = True
+    player: PlayerName
+    first_roll: Annotated[int, Meta(ge=1)]
+    values: Annotated[list[Sha256Hex], Meta(min_length=1, max_length=1000)]
+    signature: SignatureHex
 
 
 class Ruling(Event, tag="ruling", frozen=True, kw_only=True):
@@ -288,6 +323,11 @@ class PlayerKeyPinned(Event, tag="player_key_pinned", frozen=True, kw_only=True)
     annotation: ClassVar[bool] = True
     player: PlayerName
     public_key: PublicKeyHex
+    by: Annotated[str, Meta(max_length=64, pattern=r"^(|@creator|[A-Za-z0-9][A-Za-z0-9_.-]{0,63})$")] = ""
+    """Who vouches for the key: a player with a key registered before, or ``@creator`` (the game's creator key);
+    empty in pins made before pins were vouched for."""
+    signature: SignatureHex | None = None
+    """``by``'s signature of the pin over the head it follows (``awaw_events.signatures``)."""
 
 
 class HandoffSigned(Event, tag="handoff_signed", frozen=True, kw_only=True):
@@ -308,6 +348,7 @@ class HandoffSigned(Event, tag="handoff_signed", frozen=True, kw_only=True):
 
 __all__ = [
     "BookmarkSet",
+    "DiceContributed",
     "DiceRolled",
     "GameCreated",
     "GameTurnEnded",

@@ -90,6 +90,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.trust:sign",
         "Sign the head of GAME as a player (a handoff_signed event) before handing the log over.",
     ),
+    "pin": (
+        "replays.cli.trust:pin",
+        "Register PLAYER's public key in GAME, vouched for by you (the game's creator, or a player with a key).",
+    ),
+    "contribute": (
+        "replays.cli.trust:contribute",
+        "Publish your contributions to GAME's next shared-dice rolls, so the other players can roll them.",
+    ),
     # reading and checking the log
     "log": ("replays.cli.reading:log_", "Show the events of GAME: a table, or JSON lines with --json."),
     "export": (

@@ -73,6 +73,11 @@ def audit(
         timeline = store.open(game)
         first = resolve_point(timeline, start, before=True) + 1 if start else 1
         last = resolve_point(timeline, stop)
+        if first > last + 1 or (start and stop and first > last):
+            raise click.BadParameter(
+                f"--from {start} (event {first}) comes after --to {stop} (event {last}): nothing to check",
+                param_hint="--from",
+            )
         try:
             with progress("auditing", total=last - first + 1) as advance:
                 report = audit_timeline(

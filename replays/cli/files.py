@@ -9,6 +9,7 @@ place only when the whole output is written.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import sqlite3
 import tempfile
@@ -19,8 +20,6 @@ from typing import Final
 from awaw_events.errors import AwawError
 
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
-READ_MODEL_PREFIXES: Final = ("board_", "brp_", "oil_", "naval_")
-"""The tables ``awaw materialize`` writes, besides :data:`READ_MODEL_TABLES`."""
 READ_MODEL_TABLES: Final = ("events", "awaw_meta", "findings", "unit_history")
 """The tables ``awaw materialize`` writes that no projection prefixes."""
 
@@ -101,10 +100,12 @@ def check_read_model(path: Path, db: str) -> None:
             tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     except sqlite3.DatabaseError as exc:
         raise OutputError(f"{str(path)!r} cannot be read as a SQLite database: {exc}") from None
+    from replays.readmodel import TABLE_PREFIXES  # the tables materialize writes, named once
+
     own = [
         t
         for t in tables
-        if t not in READ_MODEL_TABLES and not t.startswith(READ_MODEL_PREFIXES) and not t.startswith("sqlite_")
+        if t not in READ_MODEL_TABLES and t.split("_", 1)[0] not in TABLE_PREFIXES and not t.startswith("sqlite_")
     ]
     if "stored_events" in tables:
         raise OutputError(f"{str(path)!r} is an awaw store; refusing to write read-model tables into it")
@@ -116,12 +117,49 @@ def check_read_model(path: Path, db: str) -> None:
         )
 
 
+def _remove_stale(parent: Path, name: str) -> None:
+    """Remove the temporary files a killed run left beside ``name``; a live run holds a lock on its own, so it is
+    never taken for stale."""
+    for candidate in parent.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            fd = os.open(candidate, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            if _locked(fd):
+                continue
+            with contextlib.suppress(OSError):
+                candidate.unlink()
+        finally:
+            os.close(fd)
+
+
+def _locked(fd: int) -> bool:
+    """Whether another process holds the lock of a temporary file (taking it if not)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock (Windows): keep every temporary file
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    return False
+
+
 @contextlib.contextmanager
 def replaced(path: Path) -> Iterator[Path]:
-    """A temporary file beside ``path`` that takes its place only if the block finishes (nothing half-written)."""
+    """A temporary file beside ``path`` that takes its place only if the block finishes (nothing half-written).
+
+    The temporary files a killed run left are removed first; a write that fails (a full disk) is an
+    :class:`OutputError` and leaves ``path`` as it was."""
     parent = path.parent if str(path.parent) else Path(".")
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
-    os.close(fd)
+    _remove_stale(parent, path.name)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    _locked(fd)  # held until the file is in place: another run never takes it for stale
     temp = Path(name)
     try:
         yield temp
@@ -133,6 +171,9 @@ def replaced(path: Path) -> Iterator[Path]:
             os.umask(umask)
             os.chmod(temp, 0o666 & ~umask)
         os.replace(temp, path)
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     finally:
+        os.close(fd)
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()

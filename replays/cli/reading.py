@@ -10,6 +10,7 @@ from typing import IO
 import click
 import msgspec
 
+from awaw_events import handoffs
 from awaw_events import io as event_io
 from awaw_events.errors import AwawError
 from awaw_events.events import AnyEvent
@@ -157,7 +158,35 @@ def _handoff_lines(result: Verification) -> list[str]:
     report = result.handoffs
     signed = ", ".join(f"{who} up to event {at}" for who, at in report.signed.items()) or "none"
     mine = f"; {report.notes} signed from your keys checked" if report.notes else ""
-    return [f"signed hand-offs: {signed}{mine}"] + [f"  event {p.seq}: {p.message}" for p in report.problems]
+    lines = [f"signed hand-offs: {signed}{mine}"] + [f"  event {p.seq}: {p.message}" for p in report.problems]
+    return lines + [f"  {_key_words(entry)}" for entry in report.keys]
+
+
+def _key_words(entry: handoffs.KeyEntry) -> str:
+    """``alice: key 1a2b3c4d5e6f... pinned at event 12, vouched for by bob``."""
+    if entry.by == "game_created":
+        where = f"registered with the game (event {entry.seq})"
+    else:
+        voucher = {"": "vouched for by nobody", "@creator": "vouched for by the creator"}.get(
+            entry.by, f"vouched for by {entry.by}"
+        )
+        where = f"pinned at event {entry.seq}, {voucher}"
+    return f"{entry.player}: key {entry.public_key[:12]}... {where}"
+
+
+def _key_changes(store: GameStore, game: str, events: list[AnyEvent], name: str) -> list[str]:
+    """The players whose key (or where it was pinned) differs between GAME and a copy held before."""
+    theirs = {e.player: e for e in handoffs.key_history(enumerate(events, start=1))}
+    ours = {e.player: e for e in handoffs.key_history((r.seq, r.event) for r in store.records(game))}
+    changed = []
+    for player in sorted(theirs.keys() & ours.keys()):
+        old, new = theirs[player], ours[player]
+        if (old.public_key, old.seq) != (new.public_key, new.seq):
+            changed.append(
+                f"  {player}'s key differs from {name}: there {old.public_key[:12]}... at event {old.seq}, "
+                f"here {new.public_key[:12]}... at event {new.seq} (re-pinned after a rewrite?)"
+            )
+    return changed
 
 
 def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
@@ -179,7 +208,7 @@ def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
     try:
         shared = shared_prefix(store, game, events)
     except Divergence as exc:
-        return False, f"against {path.name}: {exc.message}"
+        return False, "\n".join([f"against {path.name}: {exc.message}", *_key_changes(store, game, events, path.name)])
     if shared < len(events):
         return False, (
             f"against {path.name}: {game} holds only the first {shared} of its {len(events)} events "

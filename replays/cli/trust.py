@@ -1,4 +1,4 @@
-"""Commands of trust between players: ``keygen``, ``sign``, ``reseed`` (issue 17).
+"""Commands of trust between players: ``keygen``, ``sign``, ``pin``, ``reseed``, ``contribute``.
 
 Private material (signing keys, dice seeds) lives in the keys directory of the person who runs the command
 (``--keys DIR`` or ``AWAW_KEYS``), never in the store; the store gets only public keys, signatures and commitments.
@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import click
 
-from awaw_events.events import HandoffSigned, SeedCommitted
+from awaw_events import shared_dice
+from awaw_events.events import DiceContributed, HandoffSigned, PlayerKeyPinned, SeedCommitted
+from awaw_events.hosting import pin_key, sign_head
 from awaw_events.hosting import reseed as reseed_timeline
-from awaw_events.hosting import sign_head
 from replays import formatting
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, say
 
@@ -50,7 +51,10 @@ def sign(obj: Context, game: str, player: str, pin: bool, as_json: bool) -> None
 
     Every event up to the head is then vouched for by your key: `awaw verify` names any later change to them,
     even with every hash recomputed, and your keys directory remembers the hand-off, so your own verify also
-    notices if the signature or the tail is cut off.
+    notices if the signature or the tail is cut off. --pin registers your key first when GAME has none for you,
+    vouched for by the game's creator or a player whose key this keys directory holds (else `awaw pin`).
+
+    Example: awaw sign mygame --as alice
     """
     keys = obj.keys()
     with obj.store() as store:
@@ -67,13 +71,50 @@ def sign(obj: Context, game: str, player: str, pin: bool, as_json: bool) -> None
 
 @command()
 @click.argument("game")
+@click.argument("player")
+@click.argument("public_key")
 @json_option
 @pass_context
-def reseed(obj: Context, game: str, as_json: bool) -> None:
-    """Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one)."""
+def pin(obj: Context, game: str, player: str, public_key: str, as_json: bool) -> None:
+    """Register PLAYER's public key in GAME, vouched for by you (the game's creator, or a player with a key).
+
+    The pin is signed with the creator's key (host.key) or a registered player's key held in your keys
+    directory, so nobody else can register a key for a player; `awaw verify` lists each key, where it was
+    pinned and who vouched for it.
+
+    Example: awaw pin mygame bob 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+    """
     keys = obj.keys()
     with obj.store() as store:
-        record = reseed_timeline(store, game, keys=keys)
+        record = pin_key(store, game, player, public_key.strip().lower(), keys=keys)
+    event = record.event
+    assert isinstance(event, PlayerKeyPinned)
+    say(
+        as_json,
+        f"pinned {player}'s key {event.public_key[:12]}... in event {record.seq} (vouched for by {event.by or 'none'})",
+        {"seq": record.seq, "player": player, "public_key": event.public_key, "by": event.by},
+    )
+
+
+@command()
+@click.argument("game")
+@click.option("--as", "player", help="Shared dice: the dice player committing a new secret of their own.")
+@json_option
+@pass_context
+def reseed(obj: Context, game: str, player: str | None, as_json: bool) -> None:
+    """Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one).
+
+    Host dice: the commitment is signed with the game's creator key, so only its keys directory can reseed.
+    Shared dice: --as PLAYER commits that player's own secret (signed with their key).
+
+    Example: awaw reseed mygame --as alice
+    """
+    keys = obj.keys()
+    with obj.store() as store:
+        if player is not None:
+            record = shared_dice.commit(store, game, player, keys=keys)
+        else:
+            record = reseed_timeline(store, game, keys=keys)
     event = record.event
     assert isinstance(event, SeedCommitted)
     say(
@@ -81,4 +122,31 @@ def reseed(obj: Context, game: str, as_json: bool) -> None:
         f"committed a new dice seed in event {record.seq} for rolls from {event.first_roll} "
         f"(commitment {event.seed_commitment[:12]}...; the seed is in {keys.directory})",
         {"seq": record.seq, "first_roll": event.first_roll, "seed_commitment": event.seed_commitment},
+    )
+
+
+@command()
+@click.argument("game")
+@click.option("--as", "player", required=True, help="The dice player contributing (their secret and key).")
+@click.option("--rolls", default=1, show_default=True, type=click.IntRange(1, shared_dice.MAX_CONTRIBUTIONS))
+@json_option
+@pass_context
+def contribute(obj: Context, game: str, player: str, rolls: int, as_json: bool) -> None:
+    """Publish your contributions to GAME's next shared-dice rolls, so the other players can roll them.
+
+    Each contribution is fixed by the secret you committed: publishing it early changes no roll, but whoever
+    holds the other contributions can then compute those rolls (README: "Trust", the limits).
+
+    Example: awaw contribute mygame --as bob --rolls 20
+    """
+    keys = obj.keys()
+    with obj.store() as store:
+        record = shared_dice.contribute(store, game, player, keys=keys, rolls=rolls)
+    event = record.event
+    assert isinstance(event, DiceContributed)
+    last = event.first_roll + len(event.values) - 1
+    say(
+        as_json,
+        f"{player} contributed to rolls #{event.first_roll} to #{last} of {game} (event {record.seq})",
+        {"seq": record.seq, "player": player, "first_roll": event.first_roll, "last_roll": last},
     )

@@ -46,13 +46,20 @@ EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 @click.option(
     "--setup",
     "setup_file",
-    type=click.File("rb"),
+    type=click.Path(dir_okay=False),
     help="A set-up file (docs/setup.md; `awaw setup` writes one from any point of a game): the position, the rule "
     "set, the options and the game turn the game starts from.",
 )
 @click.option("--title", default="", help="A title for the game.")
 @click.option("--start", default=None, help="The game turn the game starts in (default: 1939-fall, or the set-up's).")
 @click.option("--physical-dice", is_flag=True, help="No secret seed: every roll will be typed in from real dice.")
+@click.option(
+    "--shared-dice",
+    "dice_players",
+    metavar="PLAYER,PLAYER",
+    default="",
+    help="Dice no single player controls: each of these players (registered with --player) commits a secret.",
+)
 @click.option(
     "--player",
     "players",
@@ -75,10 +82,11 @@ def new(
     rules: str,
     options: tuple[str, ...],
     scenario: IO[bytes] | None,
-    setup_file: IO[bytes] | None,
+    setup_file: str | None,
     title: str,
     start: str | None,
     physical_dice: bool,
+    dice_players: str,
     players: tuple[str, ...],
     map_file: str | None,
     as_json: bool,
@@ -100,7 +108,8 @@ def new(
                 raise click.UsageError("--setup and --scenario both set the game up: give one")
             from replays import setup as setups
 
-            found = setups.parse_setup(setup_file.read(), source=getattr(setup_file, "name", "the set-up"))
+            text = event_io.read_file(setup_file, what="set-up file")
+            found = setups.parse_setup(text, source=setup_file)
             at = setups.start_point(found)
             if start is not None and parse_game_point(start)[:2] != at[:2]:
                 raise click.BadParameter(f"the set-up starts in {found.start}, not {start}", param_hint="--start")
@@ -140,8 +149,11 @@ def new(
             keys=keys,
             player_keys=player_keys,
             map_data=loaded.declaration(),
+            dice_players=[p.strip() for p in dice_players.split(",") if p.strip()],
         )
     dice = "physical dice" if physical_dice else f"seeded dice (commitment recorded; the seed is in {keys.directory})"
+    if dice_players:
+        dice = f"shared dice ({dice_players}: each runs `awaw reseed {game} --as PLAYER`)"
     say(
         as_json,
         f"created {game}: {rules} rules, {len(records)} event(s), {dice}\n"
@@ -258,6 +270,7 @@ def import_(
                 strict=strict,
                 audited=not no_audit,
                 progress=advance,
+                keys=obj.keys(),
             )
             kept = maps.keep_for_game(store, game, loaded) if loaded is not None else None
     except StrictRefusal as exc:
@@ -336,7 +349,7 @@ def insert(
         referee = Referee(lenient=lenient)  # what cannot be true where the events stand is refused, as on import
         with domain_errors():
             records = insert_events(
-                store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee
+                store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee, keys=obj.keys()
             )
     ruling = records[0].event
     assert isinstance(ruling, Ruling) and ruling.insert_after is not None
@@ -455,12 +468,24 @@ def roll_(
 
 @command("reveal")
 @click.argument("game")
+@click.option("--as", "player", help="Shared dice: the dice player revealing their own secret.")
 @json_option
 @pass_context
-def reveal_(obj: Context, game: str, as_json: bool) -> None:
-    """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll."""
+def reveal_(obj: Context, game: str, player: str | None, as_json: bool) -> None:
+    """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.
+
+    Shared dice: --as PLAYER reveals that player's secret (at a hand-off, or on demand in a dispute); they then
+    commit a new one with `awaw reseed GAME --as PLAYER` before contributing again.
+
+    Example: awaw reveal mygame
+    """
+    from awaw_events import shared_dice
+
     with obj.store() as store:
-        rec = reveal(store, game, keys=obj.keys())
+        if player is not None:
+            rec = shared_dice.reveal(store, game, player, keys=obj.keys())
+        else:
+            rec = reveal(store, game, keys=obj.keys())
     say(
         as_json,
         f"seed revealed in event {rec.seq}; `awaw verify {game}` now checks every seeded roll",
