@@ -76,6 +76,21 @@ NEVER_VOIDED: Final = frozenset(
 
 CREATOR: Final = "@creator"
 
+_WATCHED: Final = frozenset(
+    {
+        GameCreated,
+        DiceRolled,
+        SeedCommitted,
+        SeedRevealed,
+        DiceContributed,
+        PlayerKeyPinned,
+        HandoffSigned,
+        MapDataUsed,
+        Ruling,
+    }
+)
+"""The events the gate looks at (and learns from); every other passes untouched."""
+
 
 def physical_allowed(options: dict[str, str], purpose: str) -> bool:
     """Whether a game's options let a typed roll stand for ``purpose`` where the dice are committed."""
@@ -140,6 +155,8 @@ class TrustGate:
         for offset, (where, event) in enumerate(batch):
             seq = first + offset
             self.unhashed.append((seq, event))
+            if type(event) not in _WATCHED:  # the event classes are final: most events concern no trust
+                continue
             problem = self._problem(seq, event, batch, offset)
             if problem is not None:
                 field, message = problem

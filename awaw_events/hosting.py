@@ -30,12 +30,15 @@ def created_of(store: GameStore, timeline: str) -> GameCreated:
 
 
 def creator_signer(store: GameStore, timeline: str, keys: KeyRing) -> Ed25519PrivateKey | None:
-    """The creator's key of ``timeline`` if ``keys`` holds it (None for a game that recorded none); refused when
-    the game has a creator key that this keys directory does not hold."""
+    """The creator's key of ``timeline`` if ``keys`` holds it (None for a game that recorded none, and for a
+    what-if branch reseeded by whoever made it: its dice are theirs, as ``awaw branch`` made them); refused on a
+    game's main line when the game has a creator key that this keys directory does not hold."""
     public = created_of(store, timeline).creator_key
     if public is None:
         return None
     if not keys.holds_creator_key(public):
+        if store.timeline(timeline).is_branch:
+            return None
         raise InputError(
             f"only the creator of {timeline!r} (creator key {public[:12]}...) can do this; {keys.directory} does not "
             "hold their host.key"
@@ -73,21 +76,10 @@ def roll(
     seed = seed_for_rolling(store, keys, timeline)
     context = context_of(store, timeline)
     number = context.last_roll + 1
-    fields: dict[str, Any] = {
-        "type": "dice_rolled",
-        **time_of(store, timeline),
-        "actor": actor,
-        "roll": number,
-        "purpose": purpose,
-        "dice": dice.roll_dice(seed, number, dice_count, sides),
-        "sides": sides,
-        "source": "seeded",
-    }
-    if modifier:
-        fields["modifiers"] = [{"code": "modifier", "value": modifier}]
-    if ref:
-        fields["ref"] = ref
-    event = parse_event(fields, where="the roll")
+    faces = dice.roll_dice(seed, number, dice_count, sides)
+    event = shared_dice.seeded_roll(
+        store, timeline, number, faces, purpose=purpose, sides=sides, modifier=modifier, ref=ref, actor=actor
+    )
     check_batch(context, [Numbered("the roll", event)])
     return store.append(timeline, [event], expected_count=context.size)[0]
 

@@ -262,13 +262,7 @@ class KeyRing:
         data = self._read_private(path)
         if data is None:
             raise KeysError(f"no signing key for {player!r} in {str(self.directory)!r}: make one with `awaw keygen`")
-        try:
-            key = serialization.load_pem_private_key(data, password=None)
-        except (ValueError, TypeError) as exc:
-            raise KeysError(f"{str(path)!r} is not a readable Ed25519 private key: {exc}") from None
-        if not isinstance(key, Ed25519PrivateKey):
-            raise KeysError(f"{str(path)!r} is not an Ed25519 private key")
-        return key
+        return _private_key(path, data)
 
     # -- the creator's key --------------------------------------------------------------------------------------
 
@@ -283,13 +277,7 @@ class KeyRing:
             )
             self._make_once(path, pem)
             data = self._read_private(path) or b""
-        try:
-            key = serialization.load_pem_private_key(data, password=None)
-        except (ValueError, TypeError) as exc:
-            raise KeysError(f"{str(path)!r} is not a readable Ed25519 private key: {exc}") from None
-        if not isinstance(key, Ed25519PrivateKey):
-            raise KeysError(f"{str(path)!r} is not an Ed25519 private key")
-        return key
+        return _private_key(path, data)
 
     def holds_creator_key(self, public: str) -> bool:
         """Whether this keys directory holds the creator key whose public half is ``public``."""
@@ -359,6 +347,17 @@ class KeyRing:
             if item.game == game:
                 found.append(HandoffNote(item.game, item.player, item.at, item.head, item.first))
         return found
+
+
+def _private_key(path: Path, data: bytes) -> Ed25519PrivateKey:
+    """The Ed25519 private key of a PKCS#8 PEM file's bytes."""
+    try:
+        key = serialization.load_pem_private_key(data, password=None)
+    except (ValueError, TypeError) as exc:
+        raise KeysError(f"{str(path)!r} is not a readable Ed25519 private key: {exc}") from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise KeysError(f"{str(path)!r} is not an Ed25519 private key")
+    return key
 
 
 def _commitment(seed: str) -> str:

@@ -157,13 +157,35 @@ def roll(
             f"roll #{number} of {timeline!r} waits for the contribution of {who}: "
             f"`awaw contribute {timeline} --as PLAYER` in their keys directory"
         )
+    faces = dice.shared_faces([ledger.contributed[p][number] for p in ledger.players], number, dice_count, sides)
+    rolled = seeded_roll(
+        store, timeline, number, faces, purpose=purpose, sides=sides, modifier=modifier, ref=ref, actor=actor
+    )
+    numbered = [Numbered("the contribution", e) for e in batch] + [Numbered("the roll", rolled)]
+    check_batch(context, numbered)
+    return store.append(timeline, [*batch, rolled], expected_count=context.size)[-1]
+
+
+def seeded_roll(
+    store: GameStore,
+    timeline: str,
+    number: int,
+    faces: list[int],
+    *,
+    purpose: str,
+    sides: int,
+    modifier: int,
+    ref: str | None,
+    actor: str,
+) -> AnyEvent:
+    """The ``dice_rolled`` event of a seeded roll, at the game time of the end of ``timeline``."""
     fields: dict[str, Any] = {
         "type": "dice_rolled",
         **time_of(store, timeline),
         "actor": actor,
         "roll": number,
         "purpose": purpose,
-        "dice": dice.shared_faces([ledger.contributed[p][number] for p in ledger.players], number, dice_count, sides),
+        "dice": faces,
         "sides": sides,
         "source": "seeded",
     }
@@ -171,10 +193,7 @@ def roll(
         fields["modifiers"] = [{"code": "modifier", "value": modifier}]
     if ref:
         fields["ref"] = ref
-    rolled = parse_event(fields, where="the roll")
-    numbered = [Numbered("the contribution", e) for e in batch] + [Numbered("the roll", rolled)]
-    check_batch(context, numbered)
-    return store.append(timeline, [*batch, rolled], expected_count=context.size)[-1]
+    return parse_event(fields, where="the roll")
 
 
 @retry_on_conflict

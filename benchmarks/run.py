@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from awaw_events.codec import encode, tag_of  # noqa: E402
 from awaw_events.events import DiceRolled  # noqa: E402
 from awaw_events.gametime import label  # noqa: E402
+from benchmarks.inputs import nested_aliases  # noqa: E402
 from benchmarks.synthetic import MAX_EVENTS, campaign, cut, fronts_for  # noqa: E402
 
 NAME = "synthetic"
@@ -59,8 +60,9 @@ class Run(NamedTuple):
     data: dict[str, Any]
 
 
-def child(argv: list[str], scratch: Path) -> Run:
-    """Run a process to its end; its wall time and its own peak memory (from ``wait4``)."""
+def child(argv: list[str], scratch: Path, *, refused: bool = False) -> Run:
+    """Run a process to its end; its wall time and its own peak memory (from ``wait4``). ``refused``: the process
+    is expected to refuse its input (exit 1)."""
     err_path = scratch / "stderr.txt"
     with err_path.open("wb") as err:
         started = time.perf_counter()
@@ -71,7 +73,7 @@ def child(argv: list[str], scratch: Path) -> Run:
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         process.stdout.close()
-    if process.returncode != 0:
+    if process.returncode != (1 if refused else 0):
         raise SystemExit(f"{' '.join(argv)} failed ({process.returncode}):\n{err_path.read_text()[-3000:]}")
     text = out.decode().strip().splitlines()
     data: dict[str, Any] = {}
@@ -142,6 +144,10 @@ def bench_backend(db: str, export: Path, small: Path, scratch: Path, args: argpa
     print(f"  awaw materialize of {min(SMALL, args.events):,} events", flush=True)
     child(awaw_argv("--db", db, "import", "small", str(small), "--no-audit"), scratch)
     runs["materialize"] = child(awaw_argv("--db", db, "materialize", "small", "-o", str(scratch / "m.db")), scratch)
+    print("  awaw new --map-data of a kilobyte of nested YAML aliases (refused)", flush=True)
+    bomb = scratch / "bomb.yaml"
+    bomb.write_text(nested_aliases())
+    runs["map-bomb"] = child(awaw_argv("--db", db, "new", "bomb", "--map-data", str(bomb)), scratch, refused=True)
     return runs
 
 
@@ -339,6 +345,15 @@ def rows_for(kind: str, runs: dict[str, Run], n: int, args: argparse.Namespace) 
             "< 3 s" if small == SMALL else "(100,000 events)",
             runs["materialize"].wall < 3 if small == SMALL else None,
             "materialize",
+        ),
+        Row(
+            "`awaw new --map-data` refusing 1 KB of nested YAML aliases (whole process)",
+            f"{runs['map-bomb'].wall:.2f} s",
+            peak("map-bomb"),
+            "",
+            "",
+            "< 1 s",
+            runs["map-bomb"].wall < 1,
         ),
     ]
 

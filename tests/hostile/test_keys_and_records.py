@@ -168,6 +168,6 @@ def test_sign_retries_when_an_import_appended_first(seeded: Table, tmp_path: Pat
         )
         for f in files
     ]
-    outputs = [(p.wait(timeout=300), p.stdout.read() if p.stdout else "") for p in procs]
+    outputs = [(p.returncode, out) for p in procs for out, _ in [p.communicate(timeout=300)]]
     assert all(code == 0 for code, _ in outputs), outputs
     assert table.ok("verify", "g").exit_code == 0

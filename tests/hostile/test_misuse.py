@@ -10,21 +10,13 @@ from pathlib import Path
 import pytest
 
 from awaw_events.errors import InputError
+from benchmarks.inputs import nested_aliases
 from replays.maps import parse_map_data
 from tests.hostile.conftest import Table
 
 
-def bomb(levels: int = 9) -> str:
-    """About a kilobyte of nested YAML aliases: each level refers nine times to the one below (9**levels values)."""
-    lines = ["format: awaw-map-data/1", "name: bomb", 'version: "1"', 'l0: &l0 ["x","x","x","x","x","x","x","x","x"]']
-    for level in range(1, levels + 1):
-        below = f"*l{level - 1}"
-        lines.append(f"l{level}: &l{level} [{','.join([below] * 9)}]")
-    return "\n".join(lines) + f"\nhexes: [*l{levels}]\n"
-
-
 def test_nested_alias_map_data_is_refused_before_anything_is_built(table: Table, tmp_path: Path) -> None:
-    text = bomb()
+    text = nested_aliases()
     assert len(text.encode()) < 1100
     with pytest.raises(InputError, match="aliases expand to more than 100,000 values"):
         parse_map_data(text)
@@ -34,7 +26,7 @@ def test_nested_alias_map_data_is_refused_before_anything_is_built(table: Table,
     assert table.rows() == []
     # one level more is refused as fast: the walk counts each anchor's size once
     with pytest.raises(InputError, match="aliases expand"):
-        parse_map_data(bomb(12))
+        parse_map_data(nested_aliases(12))
 
 
 def test_a_device_or_fifo_is_never_read_as_map_data_or_a_setup(table: Table, tmp_path: Path) -> None:
