@@ -143,7 +143,11 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
                     "unrevealed": result.dice.unrevealed,
                     "physical": result.dice.physical,
                 },
-                "handoffs": {"signed": result.handoffs.signed, "remembered_checked": result.handoffs.notes},
+                "handoffs": {
+                    "signed": result.handoffs.signed,
+                    "remembered_checked": result.handoffs.notes,
+                    "keys": [entry._asdict() for entry in result.handoffs.keys],
+                },
                 "against": None if handoff is None else {"ok": handoff[0], "message": handoff[1]},
             }
         )
@@ -159,7 +163,8 @@ def _handoff_lines(result: Verification) -> list[str]:
     signed = ", ".join(f"{who} up to event {at}" for who, at in report.signed.items()) or "none"
     mine = f"; {report.notes} signed from your keys checked" if report.notes else ""
     lines = [f"signed hand-offs: {signed}{mine}"] + [f"  event {p.seq}: {p.message}" for p in report.problems]
-    return lines + [f"  {_key_words(entry)}" for entry in report.keys]
+    keys = [f"  {_key_words(entry)}" for entry in report.keys]
+    return lines + (["players' keys:", *keys] if keys else [])
 
 
 def _key_words(entry: handoffs.KeyEntry) -> str:
@@ -182,10 +187,9 @@ def _key_changes(store: GameStore, game: str, events: list[AnyEvent], name: str)
     for player in sorted(theirs.keys() & ours.keys()):
         old, new = theirs[player], ours[player]
         if (old.public_key, old.seq) != (new.public_key, new.seq):
-            changed.append(
-                f"  {player}'s key differs from {name}: there {old.public_key[:12]}... at event {old.seq}, "
-                f"here {new.public_key[:12]}... at event {new.seq} (re-pinned after a rewrite?)"
-            )
+            changed.append(f"  {player}'s key differs from {name} (re-pinned after a rewrite?):")
+            changed.append(f"    there {old.public_key[:12]}... at event {old.seq}")
+            changed.append(f"    here {new.public_key[:12]}... at event {new.seq}")
     return changed
 
 

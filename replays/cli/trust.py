@@ -91,7 +91,8 @@ def pin(obj: Context, game: str, player: str, public_key: str, as_json: bool) ->
     assert isinstance(event, PlayerKeyPinned)
     say(
         as_json,
-        f"pinned {player}'s key {event.public_key[:12]}... in event {record.seq} (vouched for by {event.by or 'none'})",
+        f"pinned {player}'s key {event.public_key[:12]}... in event {record.seq} "
+        f"(vouched for by {'the creator' if event.by == '@creator' else event.by or 'nobody'})",
         {"seq": record.seq, "player": player, "public_key": event.public_key, "by": event.by},
     )
 

@@ -27,6 +27,11 @@ def test_a_re_pin_after_a_rewrite_shows_to_whoever_holds_the_older_copy(table: T
     verified = table.ok("verify", "g").output
     assert "alice: key " + alice[:12] + "... pinned at event 4, vouched for by the creator" in verified
     assert "bob: key " + bob[:12] + "... registered with the game (event 1)" in verified
+    listed = json.loads(table.ok("verify", "g", "--json").output)["handoffs"]["keys"]
+    assert listed == [
+        {"player": "bob", "public_key": bob, "seq": 1, "by": "game_created"},
+        {"player": "alice", "public_key": alice, "seq": 4, "by": "@creator"},
+    ]
     table.ok("export", "g", "-o", str(tmp_path / "held.jsonl"))  # the copy a third party holds
     # bob rewrites the log from before alice's pin, and pins a key of his own making under her name
     rewritten = Table(str(tmp_path / "rewritten.db"), tmp_path)

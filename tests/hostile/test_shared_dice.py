@@ -55,6 +55,13 @@ def test_a_shared_dice_game_at_the_table(table: Table) -> None:
     table.ok("reseed", "g", "--as", "bob", who="bob")
     table.ok("contribute", "g", "--as", "alice", who="alice")
     table.ok("roll", "g", "--purpose", "crt", who="bob")
+    # the copy handed over, every trust event in it, imports whole elsewhere and verifies
+    exported = table.root / "shared.jsonl"
+    table.ok("export", "g", "-o", str(exported))
+    theirs = Table(str(table.root / "theirs.db"), table.root)
+    theirs.ok("import", "g", str(exported), who="carol")
+    assert theirs.rows() == table.rows()
+    assert theirs.ok("verify", "g", who="carol").exit_code == 0
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
