@@ -37,13 +37,13 @@ UNPREPARED = (
     "the Air Nationality DRM and the reduced ZoC effect are not checked (the air combat and movement events do not "
     "name the Russian side's modifier); movement and the infantry DM are"
 )
-OPTIONS_EVENTS = (GameCreated, RuleOptionChanged, RailheadBuilt, SwCombatResolved, AttritionDeclared)
 
 FAMILY: Final = Family(
     "politics",
     judge(p.declaration_cost, "27.12", reads=(WarDeclared,), covers=("C-06", "C-BRP-12")),
     judge(p.full_offensive_cost, "27.12", reads=(OffensiveDeclared,), covers=("C-06",)),
-    judge(p.options_recorded, "A3R 1.1", reads=OPTIONS_EVENTS, covers=("C-OPT-1",)),
+    judge(p.options_recorded, "A3R 1.1", reads=(GameCreated, RuleOptionChanged, RailheadBuilt, SwCombatResolved,
+                                                 AttritionDeclared), covers=("C-OPT-1",)),
     judge(p.deficit_consent, "A3R intro", reads=(GameCreated, RuleOptionChanged), covers=("C-OPT-2",)),
     judge(p.options_consistent, "A3R 1.2", reads=(GameCreated, RuleOptionChanged), covers=("C-OPT-3",)),
     judge(p.axis_first, "A3R intro", reads=(PlayerTurnStarted,), covers=("C-SOP-1",)),
