@@ -104,7 +104,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/families/stacking.py", "PHASE_EVENTS"): REGISTRY,
     ("replays/audit/families/units.py", "NO_ATTACK_EVENTS"): REGISTRY,
     ("replays/audit/families/partisans.py", "MOVES"): REGISTRY,
-    ("replays/audit/families/politics/__init__.py", "OPTIONS_EVENTS"): REGISTRY,
     ("replays/charts.py", "CHART_VIEWS"): REGISTRY,
     ("replays/charts.py", "SPENDING"): PRESENTATION,
     ("replays/charts.py", "_PANELS"): PRESENTATION,
