@@ -55,12 +55,14 @@ PALETTE: Final = 16
 LINE_COLOURS: Final = 10
 LINE_MERGE: Final = 12.0
 """Two line colours closer than this are one: a thin line's colour varies more with the fills beside it."""
-MERGE: Final = 6.0
+MERGE: Final = 8.0
 """Two cluster colours closer than this (CIELAB delta E) are one colour: print and scan vary a colour by a few
 units, and the paper around a map may be within 12 of its palest terrain."""
 SALIENT: Final = 18.0
 """A pixel across a hexside this far (delta E) from both hexes' fills belongs to a line."""
 MARK_SHARE: Final = 0.06
+MARK_DISTANCE: Final = 20.0
+"""A mark is at least this far (delta E) from its hex's fill: a symbol's ink, not a shade of the fill."""
 """A colour covering this share of a hex's disk, after its fill, is its mark (a terrain symbol)."""
 LINE_COVERAGE: Final = 0.6
 """A line colour seen at this share of a hexside's positions covers the hexside."""
@@ -365,8 +367,16 @@ def analyse(
     shares = shares / np.maximum(shares.sum(axis=1, keepdims=True), 1.0)
     ranked = np.argsort(-shares, axis=1)
     fill = ranked[:, 0]
-    second = ranked[:, 1] if len(palette) > 1 else np.full(n, -1)
-    mark = np.where((second >= 0) & (shares[np.arange(n), np.maximum(second, 0)] >= MARK_SHARE), second, -1)
+    # a mark is another ink (a symbol), not a shade of the fill: the most frequent colour far enough from it
+    apart = np.linalg.norm(palette[:, None, :] - palette[None, :, :], axis=2) >= MARK_DISTANCE
+    mark = np.full(n, -1)
+    for i in range(n):
+        for j in ranked[i, 1:]:
+            if shares[i, j] < MARK_SHARE:
+                break
+            if apart[fill[i], j]:
+                mark[i] = j
+                break
     index = {h: i for i, h in enumerate(hexes)}
     keep = [i for i in range(n) if kept[i]]
     hex_colours = HexColours(

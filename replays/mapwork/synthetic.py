@@ -211,3 +211,71 @@ def render(
         sin * ox + cos * oy + ty,
     )
     return Drawn(path, affine, grid, dict(terrain), frozenset(drawn_rivers), (out_w, out_h))
+
+
+def vassal_module(
+    terrain: Mapping[str, str], rivers: Iterable[tuple[str, str]], path: Path, *, radius: float = 20.0, seed: int = 1
+) -> Drawn:
+    """A fictional VASSAL module at ``path`` (a zip: ``buildFile.xml`` and ``images/board.png``) whose board is the
+    image of ``terrain`` and ``rivers`` with a hex grid and an oblique grid numbering that names every hex as
+    printed (see :mod:`replays.mapwork.vassal`), for the workshop's demonstrations and benchmarks."""
+    import zipfile
+
+    grid = Grid()
+    hexes = list(terrain)
+    rows = [parse(h).row for h in hexes]
+    first_row = min(rows)
+    dx, dy = 1.5 * radius, math.sqrt(3) * radius
+    x0 = round(2 * radius - dx * first_row)  # VASSAL's raw column nx is the AWAW row
+    k = -min(parse(h).col + parse(h).row // 2 for h in hexes) + 2  # raw row ny = column + floor(row / 2) + k
+    y0 = round(radius)
+    origin = (dy * k + y0, x0)
+    us = [radius * grid.centre(h)[0] + origin[0] for h in hexes]
+    vs = [radius * grid.centre(h)[1] + origin[1] for h in hexes]
+    size = (math.ceil(max(us) + 2 * radius), math.ceil(max(vs) + 2 * radius))
+    png = path.with_suffix(".board.png")
+    drawn = render(terrain, rivers, png, radius=radius, rotate=0, scale=1, origin=origin, size=size, seed=seed)
+    numbering = (
+        '<VASSAL.build.module.map.boardPicker.board.mapgrid.ObliqueHexGridNumbering first="H" hOff="0" hType="A" '
+        f'sep="" stagger="false" vLeading="0" vOff="{-(k + 1)}" vType="N"/>'
+    )
+    hex_grid = (
+        f'<VASSAL.build.module.map.boardPicker.board.HexGrid dx="{dx!r}" dy="{dy!r}" x0="{x0}" y0="{y0}" '
+        f'sideways="true">{numbering}</VASSAL.build.module.map.boardPicker.board.HexGrid>'
+    )
+    build = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'
+        '<VASSAL.launch.BasicModule name="A fictional map (not AWAW)" version="1">'
+        '<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>'
+        f'<VASSAL.build.module.map.boardPicker.Board image="board.png" name="Europe">{hex_grid}'
+        "</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker>"
+        "</VASSAL.build.module.Map></VASSAL.launch.BasicModule>"
+    )
+    with zipfile.ZipFile(path, "w") as module:
+        module.writestr("buildFile.xml", build)
+        module.write(png, "images/board.png")
+    png.unlink()
+    return drawn._replace(path=path)
+
+
+def name_legend(legend: str, drawn: Drawn) -> str:
+    """A legend named as a person would name it looking at the map: each ``?`` replaced by what the first example
+    its line lists shows, the terrain drawn there (``-`` for the paper round the map), or ``river`` for a line whose
+    first hexside has a river drawn (``-`` otherwise). For tests and benchmarks on a synthetic image only."""
+    import re
+
+    from replays.mapwork.legend import parse_side
+
+    out = []
+    for line in legend.splitlines():
+        fields = line.split()
+        if len(fields) > 2 and fields[0] in ("hex", "line") and fields[2] == "?":
+            example = re.search(r"e\.g\. (\S+)", line)
+            if example is not None:
+                if fields[0] == "hex":
+                    name = drawn.terrain.get(example.group(1), "-")
+                else:
+                    name = "river" if parse_side(example.group(1)) in drawn.rivers else "-"
+                line = line.replace(" ? ", f" {name} ", 1)
+        out.append(line)
+    return "\n".join(out) + "\n"

@@ -7,7 +7,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from projections.rules.geometry import Grid, PacificGrid
@@ -146,6 +146,7 @@ def test_a_bad_point_names_the_form(text: str) -> None:
         point_of(text)
 
 
+@settings(deadline=None)  # arithmetic only; a loaded machine must not fail it on time
 @given(
     st.floats(5, 80),
     st.floats(-20, 20),

@@ -6,7 +6,6 @@ facts proposed are compared with the facts drawn. The figures are printed (``pyt
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
@@ -14,8 +13,7 @@ from click.testing import CliRunner
 
 from replays.cli import cli
 from replays.maps import load_map_file
-from replays.mapwork.legend import parse_side
-from replays.mapwork.synthetic import Drawn
+from replays.mapwork.synthetic import name_legend
 from tests.mapwork.kit import clicks, drawn, hex_args
 
 
@@ -25,24 +23,6 @@ def run(*args: str) -> str:
     return result.output
 
 
-def name_as_a_person_does(legend: str, picture: Drawn) -> str:
-    """Each ``?`` replaced by what the first example the line lists shows on the map: the terrain drawn there (``-``
-    for the paper round the map), or ``river`` for a line whose first hexside has a river (``-`` otherwise)."""
-    out = []
-    for line in legend.splitlines():
-        fields = line.split()
-        if fields and fields[0] in ("hex", "line") and fields[2] == "?":
-            example = re.search(r"e\.g\. (\S+)", line)
-            assert example is not None, line
-            if fields[0] == "hex":
-                name = picture.terrain.get(example.group(1), "-")
-            else:
-                name = "river" if parse_side(example.group(1)) in picture.rivers else "-"
-            line = line.replace(" ? ", f" {name} ", 1)
-        out.append(line)
-    return "\n".join(out) + "\n"
-
-
 def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(tmp_path: Path) -> None:
     picture = drawn(tmp_path, "map.jpg", rotate=3.0, scale=0.7, quality=70)
     started = time.perf_counter()
@@ -50,7 +30,7 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(tmp_path:
     first = run("sample", str(picture.path))
     assert "0 of" in first.splitlines()[1] and not (tmp_path / "map.sampled.yaml").exists()
     legend = tmp_path / "map.legend"
-    legend.write_text(name_as_a_person_does(legend.read_text(), picture))
+    legend.write_text(name_legend(legend.read_text(), picture))
     second = run("sample", str(picture.path))
     took = time.perf_counter() - started
     loaded = load_map_file(tmp_path / "map.sampled.yaml").data

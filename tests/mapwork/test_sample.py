@@ -133,3 +133,18 @@ def test_a_legend_reads_back_as_written() -> None:
         ("grid", "#6e6860", None, "-", "the outline"),
     ]
     assert parse_legend("hex #A8CDE7 sea #no space before the comment\n")[0].name == "sea"
+
+
+def test_the_image_never_reaches_the_game(calibrated: Drawn, tmp_path: Path) -> None:
+    """A game started with the sampled map data keeps that file in its store: no pixel of the image goes with it."""
+    sea = next(h for h, t in sorted(calibrated.terrain.items()) if t == "sea")
+    assert run("sample", str(calibrated.path), "--name", f"{sea}=sea")[0] == 0
+    sampled = tmp_path / "map.sampled.yaml"
+    db = tmp_path / "game.db"
+    result = CliRunner().invoke(cli, ["--db", str(db), "new", "g", "--map-data", str(sampled)])
+    assert result.exit_code == 0, result.output
+    image = calibrated.path.read_bytes()
+    stored = db.read_bytes()
+    chunks = [image[i : i + 64] for i in range(0, len(image) - 64, len(image) // 20)]
+    assert not any(chunk in stored for chunk in chunks)
+    assert b"JFIF" not in stored and b"data:image" not in stored and b"JFIF" not in sampled.read_bytes()
