@@ -157,6 +157,10 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/mapwork/sampling.py", "ALONG"): IMAGE,
     ("replays/mapwork/legend.py", "LINE_NAMES"): FORMAT,
     ("replays/mapwork/legend.py", "RULES"): FORMAT,
+    ("replays/mapwork/editor.py", "LAYERS"): PRESENTATION,
+    ("replays/mapwork/editor.py", "SIDE_TOOLS"): PRESENTATION,
+    ("replays/mapwork/editor.py", "FRONT_COLOURS"): PRESENTATION,
+    ("replays/pictures/board.py", "OVER_IMAGE_SHAPE"): PRESENTATION,
 }
 """Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
 

@@ -16,6 +16,10 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.mapwork:sample",
         "Read each hex's colours and each hexside's lines off IMAGE, and propose map data from the colours you name.",
     ),
+    "edit": (
+        "replays.cli.mapwork:edit",
+        "Write one self-contained HTML page that edits the map-data FILE in a browser, over its image with --image.",
+    ),
 }
 """Each ``awaw map`` command: where it lives and its one-line help (a test keeps it equal to the command's own)."""
 

@@ -237,3 +237,54 @@ def sample(
             "unnamed_hexsides": p.unnamed_sides if p else None,
         },
     )
+
+
+@click.command()
+@click.argument("map_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--image",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draw the grid over this calibrated image (or VASSAL module); the page then carries a copy of it.",
+)
+@click.option(
+    "--grid", type=click.Path(dir_okay=False, path_type=Path), help="The image's grid file (default: beside it)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The page to write (default: beside FILE, our-map.yaml -> our-map.edit.html).",
+)
+@json_option
+def edit(map_file: Path, image: Path | None, grid: Path | None, output: Path | None, as_json: bool) -> None:
+    """Write one self-contained HTML page that edits the map-data FILE in a browser, over its image with --image.
+
+    Paint terrain, countries, weather zones and fronts on hexes, click hexsides for rivers, canals, crossing arrows
+    and all-water sides, confirm sampled facts in bulk by confidence, and save the file (the browser's download,
+    under FILE's name). The page needs no network. With --image it carries a reduced copy of your image: keep it
+    to your group; the file it saves never holds the image.
+
+    \b
+    Example:
+      awaw map edit europe.sampled.yaml --image europe.jpg
+    """
+    from replays.mapwork.editor import edit_page
+
+    with domain_errors(), progress_bar("writing the page"):
+        page = edit_page(map_file, image=image, grid=grid)
+    target = output or map_file.with_name(map_file.name.rsplit(".", 1)[0] + ".edit.html")
+    _write(target, page.html.encode())
+    say(
+        as_json,
+        f"wrote {target}: {page.hexes} hexes, {page.hexsides} hexsides, {page.sampled} sampled facts to confirm"
+        + (" (the page carries your map image)" if page.image else "")
+        + f"; open it in a browser, edit, and save {map_file.name}",
+        {
+            "page": str(target),
+            "map_file": str(map_file),
+            "hexes": page.hexes,
+            "hexsides": page.hexsides,
+            "sampled": page.sampled,
+            "image": page.image,
+        },
+    )

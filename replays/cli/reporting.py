@@ -61,6 +61,15 @@ def _image_path(_ctx: click.Context, _param: click.Parameter, value: Path) -> Pa
     callback=_image_path,
     help="The picture to write: FILE.svg, or FILE.png (the same drawing; needs the charts extra).",
 )
+@click.option(
+    "--image",
+    "image_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draw the counters over your calibrated map image (awaw map calibrate); the picture then carries it.",
+)
+@click.option(
+    "--grid", type=click.Path(dir_okay=False, path_type=Path), help="The image's grid file (default: beside it)."
+)
 @json_option
 @pass_context
 def board(
@@ -70,21 +79,24 @@ def board(
     area: dict[str, frozenset[str]] | None,
     other: str | None,
     output: Path,
+    image_path: Path | None,
+    grid: Path | None,
     as_json: bool,
 ) -> None:
     """Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications.
 
     Each hex sits where the map's grid puts it (the Pacific map by the game's map.pacific_grid option), row letters
     and column numbers on the edges, terrain and weather zones where the game's map data gives them. Units off the
-    map (boxes, SW boxes, shipyard charts) are listed beside it. A pointer on a hex or a counter shows its id.
+    map (boxes, SW boxes, shipyard charts) are listed beside it. A pointer on a hex or a counter shows its id. With
+    --image, the counters stand on your own calibrated map image (the picture then carries a copy of it).
     """
     from replays.pictures.game import game_board, image, points
 
     fmt = "svg" if output.suffix.lower() == ".svg" else "png"
     with obj.store() as store:
         chosen = points(store, game, at, other)
-        with progress("folding", total=chosen.seq) as advance:
-            picture = game_board(store, chosen, area=area, progress=advance)
+        with progress("folding", total=chosen.seq) as advance, domain_errors():
+            picture = game_board(store, chosen, area=area, progress=advance, image=image_path, grid=grid)
     with domain_errors(), progress("drawing"):
         data = image(picture, fmt)  # type: ignore[arg-type]
     try:
@@ -178,9 +190,27 @@ def plot(
     type=click.Path(dir_okay=False, path_type=Path),
     help="The HTML file to write (one self-contained page).",
 )
+@click.option(
+    "--image",
+    "image_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draw each board over your calibrated map image: the page then carries it (send it only where it may go).",
+)
+@click.option(
+    "--grid", type=click.Path(dir_okay=False, path_type=Path), help="The image's grid file (default: beside it)."
+)
 @json_option
 @pass_context
-def report(obj: Context, game: str, start: str | None, stop: str | None, output: Path, as_json: bool) -> None:
+def report(
+    obj: Context,
+    game: str,
+    start: str | None,
+    stop: str | None,
+    output: Path,
+    image_path: Path | None,
+    grid: Path | None,
+    as_json: bool,
+) -> None:
     """Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings."""
     from replays.pictures.game import report_board
     from replays.report import build_report
@@ -193,7 +223,7 @@ def report(obj: Context, game: str, start: str | None, stop: str | None, output:
             raise NoSuchPoint(f"--from {start} (event {first}) comes after --to {stop} (event {last})")
         with progress("report") as advance, domain_errors():
             stages = iter(range(1, 10))
-            board = report_board(store, game, first, last)
+            board = report_board(store, game, first, last, image=image_path, grid=grid)
             page = build_report(
                 store, game, start=first, stop=last, board=board, progress=lambda _what: advance(next(stages))
             )

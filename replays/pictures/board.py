@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NamedTuple
 
 from projections.board import BoardState, Unit
@@ -35,7 +35,7 @@ from projections.rules.mapdata import HexFacts, MapData
 from replays.pictures import counters
 from replays.pictures.counters import COUNTER, INK, colour, counter, darker, hexagon
 from replays.pictures.legend import PAD, SIDE, Column, elsewhere, legend, off_map
-from replays.pictures.scene import Group, Node, Polygon, Polyline, Scene, Text, Use, arrow
+from replays.pictures.scene import Group, Node, Picture, Polygon, Polyline, Scene, Text, Use, arrow
 from replays.pictures.units import Changes, changes, ident, stack_order, unit_group, unit_title
 from replays.views.common import country, name
 
@@ -54,6 +54,9 @@ HEX_EDGE: Final = "#b8b2a2"
 
 Area = Mapping[str, frozenset[str]]
 """The hexes to draw, by map (``EUR``, ``PAC``)."""
+Underlay = Callable[[str, tuple[float, float], float, tuple[float, float, float, float]], Picture | None]
+"""``(map, origin, radius, (x, y, width, height))`` -> the picture beneath a map's panel: its hex at grid
+coordinates ``(u, v)`` drawn at ``origin + radius * (u, v)`` (:mod:`replays.mapwork.underlay`), or None."""
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -234,6 +237,17 @@ HEX_SHAPES: Final = {
     ]
     for terrain in (None, *counters.TERRAIN_COLOURS)
 }
+OVER_IMAGE: Final = "hex-over-image"
+"""The definition of a hex drawn over the map's image: clear (the image shows it), still under the pointer."""
+OVER_IMAGE_SHAPE: Final = (Polygon(points=HEXAGON, fill="#ffffff", opacity=0.0),)
+
+
+def _extent(panel: _Panel) -> tuple[float, float, float, float]:
+    """The box the panel's hexes fill (x, y, width, height), a hex radius round them."""
+    points = [panel.at(h) for h in panel.hexes]
+    x0 = min(x for x, _ in points) - HEX_RADIUS
+    y0 = min(y for _, y in points) - HEX_RADIUS
+    return (x0, y0, max(x for x, _ in points) + HEX_RADIUS - x0, max(y for _, y in points) + HEX_RADIUS - y0)
 
 
 def _hex(hex_id: str, at: tuple[float, float], board: BoardState, facts: HexFacts | None) -> tuple[Use, list[Group]]:
@@ -375,10 +389,13 @@ def draw_board(
     subtitle: str = "",
     notes: Iterable[str] = (),
     prefix: str = "",
+    underlay: Underlay | None = None,
 ) -> BoardPicture:
     """The board of ``state`` over ``area`` (default: :func:`default_area` of what the board touches), with the
     hex facts of ``map_data``; with ``before``, the units moved since then drawn with arrows and the units gone
-    crossed out. ``prefix`` starts every ``id`` (several boards in one page); ``notes`` go under the legend."""
+    crossed out. ``prefix`` starts every ``id`` (several boards in one page); ``notes`` go under the legend.
+    ``underlay`` gives the picture to draw beneath a map's hexes (the calibrated image of ``awaw board --image``):
+    its hexes are then drawn clear, so that the image shows through."""
     board = state.board
     geometry = grid(state.meta.options)
     change = changes(before.board, board) if before is not None else None
@@ -391,7 +408,7 @@ def draw_board(
         height=0,
         title=title,
         cls="awaw-board",
-        defs=HEX_SHAPES,
+        defs=HEX_SHAPES if underlay is None else {**HEX_SHAPES, OVER_IMAGE: OVER_IMAGE_SHAPE},
         prefix=prefix,
         data={"hex-radius": f"{HEX_RADIUS:g}", "area": area_words(area)},
     )
@@ -407,7 +424,7 @@ def draw_board(
             continue
         panel = _Panel(map_, area[map_], geometry, top)
         panels.append(panel)
-        group, drawn_arrows = _draw_panel(panel, board, map_data, stacks, change, prefix)
+        group, drawn_arrows = _draw_panel(panel, board, map_data, stacks, change, prefix, underlay)
         scene.children.append(group)
         arrows.update(drawn_arrows)
         on_map.update({u.id: h for h in panel.hexes for u, status in stacks.get(h, []) if status != "gone"})
@@ -443,8 +460,10 @@ def _draw_panel(
     stacks: dict[str, list[tuple[Unit, str]]],
     change: Changes | None,
     prefix: str,
+    underlay: Underlay | None = None,
 ) -> tuple[Group, dict[str, tuple[str, str]]]:
     hexes = Group(cls="hexes")
+    beneath = underlay(panel.map, panel.origin, HEX_RADIUS, _extent(panel)) if underlay is not None else None
     decorations = Group(cls="hex-marks")
     markers = Group(cls="markers")
     units = Group(cls="units")
@@ -455,6 +474,8 @@ def _draw_panel(
         at = panel.at(h)
         facts = map_data.hex(h) if map_data is not None else None
         hexagon, over = _hex(h, at, board, facts)
+        if beneath is not None:
+            hexagon.ref = OVER_IMAGE  # the image shows the hex
         hexes.add(hexagon)
         decorations.add(*over)
         markers.add(*_markers(h, at, board, prefix))
@@ -503,7 +524,9 @@ def _draw_panel(
             )
     heading = Text(x=PAD, y=panel.top + 12, text=MAP_NAMES[panel.map], size=13, bold=True, anchor="start")
     group = Group(
-        children=[heading, hexes, decorations, labels, markers, units, moves], cls="map", data={"map": panel.map}
+        children=[heading, *([beneath] if beneath else []), hexes, decorations, labels, markers, units, moves],
+        cls="map",
+        data={"map": panel.map},
     )
     return group, arrows
 

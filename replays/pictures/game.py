@@ -3,7 +3,8 @@ the game declared, and the board of each player turn of the HTML report (one are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Literal, NamedTuple
 
 from awaw_events.errors import PointError
@@ -14,6 +15,7 @@ from replays.maps import declared_map_data, describe
 from replays.pictures.board import (
     Area,
     BoardPicture,
+    Underlay,
     area_for,
     area_words,
     default_area,
@@ -66,9 +68,12 @@ def game_board(
     *,
     area: Area | None = None,
     progress: Callable[[int], None] | None = None,
+    image: Path | None = None,
+    grid: Path | None = None,
 ) -> BoardPicture:
     """The board at ``chosen.seq`` of ``chosen.timeline``, against the point compared with if there is one, with the
-    map data the game declared (or a note saying why there is none)."""
+    map data the game declared (or a note saying why there is none); with ``image``, the calibrated image of the
+    map beneath the counters (:mod:`replays.mapwork.underlay`, ``grid`` its grid file if not beside it)."""
     state = state_at(store.open(chosen.timeline), chosen.seq, progress=progress)
     before = None
     subtitle = ""
@@ -82,6 +87,7 @@ def game_board(
         f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}",
         f"Area: {area_words(area)} ({sum(len(h) for h in area.values())} hexes)",
     ]
+    beneath = _image_beneath(image, grid, state.meta.options, notes) if image is not None else None
     picture = draw_board(
         state,
         map_data=found.data,
@@ -90,8 +96,23 @@ def game_board(
         title=f"{chosen.timeline}: the board after {_when(state, chosen.seq)}",
         subtitle=subtitle,
         notes=notes,
+        underlay=beneath,
     )
     return picture
+
+
+def _image_beneath(image: Path, grid: Path | None, options: Mapping[str, str], notes: list[str]) -> Underlay:
+    """The calibrated image beneath the board (the Pacific grid read as the game reads it), each panel's picture
+    made once; a note says the picture carries it."""
+    import functools
+
+    from projections.rules.geometry import grid as game_grid
+    from replays.mapwork.grids import open_calibrated
+    from replays.mapwork.underlay import underlay
+
+    calibrated = open_calibrated(image, grid)
+    notes.append(f"Beneath: the map image {calibrated.source.label()} (yours: keep it to your group)")
+    return functools.lru_cache(maxsize=8)(underlay(calibrated, game_grid(options).pacific))
 
 
 def image(picture: BoardPicture, fmt: ImageFormat) -> bytes:
@@ -125,14 +146,20 @@ def span_area(store: GameStore, timeline: str, start: int, stop: int) -> dict[st
     return default_area(hexes)
 
 
-def report_board(store: GameStore, timeline: str, start: int, stop: int) -> Callable[[GameState, GameState], str]:
+def report_board(
+    store: GameStore, timeline: str, start: int, stop: int, *, image: Path | None = None, grid: Path | None = None
+) -> Callable[[GameState, GameState], str]:
     """The board of each step of ``awaw report`` (:data:`replays.report.BoardPicture`): inline SVG of the state at
-    the end of the step with the moves and losses since the step before, all over one area."""
+    the end of the step with the moves and losses since the step before, all over one area; with ``image``, over
+    the calibrated map image (only when asked: the page then carries it)."""
     area = span_area(store, timeline, start, stop)
     found = declared_map_data(store, timeline, at=stop)
-    notes: Sequence[str] = [
+    notes: list[str] = [
         f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}"
     ]
+    beneath = None
+    if image is not None:
+        beneath = _image_beneath(image, grid, state_at(store.open(timeline), stop).meta.options, notes)
 
     def draw(state: GameState, before: GameState) -> str:
         seq = state.clock.seq
@@ -145,6 +172,7 @@ def report_board(store: GameStore, timeline: str, start: int, stop: int) -> Call
             subtitle=f"moves and losses since {_when(before, before.clock.seq)}",
             notes=notes,
             prefix=f"s{seq}-",
+            underlay=beneath,
         )
         return to_svg(picture.scene, inline=True)
 

@@ -6,12 +6,14 @@ writer needs nothing outside the standard library; the PNG needs matplotlib (the
 plot`` uses already). cairosvg would render the SVG itself, but it needs the cairo C library, which pip cannot
 install (a separate system package on macOS and Windows), while matplotlib installs from wheels everywhere.
 
-The SVG refers to nothing outside itself (no ``url(...)``, no ``href``, no namespace URL when it is inline in a
-page), so it can go into the self-contained HTML report as it is.
+The SVG refers to nothing outside itself (no ``url(...)``, no ``href`` but to its own definitions or to an image's
+bytes inline, no namespace URL when it is inline in a page), so it can go into the self-contained HTML report as it
+is.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import math
@@ -73,6 +75,20 @@ class Text(Shape):
     anchor: Anchor = "middle"
     bold: bool = False
     fill: str = "#222222"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Picture(Shape):
+    """A raster image drawn upright in the box ``(x, y, w, h)``, its bytes (``mime``: PNG or JPEG) inline in the
+    SVG as a ``data:`` address (nothing outside the file); ``note`` goes into a ``data-image-affine`` attribute."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    mime: str = "image/png"
+    note: str = ""
 
 
 @dataclass(kw_only=True)
@@ -190,6 +206,16 @@ def _shape_svg(shape: Shape) -> str:
                 _attr(k, _n(v)) for k, v in (("cx", shape.cx), ("cy", shape.cy), ("rx", shape.rx), ("ry", shape.ry))
             )
             return f"<ellipse{geometry}{_paint(shape)}/>"
+        case Picture():
+            attrs = "".join(_attr(k, _n(v)) for k, v in (("x", shape.x), ("y", shape.y), ("width", shape.w)))
+            attrs += _attr("height", _n(shape.h))
+            attrs += f' href="data:{shape.mime};base64,{base64.b64encode(shape.data).decode("ascii")}"'
+            attrs += _attr("preserveAspectRatio", "none")
+            if shape.note:
+                attrs += _attr("data-image-affine", shape.note)
+            if shape.opacity < 1:
+                attrs += _attr("opacity", _n(shape.opacity))
+            return f"<image{attrs}/>"
         case Text():
             attrs = _attr("x", _n(shape.x)) + _attr("y", _n(shape.y)) + _attr("font-size", _n(shape.size))
             if shape.anchor != "start":
@@ -299,6 +325,10 @@ def _placed(shape: Shape, x: float, y: float, s: float) -> Shape:
         case Text():
             cx, cy = p((shape.x, shape.y))
             return Text(x=cx, y=cy, text=shape.text, size=shape.size * s, anchor=shape.anchor, bold=shape.bold, **paint)
+        case Picture():
+            return Picture(
+                x=x + s * shape.x, y=y + s * shape.y, w=s * shape.w, h=s * shape.h, data=shape.data, mime=shape.mime
+            )
     raise TypeError(f"not a shape: {shape!r}")
 
 
@@ -353,6 +383,18 @@ def to_png(scene: Scene) -> bytes:
 
     for shape in _flatten(scene.children, scene.defs):
         match shape:
+            case Picture():
+                flush()
+                from PIL import Image
+
+                pixels = Image.open(io.BytesIO(shape.data)).convert("RGB")
+                ax.imshow(
+                    pixels,
+                    extent=(shape.x, shape.x + shape.w, shape.y + shape.h, shape.y),
+                    interpolation="bilinear",
+                    aspect="auto",
+                    zorder=z(),
+                )
             case Polygon():
                 pending.append(patches.Polygon(list(shape.points), closed=True, **_style(shape)))
             case Rect():
@@ -388,6 +430,8 @@ def to_png(scene: Scene) -> bytes:
                     zorder=z(),
                 )
     flush()
+    ax.set_xlim(0, scene.width)  # an image drawn may have moved them
+    ax.set_ylim(scene.height, 0)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=DPI, facecolor=scene.background)
     return buffer.getvalue()
