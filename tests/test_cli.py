@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sqlite3
@@ -223,6 +224,20 @@ def test_every_command_has_help(command: str) -> None:
     assert len(loaded.help or "") > 20
     # `awaw --help` shows the recorded one-line help without importing the command: it must be the command's own
     assert COMMANDS[command][1] == loaded.get_short_help_str(limit=150)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_has_help_with_an_example_and_its_one_line_help_once(command: str) -> None:
+    """Each command's help ends with an example of it, within 80 columns; its one-line help is written in
+    ``COMMANDS`` alone (the group puts it in front of the command's own text, which does not repeat it)."""
+    result = CliRunner().invoke(cli, [command, "--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    assert re.search(rf"^  Examples?( \(.*\))?:\n    awaw {command}\b", result.output, re.M), result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    module, _, name = COMMANDS[command][0].partition(":")
+    own = getattr(importlib.import_module(module), name).callback.__doc__ or ""
+    assert " ".join(COMMANDS[command][1].split()) not in " ".join(own.split())
+    assert " ".join(result.output.split()).count(" ".join(COMMANDS[command][1].split())) == 1
 
 
 @pytest.mark.parametrize("command", sorted(MAP_COMMANDS))

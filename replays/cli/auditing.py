@@ -44,9 +44,11 @@ def audit(
     jobs: int | None,
     as_json: bool,
 ) -> None:
-    """Audit GAME against the rules: every discrepancy between what was recorded and what the rules give.
+    """Exit code 0 when clean, 1 when there are findings, 2 when the log cannot be read.
 
-    Exit code 0 when clean, 1 when there are findings, 2 when the log cannot be read.
+    \b
+    Example:
+      awaw audit club-1939 --from 1940-spring --rule 15
     """
     if list_checks:
         listed = audit_checks(rule_prefix)

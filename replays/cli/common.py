@@ -4,6 +4,7 @@ that recur, progress bars, and the lazy command group."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -76,7 +77,10 @@ def _need_postgres_extra() -> None:
 
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported when they are used (``name -> "module:function"``)."""
+    """A group whose commands are imported when they are used (``name -> ("module:function", one-line help)``).
+
+    The one-line help is written in the registry alone: ``awaw --help`` lists it without importing a command, and
+    a command's own help begins with it (its docstring holds the rest, ending with an example)."""
 
     def __init__(self, *args: Any, commands_at: dict[str, tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -91,10 +95,12 @@ class LazyGroup(click.Group):
         found = self.commands_at.get(cmd_name)
         if found is None:
             return None
-        where = found[0]
+        where, short = found
         module, _, name = where.partition(":")
         command = getattr(importlib.import_module(module), name)
         assert isinstance(command, click.Command), where
+        if not (command.help or "").startswith(short):  # the one-line help is written once, in the registry
+            command.help = f"{short}\n\n{inspect.cleandoc(command.help)}" if command.help else short
         self.commands[cmd_name] = command
         return command
 

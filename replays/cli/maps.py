@@ -26,9 +26,11 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
 
 @click.group(cls=LazyGroup, commands_at=MAP_COMMANDS, name="map")
 def map_() -> None:
-    """Make map data from your own map image, and check it: calibrate, sample, edit.
+    """The image is yours: it is never stored in a game, and only the pages you ask for with --image carry it.
 
-    The image is yours: it is never stored in a game, and only the pages you ask for with --image carry it.
+    \b
+    Example:
+      awaw map calibrate europe.jpg --hex EUR:A23=412,80 --hex EUR:K37=1660,912
     """
 
 

@@ -37,7 +37,10 @@ from replays.state import check_span
 @json_option
 @pass_context
 def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kind: str | None, as_json: bool) -> None:
-    """Show the events of GAME: a table, or JSON lines with --json."""
+    """\b
+    Example:
+      awaw log club-1939 --turn 1940-spring/axis --power germany
+    """
     with obj.store() as store:
         if turn is not None:
             check_span(store.open(game), turn)
@@ -59,7 +62,10 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
 )
 @pass_context
 def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> None:
-    """Write every event of GAME as JSON Lines or YAML (import reads it back identically)."""
+    """\b
+    Example:
+      awaw export club-1939 -o club-1939.jsonl
+    """
     with domain_errors():
         chosen = fmt or (event_io.format_for(output.name) if output else "jsonl")
         if output is not None:
@@ -90,7 +96,10 @@ def _export(events: Iterator[AnyEvent], fmt: str, handle: IO[str]) -> int:
 @json_option
 @pass_context
 def games(obj: Context, as_json: bool) -> None:
-    """List the games in the store and their timelines."""
+    """\b
+    Example:
+      awaw games
+    """
     with obj.store() as store:
         rows = [(t, store.count(t.name)) for t in store.timelines()]
     rows.sort(key=lambda row: (row[0].game, row[0].name != row[0].game, row[0].name))  # each main line first
@@ -115,8 +124,12 @@ def games(obj: Context, as_json: bool) -> None:
 @json_option
 @pass_context
 def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
-    """Check GAME: its hash chain (no stored event changed, removed or moved) and every die roll. Exit 1 on any
-    problem."""
+    """Exit 1 on any problem.
+
+    \b
+    Example:
+      awaw verify club-1939
+    """
     from projections.game import CODE_VERSION
 
     with obj.store() as store:
@@ -226,7 +239,10 @@ def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
 @json_option
 @pass_context
 def head(obj: Context, game: str, as_json: bool) -> None:
-    """Print the hash of GAME's last event and the event count: what to send with a play-by-e-mail hand-off."""
+    """\b
+    Example:
+      awaw head club-1939
+    """
     with obj.store() as store:
         last = store.head_record(game)
     count, digest = (last.seq, last.hash) if last else (0, "0" * 64)
@@ -238,5 +254,8 @@ def head(obj: Context, game: str, as_json: bool) -> None:
 
 @command()
 def schema() -> None:
-    """Print the JSON Schema of every event type (the tagged union)."""
+    """\b
+    Example:
+      awaw schema > events.schema.json
+    """
     formatting.print_json(msgspec.json.schema(AnyEvent))

@@ -83,12 +83,14 @@ def board(
     grid: Path | None,
     as_json: bool,
 ) -> None:
-    """Draw the board of GAME at a point: every unit in its hex, hex control, bridgeheads and fortifications.
-
-    Each hex sits where the map's grid puts it (the Pacific map by the game's map.pacific_grid option), row letters
+    """Each hex sits where the map's grid puts it (the Pacific map by the game's map.pacific_grid option), row letters
     and column numbers on the edges, terrain and weather zones where the game's map data gives them. Units off the
     map (boxes, SW boxes, shipyard charts) are listed beside it. A pointer on a hex or a counter shows its id. With
     --image, the counters stand on your own calibrated map image (the picture then carries a copy of it).
+
+    \b
+    Example:
+      awaw board club-1939 --at 1939-fall/axis/combat -o poland.svg
     """
     from replays.pictures.game import game_board, image, points
 
@@ -151,7 +153,10 @@ def board(
 def plot(
     obj: Context, game: str, view: str, start: str | None, stop: str | None, output: Path | None, as_json: bool
 ) -> None:
-    """Draw a chart of GAME: BRPs, oil reserves, ships on the naval charts or factors lost, by turn."""
+    """\b
+    Example:
+      awaw plot club-1939 --view brp -o brp.png
+    """
     from replays.charts import chart
     from replays.plotting import render
 
@@ -211,7 +216,10 @@ def report(
     grid: Path | None,
     as_json: bool,
 ) -> None:
-    """Write a self-contained HTML report of GAME: turns, timeline, charts, ledgers, branches and audit findings."""
+    """\b
+    Example:
+      awaw report club-1939 -o report.html
+    """
     from replays.pictures.game import report_board
     from replays.report import build_report
 

@@ -36,11 +36,13 @@ def rule(
     citing: str,
     as_json: bool,
 ) -> None:
-    """Write a ruling on GAME: it voids EVENTs (--replace: with replacement events), and show the turn's audit.
+    """Nobody edits the record: the voided events stay, marked; the effective log (what states, replays and audits
+    read) leaves them out and puts the replacements in their place.
 
-    Nobody edits the record: the voided events stay, marked; the effective log (what states, replays and audits
-    read) leaves them out and puts the replacements in their place. Example: awaw rule mygame --void 321 --replace
-    fix.jsonl --reason "1:1 and die 3 is Ex" --by alice --by bob
+    \b
+    Example:
+      awaw rule mygame --void 321 --replace fix.jsonl \\
+          --reason "1:1 and die 3 is Ex" --by alice --by bob
     """
     from awaw_events import io as event_io
     from replays import formatting

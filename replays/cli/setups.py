@@ -24,10 +24,12 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 @json_option
 @pass_context
 def setup(obj: Context, game: str, at: str | None, output: Path | None, title: str, as_json: bool) -> None:
-    """Write the position of GAME at a point as a set-up file, for `awaw new GAME --setup FILE`.
-
-    Units and where they stand, control, CTLs, bridgeheads, fortifications, wars, statuses, tracks, the BRP, oil
+    """Units and where they stand, control, CTLs, bridgeheads, fortifications, wars, statuses, tracks, the BRP, oil
     and naval balances and the force pools (docs/setup.md); not the ledgers' history, not event numbers.
+
+    \b
+    Example:
+      awaw setup campaign-1939 --at 1939-fall/axis/combat -o poland.yaml
     """
     from replays import formatting
     from replays import setup as setups

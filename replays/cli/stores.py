@@ -23,12 +23,14 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 @json_option
 @pass_context
 def copy(obj: Context, source: str, target: str, games: tuple[str, ...], with_secrets: bool, as_json: bool) -> None:
-    """Copy games with all their timelines from SRC_STORE to DST_STORE (SQLite files or postgresql:// addresses).
-
-    Every timeline goes along (the main line and its branches), and so do rulings, bookmarks, dice commitments
+    """Every timeline goes along (the main line and its branches), and so do rulings, bookmarks, dice commitments
     and the map data the game declares; nothing is written if a game already exists in DST_STORE, and the copy is
     checked against the source's head hash of every timeline before it is committed. Without GAME, every game is
     copied. Secret dice seeds are in no store: they stay in the keys directory of whoever hosts the dice.
+
+    \b
+    Example:
+      awaw copy awaw.db backup.db club-1939
     """
     keys = obj.keys() if with_secrets else None
     with domain_errors(), open_store(source) as src, open_store(target) as dst, progress("copying") as advance:
@@ -48,11 +50,13 @@ def copy(obj: Context, source: str, target: str, games: tuple[str, ...], with_se
 @json_option
 @pass_context
 def orphans(obj: Context, delete: bool, as_json: bool) -> None:
-    """List the stored rows that no timeline reaches (and remove them with --delete).
-
-    An import interrupted between its two steps by an older version of awaw left its events without a game;
+    """An import interrupted between its two steps by an older version of awaw left its events without a game;
     a pruned branch leaves its events too. Neither is shown by any command. This lists them, with their rows and
     bytes; --delete removes them, checking again under the store's write lock.
+
+    \b
+    Example:
+      awaw orphans --delete
     """
     with obj.store() as store:
         found = store.remove_unreachable() if delete else store.unreachable()

@@ -228,11 +228,13 @@ def move(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Move UNIT of GAME through the hexes HEX... it enters, in the movement or exploitation phase. The movement
-    factors it spends are computed from the position (terrain, ZoCs, overruns); a path it cannot pay for, or that
-    breaks a rule, is refused with the rule. With no HEX, list where UNIT can go and what each hex costs.
+    """The movement factors it spends are computed from the position (terrain, ZoCs, overruns); a path it cannot pay
+    for, or that breaks a rule, is refused with the rule. With no HEX, list where UNIT can go and what each hex
+    costs.
 
-    Example: awaw move mygame ger-inf-3 EUR:M33 EUR:M34
+    \b
+    Example:
+      awaw move mygame ger-inf-3 EUR:M33 EUR:M34
     """
     from replays.commands.move import Move, decide_move
 
@@ -346,10 +348,12 @@ def attack(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Declare ATTACK on a hex of GAME, roll, and read the CRT: the declaration, the roll and the first round.
+    """Strengths and odds come from the board and the DM items claimed (the basic DM is always counted).
 
-    Strengths and odds come from the board and the DM items claimed (the basic DM is always counted). Example:
-    awaw attack mygame pol-1 --on EUR:L34 --with ger-arm-1,ger-inf-1 --support ger-aaf-1
+    \b
+    Example:
+      awaw attack mygame pol-1 --on EUR:L34 --with ger-arm-1,ger-inf-1 \\
+          --support ger-aaf-1
     """
     from replays.commands.attack import Attack, decide_attack, decide_declaration
 
@@ -408,7 +412,10 @@ def round_(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Fight the next round of ATTACK in GAME: roll and read the CRT (+1 to the die per round before, 15.75)."""
+    """\b
+    Example:
+      awaw round club-1939 pol-1
+    """
     from replays.commands.attack import Round, decide_round
 
     order = Round(attack_id, _units(attackers), attacker_takes_ex, defender_converts)
@@ -449,10 +456,12 @@ def losses(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Record the losses of the last round of ATTACK (or of an ATTRITION) in GAME, and remove the units lost.
+    """Ground units are lost whole; UNIT=FACTORS takes some factors of an air or naval unit. No units: everything,
+    when the result takes everything (D, A).
 
-    Ground units are lost whole; UNIT=FACTORS takes some factors of an air or naval unit. No units: everything,
-    when the result takes everything (D, A). Example: awaw losses mygame pol-2 --side attacker ger-inf-4 ger-aaf-3=3
+    \b
+    Example:
+      awaw losses mygame pol-2 --side attacker ger-inf-4 ger-aaf-3=3
     """
     from replays.commands.attack import Losses, decide_losses
     from replays.commands.attrition import AttritionLosses, decide_attrition_losses
@@ -499,9 +508,11 @@ def advance(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """End ATTACK in GAME and advance UNIT... into the emptied hex (or occupy an ATTRITION's hexes with UNIT=HEX).
+    """No units: the attack ends where it stands.
 
-    No units: the attack ends where it stands. Example: awaw advance mygame pol-1 ger-arm-1 --breakthrough bt-1
+    \b
+    Example:
+      awaw advance mygame pol-1 ger-arm-1 --breakthrough bt-1
     """
     from replays.commands.attack import Advance, decide_advance
     from replays.commands.attrition import Occupation, decide_occupation
@@ -545,9 +556,10 @@ def attrition(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Declare ATTRITION on a front of GAME, roll, and read the Attrition Table (14.41-14.44).
-
-    Example: awaw attrition mygame china-1 --target china --front asian --with jap-inf-1,jap-inf-2
+    """\b
+    Example:
+      awaw attrition mygame china-1 --target china --front asian \\
+          --with jap-inf-1,jap-inf-2
     """
     from replays.commands.attrition import Attrition, decide_attrition, preview_column
 
@@ -610,11 +622,14 @@ def build(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Build UNIT in GAME (a new counter, or an eliminated one rebuilt), at the cost 27.11-27.14 give.
+    """Ships on the charts: --yard lays one down (27.7251), --chart continues, accelerates, defers or launches one
+    (27.7272).
 
-    Ships on the charts: --yard lays one down (27.7251), --chart continues, accelerates, defers or launches one
-    (27.7272). Examples: awaw build mygame ger-inf-4 --at EUR:L32; awaw build mygame ger-dd-7 --yard kiel --type dd
-    --factors 1; awaw build mygame ger-ca-3 --chart continue
+    \b
+    Examples:
+      awaw build mygame ger-inf-4 --at EUR:L32
+      awaw build mygame ger-dd-7 --yard kiel --type dd --factors 1
+      awaw build mygame ger-ca-3 --chart continue
     """
     from replays.commands.base import Refusal
     from replays.commands.economy import Build, decide_build
@@ -654,7 +669,10 @@ def redeploy(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Redeploy UNIT of GAME to HEX in the redeployment phase (28)."""
+    """\b
+    Example:
+      awaw redeploy club-1939 ger-inf-3 EUR:L32
+    """
     from replays.commands.economy import Redeploy, decide_redeploy
 
     order = Redeploy(unit, to, kind, tuple(via), actor)
@@ -689,10 +707,11 @@ def spend(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).
-
-    Examples: awaw spend mygame germany war poland; awaw spend mygame germany offensive --front eastern;
-    awaw spend mygame britain grant france --amount 10
+    """\b
+    Examples:
+      awaw spend mygame germany war poland
+      awaw spend mygame germany offensive --front eastern
+      awaw spend mygame britain grant france --amount 10
     """
     from replays.commands.economy import Spend, decide_spend
 
@@ -705,7 +724,10 @@ def spend(
 @table_options
 @pass_context
 def end_phase(obj: Context, game: str, dry_run: bool, yes: bool, strict: bool, as_json: bool) -> None:
-    """End the current phase of GAME and begin the next one of the sequence of play."""
+    """\b
+    Example:
+      awaw end-phase club-1939
+    """
     from replays.commands.phase import decide_end_phase
 
     _play(obj, game, lambda t, _d: decide_end_phase(t), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)

@@ -27,7 +27,10 @@ from replays.state import resolve_point
 @json_option
 @pass_context
 def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool, as_json: bool) -> None:
-    """Create the what-if timeline GAME/NAME, sharing GAME's events up to --at without copying them."""
+    """\b
+    Example:
+      awaw branch club-1939 no-sealion --at 1940-summer/axis
+    """
     with obj.store() as store:
         timeline = create_branch(store, game, at, name, reroll=not same_dice, keys=obj.keys())
     dice_note = "same dice as the parent" if same_dice else "its own committed dice seed"
@@ -46,7 +49,10 @@ def branch_(obj: Context, game: str, name: str, at: str | None, same_dice: bool,
 @json_option
 @pass_context
 def promote(obj: Context, branch: str, keep_old_as: str, as_json: bool) -> None:
-    """Make BRANCH its game's main line; the old main line stays as a branch."""
+    """\b
+    Example:
+      awaw promote club-1939/no-sealion
+    """
     with obj.store() as store:
         main, old = promote_branch(store, branch, keep_old_as=keep_old_as)
     say(as_json, f"{branch} is now {main}; the old main line is {old}", {"main_line": main, "old_main_line": old})
@@ -57,7 +63,10 @@ def promote(obj: Context, branch: str, keep_old_as: str, as_json: bool) -> None:
 @json_option
 @pass_context
 def prune(obj: Context, branch: str, as_json: bool) -> None:
-    """Delete BRANCH, if nothing forks from it (main lines are never deleted)."""
+    """\b
+    Example:
+      awaw prune club-1939/no-sealion
+    """
     with obj.store() as store:
         delete_branch(store, branch)
     say(as_json, f"deleted {branch}", {"deleted": branch})
@@ -82,9 +91,11 @@ class DiffTrouble(click.ClickException):
 @json_option
 @pass_context
 def diff_(obj: Context, a: str, b: str, at: str | None, view: str, as_json: bool) -> None:
-    """Compare timelines A and B: where they part, what each has that the other lacks, and how their states differ.
+    """Exit code 0 when they are the same, 1 when they differ, 2 on an error (like diff(1)).
 
-    Exit code 0 when they are the same, 1 when they differ, 2 on an error (like diff(1)).
+    \b
+    Example:
+      awaw diff club-1939 club-1939/no-sealion --view board
     """
     try:
         with obj.store() as store, progress(f"comparing {a} and {b}"):
@@ -130,7 +141,10 @@ def logview_row(record: Record) -> dict[str, object]:
 @json_option
 @pass_context
 def bookmark(obj: Context, game: str, name: str, at: str | None, as_json: bool) -> None:
-    """Bookmark a point of GAME by NAME ("Barbarossa begins"); any --at, --from or --to accepts the name."""
+    """\b
+    Example:
+      awaw bookmark club-1939 "Barbarossa begins" --at 1941-summer/axis
+    """
     with obj.store() as store:
         seq = resolve_point(store.open(game), at)
         rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
@@ -148,7 +162,10 @@ def bookmark(obj: Context, game: str, name: str, at: str | None, as_json: bool) 
 @json_option
 @pass_context
 def note(obj: Context, game: str, event: int, text: str, as_json: bool) -> None:
-    """Annotate EVENT of GAME with TEXT (the note is an event itself; the annotated event is unchanged)."""
+    """\b
+    Example:
+      awaw note club-1939 321 "the die rolled off the table"
+    """
     with obj.store() as store:
         rec = record_event(store, game, "note_added", [f"about={event}", f"text={json.dumps(text)}"])
     say(as_json, f"noted event {event} of {game} (event {rec.seq})", {"about": event, "seq": rec.seq})

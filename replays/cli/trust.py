@@ -21,10 +21,12 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 @json_option
 @pass_context
 def keygen(obj: Context, player: str, as_json: bool) -> None:
-    """Make an Ed25519 signing key for PLAYER in your keys directory and print its public key.
-
-    The private key (sign/PLAYER.key) never leaves the keys directory; give the public key to the other players,
+    """The private key (sign/PLAYER.key) never leaves the keys directory; give the public key to the other players,
     who register it with `awaw new GAME --player PLAYER=PUBLIC_KEY` (or pin yours later: `awaw sign --pin`).
+
+    \b
+    Example:
+      awaw keygen anna
     """
     keys = obj.keys()
     with domain_errors():
@@ -47,14 +49,14 @@ def keygen(obj: Context, player: str, as_json: bool) -> None:
 @json_option
 @pass_context
 def sign(obj: Context, game: str, player: str, pin: bool, as_json: bool) -> None:
-    """Sign the head of GAME as a player (a handoff_signed event) before handing the log over.
-
-    Every event up to the head is then vouched for by your key: `awaw verify` names any later change to them,
+    """Every event up to the head is then vouched for by your key: `awaw verify` names any later change to them,
     even with every hash recomputed, and your keys directory remembers the hand-off, so your own verify also
     notices if the signature or the tail is cut off. --pin registers your key first when GAME has none for you,
     vouched for by the game's creator or a player whose key this keys directory holds (else `awaw pin`).
 
-    Example: awaw sign mygame --as alice
+    \b
+    Example:
+      awaw sign mygame --as alice
     """
     keys = obj.keys()
     with obj.store() as store:
@@ -76,13 +78,14 @@ def sign(obj: Context, game: str, player: str, pin: bool, as_json: bool) -> None
 @json_option
 @pass_context
 def pin(obj: Context, game: str, player: str, public_key: str, as_json: bool) -> None:
-    """Register PLAYER's public key in GAME, vouched for by you (the game's creator, or a player with a key).
-
-    The pin is signed with the creator's key (host.key) or a registered player's key held in your keys
+    """The pin is signed with the creator's key (host.key) or a registered player's key held in your keys
     directory, so nobody else can register a key for a player; `awaw verify` lists each key, where it was
     pinned and who vouched for it.
 
-    Example: awaw pin mygame bob 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+    \b
+    Example:
+      awaw pin mygame bob \\
+          3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
     """
     keys = obj.keys()
     with obj.store() as store:
@@ -103,12 +106,12 @@ def pin(obj: Context, game: str, player: str, public_key: str, as_json: bool) ->
 @json_option
 @pass_context
 def reseed(obj: Context, game: str, player: str | None, as_json: bool) -> None:
-    """Commit a new secret dice seed for GAME's next rolls (after a reveal, or for a game without one).
-
-    Host dice: the commitment is signed with the game's creator key, so only its keys directory can reseed.
+    """Host dice: the commitment is signed with the game's creator key, so only its keys directory can reseed.
     Shared dice: --as PLAYER commits that player's own secret (signed with their key).
 
-    Example: awaw reseed mygame --as alice
+    \b
+    Example:
+      awaw reseed mygame --as alice
     """
     keys = obj.keys()
     with obj.store() as store:
@@ -133,12 +136,12 @@ def reseed(obj: Context, game: str, player: str | None, as_json: bool) -> None:
 @json_option
 @pass_context
 def contribute(obj: Context, game: str, player: str, rolls: int, as_json: bool) -> None:
-    """Publish your contributions to GAME's next shared-dice rolls, so the other players can roll them.
-
-    Each contribution is fixed by the secret you committed: publishing it early changes no roll, but whoever
+    """Each contribution is fixed by the secret you committed: publishing it early changes no roll, but whoever
     holds the other contributions can then compute those rolls (README: "Trust", the limits).
 
-    Example: awaw contribute mygame --as bob --rolls 20
+    \b
+    Example:
+      awaw contribute mygame --as bob --rolls 20
     """
     keys = obj.keys()
     with obj.store() as store:

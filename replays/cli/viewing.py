@@ -49,7 +49,10 @@ from replays.views import render as view_render
 @json_option
 @pass_context
 def state(obj: Context, game: str, at: str | None, before: bool, view: str, power: str | None, as_json: bool) -> None:
-    """Show the state of GAME at any point: board, BRP ledgers, oil reserves, naval construction charts."""
+    """\b
+    Example:
+      awaw state club-1939 --at 1939-fall/axis/combat --view board
+    """
     with obj.store() as store:
         timeline = store.open(game)
         seq = resolve_point(timeline, at, before=before)
@@ -81,7 +84,10 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
 @json_option
 @pass_context
 def snapshot(obj: Context, game: str, every: int, as_json: bool) -> None:
-    """Fold GAME once and store projection snapshots, so the state at any point comes back fast."""
+    """\b
+    Example:
+      awaw snapshot club-1939
+    """
     with obj.store() as store:
         timeline = store.open(game)
         with progress("folding", total=timeline.count) as advance:
@@ -111,7 +117,10 @@ def snapshot(obj: Context, game: str, every: int, as_json: bool) -> None:
 def materialize(
     obj: Context, game: str, output: Path, at: str | None, metadata_path: Path | None, as_json: bool
 ) -> None:
-    """Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette."""
+    """\b
+    Example:
+      awaw materialize club-1939 -o club-1939-read.db
+    """
     with domain_errors():
         files.check_read_model(output, obj.db)
     with obj.store() as store:
@@ -167,7 +176,10 @@ def materialize(
 def replay(
     obj: Context, game: str, start: str | None, stop: str | None, by: str, view: str, interactive: bool, as_json: bool
 ) -> None:
-    """Walk GAME event by event (or phase by phase), showing what each step changed in each projection."""
+    """\b
+    Example:
+      awaw replay club-1939 --from 1939-fall/axis --by phase
+    """
     if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
     with obj.store() as store:

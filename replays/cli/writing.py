@@ -91,10 +91,12 @@ def new(
     map_file: str | None,
     as_json: bool,
 ) -> None:
-    """Start GAME: record its rule set, options and dice commitment in its first event.
-
-    With --setup FILE, the game starts from the position the set-up file describes (its rule set and options unless
+    """With --setup FILE, the game starts from the position the set-up file describes (its rule set and options unless
     --rules or --option say otherwise, and its game turn); --scenario records set-up events instead.
+
+    \b
+    Example:
+      awaw new club-1939 --setup examples/setup-1939.yaml
     """
     from replays import maps
 
@@ -243,12 +245,14 @@ def import_(
     no_audit: bool,
     as_json: bool,
 ) -> None:
-    """Append the events of FILE (JSON Lines or YAML, - for standard input) to GAME, all or nothing.
-
-    Into a game that does not exist yet, the file's game_created event creates it. The file is read as a stream
+    """Into a game that does not exist yet, the file's game_created event creates it. The file is read as a stream
     and written in one transaction, so a file of any length is imported in flat memory, whole or not at all.
     An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused with its
     line (--lenient keeps it); the audit's findings about the new events are printed (--strict: refused).
+
+    \b
+    Example:
+      awaw import club-1939 turn-3.jsonl
     """
     from replays import maps
 
@@ -329,10 +333,13 @@ def insert(
     lenient: bool,
     as_json: bool,
 ) -> None:
-    """Insert the events of FILE into GAME at their own game time, keeping every event's number.
-
-    A fact found later (a correction in time) is appended with a ruling that places it after an earlier event:
+    """A fact found later (a correction in time) is appended with a ruling that places it after an earlier event:
     state, replay and the audit read it there, and every existing event, branch and bookmark keeps its number.
+
+    \b
+    Example:
+      awaw insert club-1939 found.jsonl --after 1940-spring/axis \\
+          --reason "a roll left out"
     """
     from awaw_events.corrections import insert_events
     from replays.records import Referee
@@ -390,12 +397,14 @@ def record(
     no_audit: bool,
     as_json: bool,
 ) -> None:
-    """Append one event of TYPE to GAME, typed as FIELD=VALUE words.
+    """Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
+    (#1, #2 ...) defaults to the next one. An event that cannot be true (a unit not on the board, a unit moved by
+    the other side) is refused (--lenient keeps it); the audit's findings about the event are printed at once
+    (--strict: refused, exit 1).
 
-    Lists and objects are JSON (dice=[4,2]). Game time defaults to the last event's; a dice_rolled roll number
-    (#1, #2 ...) defaults to the next one. Example: awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
-    (die 5). An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused
-    (--lenient keeps it); the audit's findings about the event are printed at once (--strict: refused, exit 1).
+    \b
+    Example (die 5):
+      awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
     """
     from replays.recording import StrictRefusal, record_checked
 
@@ -423,7 +432,8 @@ def record(
     "--purpose",
     required=True,
     type=click.Choice(sorted(get_args(RollPurpose))),
-    help="What the roll decides.",
+    metavar="PURPOSE",
+    help=f"What the roll decides: {', '.join(sorted(get_args(RollPurpose)))}.",
 )
 @click.option("--dice", "count", default=1, show_default=True, type=click.IntRange(1, 10), help="How many dice.")
 @click.option("--sides", default=6, show_default=True, type=click.IntRange(2, 100), help="Faces per die.")
@@ -443,7 +453,10 @@ def roll_(
     actor: str,
     as_json: bool,
 ) -> None:
-    """Roll dice for GAME from its committed secret seed, and record the roll."""
+    """\b
+    Example:
+      awaw roll club-1939 --purpose crt
+    """
     with obj.store() as store:
         rec = roll(
             store,
@@ -472,12 +485,12 @@ def roll_(
 @json_option
 @pass_context
 def reveal_(obj: Context, game: str, player: str | None, as_json: bool) -> None:
-    """Publish GAME's secret dice seed, so that anyone holding the log can check every seeded roll.
-
-    Shared dice: --as PLAYER reveals that player's secret (at a hand-off, or on demand in a dispute); they then
+    """Shared dice: --as PLAYER reveals that player's secret (at a hand-off, or on demand in a dispute); they then
     commit a new one with `awaw reseed GAME --as PLAYER` before contributing again.
 
-    Example: awaw reveal mygame
+    \b
+    Example:
+      awaw reveal mygame
     """
     from awaw_events import shared_dice
 
