@@ -25,6 +25,35 @@ def test_every_event_class_is_in_the_union() -> None:
     assert union == set(EVENT_TYPES)
 
 
+SCHEMA_SHA256 = "a0bb5c832d1a430bcb4c56f2544a5a9575135191ebbb62f03f2220e8a815f98b"
+"""The hash of ``awaw schema`` (the JSON Schema of the union) when the catalogue was listed four times over: listing
+the events once changed nothing a reader of the schema or of a stored log sees."""
+TAGS_SHA256 = "68551fa1e2579c00abf89b010ca4739bbad7b504c4e58dcdd9781bd983339d83"
+"""The hash of every tag, in catalogue order, at the same point."""
+
+
+def test_the_schema_and_the_tags_are_those_of_the_catalogue_as_it_was_listed_before() -> None:
+    import hashlib
+
+    assert hashlib.sha256(msgspec.json.encode(msgspec.json.schema(AnyEvent))).hexdigest() == SCHEMA_SHA256
+    assert hashlib.sha256(" ".join(TAGS).encode()).hexdigest() == TAGS_SHA256
+    assert len(TAGS) == 124
+
+
+def test_the_catalogue_lists_every_event_once() -> None:
+    """``awaw_events/events/__init__.py`` names each event class once, in the union; the registry is read from it."""
+    import ast
+    from pathlib import Path
+
+    import awaw_events.events
+
+    tree = ast.parse(Path(awaw_events.events.__file__).read_text(encoding="utf-8"))
+    names = [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    for cls in EVENT_TYPES:
+        assert names.count(cls.__name__) == 1, cls.__name__
+    assert dict(zip(TAGS, EVENT_TYPES, strict=True)) == codec.EVENT_CLASSES
+
+
 def _subclasses(cls: type) -> set[type]:
     found = set()
     for sub in cls.__subclasses__():
@@ -161,3 +190,15 @@ def test_schema_covers_every_tag() -> None:
     text = msgspec.json.encode(schema).decode()
     for tag in TAGS:
         assert f'"{tag}"' in text
+
+
+def test_no_family_shadows_another_in_the_catalogue() -> None:
+    """The catalogue gathers the families by star import: a name two families export must be the same object, or
+    the later family would silently replace the earlier one's under ``awaw_events.events``."""
+    import importlib
+
+    seen: dict[str, object] = {}
+    for family in ("game", "politics", "units", "combat", "board", "economy", "oil", "naval", "chronicle"):
+        module = importlib.import_module(f"awaw_events.events.{family}")
+        for name in module.__all__:
+            assert seen.setdefault(name, getattr(module, name)) is getattr(module, name), (family, name)

@@ -44,7 +44,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/views/politics.py", "OUTCOME_WORDS"): PRESENTATION,
     ("replays/views/politics.py", "TRACK_WORDS"): PRESENTATION,
     ("awaw_events/stored.py", "_TAGS"): CACHE,
-    ("awaw_events/events/__init__.py", "EVENT_TYPES"): REGISTRY,
     ("awaw_events/gametime.py", "SEASON_INDEX"): VOCABULARY,
     ("awaw_events/gametime.py", "_SIDE_RANK"): VOCABULARY,
     ("awaw_events/log.py", "_TIME_FIELDS"): VOCABULARY,

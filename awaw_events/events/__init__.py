@@ -1,152 +1,26 @@
-"""The event catalogue: every event class, and ``AnyEvent``, the one tagged union of them all."""
+"""The event catalogue: every event class, and ``AnyEvent``, the one tagged union of them all.
 
-from typing import Final, TypeAlias
+The union below is the one list of event types: each family module (``game``, ``politics``, ``units`` ...) defines
+its events (and names them in its ``__all__``, which brings them here), and the registry of classes by tag
+(:data:`EVENT_TYPES`, :data:`awaw_events.codec.EVENT_CLASSES`) is read from the union. Its order is the catalogue's
+(grouped by family): it is the order of ``awaw schema``, whose output a test keeps byte for byte.
+"""
 
-from awaw_events.events.base import Event
-from awaw_events.events.board import (
-    BridgeheadPlaced,
-    BridgeheadRemoved,
-    CounterPlaced,
-    CounterRemoved,
-    FortificationBuilt,
-    FortificationEliminated,
-    FortificationPlaced,
-    HexControlChanged,
-    JointControlChanged,
-    PartisansPlaced,
-    RailheadBuilt,
-    SeaSupplyDeclined,
-    SeaSupplyResolved,
-    SeaSupplyTraced,
-    SiegeUpdated,
-    SupplyDetermined,
-    SupplySourceDesignated,
-    WeatherDetermined,
-    WinterPreparationChanged,
-)
-from awaw_events.events.chronicle import (
-    AreaControlled,
-    ChronicleEntry,
-    DiplomaticOutcome,
-    TrackValue,
-)
-from awaw_events.events.combat import (
-    AdvanceAfterCombat,
-    AirCombatResolved,
-    AirdropMade,
-    AttackDeclared,
-    AttackEnded,
-    AttritionDeclared,
-    AttritionLossesTaken,
-    AttritionOccupation,
-    AttritionResolved,
-    BreakthroughCreated,
-    CombatLossesTaken,
-    CombatRoundResolved,
-    ExploitationAllowance,
-    NavalCombatResolved,
-    OffensiveDeclared,
-    OverrunResolved,
-    SwCombatResolved,
-)
-from awaw_events.events.economy import (
-    BrpBaseChanged,
-    BrpBatchApplied,
-    BrpChangeAccrued,
-    BrpGained,
-    BrpGrantMade,
-    BrpLost,
-    BrpSpent,
-    BrpsSet,
-    ConstructionLimitDeclared,
-    IcValueChanged,
-    IronOreStatusChanged,
-    KeaControlChanged,
-)
-from awaw_events.events.game import (
-    BookmarkSet,
-    DiceContributed,
-    DiceRolled,
-    GameCreated,
-    GameTurnEnded,
-    GameTurnStarted,
-    HandoffSigned,
-    MapDataUsed,
-    NoteAdded,
-    PhaseEnded,
-    PhaseStarted,
-    PlayerKeyPinned,
-    PlayerTurnEnded,
-    PlayerTurnStarted,
-    ResearchResult,
-    RuleOptionChanged,
-    Ruling,
-    SeedCommitted,
-    SeedRevealed,
-    YearStarted,
-)
-from awaw_events.events.naval import (
-    MurmanskConvoyBattle,
-    ShipAdvanced,
-    ShipArrivedForRepair,
-    ShipbuildingRateChanged,
-    ShipDamaged,
-    ShipDeferred,
-    ShipDisplacedFromChart,
-    ShipLaidDown,
-    ShipLaunched,
-    ShipRaised,
-    ShipRepairStarted,
-    ShipScuttled,
-    ShipSunk,
-    ShipyardControlChanged,
-    ShipyardDefined,
-    SubmarineWarfareDeclared,
-)
-from awaw_events.events.oil import (
-    OilCountersEliminated,
-    OilEmbargoImposed,
-    OilExpended,
-    OilFacilityDamaged,
-    OilFacilityRepaired,
-    OilMoved,
-    OilPlantBuilt,
-    OilProduced,
-    OilReserveDefined,
-    OilShipmentLost,
-    OilTrackingStarted,
-    OilTrackingStopped,
-)
-from awaw_events.events.politics import (
-    ColonyAlignmentRolled,
-    DiplomaticPointsAllocated,
-    DiplomaticResult,
-    FrenchForcesAssigned,
-    FrenchSurrenderChecked,
-    MobilizationApplied,
-    RouteStatusChanged,
-    StatusChanged,
-    TensionChanged,
-    VichyDecided,
-    WarDeclared,
-)
-from awaw_events.events.units import (
-    AirMissionFlown,
-    CtlSet,
-    ForcePoolChanged,
-    OilEffectAccepted,
-    RpSpent,
-    UnitBuilt,
-    UnitEliminated,
-    UnitInversionChanged,
-    UnitMoved,
-    UnitPlaced,
-    UnitRedeployed,
-    UnitReduced,
-    UnitTransferred,
-)
+from typing import Final, TypeAlias, get_args
+
+from awaw_events.events.base import Event as Event
+from awaw_events.events.board import *
+from awaw_events.events.chronicle import *
+from awaw_events.events.combat import *
+from awaw_events.events.economy import *
+from awaw_events.events.game import *
+from awaw_events.events.naval import *
+from awaw_events.events.oil import *
+from awaw_events.events.politics import *
+from awaw_events.events.units import *
 
 AnyEvent: TypeAlias = (
+    # game
     GameCreated
     | MapDataUsed
     | RuleOptionChanged
@@ -167,6 +41,7 @@ AnyEvent: TypeAlias = (
     | NoteAdded
     | PlayerKeyPinned
     | HandoffSigned
+    # politics
     | WarDeclared
     | TensionChanged
     | StatusChanged
@@ -178,6 +53,7 @@ AnyEvent: TypeAlias = (
     | ColonyAlignmentRolled
     | FrenchForcesAssigned
     | DiplomaticPointsAllocated
+    # units
     | UnitPlaced
     | UnitBuilt
     | UnitMoved
@@ -191,6 +67,7 @@ AnyEvent: TypeAlias = (
     | AirMissionFlown
     | OilEffectAccepted
     | RpSpent
+    # combat
     | OffensiveDeclared
     | AttackDeclared
     | CombatRoundResolved
@@ -208,6 +85,7 @@ AnyEvent: TypeAlias = (
     | AirCombatResolved
     | NavalCombatResolved
     | SwCombatResolved
+    # board
     | HexControlChanged
     | SupplyDetermined
     | BridgeheadPlaced
@@ -227,6 +105,7 @@ AnyEvent: TypeAlias = (
     | SeaSupplyDeclined
     | SeaSupplyResolved
     | JointControlChanged
+    # economy
     | BrpsSet
     | BrpBaseChanged
     | BrpLost
@@ -239,6 +118,7 @@ AnyEvent: TypeAlias = (
     | IronOreStatusChanged
     | KeaControlChanged
     | IcValueChanged
+    # oil
     | OilReserveDefined
     | OilTrackingStarted
     | OilTrackingStopped
@@ -251,6 +131,7 @@ AnyEvent: TypeAlias = (
     | OilFacilityRepaired
     | OilPlantBuilt
     | OilEmbargoImposed
+    # naval
     | ShipyardDefined
     | SubmarineWarfareDeclared
     | MurmanskConvoyBattle
@@ -267,6 +148,7 @@ AnyEvent: TypeAlias = (
     | ShipArrivedForRepair
     | ShipRepairStarted
     | ShipDisplacedFromChart
+    # chronicle
     | ChronicleEntry
     | AreaControlled
     | DiplomaticOutcome
@@ -274,260 +156,5 @@ AnyEvent: TypeAlias = (
 )
 """Every event type, as one msgspec tagged union (tag field ``type``)."""
 
-EVENT_TYPES: Final[tuple[type[Event], ...]] = (
-    GameCreated,
-    MapDataUsed,
-    RuleOptionChanged,
-    GameTurnStarted,
-    GameTurnEnded,
-    PlayerTurnStarted,
-    PlayerTurnEnded,
-    PhaseStarted,
-    PhaseEnded,
-    YearStarted,
-    ResearchResult,
-    DiceRolled,
-    SeedRevealed,
-    SeedCommitted,
-    DiceContributed,
-    Ruling,
-    BookmarkSet,
-    NoteAdded,
-    PlayerKeyPinned,
-    HandoffSigned,
-    WarDeclared,
-    TensionChanged,
-    StatusChanged,
-    DiplomaticResult,
-    MobilizationApplied,
-    RouteStatusChanged,
-    FrenchSurrenderChecked,
-    VichyDecided,
-    ColonyAlignmentRolled,
-    FrenchForcesAssigned,
-    DiplomaticPointsAllocated,
-    UnitPlaced,
-    UnitBuilt,
-    UnitMoved,
-    UnitRedeployed,
-    UnitEliminated,
-    UnitReduced,
-    UnitInversionChanged,
-    ForcePoolChanged,
-    CtlSet,
-    UnitTransferred,
-    AirMissionFlown,
-    OilEffectAccepted,
-    RpSpent,
-    OffensiveDeclared,
-    AttackDeclared,
-    CombatRoundResolved,
-    CombatLossesTaken,
-    AttackEnded,
-    AdvanceAfterCombat,
-    OverrunResolved,
-    BreakthroughCreated,
-    ExploitationAllowance,
-    AttritionDeclared,
-    AttritionResolved,
-    AttritionLossesTaken,
-    AttritionOccupation,
-    AirdropMade,
-    AirCombatResolved,
-    NavalCombatResolved,
-    SwCombatResolved,
-    HexControlChanged,
-    SupplyDetermined,
-    BridgeheadPlaced,
-    BridgeheadRemoved,
-    FortificationBuilt,
-    FortificationPlaced,
-    FortificationEliminated,
-    RailheadBuilt,
-    WeatherDetermined,
-    WinterPreparationChanged,
-    PartisansPlaced,
-    SiegeUpdated,
-    CounterRemoved,
-    CounterPlaced,
-    SupplySourceDesignated,
-    SeaSupplyTraced,
-    SeaSupplyDeclined,
-    SeaSupplyResolved,
-    JointControlChanged,
-    BrpsSet,
-    BrpBaseChanged,
-    BrpLost,
-    BrpGained,
-    BrpChangeAccrued,
-    BrpBatchApplied,
-    BrpGrantMade,
-    BrpSpent,
-    ConstructionLimitDeclared,
-    IronOreStatusChanged,
-    KeaControlChanged,
-    IcValueChanged,
-    OilReserveDefined,
-    OilTrackingStarted,
-    OilTrackingStopped,
-    OilProduced,
-    OilMoved,
-    OilShipmentLost,
-    OilExpended,
-    OilCountersEliminated,
-    OilFacilityDamaged,
-    OilFacilityRepaired,
-    OilPlantBuilt,
-    OilEmbargoImposed,
-    ShipyardDefined,
-    SubmarineWarfareDeclared,
-    MurmanskConvoyBattle,
-    ShipbuildingRateChanged,
-    ShipyardControlChanged,
-    ShipLaidDown,
-    ShipAdvanced,
-    ShipDeferred,
-    ShipLaunched,
-    ShipScuttled,
-    ShipDamaged,
-    ShipSunk,
-    ShipRaised,
-    ShipArrivedForRepair,
-    ShipRepairStarted,
-    ShipDisplacedFromChart,
-    ChronicleEntry,
-    AreaControlled,
-    DiplomaticOutcome,
-    TrackValue,
-)
-"""Every event class, in catalogue order (grouped by family)."""
-
-__all__ = [
-    "EVENT_TYPES",
-    "AdvanceAfterCombat",
-    "AirCombatResolved",
-    "AirMissionFlown",
-    "AirdropMade",
-    "AnyEvent",
-    "AreaControlled",
-    "AttackDeclared",
-    "AttackEnded",
-    "AttritionDeclared",
-    "AttritionLossesTaken",
-    "AttritionOccupation",
-    "AttritionResolved",
-    "BookmarkSet",
-    "BreakthroughCreated",
-    "BridgeheadPlaced",
-    "BridgeheadRemoved",
-    "BrpBaseChanged",
-    "BrpBatchApplied",
-    "BrpChangeAccrued",
-    "BrpGained",
-    "BrpGrantMade",
-    "BrpLost",
-    "BrpSpent",
-    "BrpsSet",
-    "ChronicleEntry",
-    "ColonyAlignmentRolled",
-    "CombatLossesTaken",
-    "CombatRoundResolved",
-    "ConstructionLimitDeclared",
-    "CounterPlaced",
-    "CounterRemoved",
-    "CtlSet",
-    "DiceContributed",
-    "DiceRolled",
-    "DiplomaticOutcome",
-    "DiplomaticPointsAllocated",
-    "DiplomaticResult",
-    "Event",
-    "ExploitationAllowance",
-    "ForcePoolChanged",
-    "FortificationBuilt",
-    "FortificationEliminated",
-    "FortificationPlaced",
-    "FrenchForcesAssigned",
-    "FrenchSurrenderChecked",
-    "GameCreated",
-    "GameTurnEnded",
-    "GameTurnStarted",
-    "HandoffSigned",
-    "HexControlChanged",
-    "IcValueChanged",
-    "IronOreStatusChanged",
-    "JointControlChanged",
-    "KeaControlChanged",
-    "MapDataUsed",
-    "MobilizationApplied",
-    "MurmanskConvoyBattle",
-    "NavalCombatResolved",
-    "NoteAdded",
-    "OffensiveDeclared",
-    "OilCountersEliminated",
-    "OilEffectAccepted",
-    "OilEmbargoImposed",
-    "OilExpended",
-    "OilFacilityDamaged",
-    "OilFacilityRepaired",
-    "OilMoved",
-    "OilPlantBuilt",
-    "OilProduced",
-    "OilReserveDefined",
-    "OilShipmentLost",
-    "OilTrackingStarted",
-    "OilTrackingStopped",
-    "OverrunResolved",
-    "PartisansPlaced",
-    "PhaseEnded",
-    "PhaseStarted",
-    "PlayerKeyPinned",
-    "PlayerTurnEnded",
-    "PlayerTurnStarted",
-    "RailheadBuilt",
-    "ResearchResult",
-    "RouteStatusChanged",
-    "RpSpent",
-    "RuleOptionChanged",
-    "Ruling",
-    "SeaSupplyDeclined",
-    "SeaSupplyResolved",
-    "SeaSupplyTraced",
-    "SeedCommitted",
-    "SeedRevealed",
-    "ShipAdvanced",
-    "ShipArrivedForRepair",
-    "ShipDamaged",
-    "ShipDeferred",
-    "ShipDisplacedFromChart",
-    "ShipLaidDown",
-    "ShipLaunched",
-    "ShipRaised",
-    "ShipRepairStarted",
-    "ShipScuttled",
-    "ShipSunk",
-    "ShipbuildingRateChanged",
-    "ShipyardControlChanged",
-    "ShipyardDefined",
-    "SiegeUpdated",
-    "StatusChanged",
-    "SubmarineWarfareDeclared",
-    "SupplyDetermined",
-    "SupplySourceDesignated",
-    "SwCombatResolved",
-    "TensionChanged",
-    "TrackValue",
-    "UnitBuilt",
-    "UnitEliminated",
-    "UnitInversionChanged",
-    "UnitMoved",
-    "UnitPlaced",
-    "UnitRedeployed",
-    "UnitReduced",
-    "UnitTransferred",
-    "VichyDecided",
-    "WarDeclared",
-    "WeatherDetermined",
-    "WinterPreparationChanged",
-    "YearStarted",
-]
+EVENT_TYPES: Final[tuple[type[Event], ...]] = get_args(AnyEvent)
+"""Every event class, in catalogue order (grouped by family), read from :data:`AnyEvent`."""

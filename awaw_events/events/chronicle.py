@@ -41,7 +41,7 @@ Extent = Literal["all", "most", "some", "none"]
 """How much of a place a side controls, as a report states it: all of it, most of it (a "dominant position"), some
 of it, or none of it (control lost)."""
 
-ControlCause = Literal["conquest", "diplomacy", "association", "activation", "occupation", "surrender", "other"]
+AreaControlCause = Literal["conquest", "diplomacy", "association", "activation", "occupation", "surrender", "other"]
 """How control came about, in the words of 29 (29.2 occupation, 29.41 diplomacy, 29.42 association, 29.43
 activation, 29.5 conquest, 29.6 surrender); ``other`` when the source does not say."""
 
@@ -86,7 +86,7 @@ class AreaControlled(Event, tag="area_controlled", frozen=True, kw_only=True):
     place: Place
     controller: Country
     extent: Extent = "all"
-    cause: ControlCause = "other"
+    cause: AreaControlCause = "other"
 
 
 class DiplomaticOutcome(Event, tag="diplomatic_outcome", frozen=True, kw_only=True):
@@ -117,9 +117,9 @@ class TrackValue(Event, tag="track_value", frozen=True, kw_only=True):
 
 __all__ = [
     "TENSION_TRACKS",
+    "AreaControlCause",
     "AreaControlled",
     "ChronicleEntry",
-    "ControlCause",
     "DiplomaticOutcome",
     "DiplomaticOutcomeName",
     "Extent",
