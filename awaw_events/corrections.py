@@ -1,4 +1,4 @@
-"""Corrections in time: a fact found later, inserted at its own game time without renumbering anything (issue 16).
+"""Corrections in time: a fact found later, inserted at its own game time without renumbering anything.
 
 :func:`insert_events` is ``awaw insert``: it appends a ``ruling`` with ``insert_after`` and the events it inserts,
 after the checks of an import and of :mod:`awaw_events.placement` (the events fit at their place). Every event keeps

@@ -1,4 +1,4 @@
-"""Verifiable dice: rolls derived from a committed secret seed (issue 3).
+"""Verifiable dice: rolls derived from a committed secret seed.
 
 Construction (``hmac-sha256-v1``), checkable with ten lines of Python::
 

@@ -41,7 +41,7 @@ def time_key(event: Event) -> TimeKey:
 
 def before_start(key: TimeKey, start: TimeKey | None) -> bool:
     """Whether a game time is before the game starts (an earlier game turn than ``game_created``'s): pre-game
-    history, which the log accepts in the set-up and the audit never charges (issue 16)."""
+    history, which the log accepts in the set-up and the audit never charges."""
     return start is not None and key[:2] < start[:2]
 
 
@@ -67,7 +67,7 @@ def game_turn(event: Event) -> int:
 
 def label(event: Event) -> str:
     """A short readable game time: ``Fall 1939 Axis combat``; an approximate one with its range of turns,
-    ``Spring 1939 to Summer 1939`` (issue 16)."""
+    ``Spring 1939 to Summer 1939``."""
     parts = [event.season.capitalize(), str(event.year)]
     if event.until is not None:
         year, _, season = event.until.partition("-")

@@ -1,4 +1,4 @@
-"""Signed hand-offs: each player signs the head of the log they hand over, with an Ed25519 key (issue 17).
+"""Signed hand-offs: each player signs the head of the log they hand over, with an Ed25519 key.
 
 A hash chain alone proves nothing to someone who does not hold an older copy: whoever can write the store can
 change an event and recompute every later hash, or cut the tail. A player's signature of a head (the hash of event

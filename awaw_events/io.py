@@ -8,7 +8,7 @@ JSON Lines go to the event decoder as bytes, line by line.
 
 Input is read as bytes and must be UTF-8 (a leading byte-order mark is allowed); a line that is not, a line longer
 than :data:`MAX_LINE`, a value nested deeper than :data:`MAX_DEPTH` or a YAML document that expands beyond
-:data:`MAX_NODES` values is refused with its line, like any other bad event (issue 17).
+:data:`MAX_NODES` values is refused with its line, like any other bad event.
 
 The other files people hand in (map data, set-ups) are read by :func:`read_file` (a plain file, bounded in size,
 never a FIFO or a device) and composed by :func:`compose_yaml`, which first walks the parser's event stream to

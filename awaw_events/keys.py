@@ -1,4 +1,4 @@
-"""The keys directory: what a player keeps outside every store (issue 17).
+"""The keys directory: what a player keeps outside every store.
 
 The shared database (a SQLite file passed around, a league's PostgreSQL server) holds only what anyone may read:
 the events, the dice commitments, the players' public keys. What must stay private lives in a directory of the

@@ -144,7 +144,7 @@ def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogC
         seq = count + 1
         replacing = due > 0
         key = _time_key(event)
-        # Pre-game history (issue 16): an event dated before the game starts is accepted while the log is still in
+        # Pre-game history: an event dated before the game starts is accepted while the log is still in
         # its set-up (nothing of the game proper recorded yet), in date order among the history; so is one that a
         # correction in time inserts (its place is checked against the log by check_insertions).
         pre_game = not event.annotation and event.family not in NOT_HISTORY and before_start(key, start_time)
@@ -298,7 +298,7 @@ IMPORT_CHUNK = 5_000
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while an import runs (issue 15). Events hold no reference cycles: each batch
+    """Python's cycle collector off while an import runs. Events hold no reference cycles: each batch
     is freed by reference counting once written, so memory stays flat; but the collector ran every 700 new objects
     and walked the batch in hand each time, about a seventh of an import's time."""
     enabled = gc.isenabled()

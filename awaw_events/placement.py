@@ -1,5 +1,5 @@
-"""Where a correction in time may stand: the checks the log makes of a batch that inserts facts found later
-(issue 16), against the stored log, and where a fact belongs when its place is not given.
+"""Where a correction in time may stand: the checks the log makes of a batch that inserts facts found later,
+against the stored log, and where a fact belongs when its place is not given.
 
 A correction is a ``ruling`` with ``insert_after`` and the events it inserts right after it in the log; the effective
 log (:mod:`awaw_events.rulings`) reads them right after the event they follow. :func:`check_insertions` makes sure

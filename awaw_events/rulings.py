@@ -1,4 +1,4 @@
-"""Rulings: a disputed event is never edited or deleted; a ``ruling`` voids it, or replaces it (issue 3).
+"""Rulings: a disputed event is never edited or deleted; a ``ruling`` voids it, or replaces it.
 
 The *effective* log of a timeline up to a point is its records with every voided event left out and each ruling's
 replacement events standing in the place of the first event it voids. Projections, replays and the audit read the
@@ -6,7 +6,7 @@ effective log; ``awaw log`` shows the originals marked as voided or replaced, wi
 
 A ruling may void an earlier ruling (a ruling reversed): the earlier ruling then has no effect.
 
-A ruling with ``insert_after`` is a correction in time (issue 16): it voids nothing, and its replacement events stand
+A ruling with ``insert_after`` is a correction in time: it voids nothing, and its replacement events stand
 right after the event it names, at their own game time; every other event keeps its number.
 """
 

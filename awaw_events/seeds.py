@@ -1,5 +1,5 @@
 """The dice seed a timeline rolls from: the commitment in force (its last ``game_created``, ``seed_committed`` or
-``seed_revealed``) and its secret seed, held in a keys directory, never in the store (issue 17)."""
+``seed_revealed``) and its secret seed, held in a keys directory, never in the store."""
 
 from __future__ import annotations
 

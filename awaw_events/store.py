@@ -140,7 +140,7 @@ class GameStore:
         self.snapshot_key: bytes = secrets.token_bytes(32)
         """The key that authenticates stored snapshots: snapshots are written with its MAC and only those that
         carry it are used. A fresh one per store object unless the caller sets a kept one (the CLI reads it from
-        the keys directory), so a snapshot edited in the database is never used (issue 17)."""
+        the keys directory), so a snapshot edited in the database is never used."""
 
     def close(self) -> None:
         self._app.close()
@@ -208,7 +208,7 @@ class GameStore:
     @contextlib.contextmanager
     def timelines_held(self) -> Iterator[None]:
         """Read the list of timelines once for the whole block, not once a call: a read of the state at a point
-        looks a timeline up half a dozen times, a round trip each on PostgreSQL (issue 15). Inside the block a read
+        looks a timeline up half a dozen times, a round trip each on PostgreSQL. Inside the block a read
         sees the list as it stood when the block began (as one query would), except that a write transaction reads
         it afresh and this store's own changes are seen at once; other writers' changes are seen after the block."""
         if self._registry_held == 0:
@@ -703,7 +703,7 @@ class GameStore:
         yield from ((r[0], r[1]) for r in rows)
 
     def legacy_secret(self, name: str) -> str | None:
-        """The dice seed that stores made before issue 17 kept in the database beside a timeline, if any.
+        """The dice seed that stores of earlier versions kept in the database beside a timeline, if any.
 
         Seeds now live in the keys directory of whoever hosts the dice (:mod:`awaw_events.keys`); the dice
         commands move a seed found here there on first use and then :meth:`forget_legacy_secret` it.

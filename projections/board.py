@@ -486,7 +486,7 @@ def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
     season, year = event.since_season or ctx.now.season, event.since_year or ctx.now.year  # set-ups: since when
     since = f"{season} {year}"
     until = event.since_until if event.since_year is not None else event.until
-    if until is not None:  # an approximate date: the range of turns (issue 16)
+    if until is not None:  # an approximate date: the range of turns
         until_year, _, until_season = until.partition("-")
         since += f" to {until_season} {until_year}"
     state.wars[war_key(event.aggressor, event.target)] = since

@@ -126,7 +126,7 @@ def faces(state: DiceState, number: int) -> list[int] | None:
 
 
 def faces_unknown(state: DiceState, number: int) -> bool:
-    """Whether roll ``number`` was made but its faces are unknown (a roll a report mentions: issue 16)."""
+    """Whether roll ``number`` was made but its faces are unknown (a roll a report mentions)."""
     found = state.rolls.get(number)
     return found is not None and not found.event.faces_known
 

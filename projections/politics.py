@@ -11,7 +11,7 @@ forces assigned; the Allied declarations of war on single Vichy colonies (58.73)
 research projects; the RGT modifiers of this game turn and the event modifiers in force, the highest RGT reached,
 the RGT when Germany declared war on Russia, the mobilization ICs, the DPs placed this game turn and in France; the
 alignment of minor countries and the routes open; which player turns and research phases this game turn has had and
-the player turn an attrition was last resolved in; and what a report states without a table's detail (issue 16):
+the player turn an attrition was last resolved in; and what a report states without a table's detail:
 places controlled, diplomatic outcomes in the rules' words, tracks beyond the tension tracks, and the chronicle.
 Wars, tensions, statuses and diplomatic results stay on the board state (:mod:`projections.board`), where every
 family reads them.
@@ -80,7 +80,7 @@ class Research(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """A fact a source states without the detail of a table record (issue 16): who holds it, how much, and how it
+    """A fact a source states without the detail of a table record: who holds it, how much, and how it
     is known. ``what`` is the fact itself: an extent of control, a diplomatic outcome, a track's value."""
 
     seq: int
@@ -281,7 +281,7 @@ def _research_result(state: PoliticsState, event: ResearchResult, ctx: Context) 
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# The chronicle (issue 16): what a report states, applied where the rules allow
+# The chronicle: what a report states, applied where the rules allow
 
 
 def _fact(event: Event, ctx: Context, **fields: object) -> Fact:

@@ -1,5 +1,5 @@
 """Recording with the rules at hand: ``awaw record`` and ``awaw import`` refuse what cannot be true and show, at
-once, what the audit says of the events they append (issue 11, item 2).
+once, what the audit says of the events they append.
 
 * What cannot be true (:mod:`replays.records`) is refused with its line, field and reason, and nothing is written;
   ``lenient`` keeps it (a historical log with gaps) and reports each problem.

@@ -1,4 +1,4 @@
-"""What the record refuses: events that cannot be true of the game as its board stands (issue 11, item 2).
+"""What the record refuses: events that cannot be true of the game as its board stands.
 
 A claim that breaks a rule (too many movement factors, a wrong CRT result) is kept, because disputes are about
 exactly those, and the audit names it. What cannot be true is another matter: a unit that was never placed, a unit

@@ -1,4 +1,4 @@
-"""Rulings as a verb (issue 11, item 5): ``awaw rule GAME --void 320 [--replace FILE] --reason TEXT [--by NAME]``
+"""Rulings as a verb: ``awaw rule GAME --void 320 [--replace FILE] --reason TEXT [--by NAME]``
 writes the ``ruling`` event and its replacement events in one append, and shows the audit of the turn of the voided
 events before and after it.
 

@@ -1,5 +1,5 @@
 """Set-ups: the position of a game as a human-writable YAML file (``docs/setup.md``), written from any point of a
-game (``awaw setup``) and turned into the set-up events of a new game (``awaw new --setup``) (issue 11, item 4).
+game (``awaw setup``) and turned into the set-up events of a new game (``awaw new --setup``).
 
 :func:`position` is the one definition of what a set-up holds: the rule set and options; every unit with where it
 stands (face up or inverted, damaged); hex control, CTLs, bridgeheads, fortifications, railheads and counters; wars

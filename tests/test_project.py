@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,3 +186,15 @@ def test_the_file_writers_answer_help_without_writing(command: list[str], tmp_pa
     done = subprocess.run([sys.executable, *command, "--help"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0 and "usage:" in done.stdout, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_package_source_cites_an_issue() -> None:
+    """Docstrings and comments say what the code does; which issue asked for it is the history's business (git)."""
+    cited = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"\bissues? \d+\b", line)
+    ]
+    assert cited == []

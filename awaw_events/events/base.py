@@ -9,7 +9,7 @@ Every event carries its **game time** (year, season, player-turn side, phase, se
 power, the system for derived bookkeeping, or a referee for rulings). Wall-clock time is metadata kept by the store,
 never part of the event.
 
-Every event may also say **how it is known** (issue 16: games replayed from reports): its ``provenance`` (recorded
+Every event may also say **how it is known** (games replayed from reports): its ``provenance`` (recorded
 at the table, the default; reported after the fact; inferred from other facts; invented to fill a gap), the
 ``citation`` of its source, an approximate game time (``until``: it happened at some game turn from its own to this
 one; it sorts at the start of the range and is shown with the range) and the fields whose values the record does not
@@ -75,7 +75,7 @@ Text = Annotated[str, Meta(max_length=2000)]
 Name = Annotated[str, Meta(min_length=1, max_length=80)]
 
 Provenance = Literal["table", "reported", "inferred", "invented"]
-"""How an event is known (issue 16): ``table`` recorded at the table as it happened (the default: every event of a
+"""How an event is known: ``table`` recorded at the table as it happened (the default: every event of a
 log written before provenance existed); ``reported`` taken from a report after the fact (a tournament write-up, a
 club newsletter, a player's notes); ``inferred`` deduced from other facts, not stated by any source; ``invented`` a
 value made up to fill a gap the record needs. The audit grades ``table`` and ``reported`` events; it shows what it
@@ -144,7 +144,7 @@ class Event(
     segment: Annotated[str, Meta(max_length=40)] | None = None
     actor: Actor = "system"
     provenance: Provenance = "table"
-    """How the event is known: ``table`` (the default), ``reported``, ``inferred`` or ``invented`` (issue 16)."""
+    """How the event is known: ``table`` (the default), ``reported``, ``inferred`` or ``invented``."""
     citation: Citation = ""
     """The source of a reported, inferred or invented event: a report and where in it, a player, a note."""
     until: TurnRef | None = None

@@ -1,6 +1,6 @@
 """The chronicle: what a report of a game says, in the rules' own words, without the detail a table record has.
 
-Games people have played survive mostly as tournament reports, club write-ups and partial notes (issue 16). These
+Games people have played survive mostly as tournament reports, club write-ups and partial notes. These
 events record what such a source states: a dated narrative entry that needs no anchor, and coarse facts that need no
 hexes, units, odds or dice (an area controlled, a diplomatic outcome, the value of a track). Wars begun, statuses
 and research results have their events already (``war_declared``, ``status_changed``, ``research_result``); with the

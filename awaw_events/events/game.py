@@ -73,7 +73,7 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     seed_commitment: Sha256Hex | None = None
     dice_scheme: Literal["hmac-sha256-v1"] = "hmac-sha256-v1"
     player_keys: dict[PlayerName, PublicKeyHex] = {}
-    """Each player's Ed25519 public key (issue 17), against which ``awaw verify`` checks signed hand-offs."""
+    """Each player's Ed25519 public key, against which ``awaw verify`` checks signed hand-offs."""
     consented_by: dict[Name, list[Name]] = {}
     """For an option that needs the players' mutual consent (``econ.deficit_spending``, A3R intro), the players who
     agreed to its value (A3R extract 1.1 ``consent``)."""
@@ -92,7 +92,7 @@ class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):
     """The map data the game's checks read: per-hex and per-hexside facts geometry cannot give (docs/map-data.md).
 
     ``sha256`` is the hash of the data's canonical encoding, so the same facts always hash the same and an audit
-    reads exactly these facts or says that it cannot (issue 10): it never depends silently on a file outside the
+    reads exactly these facts or says that it cannot: it never depends silently on a file outside the
     log. ``source`` says where the file came from (``shipped`` for the data that ships with awaw-events, otherwise
     the file's name); ``hexes`` and ``hexsides`` count its entries. ``awaw new`` records it right after
     ``game_created``; a later ``map_data_used`` replaces it from that point on.
@@ -180,7 +180,7 @@ class DiceRolled(Event, tag="dice_rolled", frozen=True, kw_only=True):
     game's committed seed (checkable after ``seed_revealed``) and ``physical`` when typed in from real dice
     (unverifiable). ``dice`` are the raw faces, never only a modified total. A roll a report mentions without its
     faces keeps its number and says its faces are unknown (``unknown: ["dice"]``, ``dice`` empty): the events it
-    decided can name it, and the audit says "not checked: unknown dice" instead of grading them (issue 16).
+    decided can name it, and the audit says "not checked: unknown dice" instead of grading them.
     """
 
     family: ClassVar[str] = "dice"
@@ -268,8 +268,8 @@ class Ruling(Event, tag="ruling", frozen=True, kw_only=True):
     A disputed event is never edited or deleted (README: "Settling a disputed turn"): projections, replays and
     the audit read the log with the voided events left out and the replacements standing in the place of the first
     voided event. Inserted events stand right after event ``insert_after`` (after any inserted there before), and
-    the numbers of every other event stay as they are, so branches and bookmarks keep pointing where they did
-    (issue 16). An insertion is a fact about the past: it is in force at every point from its place on, including
+    the numbers of every other event stay as they are, so branches and bookmarks keep pointing where they did.
+    An insertion is a fact about the past: it is in force at every point from its place on, including
     points named before the ruling was recorded.
     """
 

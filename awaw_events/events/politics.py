@@ -51,7 +51,7 @@ class WarDeclared(Event, tag="war_declared", frozen=True, kw_only=True):
     event declares nothing: it costs nothing, and the rules of declarations do not apply to it."""
     since_until: TurnRef | None = None
     """Of a war under way at a set-up whose beginning the record knows only as a range (an ``until`` of the
-    declaration, issue 16): the range's last turn, ``YEAR-SEASON``."""
+    declaration): the range's last turn, ``YEAR-SEASON``."""
     border_war: bool = False
     """A border war between Russia and Rumania over Bessarabia, not a general war (34.32C: no winter effects in it)."""
 

@@ -174,7 +174,7 @@ def _brps_set(state: State, event: BrpsSet, ctx: Context) -> None:
     now = ctx.now
     power = event.power
     before = state.available.get(power)
-    if event.unknown:  # issue 16: what the record does not know stays unknown (None), never a placeholder
+    if event.unknown:  # what the record does not know stays unknown (None), never a placeholder
         if "base" not in event.unknown:
             state.base[power] = event.base
         if "available" in event.unknown:

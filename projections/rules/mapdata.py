@@ -22,7 +22,7 @@ declaration (the ``map_data_used`` event) and keeps a file's bytes in the store 
 
 **Unknown is not false.** Every fact is optional: ``None`` means "the map data does not say", never "no". A check
 that needs a fact the data does not give reports ``not checked: no map data for EUR:K37`` and never guesses
-(DESIGN, issue 10). Geometry (adjacency, distance) never needs map data.
+(DESIGN). Geometry (adjacency, distance) never needs map data.
 """
 
 from __future__ import annotations
@@ -508,7 +508,7 @@ def content_hash(hexes: Iterable[HexFacts], hexsides: Iterable[HexsideFacts], ex
 
 
 NO_MAP_DATA: Final = "not checked: no map data for {hex}"
-"""What a check reports when a fact it needs is missing (issue 10): the check says so and never guesses."""
+"""What a check reports when a fact it needs is missing: the check says so and never guesses."""
 
 
 def no_map_data(hex_id: str, fact: str | None = None) -> str:
@@ -600,7 +600,7 @@ def place_key(text: str) -> str:
 
 
 def resolve_place(data: MapData | None, place: str) -> tuple[str, ...] | None:
-    """The hexes a place a source names stands for (issue 16): a hex id is itself; a name is the hexes whose map-data
+    """The hexes a place a source names stands for: a hex id is itself; a name is the hexes whose map-data
     ``name`` is that name (a city, a strait, a lake), else the hexes of that ``country``, else of that ``area``.
     None when the map data does not know the name (or there is none): a view says so, a check says "not checked",
     nothing guesses."""

@@ -7,7 +7,7 @@ them with non-breaking hyphens). The list is committed (``checklist.tsv`` beside
 so that the coverage matrix and its tests work on a fresh clone; ``python -m replays.audit.checklist RULES_DIR``
 regenerates it from the extracts, and a test compares the two where the extracts are present.
 
-Groups (issue 12): mechanical = ``[M]``, ``[MECH]``; logged = ``[MECH+LOG]``, ``[MECH if logged]``, ``[S]``, ``[P]``;
+Groups: mechanical = ``[M]``, ``[MECH]``; logged = ``[MECH+LOG]``, ``[MECH if logged]``, ``[S]``, ``[P]``;
 map = ``[ATTR]``, ``[G]``, ``[GEO]``, ``[MAP]``; an item with several tags counts in the most demanding group it has
 (map over logged over mechanical); an item with none of these (``[C]`` player choice, ``[X]`` a rule outside the
 extract) is ``other``.

@@ -289,7 +289,7 @@ class AuditReport(NamedTuple):
     unchecked: int = 0
     """How many of those applications could not be made (the log lacks a fact: see ``skipped``)."""
     ungraded: tuple[Finding, ...] = ()
-    """What checks said about events whose values are not graded (inferred, invented or unknown: issue 16): shown,
+    """What checks said about events whose values are not graded (inferred, invented or unknown): shown,
     never counted as findings."""
     unread: int = 0
     """How many of the events examined no check reads at all (chronicle lines, notes, calendar events ...)."""
@@ -411,7 +411,7 @@ def joined(reports: Sequence[AuditReport]) -> AuditReport:
 
 
 UNGRADED: Final = frozenset({"inferred", "invented"})
-"""Provenances whose values the audit shows but never grades (issue 16): they are not what anyone recorded."""
+"""Provenances whose values the audit shows but never grades: they are not what anyone recorded."""
 
 
 class Doubt(NamedTuple):
@@ -451,7 +451,7 @@ def _rolls(event: Event) -> bool:
 
 
 def doubts(event: Event, state: GameState) -> Doubt | None:
-    """Why the audit cannot grade an event (issue 16): fields the record does not know, the faces of a roll it
+    """Why the audit cannot grade an event: fields the record does not know, the faces of a roll it
     names that the record does not know, or values inferred or invented rather than recorded. None when there is
     no doubt."""
     if event.unknown:

@@ -1,4 +1,4 @@
-"""Files the CLI writes: never the store, never a file of another kind, never half-written (issue 17).
+"""Files the CLI writes: never the store, never a file of another kind, never half-written.
 
 ``awaw export -o`` and ``awaw materialize -o`` check their target first (the store itself and its companion files,
 a database where an event file is expected, a file that is not SQLite or a database with tables of its own where a

@@ -1,6 +1,6 @@
 """Politics for people, scripts and read models: research results, the French surrender and Vichy, diplomatic
 results and outcomes, places controlled as sources state them, tracks beyond the tension tracks, the alignment of
-minor countries, routes, and the chronicle of the game so far (issue 16: everything the projections keep is
+minor countries, routes, and the chronicle of the game so far (everything the projections keep is
 visible). Wars, tension tracks and statuses are on the board (:mod:`replays.views.board`).
 
 Places a source names (``paris``, ``polish_corridor``) are shown as named; given the hexes the game's map data

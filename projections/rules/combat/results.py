@@ -346,7 +346,7 @@ def early_german_status(
     turn: int,
     western_offensive_turns: tuple[int, ...],
 ) -> EarlyGerman:
-    """Whether the early-German substitution applies (15.54; A3R T-C7, 15.54 example of issue 12).
+    """Whether the early-German substitution applies (15.54; A3R T-C7, 15.54 example).
 
     ``country`` and ``front`` are the attacked hex's (None: unknown); ``western_offensive_turns`` the game turns of
     the first Axis player turns with western-front offensive operations (at most two), ``turn`` this one. House: A

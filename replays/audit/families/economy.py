@@ -120,7 +120,7 @@ def check_brp_available(c: Check, ctx: AuditContext[Any]) -> Result:
     if line is None:
         return
     if line.before is None:
-        if line.amount:  # a cost with no BRP total to compare it with: say so (issue 16)
+        if line.amount:  # a cost with no BRP total to compare it with: say so
             yield unknown_brps(line.power)
         return
     power, amount, before = line.power, -line.amount, line.before
