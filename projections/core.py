@@ -19,7 +19,7 @@ How the folds are built (read this before writing one):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -127,10 +127,6 @@ def clock_after(clock: Clock, event: AnyEvent, seq: int) -> Clock:
     if event.annotation:
         return msgspec.structs.replace(clock, seq=seq)
     return Clock(seq=seq, year=event.year, season=event.season, side=event.side, phase=event.phase)
-
-
-VIEWS: Final = ("board", "brp", "oil", "naval", "weather", "politics")
-"""The projections people look at, by the name ``awaw state --view`` uses."""
 
 
 S = TypeVar("S")

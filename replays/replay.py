@@ -12,11 +12,10 @@ from typing import Any, Literal, NamedTuple
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
-from projections.core import VIEWS
 from projections.game import GameState, fold_numbered
 from replays.logview import summary
 from replays.state import state_at
-from replays.views import Change, differences
+from replays.views import VIEWS, Change, differences
 
 By = Literal["event", "phase"]
 

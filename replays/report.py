@@ -29,11 +29,10 @@ from rich.text import Text
 from awaw_events.codec import tag_of
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
-from projections.core import VIEWS
 from projections.game import Fold, GameState, clone
 from replays.logview import summary
 from replays.state import state_at
-from replays.views import differences, render
+from replays.views import VIEWS, differences, render
 from replays.views.common import Change, country
 
 BoardPicture = Callable[[GameState, GameState], str]

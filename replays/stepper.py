@@ -12,8 +12,8 @@ import sys
 from collections.abc import Callable, Iterator
 
 from awaw_events.gametime import parse_game_point, span_key, time_key
-from projections.core import VIEWS
 from replays.replay import Step, narrative
+from replays.views import VIEWS
 
 HELP = "[n]ext [p]revious [t]urn [g]o to event [v]iew [e]nd [q]uit [?]help"
 _VIEW_CYCLE = ("all", *VIEWS)

@@ -265,6 +265,6 @@ def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], N
 
 def views_of(value: str) -> tuple[str, ...]:
     """The projections a ``--view`` value names (``all`` for every one)."""
-    from projections.core import VIEWS
+    from replays.views import VIEWS
 
     return VIEWS if value == "all" else (value,)

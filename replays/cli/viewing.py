@@ -11,7 +11,6 @@ import click
 import sqlite_utils
 from rich.text import Text
 
-from projections.core import VIEWS
 from replays import formatting
 from replays.cli import files
 from replays.cli.common import (
@@ -33,7 +32,7 @@ from replays.replay import narrative
 from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
 from replays.stepper import Stepper, terminal_key
-from replays.views import common
+from replays.views import VIEWS, common
 from replays.views import data as view_data
 from replays.views import render as view_render
 

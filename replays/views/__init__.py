@@ -4,7 +4,7 @@ and for read models (rows). One module per projection; the projections themselve
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from rich.console import RenderableType
 
@@ -21,7 +21,10 @@ MODULES: dict[str, ModuleType] = {
     "weather": weather,
     "politics": politics,
 }
-"""The view module of each projection, by the name ``--view`` uses."""
+"""The view module of each projection, by the name ``--view`` uses: the registry of views."""
+
+VIEWS: Final[tuple[str, ...]] = tuple(MODULES)
+"""The projections people look at, by the name ``awaw state --view`` uses, in the order they are shown."""
 
 PLACED: frozenset[str] = frozenset({"politics"})
 """The views that show places named by sources, with their hexes when given the map data's answer (``places``)."""
@@ -56,4 +59,4 @@ def tables(state: GameState) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-__all__ = ["MODULES", "Change", "data", "differences", "render", "tables"]
+__all__ = ["MODULES", "VIEWS", "Change", "data", "differences", "render", "tables"]
