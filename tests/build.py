@@ -15,6 +15,7 @@ list of events as if it were a stored log, with findings and skipped checks pick
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from awaw_events.events import (
@@ -90,6 +91,24 @@ def game(line: str, *events: Event, name: str = "g", store: GameStore | None = N
     opening = position(line)
     append_events(store, name, numbered([*opening, *events]))
     return store
+
+
+def awaw(
+    db: Path | str,
+    *args: str,
+    keys: Path | None = None,
+    env: Mapping[str, str | None] | None = None,
+    catch_exceptions: bool = True,
+) -> tuple[int, str]:
+    """Run ``awaw --db DB ARGS...`` as a person would type it (``keys``: the keys directory to name): the exit code
+    and what it printed."""
+    from click.testing import CliRunner
+
+    from replays.cli import cli
+
+    where = ["--db", str(db), *(["--keys", str(keys)] if keys is not None else [])]
+    result = CliRunner().invoke(cli, [*where, *args], env=env, catch_exceptions=catch_exceptions)
+    return result.exit_code, result.output
 
 
 def records(events: Sequence[Event | AnyEvent]) -> list[Record]:

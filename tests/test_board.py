@@ -17,12 +17,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from click.testing import CliRunner
 
 from projections.rules.geometry import Grid, grid, label, parse
-from replays.cli import cli
 from replays.pictures.counters import ELIMINATED, colour
 from replays.views.common import name
+from tests.build import awaw
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
@@ -34,8 +33,7 @@ TOLERANCE = 0.011  # coordinates are written with two decimals
 
 
 def run(db: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), "--keys", str(db.parent / "keys"), *args])
-    return result.exit_code, result.output
+    return awaw(db, *args, keys=db.parent / "keys")
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from replays.cli import cli
+from tests.build import awaw as run
 
 datasette_app = pytest.importorskip("datasette.app", reason="the datasette extra is not installed")
 
@@ -22,11 +21,6 @@ LAST = len((EXAMPLES / "campaign-1939.jsonl").read_text().splitlines())
 POINTS = (150, 300, 400, 600, LAST)
 DISPUTED = (EXAMPLES / "disputed-turn.jsonl").read_text().splitlines()
 LODZ = next(n for n, line in enumerate(DISPUTED, 1) if "combat_round_resolved" in line and '"pol-2"' in line)
-
-
-def run(db: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
-    return result.exit_code, result.output
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from replays.cli import cli
+from tests.build import awaw as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
@@ -32,11 +33,6 @@ def db(example_db: Path, tmp_path: Path) -> Path:
     copy = tmp_path / "game.db"
     shutil.copy(example_db, copy)
     return copy
-
-
-def run(db: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
-    return result.exit_code, result.output
 
 
 def count(db: Path) -> int:

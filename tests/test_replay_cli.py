@@ -15,6 +15,7 @@ from awaw_events.store import GameStore
 from replays.cli import cli
 from replays.replay import steps
 from replays.stepper import Stepper
+from tests.build import awaw
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
 
@@ -35,8 +36,7 @@ def db(example_db: Path, tmp_path: Path) -> Path:
 
 
 def run(db: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
-    return result.exit_code, result.output
+    return awaw(db, *args, catch_exceptions=False)
 
 
 def _seq_of(fragment: str) -> int:

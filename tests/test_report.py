@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from replays.cli import cli
 from tests import chromium
+from tests.build import awaw as run
 
 pytest.importorskip("matplotlib", reason="the report's charts need the charts extra (matplotlib)")
 
@@ -27,11 +26,6 @@ DISPUTED_EVENTS = len(DISPUTED)
 LODZ = next(n for n, line in enumerate(DISPUTED, 1) if "combat_round_resolved" in line and '"pol-2"' in line)
 SIDES = ("Axis", "Allied")
 SECTIONS = ["summary", "turns", "timeline", "charts", "ledgers", "branches", "audit"]
-
-
-def run(db: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args])
-    return result.exit_code, result.output
 
 
 @pytest.fixture(scope="module")

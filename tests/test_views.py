@@ -18,6 +18,7 @@ from replays.cli import cli
 from replays.state import resolve_point, state_at
 from replays.views import MODULES, render
 from replays.views.common import console
+from tests.build import awaw
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
 POINTS = ("1939-fall/setup", "1939-fall/axis/combat", "1939-winter", "1940-spring/axis/combat", "1940-spring")
@@ -54,8 +55,7 @@ def words(text: str) -> set[str]:
 
 
 def run(db: Path, *args: str, env: dict[str, str | None] | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["--db", str(db), *args], env=env or {"COLUMNS": None})
-    return result.exit_code, result.output
+    return awaw(db, *args, env=env or {"COLUMNS": None})
 
 
 @pytest.mark.parametrize("view", list(MODULES))
