@@ -193,7 +193,7 @@ class TrustGate:
         if isinstance(event, HandoffSigned):
             return self._handoff(seq, event)
         if isinstance(event, MapDataUsed):
-            return self._map_data(seq, event, offset)
+            return self._map_data(seq, event)
         if isinstance(event, Ruling):
             return self._ruling(seq, event, batch, offset)
         return None
@@ -303,9 +303,9 @@ class TrustGate:
             return "head", f"event {event.at} does not have the hash this signature covers"
         return None
 
-    def _map_data(self, seq: int, event: MapDataUsed, offset: int) -> tuple[str, str] | None:
-        if seq == 2 and offset >= 1:
-            return None  # the declaration `awaw new` writes, in the batch that creates the game
+    def _map_data(self, seq: int, event: MapDataUsed) -> tuple[str, str] | None:
+        if seq == 2:
+            return None  # the declaration `awaw new` writes right after game_created
         creator = self.created.creator_key if self.created is not None else None
         if creator is None and self._legacy():
             return None

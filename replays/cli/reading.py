@@ -137,6 +137,8 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
             result = verify_game(store, game, keys=obj.keys(), snapshot_keys=(CODE_VERSION,))
         handoff = _against(store, game, against) if against else None
     lines = formatting.verify_lines(result.chain) + formatting.dice_lines(result.dice) + _handoff_lines(result)
+    if result.trust:
+        lines += ["trust events written behind the trust commands' back:", *(f"  {p.message}" for p in result.trust)]
     ok = result.ok
     if handoff is not None:
         ok = ok and handoff[0]
@@ -150,7 +152,8 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
                 "ok": ok,
                 "problems": [{"seq": p.seq, "message": p.message} for p in result.chain.problems]
                 + [{"seq": p.seq, "message": p.message} for p in result.dice.problems]
-                + [{"seq": p.seq, "message": p.message} for p in result.handoffs.problems],
+                + [{"seq": p.seq, "message": p.message} for p in result.handoffs.problems]
+                + [{"seq": p.seq, "message": p.message} for p in result.trust],
                 "dice": {
                     "verified": result.dice.verified,
                     "unrevealed": result.dice.unrevealed,

@@ -233,3 +233,29 @@ def test_the_opponents_copy_with_the_hosts_trust_events_imports(seeded: Table, t
     fresh.ok("import", "g", str(full), who="bob")
     assert fresh.rows() == table.rows()
     assert fresh.ok("verify", "g", who="bob").exit_code == 0
+
+
+def test_trust_events_written_straight_into_the_store_are_named_by_verify(seeded: Table) -> None:
+    """Whoever can write the store can append behind the trust gate's back (a few lines of Python): verify asks the
+    gate about every event, so the forged commitment, the map-data change and the typed roll are named."""
+    from awaw_events.events import DiceRolled, MapDataUsed, SeedCommitted
+
+    table = seeded
+    table.ok("reveal", "g")
+    when = {"year": 1939, "season": "fall", "side": "axis", "phase": "combat"}
+    with table.store() as store:
+        store.append(
+            "g",
+            [
+                SeedCommitted(**when, seed_commitment=OWN_COMMITMENT, first_roll=1),  # type: ignore[arg-type]
+                MapDataUsed(**when, name="mine", version="1", sha256="ab" * 32),  # type: ignore[arg-type]
+                DiceRolled(**when, roll=1, purpose="crt", dice=[6]),  # type: ignore[arg-type]
+            ],
+        )
+    result = table.run("verify", "g", who="bob")
+    assert result.exit_code == 1
+    assert "trust events written behind the trust commands' back:" in result.output
+    for seq, words in ((5, "signed by the game's creator"), (6, "change of map data"), (7, "dice.physical")):
+        assert any(line.startswith(f"  event {seq}: ") and words in line for line in result.output.splitlines()), (
+            result.output
+        )
