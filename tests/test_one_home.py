@@ -56,6 +56,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/gate.py", "TRUST_TAGS"): VOCABULARY,
     ("awaw_events/gate.py", "NEVER_VOIDED"): VOCABULARY,
     ("awaw_events/gate.py", "_WATCHED"): REGISTRY,
+    ("awaw_events/verification.py", "_GATED"): REGISTRY,
     ("awaw_events/vocab.py", "FACTION_OF_POWER"): VOCABULARY,
     ("awaw_events/vocab.py", "SIDE_OF_FACTION"): VOCABULARY,
     ("awaw_events/vocab.py", "SIDE_OF_POWER"): VOCABULARY,
