@@ -19,6 +19,8 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
@@ -149,9 +151,23 @@ _DONE: Any = None
 """In a worker process: the shared counts of events checked, one slot per range (set by :func:`_start_worker`)."""
 
 
-def _start_worker(done: Any) -> None:
+def _start_worker(done: Any, parent: int) -> None:
     global _DONE
     _DONE = done
+    threading.Thread(target=_outlive_not, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+PARENT_WATCH: Final = 0.5
+"""Seconds between a worker's looks at whether the process that started it is still alive."""
+
+
+def _outlive_not(parent: int) -> None:
+    """End this worker when the audit that started it is gone (killed, say): its task and result queues hold no
+    write end the parent could close, so a worker would otherwise wait on them for ever."""
+    while True:
+        time.sleep(PARENT_WATCH)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _worker(
@@ -175,7 +191,9 @@ def _in_processes(
 ) -> AuditReport:
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this one's store is inherited
     done = context.Array("q", len(ranges), lock=False)
-    with ProcessPoolExecutor(len(ranges), mp_context=context, initializer=_start_worker, initargs=(done,)) as pool:
+    with ProcessPoolExecutor(
+        len(ranges), mp_context=context, initializer=_start_worker, initargs=(done, os.getpid())
+    ) as pool:
         futures = [
             pool.submit(_worker, url, key, timeline, index, first, end, rule_prefix)
             for index, (first, end) in enumerate(ranges)

@@ -191,3 +191,57 @@ def test_a_range_starts_from_the_snapshot_before_it_instead_of_folding_from_the_
         from_start = timelines._audit_range(store.open("synthetic"), 10_001, 12_000, None, None)
         assert folded == 12_000
     assert from_snapshot == from_start
+
+
+def _workers_of(parent: int) -> list[int]:
+    """The processes (Linux /proc) whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)")
+def test_a_killed_audit_leaves_no_worker_behind(campaign: str) -> None:
+    """SIGKILL the process of an audit in two processes while its workers run: they end within a few seconds
+    instead of waiting for ever on queues whose other ends no one will close."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    audit = subprocess.Popen(
+        [sys.executable, "-m", "replays", "--db", campaign, "audit", "synthetic", "--jobs", "2", "--json"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            workers = _workers_of(audit.pid)
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the audit started no workers: the test tests nothing"
+        audit.send_signal(signal.SIGKILL)
+        audit.wait()
+        deadline = time.monotonic() + 10 * timelines.PARENT_WATCH + 5
+        while time.monotonic() < deadline and any(_alive(w) for w in workers):
+            time.sleep(0.1)
+        assert not [w for w in workers if _alive(w)], "workers outlived the audit that started them"
+    finally:
+        if audit.poll() is None:
+            audit.kill()
