@@ -153,6 +153,7 @@ def _new_turn(state: State, event: object, ctx: Context) -> None:
         state.facts = {}
         state.declared = {}
         state.offensives = {}
+        state.partisan_offensives = {}
         state.paid = {}
         state.done = {}
         state.attritions = {}

@@ -83,15 +83,16 @@ def turn_label(year: int, season: str) -> str:
     return f"{season.capitalize()} {year}" if season else "before the game"
 
 
-def offensives_on(state: State, faction: str, front: str) -> tuple[int, bool]:
+def offensives_on(state: State, faction: str, front: str, *, for_attrition: bool = False) -> tuple[int, bool]:
     """The offensive BRPs the alliance faction's powers spent on ``front`` this turn, and whether one of them paid a
-    full offensive there (15 BRPs or more: A3R 9.61-9.63)."""
+    full offensive there (15 BRPs or more: A3R 9.61-9.63). ``for_attrition``: leave out the BRPs of offensives
+    against partisans only, which do not count in determining whether an attrition is permitted (11.82, 9.61)."""
     total_ = 0
     full = False
     for key, brps in state.offensives.items():
         power, _, where = key.partition("|")
         if where == front and FACTION_OF_POWER.get(cast(Power, power)) == faction:
-            total_ += brps
+            total_ += brps - (state.partisan_offensives.get(key, 0) if for_attrition else 0)
             full = full or brps >= FULL_OFFENSIVE_BRPS
     return total_, full
 

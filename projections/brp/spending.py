@@ -159,6 +159,8 @@ def _offensive(state: State, event: OffensiveDeclared, ctx: Context) -> None:
     spend(state, ctx, event.power, "offensive", event.brp_cost, ref=event.front, detail=event.kind)
     key = f"{event.power}|{event.front}"
     state.offensives[key] = state.offensives.get(key, 0) + event.brp_cost
+    if event.against_partisans:
+        state.partisan_offensives[key] = state.partisan_offensives.get(key, 0) + event.brp_cost
     paid = Operation(seq=ctx.now.seq, side=ctx.now.side, power=event.power, front=event.front)
     for op in event.operations:
         state.paid.setdefault(op, paid)

@@ -227,6 +227,9 @@ class State(msgspec.Struct, kw_only=True):
     Option 2 settlement is judged by (A3R extract 5.3 step I)."""
     offensives: dict[str, int] = {}
     """Offensive BRPs this turn by ``"<power>|<front>"`` (27.12; A3R 9.61-9.64)."""
+    partisan_offensives: dict[str, int] = {}
+    """Of those, the BRPs of offensive operations against partisans only (``offensive_declared.against_partisans``),
+    which do not count in determining whether an attrition is permitted on the front (11.82, 9.61)."""
     paid: dict[str, Operation] = {}
     """Operations paid for this turn (``offensive_declared.operations``), by operation id (A3R 9.63)."""
     done: dict[str, Operation] = {}
@@ -268,6 +271,7 @@ def clone(state: State) -> State:
         commonwealth=dict(state.commonwealth),
         base_cuts=dict(state.base_cuts),
         offensives=dict(state.offensives),
+        partisan_offensives=dict(state.partisan_offensives),
         paid=dict(state.paid),
         done=dict(state.done),
         attritions=dict(state.attritions),

@@ -2,8 +2,11 @@
 and ``awaw advance`` (the defender's losses, 14.5; the hexes the attacker occupies, 14.6).
 
 :func:`decide_attrition` counts the units named (their factors from the board, 14.41), rolls the die (the next
-seeded roll, or a physical die), adds the factor bonus (14.42A) and the modifiers the state gives (14.42B-D: computed
-by the audit's own functions), and reads the Attrition Table (14.41, 14.43 Pacific H halved, 14.44 the 2C option).
+seeded roll, or a physical die), adds the factor bonus (14.42A) and the modifiers the state gives (14.42B-D: the
+position's :func:`~projections.position.attrition.modifiers.expected_modifiers`, which the audit asks too), and reads
+the Attrition Table (14.41, 14.43 Pacific H halved, 14.44 the 2C option). Each drafted event is refused at the first
+breach that the audit's queries on such an event find (:data:`DECLARATION_JUDGES`, :data:`LOSS_JUDGES`,
+:data:`OCCUPATION_JUDGES`).
 """
 
 from __future__ import annotations
@@ -16,16 +19,31 @@ from awaw_events.events import AnyEvent, AttritionResolved
 from awaw_events.vocab import FACTIONS, GROUND_TYPES
 from projections import game
 from projections.position import Position
+from projections.position.attrition import STANDARD_A3R, game_variant, modifiers, occupation
+from projections.position.attrition.modifiers import expected_modifiers
 from projections.rules import attrition as rules
-from replays.audit.families.attrition.common import game_variant
-from replays.audit.families.attrition.modifiers import expected_modifiers
-from replays.commands.base import Die, Refusal, enemy_controller, faction_of, now, own_unit, probe, unit_in_play
+from replays.commands.base import Die, Refusal, enemy_controller, faction_of, first_refusal, now, own_unit, unit_in_play
 
 ATTRITION_PHASE: Final = "attrition"
 
 MODIFIER_CODES: Final = {"ctl": ("ctl", "14.42B"), "winter": ("winter", "14.42C"), "house": ("ctl_sim", "14.42D")}
 """The codes and rules a decided attrition records its 14.42B-D modifiers under (read back by
 :func:`projections.rules.attrition.modifier_part`)."""
+
+
+DECLARATION_JUDGES: Final = (
+    modifiers.attrition_factors,
+    modifiers.attrition_units_once,
+    modifiers.one_roll_per_zone,
+    modifiers.attrition_permitted,
+)
+"""The position's queries on an attrition's declaration, in the order a refusal names the first breach."""
+
+LOSS_JUDGES: Final = (modifiers.attrition_losses, modifiers.contact_limit, modifiers.loss_sources)
+"""The position's queries on an attrition's losses."""
+
+OCCUPATION_JUDGES: Final = (occupation.attrition_occupation,)
+"""The position's queries on an attrition's occupation."""
 
 
 class Attrition(NamedTuple):
@@ -58,7 +76,17 @@ class Occupation(NamedTuple):
 
 
 def decide_declaration(pos: Position, command: Attrition) -> list[AnyEvent] | Refusal:
-    """The declaration of an attrition, or why the rules refuse it."""
+    """The declaration of an attrition, or the first rule it breaks."""
+    event = draft_declaration(pos, command)
+    if isinstance(event, Refusal):
+        return event
+    refused = first_refusal(pos, event, DECLARATION_JUDGES)
+    return [event] if refused is None else refused
+
+
+def draft_declaration(pos: Position, command: Attrition) -> AnyEvent | Refusal:
+    """The ``attrition_declared`` event of a command, as the record has it (the units in play, their factors from
+    the board), before the rules are asked; or why the record refuses it."""
     when = now(pos.state)
     if when.get("phase") != ATTRITION_PHASE:
         return Refusal("14.1", f"attrition is resolved in the attrition phase; this is the {when.get('phase')}")
@@ -101,7 +129,7 @@ def decide_declaration(pos: Position, command: Attrition) -> list[AnyEvent] | Re
     }
     if command.zone is not None:
         fields["zone"] = command.zone
-    return [parse_event(fields, where="the attrition")]
+    return parse_event(fields, where="the attrition")
 
 
 def decide_attrition(pos: Position, command: Attrition, die: Die) -> list[AnyEvent] | Refusal:
@@ -128,11 +156,11 @@ def decide_attrition(pos: Position, command: Attrition, die: Die) -> list[AnyEve
         where="the roll",
     )
     draft = AttritionResolved(**when, attrition=command.attrition, roll=number, losses=0, hexes=0)
-    ctx = probe(Position(game.fold(after.state, [roll]), after.map), draft, after.state.clock.seq + 2)
-    variant = game_variant(ctx)
+    rolled = Position(game.fold(after.state, [roll]), after.map)
+    variant = game_variant(rolled)
     if variant is None:
-        return Refusal("14.41", "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts")
-    expected = expected_modifiers(ctx)
+        return Refusal("14.41", STANDARD_A3R)
+    expected = expected_modifiers(rolled, draft)
     decl = after.state.combat.attritions[command.attrition]
     modifiers: list[dict[str, Any]] = []
     bonus = rules.factor_modifier(decl.factors)
@@ -200,7 +228,8 @@ def decide_attrition_losses(pos: Position, command: AttritionLosses) -> list[Any
         {"type": "attrition_losses_taken", **when, "attrition": command.attrition, "losses": losses},
         where="the attrition losses",
     )
-    return [taken, *removed]
+    refused = first_refusal(pos, taken, LOSS_JUDGES)
+    return [taken, *removed] if refused is None else refused
 
 
 def decide_occupation(pos: Position, command: Occupation) -> list[AnyEvent] | Refusal:
@@ -220,19 +249,21 @@ def decide_occupation(pos: Position, command: Occupation) -> list[AnyEvent] | Re
         if unit_id not in counted:
             return Refusal("14.62", f"{unit_id} was not counted in attrition {command.attrition}")
     power = decl.actor
-    events: list[AnyEvent] = [
-        parse_event(
-            {
-                "type": "attrition_occupation",
-                **when,
-                "actor": power,
-                "attrition": command.attrition,
-                "hexes": wanted,
-                "moves": [{"unit": u, "to": h} for u, h in command.moves.items()],
-            },
-            where="the occupation",
-        )
-    ]
+    occupied = parse_event(
+        {
+            "type": "attrition_occupation",
+            **when,
+            "actor": power,
+            "attrition": command.attrition,
+            "hexes": wanted,
+            "moves": [{"unit": u, "to": h} for u, h in command.moves.items()],
+        },
+        where="the occupation",
+    )
+    refused = first_refusal(pos, occupied, OCCUPATION_JUDGES)
+    if refused is not None:
+        return refused
+    events: list[AnyEvent] = [occupied]
     for hex_ in wanted:
         if enemy_controller(pos, power, pos.board.control.get(hex_)):
             events.append(

@@ -9,7 +9,7 @@ commands return events, only the store appends). Decisions are pure: the die of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from awaw_events.events import AnyEvent
@@ -17,6 +17,7 @@ from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FA
 from projections.board import Unit
 from projections.game import GameState
 from projections.position.core import Position
+from projections.rules.breach import Breach
 from replays import records
 from replays.audit.engine import AuditContext
 
@@ -118,6 +119,19 @@ def enemy_controller(pos: Position, power: str, controller: str | None) -> bool:
     return any(
         "|".join(sorted((p, controller))) in wars for p in POWERS if side_of(p) == side
     )  # a minor at war with the side
+
+
+def first_refusal(
+    pos: Position, event: Any, judges: Iterable[Callable[[Position, Any], Iterable[object]]]
+) -> Refusal | None:
+    """The refusal of the first breach that the position's claim queries ``judges`` find in a drafted event, in
+    their order (the queries the audit asks of the recorded event); None when none is broken for certain (what they
+    cannot decide, the preview's audit lists as not checked)."""
+    for judge in judges:
+        for found in judge(pos, event):
+            if type(found) is Breach:
+                return Refusal(found.rule, found.message)
+    return None
 
 
 def probe(pos: Position, event: AnyEvent, seq: int) -> AuditContext[Any]:

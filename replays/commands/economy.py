@@ -5,7 +5,8 @@ offensives, declarations of war and grants (27.12, 27.334).
   from the board) in the unit construction phase (27.11), priced by the audit's own pricing of 27.11, 27.13-27.14
   and 27.35B, entering inverted when air or naval (27.81); the first build of a power in a turn declares its
   construction limit as the ledger computes it (27.32-27.34).
-* :func:`decide_redeploy`: a unit's strategic (or tactical, naval) redeployment in the redeployment phase (28.11).
+* :func:`decide_redeploy`: a unit's strategic (or tactical, naval) redeployment, refused at the first breach that the
+  position's redeployment queries find (:data:`REDEPLOY_JUDGES`: the ones the audit asks of a recorded one).
 * :func:`decide_spend`: a full offensive (15 BRPs), a declaration of war (35 BRPs against a major power, 10 against
   a minor) or a grant, at the costs of 27.12.
 """
@@ -18,13 +19,38 @@ from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, UnitBuilt
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, POWERS
 from projections.position import Position
+from projections.position.redeployment import ends, phases
+from projections.position.supply import status
 from projections.rules.construction import costs
 from replays import records
 from replays.audit.families.construction import pricing
-from replays.commands.base import Refusal, now, own_unit, probe
+from replays.commands.base import Refusal, first_refusal, now, own_unit, probe
 
 BUILD_PHASE: Final = "unit_construction"
-REDEPLOYMENT_PHASE: Final = "redeployment"
+
+REDEPLOY_JUDGES: Final = (
+    phases.redeployment_phase,
+    ends.redeployment_eligible,
+    status.isolated_units_stay,
+    phases.redeployment_segments,
+    phases.tr_boxes,
+    phases.box_stays,
+    phases.box_users,
+    phases.russia_to_pacific,
+    ends.sr_ends,
+    ends.redeployment_path,
+    ends.redeployment_enemy_adjacent,
+    ends.nr_origin,
+    ends.nr_ports_and_straits,
+    ends.ground_over_water,
+    ends.air_range,
+    ends.air_transport,
+    ends.sr_caps,
+    ends.russia_wa_sr,
+    phases.naval_air_at_sea,
+)
+"""The position's queries on a redeployment, in the order a refusal names the first breach: the same functions the
+redeployment family of the audit (and the supply family's 30.16) asks of a recorded one."""
 
 SPENDING: Final = ("offensive", "war", "grant")
 """What ``awaw spend`` buys: an offensive operation, a declaration of war, a BRP grant."""
@@ -149,10 +175,17 @@ def decide_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
 
 
 def decide_redeploy(pos: Position, command: Redeploy) -> list[AnyEvent] | Refusal:
-    """The redeployment of a unit, or why not."""
-    when = now(pos.state)
-    if when.get("phase") != REDEPLOYMENT_PHASE:
-        return Refusal("28.11", f"units redeploy in the redeployment phase; this is the {when.get('phase')}")
+    """The redeployment of a unit, or the first rule it breaks."""
+    event = draft_redeploy(pos, command)
+    if isinstance(event, Refusal):
+        return event
+    refused = first_refusal(pos, event, REDEPLOY_JUDGES)
+    return [event] if refused is None else refused
+
+
+def draft_redeploy(pos: Position, command: Redeploy) -> AnyEvent | Refusal:
+    """The ``unit_redeployed`` event of a command, as the record has it, before the rules are asked; or why the
+    record refuses it."""
     found = own_unit(pos, command.unit, command.actor, "redeploys")
     if isinstance(found, Refusal):
         return found
@@ -165,7 +198,7 @@ def decide_redeploy(pos: Position, command: Redeploy) -> list[AnyEvent] | Refusa
         return Refusal("28.1", f"{unit.id} already stands in {command.to}")
     fields: dict[str, Any] = {
         "type": "unit_redeployed",
-        **when,
+        **now(pos.state),
         "actor": power,
         "unit": unit.id,
         "kind": command.kind,
@@ -174,7 +207,7 @@ def decide_redeploy(pos: Position, command: Redeploy) -> list[AnyEvent] | Refusa
     }
     if command.via:
         fields["path"] = list(command.via)
-    return [parse_event(fields, where="the redeployment")]
+    return parse_event(fields, where="the redeployment")
 
 
 def decide_spend(pos: Position, command: Spend) -> list[AnyEvent] | Refusal:

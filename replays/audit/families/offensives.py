@@ -26,6 +26,7 @@ from awaw_events.events import (
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, power_name, sentence
 from projections import brp
+from projections.position.attrition.modifiers import attrition_permitted, offensive_rules
 from projections.rules.economy import (
     LIMITED_OFFENSIVE_MAX,
     USAT_FULL_OFFENSIVES_CAUSE,
@@ -40,8 +41,8 @@ FAMILY = Family("offensives")
 
 
 def house_offensives(ctx: AuditContext[Any]) -> bool:
-    """Whether the AWAW 9.6 offensive rules apply: every AWAW game; A3R games with ``ops.offensives = awaw_9_6``."""
-    return ctx.meta.rules != "a3r" or ctx.meta.option("ops.offensives", "awaw_9_6") == "awaw_9_6"
+    """Whether the AWAW 9.6 offensive rules apply (:func:`projections.position.attrition.modifiers.offensive_rules`)."""
+    return offensive_rules(ctx.position)
 
 
 @FAMILY.check(
@@ -89,24 +90,12 @@ def check_attrition_permitted(c: Check, ctx: AuditContext[Any]) -> Result:
         return ()
     ledger = ctx.state.brp
     if isinstance(event, AttritionDeclared):
-        faction, front = event.attacker, event.front
-        total, _ = brp.offensives_on(ledger, faction, front)
-        if attrition_allowed(total):
-            return ()
-        return (
-            c.finding(
-                ctx,
-                expected=f"less than {LIMITED_OFFENSIVE_MAX + 1} BRPs of offensives",
-                recorded=total,
-                message=f"{power_name(faction)} attritions on the {front} front after spending {total} BRPs of "
-                "offensive operations there this turn; attrition needs less than 15 (9.61)",
-            ),
-        )
+        return attrition_permitted(ctx.position, event)  # the position's query, which awaw attrition asks too
     faction = FACTION_OF_POWER[event.power]
     first = ledger.attritions.get(f"{faction}|{event.front}")
-    if first is None:
-        return ()
-    total, _ = brp.offensives_on(ledger, faction, event.front)
+    if first is None or event.against_partisans:
+        return ()  # offensives against partisans do not count against the attrition front (11.82)
+    total, _ = brp.offensives_on(ledger, faction, event.front, for_attrition=True)
     if attrition_allowed(total) or not attrition_allowed(total - event.brp_cost):
         return ()
     return (

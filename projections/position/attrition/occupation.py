@@ -11,12 +11,11 @@ from awaw_events.events import (
     PlayerTurnEnded,
 )
 from awaw_events.vocab import FACTION_OF_POWER
+from projections.position.attrition import game_variant, on_map
+from projections.position.core import Position, Unknown, breach
+from projections.position.movement import Verdict
 from projections.rules import attrition as rules
 from projections.rules.weather import WINTER_PREPARATION_START
-from replays.audit.engine import AuditContext, Check, Family, Missing, Result
-from replays.audit.families.attrition.common import game_variant, on_map
-
-CHECKS = Family("attrition and air combat")
 
 
 def power_faction(power: str) -> str:
@@ -24,42 +23,41 @@ def power_faction(power: str) -> str:
     return FACTION_OF_POWER.get(power, power)  # type: ignore[call-overload,no-any-return]
 
 
-def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wiped: bool) -> Iterator[str | Missing]:
+def _occupation_problems(pos: Position, event: AttritionOccupation, hex_: str, wiped: bool) -> Iterator[str | Unknown]:
     """Why one selected hex may not be occupied (14.61, 14.62A-D), or what cannot be told."""
-    event = ctx.event
-    board = ctx.state.board
-    record = ctx.state.combat.attrition_losses.get(event.attrition, {})
+    board = pos.state.board
+    record = pos.state.combat.attrition_losses.get(event.attrition, {})
     here = record.get(hex_)
     if here is not None and not wiped:
         if here.emptied:
             yield "no non-partisan defending ground unit is left in it (14.62A)"
         elif set(record) == {hex_} and here.largest_taken:
             yield "the defender took all of this attrition's losses from it, its largest unit included (14.62B)"
-    for attack in ctx.state.combat.attacks.values():
+    for attack in pos.state.combat.attacks.values():
         if hex_ in attack.declared.defender_hexes and attack.all_defenders_gone(hex_):
             yield f"attack {attack.declared.attack} eliminated all its defenders this turn (14.63)"
     if hex_ in board.fortifications:
         yield f"it holds a {board.fortifications[hex_].kind} (14.62C)"
     if hex_ in board.railheads:
         yield "it holds a railhead (14.62C)"
-    facts = ctx.hex(hex_)
+    facts = pos.hex(hex_)
     key = [k for k in rules.OCCUPATION_BARRED_FACTS if facts is not None and getattr(facts, k)]
     if key:
         yield f"it is a {' and '.join(k.replace('_', ' ') for k in key)} hex (14.62C)"
     if facts is None or facts.terrain is None:
-        yield ctx.missing_hex(hex_, "terrain")
+        yield pos.missing_hex(hex_, "terrain")
     else:
         movers = [board.units.get(m.unit) for m in event.moves if m.to == hex_]
         japanese = bool(movers) and all(u is not None and u.nationality in ("japan", "chindit") for u in movers)
         if rules.occupation_terrain_barred(facts.terrain, japanese=japanese, season=event.season):
             yield f"it is {facts.terrain} (14.62D)"
-    counted = ctx.state.combat.attritions[event.attrition].counted
+    counted = pos.state.combat.attritions[event.attrition].counted
     near = [
         u.unit
         for u in counted
         if (unit := board.units.get(u.unit)) is not None
         and on_map(unit.location, hex_)
-        and ctx.grid.adjacent(unit.location, hex_)
+        and pos.grid.adjacent(unit.location, hex_)
     ]
     if on_map(hex_) and not near:
         yield "no unit counted in this attrition stands next to it (14.61)"
@@ -67,71 +65,57 @@ def _occupation_problems(ctx: AuditContext[AttritionOccupation], hex_: str, wipe
         yield "no attritioning unit advances into it (14.64)"
 
 
-@CHECKS.check(
-    "14.62",
-    "attrition occupation: at most H hexes, each eligible, next to a counted unit, with a unit advancing into it",
-    reads=(AttritionOccupation,),
-    covers=("AUD-14-14", "AUD-14-15"),
-    partly={
-        "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, objectives, "
-        "ICs and terrain need the map data",
-        "AUD-14-16": "all of the zone's units eliminated is read as all the defending units engaged eliminated "
-        "(zone membership is not recorded)",
-    },
-)
-def check_attrition_occupation(c: Check, ctx: AuditContext[AttritionOccupation]) -> Result:
-    event = ctx.event
-    combat = ctx.state.combat
+def attrition_occupation(pos: Position, event: AttritionOccupation) -> Verdict:
+    """14.62: attrition occupation: at most H hexes, each eligible, next to a counted unit, with a unit advancing
+    into it"""
+    combat = pos.state.combat
     decl = combat.attritions.get(event.attrition)
-    if game_variant(ctx) is None or decl is None:
+    if game_variant(pos) is None or decl is None:
         return
     allowed = combat.attrition_hexes.get(event.attrition)
     lost = {u for hl in combat.attrition_losses.get(event.attrition, {}).values() for u, _ in hl.lost}
     wiped = bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
     if allowed is None:
-        yield Missing(reason=f"attrition {event.attrition} has no recorded result")
+        yield Unknown(reason=f"attrition {event.attrition} has no recorded result")
     elif len(event.hexes) > allowed and not wiped:
-        yield c.finding(
-            ctx,
-            expected=f"at most {allowed} hexes",
-            recorded=len(event.hexes),
-            message=f"attrition {event.attrition} occupies {len(event.hexes)} hexes for a {allowed}H result (14.61; "
+        yield breach(
+            "14.62",
+            f"attrition {event.attrition} occupies {len(event.hexes)} hexes for a {allowed}H result (14.61; "
             "more only when every defending unit of the zone was eliminated, 14.65)",
+            f"at most {allowed} hexes",
+            len(event.hexes),
         )
     counted = {u.unit for u in decl.counted}
     for m in event.moves:
         if m.unit not in counted:
-            yield c.finding(
-                ctx,
-                expected="units counted in the attrition",
-                recorded=m.unit,
-                message=f"attrition {event.attrition}: {m.unit} advances but took no part in the attrition (14.61)",
+            yield breach(
+                "14.62",
+                f"attrition {event.attrition}: {m.unit} advances but took no part in the attrition (14.61)",
+                "units counted in the attrition",
+                m.unit,
             )
     for hex_ in event.hexes:
-        for problem in _occupation_problems(ctx, hex_, wiped):
-            if isinstance(problem, Missing):
+        for problem in _occupation_problems(pos, event, hex_, wiped):
+            if isinstance(problem, Unknown):
                 yield problem
                 continue
-            yield c.finding(
-                ctx,
-                expected="an eligible hex",
-                recorded=hex_,
-                message=f"attrition {event.attrition} occupies {hex_}, but {problem}",
+            yield breach(
+                "14.62", f"attrition {event.attrition} occupies {hex_}, but {problem}", "an eligible hex", hex_
             )
 
 
-def _winter_limit(ctx: AuditContext[AttritionResolved], variant: rules.AttritionVariant) -> int | Missing:
+def _winter_limit(pos: Position, variant: rules.AttritionVariant) -> int | Unknown:
     """The most hexes Russia may designate in all its winter attritions of this turn (14.521D)."""
-    table = rules.winter_rules(ctx.meta.rules, ctx.meta.options)
+    table = rules.winter_rules(pos.meta.rules, pos.meta.options)
     if table is None:
-        return Missing(reason="standard A3R winter preparation is not in the extracts (14.521)")
-    axis = ctx.state.weather.winter_preparation.get("european_axis", WINTER_PREPARATION_START[table]["european_axis"])
+        return Unknown(reason="standard A3R winter preparation is not in the extracts (14.521)")
+    axis = pos.state.weather.winter_preparation.get("european_axis", WINTER_PREPARATION_START[table]["european_axis"])
     if variant == "a3r_house":
         return rules.russian_winter_designation_limit(variant=variant, axis_preparation=axis)
-    weather = ctx.state.weather.zones.get("russian_winter")
+    weather = pos.state.weather.zones.get("russian_winter")
     if weather is None or weather.level is None:
-        return Missing(reason="no winter level recorded for the Russian winter zone this turn (14.521D)")
-    russia = ctx.state.weather.winter_preparation.get("russia", WINTER_PREPARATION_START[table]["russia"])
+        return Unknown(reason="no winter level recorded for the Russian winter zone this turn (14.521D)")
+    russia = pos.state.weather.winter_preparation.get("russia", WINTER_PREPARATION_START[table]["russia"])
     return rules.russian_winter_designation_limit(
         variant=variant,
         russian_level=max(0, weather.level - russia),
@@ -139,21 +123,12 @@ def _winter_limit(ctx: AuditContext[AttritionResolved], variant: rules.Attrition
     )
 
 
-@CHECKS.check(
-    "14.521",
-    "Russian winter designations: Russian attritions in winter, within C and H and the turn's limit, no hex twice",
-    reads=(AttritionResolved,),
-    covers=("C-ATT-11",),
-    partly={
-        "AUD-14-12": "the Pact line, the Russian winter zone and the 3 hexes by land of other losses need map data; "
-        "the designations' counts, limit and timing are checked"
-    },
-)
-def check_winter_designations(c: Check, ctx: AuditContext[AttritionResolved]) -> Result:
-    event = ctx.event
+def winter_designations(pos: Position, event: AttritionResolved) -> Verdict:
+    """14.521: Russian winter designations: Russian attritions in winter, within C and H and the turn's limit, no
+    hex twice"""
     designated = [*event.loss_hexes, *event.occupation_hexes]
-    variant = game_variant(ctx)
-    decl = ctx.state.combat.attritions.get(event.attrition)
+    variant = game_variant(pos)
+    decl = pos.state.combat.attritions.get(event.attrition)
     if not designated or variant is None or decl is None:
         return
     problems: list[str] = []
@@ -166,38 +141,29 @@ def check_winter_designations(c: Check, ctx: AuditContext[AttritionResolved]) ->
     both = sorted(set(event.loss_hexes) & set(event.occupation_hexes))
     if both:
         problems.append(f"{', '.join(both)} designated for both losses and occupation")
-    fortified = sorted(h for h in event.loss_hexes if h in ctx.state.board.fortifications)
+    fortified = sorted(h for h in event.loss_hexes if h in pos.state.board.fortifications)
     if fortified:
         problems.append(f"loss hexes {', '.join(fortified)} are fortified")
-    limit = _winter_limit(ctx, variant)
-    if isinstance(limit, Missing):
+    limit = _winter_limit(pos, variant)
+    if isinstance(limit, Unknown):
         yield limit
     else:
-        total = ctx.state.combat.winter_designations + len(designated)
+        total = pos.state.combat.winter_designations + len(designated)
         if total > limit:
             problems.append(f"{total} hexes designated this turn, the limit is {limit}")
     for p in problems:
-        yield c.finding(
-            ctx,
-            expected="designations 14.521 allows",
-            recorded=", ".join(designated),
-            message=f"attrition {event.attrition}: {p} (14.521)",
+        yield breach(
+            "14.521", f"attrition {event.attrition}: {p} (14.521)", "designations 14.521 allows", ", ".join(designated)
         )
 
 
-@CHECKS.check(
-    "14.523",
-    "an airbase or rocket base in a hex whose ground units attrition all removed is eliminated by the end of the "
-    "player turn",
-    reads=(PlayerTurnEnded,),
-    id="attrition_emptied_bases",
-    covers=("AUD-14-13", "C-ATT-10"),
-)
-def check_attrition_emptied_bases(c: Check, ctx: AuditContext[PlayerTurnEnded]) -> Result:
-    combat = ctx.state.combat
+def attrition_emptied_bases(pos: Position, event: PlayerTurnEnded) -> Verdict:
+    """14.523: an airbase or rocket base in a hex whose ground units attrition all removed is eliminated by the end
+    of the player turn"""
+    combat = pos.state.combat
     if not combat.attrition_losses:
         return
-    board = ctx.state.board
+    board = pos.state.board
     for attrition, hexes in sorted(combat.attrition_losses.items()):
         declared = combat.attritions.get(attrition)
         for hex_, loss in sorted(hexes.items()):
@@ -207,11 +173,11 @@ def check_attrition_emptied_bases(c: Check, ctx: AuditContext[PlayerTurnEnded]) 
                 owner = board.counters.get(f"{hex_}/{kind}")
                 if owner is None or (declared is not None and power_faction(owner) == declared.attacker):
                     continue
-                yield c.finding(
-                    ctx,
-                    expected=f"the {kind.replace('_', ' ')} eliminated",
-                    recorded="still in play",
-                    message=f"attrition {attrition} removed every ground unit from {hex_}: the "
+                yield breach(
+                    "14.523",
+                    f"attrition {attrition} removed every ground unit from {hex_}: the "
                     f"{kind.replace('_', ' ')} {owner.title()} placed there is eliminated with them (14.523); no "
                     "counter_removed records it",
+                    f"the {kind.replace('_', ' ')} eliminated",
+                    "still in play",
                 )

@@ -1,5 +1,9 @@
 """Attrition (AWAW rule 14; A3R house App. C when ``combat.attrition = awaw_14_house``) and air combat (A3R house
-App. C-2, only when ``air.combat = awaw_17_19_house``).
+App. C-2, only when ``air.combat = awaw_17_19_house``) asked of a position: who is counted, the modifiers of 14.42
+recomputed from the state, the table, losses and the order of combat (:mod:`.modifiers`), occupation, the Russian
+winter designations and the bases attrition empties (:mod:`.occupation`), air combat and jets (:mod:`.air`). The
+claim queries take the event (``attrition_declared``, ``attrition_resolved`` ...): ``awaw attrition`` asks them of
+the attrition it drafts, the audit of the one recorded.
 
 Sources: 10-16 extract 2.7 (AUD-14-04, 14-06 to 14-09), 5.6 and 6.2 (EX-06, EX-15 to EX-17, DT-10); A3R extract 2.2,
 2.4, 3.5 (C-ATT-2 to C-ATT-7), 3.7 (C-AIR-1 to C-AIR-3), 7.1 and 7.3 (T-A1 to T-A10, T-AIR2 to T-AIR4). Every number
@@ -26,10 +30,23 @@ from __future__ import annotations
 
 from typing import Final
 
-from replays.audit.engine import Family
-from replays.audit.families.attrition import air, modifiers, occupation
+from projections.position.core import Position
+from projections.rules import attrition as rules
+from projections.rules.geometry import GeometryError, parse
 
-FAMILY: Final = Family("attrition and air combat")
-"""Every attrition and air combat check."""
-for _part in (modifiers.CHECKS, occupation.CHECKS, air.CHECKS):
-    FAMILY.checks.extend(_part.checks)
+STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts"
+
+
+def game_variant(pos: Position) -> rules.AttritionVariant | None:
+    """AWAW rule 14, the house App. C, or ``None`` for the standard A3R attrition (not in the extracts)."""
+    return rules.attrition_variant(pos.meta.rules, pos.meta.options)
+
+
+def on_map(*hexes: str) -> bool:
+    """Whether every location is a hex of the maps (not a box or an off-map area)."""
+    try:
+        for h in hexes:
+            parse(h)
+    except GeometryError:
+        return False
+    return True
