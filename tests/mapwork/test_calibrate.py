@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from projections.rules.geometry import rectangle
+from projections.rules.geometry import parse, rectangle
 from replays.cli import cli
 from replays.mapwork.calibration import calibrate_image
 from replays.mapwork.grids import default_path, read_grid
@@ -103,3 +104,23 @@ def test_a_grid_file_edited_by_hand_is_refused(tmp_path: Path) -> None:
         read_grid(path)
     with pytest.raises(GridError, match="calibrate the image first"):
         read_grid(tmp_path / "missing.grid.json")
+
+
+@pytest.mark.parametrize("drawn_as", ["as_european", "mirrored"])
+def test_the_pacific_image_settles_map_pacific_grid(tmp_path: Path, drawn_as: str) -> None:
+    """A Pacific map drawn under either reading of map.pacific_grid: the fit finds the one it shows, says so, and the
+    grid file records it; forcing the other is refused (its hexes would not be regular)."""
+    from replays.mapwork.synthetic import render
+
+    terrain = {h: "sea" if parse(h).col % 3 else "clear" for h in rectangle("PAC:K20..P30")}
+    picture = render(terrain, (), tmp_path / "pacific.jpg", grid=drawn_as)  # type: ignore[arg-type]
+    points = clicks(picture, ("PAC:K20", "PAC:K30", "PAC:P20", "PAC:P30", "PAC:M25"))
+    code, out = run("calibrate", str(picture.path), *hex_args(points))
+    assert code == 0, out
+    assert f"the image shows map.pacific_grid={drawn_as}" in out
+    assert f"start games on this map with --option map.pacific_grid={drawn_as}" in out
+    grid = read_grid(tmp_path / "pacific.grid.json").maps[0]
+    assert (grid.map, grid.grid, grid.shows) == ("PAC", drawn_as, drawn_as)
+    other = "mirrored" if drawn_as == "as_european" else "as_european"
+    code, out = run("calibrate", str(picture.path), *hex_args(points), "--pacific-grid", other)
+    assert code == 1 and re.search(r"stretch the grid (19[5-9]|20[0-5])% more", out), out
