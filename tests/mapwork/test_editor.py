@@ -94,6 +94,16 @@ def test_a_person_paints_clicks_confirms_and_saves(sampled: Drawn, page: chromiu
     _choose(page, "layer", "terrain")
     _choose(page, "value", "forest")
     _click(page, f'#hexes polygon[data-hex="{target}"]')
+    # a country is a word typed; a weather zone is chosen
+    _choose(page, "layer", "country")
+    page.evaluate(
+        "(() => { const w = document.getElementById('value-word'); w.value = 'Ruritania'; "
+        "w.dispatchEvent(new Event('input')); })()"
+    )
+    _click(page, f'#hexes polygon[data-hex="{target}"]')
+    _choose(page, "layer", "weather_zone")
+    _choose(page, "value", "eastern_poland")
+    _click(page, f'#hexes polygon[data-hex="{target}"]')
     lines = set(page.evaluate("[...document.querySelectorAll('#sides line')].map(l => l.dataset.between)"))
     a, b = next(
         hexside_key(h, n)
@@ -135,6 +145,7 @@ def test_a_person_paints_clicks_confirms_and_saves(sampled: Drawn, page: chromiu
     after = load_map_file(saved).data
     painted = after.hex(target)
     assert painted is not None and painted.terrain == "forest" and painted.provenance == ()  # a person's fact
+    assert (painted.country, painted.weather_zone) == ("ruritania", "eastern_poland")
     river = after.hexside(a, b)
     assert river is not None and river.river == "river" and river.rules == ("map",)
     left = {f.hex for f in after.written_hexes if f.provenance}
