@@ -76,16 +76,21 @@ INSIDE: Final = 0.9
 # Colours
 
 
-def lab(rgb: NDArray[np.uint8]) -> Floats:
-    """sRGB (0-255, D65) to CIELAB, row by row."""
+def lab(rgb: NDArray[np.uint8], chunk: int = 131_072) -> Floats:
+    """sRGB (0-255, D65) to CIELAB, row by row (a chunk of rows at a time: a mapboard's million samples would
+    otherwise hold a few hundred megabytes of intermediate arrays)."""
     import numpy as np
 
-    c = rgb.astype(np.float64) / 255.0
-    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
     m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
-    xyz = linear @ m.T / np.array([0.95047, 1.0, 1.08883])
-    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
-    out: Floats = np.stack([116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])], axis=1)
+    out: Floats = np.zeros((len(rgb), 3))
+    for start in range(0, len(rgb), chunk):
+        c = rgb[start : start + chunk].astype(np.float64) / 255.0
+        linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        xyz = linear @ m.T / np.array([0.95047, 1.0, 1.08883])
+        f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+        out[start : start + chunk] = np.stack(
+            [116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])], axis=1
+        )
     return out
 
 
@@ -398,10 +403,14 @@ def analyse(
     ok[side_ok] = True
     across &= ok[side_of]
     c = colours[across]
-    near = np.minimum(
-        np.linalg.norm(c - palette[fill[first[side_of[across]]]], axis=1),
-        np.linalg.norm(c - palette[fill[other[side_of[across]]]], axis=1),
-    )
+    sides_across = side_of[across]
+    near = np.zeros(len(c))
+    for start in range(0, len(c), 131_072):  # a chunk at a time: a mapboard has a million such pixels
+        part = slice(start, start + 131_072)
+        near[part] = np.minimum(
+            np.linalg.norm(c[part] - palette[fill[first[sides_across[part]]]], axis=1),
+            np.linalg.norm(c[part] - palette[fill[other[sides_across[part]]]], axis=1),
+        )
     salient = near > SALIENT
     slot = (side_of[across] * len(ALONG) + where.along[across])[salient]
     strength = near[salient]
