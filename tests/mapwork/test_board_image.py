@@ -9,6 +9,7 @@ import base64
 import io
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -45,7 +46,9 @@ def _units(svg: str) -> list[tuple[str, str, float, float]]:
     return [(u, h, float(x), float(y)) for u, h, x, y in found]
 
 
-def test_the_counters_stand_on_their_hexes_of_the_image(game: Path, tmp_path: Path) -> None:
+def test_the_counters_stand_on_their_hexes_of_the_image(
+    game: Path, tmp_path: Path, figure: Callable[[str], None]
+) -> None:
     picture = drawn(tmp_path)
     assert CliRunner().invoke(cli, ["map", "calibrate", str(picture.path), *hex_args(clicks(picture))]).exit_code == 0
     out_svg = tmp_path / "board.svg"
@@ -77,7 +80,7 @@ def test_the_counters_stand_on_their_hexes_of_the_image(game: Path, tmp_path: Pa
         shown = under[int(py) - 1 : int(py) + 2, int(px) - 1 : int(px) + 2].mean(axis=(0, 1))
         truth = original[int(iy) - 1 : int(iy) + 2, int(ix) - 1 : int(ix) + 2].mean(axis=(0, 1))
         assert np.abs(shown - truth).max() < 40, (unit, hex_id, shown, truth)
-    print(f"\nboard over the image: {len(units)} counters, the worst {worst:.3f} hex from its hex's centre")
+    figure(f"board over the image: {len(units)} counters, the worst {worst:.3f} hex from its hex's centre")
     assert worst < 0.25
 
 

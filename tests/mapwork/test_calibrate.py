@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,13 +24,15 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def test_turned_3_degrees_and_scaled_0_7_every_hex_centre_lands_within_a_quarter_hex(tmp_path: Path) -> None:
+def test_turned_3_degrees_and_scaled_0_7_every_hex_centre_lands_within_a_quarter_hex(
+    tmp_path: Path, figure: Callable[[str], None]
+) -> None:
     picture = drawn(tmp_path, rotate=3.0, scale=0.7)
     done = calibrate_image(picture.path, clicks(picture))
     fit = done.fits["EUR"]
     hex_px = fit.affine.hex_px
     errors = [math.dist(fit.centre(h), picture.centre(h)) / hex_px for h in rectangle(REGION)]
-    print(f"\ncalibration, 3 degrees and 0.7: worst hex centre {max(errors):.3f} hex off, RMS {fit.rms:.3f}")
+    figure(f"calibration, 3 degrees and 0.7: worst hex centre {max(errors):.3f} hex off, RMS {fit.rms:.3f}")
     assert max(errors) < 0.25
     assert fit.affine.rotation == pytest.approx(3.0, abs=0.5)
     assert hex_px == pytest.approx(picture.affine.hex_px, rel=0.02)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -182,7 +183,7 @@ def _peak_mib(image: Path) -> tuple[int, str]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak from /proc")
-def test_a_large_image_is_sampled_within_bounded_memory(tmp_path: Path) -> None:
+def test_a_large_image_is_sampled_within_bounded_memory(tmp_path: Path, figure: Callable[[str], None]) -> None:
     """``awaw map sample`` on a 6,000 x 6,000 PNG (144 MiB decoded by Pillow, four bytes a pixel) peaks within 40 MiB
     of the same grid on a 1,000 x 1,000 one (the same hexes, six times larger): holding the large one decoded would
     add more than 140 MiB."""
@@ -193,6 +194,6 @@ def test_a_large_image_is_sampled_within_bounded_memory(tmp_path: Path) -> None:
     _grid_beside(large, 120.0)
     small_peak, small_out = _peak_mib(small)
     large_peak, large_out = _peak_mib(large)
-    print(f"\npeak memory of awaw map sample: {small_peak} MiB (1,000 x 1,000), {large_peak} MiB (6,000 x 6,000)")
+    figure(f"peak memory of awaw map sample: {small_peak} MiB (1,000 x 1,000), {large_peak} MiB (6,000 x 6,000)")
     assert json.loads(small_out)["hexes_read"] == json.loads(large_out)["hexes_read"] > 500
     assert large_peak - small_peak < 40, (small_peak, large_peak)

@@ -7,6 +7,7 @@ facts proposed are compared with the facts drawn. The figures are printed (``pyt
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -23,7 +24,9 @@ def run(*args: str) -> str:
     return result.output
 
 
-def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(tmp_path: Path) -> None:
+def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(
+    tmp_path: Path, figure: Callable[[str], None]
+) -> None:
     picture = drawn(tmp_path, "map.jpg", rotate=3.0, scale=0.7, quality=70)
     started = time.perf_counter()
     run("calibrate", str(picture.path), *hex_args(clicks(picture)))
@@ -32,6 +35,7 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(tmp_path:
     legend = tmp_path / "map.legend"
     legend.write_text(name_legend(legend.read_text(), picture))
     second = run("sample", str(picture.path))
+    assert "river hexsides, every fact marked source: sampled" in second
     took = time.perf_counter() - started
     loaded = load_map_file(tmp_path / "map.sampled.yaml").data
 
@@ -40,14 +44,13 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(tmp_path:
     wrong = sum(1 for h, t in terrain.items() if picture.terrain.get(h, t) != t)
     rivers = {s.between for s in loaded.written_hexsides if s.river == "river"}
     found = len(rivers & picture.rivers)
-    print(
-        f"\nround trip on {picture.size[0]}x{picture.size[1]} px ({len(picture.terrain)} hexes, "
+    figure(
+        f"round trip on {picture.size[0]}x{picture.size[1]} px ({len(picture.terrain)} hexes, "
         f"{len(picture.rivers)} river hexsides drawn; 3 degrees, 0.7, JPEG 70): terrain {right}/"
         f"{len(picture.terrain)} = {right / len(picture.terrain):.1%} ({wrong} wrong), rivers {found}/"
         f"{len(picture.rivers)} = {found / len(picture.rivers):.1%} ({len(rivers - picture.rivers)} false), "
         f"{took:.1f} s for calibrate + sample twice"
     )
-    print(second)
     assert right / len(picture.terrain) >= 0.95
     assert found / len(picture.rivers) >= 0.90
     assert len(rivers - picture.rivers) <= 0.05 * len(picture.rivers)
