@@ -10,7 +10,7 @@ strictly by :func:`parse_event`: unknown types and unknown fields are errors tha
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
@@ -149,3 +149,56 @@ def not_utf8(data: bytes, exc: UnicodeDecodeError, where: str | None) -> InputEr
         f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column {exc.start + 1} (save the file as UTF-8)",
         where=where,
     )
+
+
+class Difference(NamedTuple):
+    """Where two events first differ: the field (a path into nested values, ``losses[1].factors``; ``type`` when
+    they are of different types) and its value in each, as canonical JSON (``None``: the field is absent)."""
+
+    field: str
+    first: str | None
+    second: str | None
+
+    def words(self, first: str = "the first", second: str = "the second") -> str:
+        """``field 'result': the store has "Ex", the file has "D"``."""
+
+        def has(value: str | None) -> str:
+            return f"has {value}" if value is not None else "does not have it"
+
+        return f"field {self.field!r}: {first} {has(self.first)}, {second} {has(self.second)}"
+
+
+def first_difference(a: Event, b: Event) -> Difference | None:
+    """The first field (in the order of ``a``'s encoding, then ``b``'s) whose values differ, descending into lists
+    and objects; ``None`` if the two encode alike."""
+    if type(a) is not type(b):
+        return Difference("type", _json(tag_of(a)), _json(tag_of(b)))
+    return _differ(msgspec.json.decode(encode(a)), msgspec.json.decode(encode(b)), "")
+
+
+def _json(value: Any) -> str:
+    return _ENCODER.encode(value).decode()
+
+
+def _differ(a: Any, b: Any, path: str) -> Difference | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in dict.fromkeys([*a, *b]):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                return Difference(where, _json(a[key]) if key in a else None, _json(b[key]) if key in b else None)
+            found = _differ(a[key], b[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for index in range(max(len(a), len(b))):
+            where = f"{path}[{index}]"
+            if index >= len(a) or index >= len(b):
+                return Difference(
+                    where, _json(a[index]) if index < len(a) else None, _json(b[index]) if index < len(b) else None
+                )
+            found = _differ(a[index], b[index], where)
+            if found is not None:
+                return found
+        return None
+    return None if a == b and type(a) is type(b) else Difference(path or "value", _json(a), _json(b))

@@ -20,7 +20,7 @@ import msgspec
 
 from awaw_events import dice, signatures
 from awaw_events import rulings as rulings_mod
-from awaw_events.codec import encode, parse_event, tag_of
+from awaw_events.codec import encode, first_difference, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
 from awaw_events.events import (
     AnyEvent,
@@ -441,14 +441,24 @@ class _SharedPrefix:
                 return batch[index:]
             digest = chain_hash(self.previous, encode(event))
             if digest != record.hash:
-                raise Divergence(
-                    f"this copy parts from {self.timeline!r} at event {record.seq}: the store has "
-                    f"{tag_of(record.event)!r} ({label(record.event)}), the file has {tag_of(event)!r} "
-                    f"({label(event)}); refusing to merge diverged copies",
-                    where=f"event {record.seq}",
-                )
+                raise Divergence(parting(self.timeline, record, event), where=f"event {record.seq}")
             self.previous = digest
         return []
+
+
+def parting(timeline: str, record: Record, event: AnyEvent) -> str:
+    """Where a copy parts from a stored timeline, in words: the event, its game time and type, and the first field
+    that differs with the value on each side (``field 'result': the store has "Ex", the file has "D"``)."""
+    found = first_difference(record.event, event)
+    what = (
+        found.words("the store", "the file")
+        if found is not None
+        else "the same fields, but the store's hash chain differs before it"
+    )
+    return (
+        f"this copy parts from {timeline!r} at event {record.seq} ({label(record.event)}, {tag_of(record.event)}): "
+        f"{what}; refusing to merge diverged copies"
+    )
 
 
 def shared_prefix(store: GameStore, timeline: str, events: Sequence[AnyEvent]) -> int:

@@ -3,9 +3,10 @@
 Takes the example game up to the end of the Axis Fall 1939 combat phase and changes one thing, as a player might
 have recorded it in a play-by-e-mail game: at Lodz (attack ``pol-2``, 18 against 12 at 1:1, die 3) the Axis player
 recorded ``D`` and removed no German units, where the Combat Results Table (15.6) gives ``Ex``. Writes
-``examples/disputed-turn.jsonl``, and ``examples/lodz-ruling.jsonl``: the ruling both players agree to, which
+``examples/disputed-turn.jsonl``, ``examples/lodz-ruling.jsonl``: the ruling both players agree to, which
 replaces the wrong result with the right one and the German losses it requires (the original events stay in the
-log, marked).
+log, marked), and ``examples/lodz-fix.jsonl``: those replacement events alone, the file ``awaw rule --replace``
+reads (``awaw rule`` writes the ruling itself).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "campaign-1939.jsonl"
 TARGET = HERE / "disputed-turn.jsonl"
 RULING = HERE / "lodz-ruling.jsonl"
+FIX = HERE / "lodz-fix.jsonl"
 END = (1939, "fall", "axis", "exploitation")
 """The disputed log stops where the Axis Fall 1939 exploitation phase would begin."""
 
@@ -71,4 +73,5 @@ if __name__ == "__main__":
     disputed, ruling = disputed_lines()
     TARGET.write_text("\n".join(disputed) + "\n", encoding="utf-8")
     RULING.write_text("\n".join(ruling) + "\n", encoding="utf-8")
-    print(f"wrote {TARGET.name} and {RULING.name}")
+    FIX.write_text("\n".join(ruling[1:]) + "\n", encoding="utf-8")
+    print(f"wrote {TARGET.name}, {RULING.name} and {FIX.name}")

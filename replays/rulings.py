@@ -1,6 +1,7 @@
-"""Rulings as a verb: ``awaw rule GAME --void 320 [--replace FILE] --reason TEXT [--by NAME]``
-writes the ``ruling`` event and its replacement events in one append, and shows the audit of the turn of the voided
-events before and after it.
+"""Rulings as a verb: ``awaw rule GAME --void 320 [--replace FILE] --reason TEXT [--by NAME] [--dry-run]`` writes
+the ``ruling`` event and its replacement events in one append, and shows the audit of the turn of the voided events
+before and after it. A dry run does all of it inside the store's transaction and rolls it back: the players see the
+audit the ruling would give, from the same code that writes it, and nothing is written.
 
 "The turn" is the player turn (or, for game-turn level events, the game turn) of the first voided event: the audit
 folds the effective log from the start and checks that span, once as it stood and once with the ruling applied
@@ -68,12 +69,22 @@ def audit_span(store: GameStore, timeline: str, span: Span, *, rulings_at: int) 
 
 
 class Ruled(NamedTuple):
-    """A ruling written: the append, the span audited, and the audit before and after."""
+    """A ruling written (or, ``dry_run``, written and rolled back): the append, the span audited, and the audit
+    before and after."""
 
     recorded: Recorded
     span: Span
     before: AuditReport
     after: AuditReport
+    dry_run: bool = False
+
+
+class _RolledBack(Exception):
+    """Ends a dry run's transaction (so that it rolls back), carrying what the ruling would have been."""
+
+    def __init__(self, ruled: Ruled) -> None:
+        super().__init__("dry run")
+        self.ruled = ruled
 
 
 def ruling_events(
@@ -121,16 +132,24 @@ def rule(
     reason: str,
     by: Sequence[str] = (),
     rule_number: str = "",
+    dry_run: bool = False,
 ) -> Ruled:
-    """Write a ruling and its replacements, all or nothing, and audit the turn before and after it."""
-    with store.transaction():
-        count = context_of(store, timeline).size
-        events = ruling_events(store, timeline, voids, replacements, reason=reason, by=by, rule=rule_number)
-        span = turn_of(store, timeline, min(voids))
-        before = audit_span(store, timeline, span, rulings_at=count)
-        done = append_decided(store, timeline, events, expected_count=count, audited=False)
-        after = audit_span(store, timeline, span, rulings_at=done.last)
-    return Ruled(done, span, before, after)
+    """Write a ruling and its replacements, all or nothing, and audit the turn before and after it; with
+    ``dry_run``, roll it all back at the end (the same checks, numbers and audits; nothing written)."""
+    try:
+        with store.transaction():
+            count = context_of(store, timeline).size
+            events = ruling_events(store, timeline, voids, replacements, reason=reason, by=by, rule=rule_number)
+            span = turn_of(store, timeline, min(voids))
+            before = audit_span(store, timeline, span, rulings_at=count)
+            done = append_decided(store, timeline, events, expected_count=count, audited=False)
+            after = audit_span(store, timeline, span, rulings_at=done.last)
+            ruled = Ruled(done, span, before, after, dry_run)
+            if dry_run:
+                raise _RolledBack(ruled)
+    except _RolledBack as stop:
+        return stop.ruled
+    return ruled
 
 
 def replacements_of(events: Sequence[AnyEvent]) -> list[Numbered]:

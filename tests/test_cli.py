@@ -294,8 +294,8 @@ def test_reimporting_a_copy_appends_only_the_new_events(run, game_file: Path, tm
     result = run("import", "g", str(edited))
     assert result.exit_code == 1
     assert result.output == (
-        "Error: event 4: this copy parts from 'g' at event 4: the store has 'dice_rolled' (Fall 1939 Axis combat), "
-        "the file has 'dice_rolled' (Fall 1939 Axis combat); refusing to merge diverged copies\n"
+        "Error: event 4: this copy parts from 'g' at event 4 (Fall 1939 Axis combat, dice_rolled): field "
+        "'dice[0]': the store has 3, the file has 6; refusing to merge diverged copies\n"
     )
     assert run("head", "g").output.endswith(" 6\n")
 

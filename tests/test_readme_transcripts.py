@@ -53,9 +53,7 @@ def _same(printed: str, shown: str) -> str | None:
 def test_the_disputed_turn_prints_what_the_readme_shows(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "examples").symlink_to(EXAMPLES)
-    # fix.jsonl: the six replacement events, as the README says (the ruling file without its ruling)
-    ruling = (EXAMPLES / "lodz-ruling.jsonl").read_text().splitlines(keepends=True)
-    (tmp_path / "fix.jsonl").write_text("".join(ruling[1:]))
+    # the commands run as written, with the files that ship: nothing is made here for them
     runner = CliRunner()
     pairs = _pairs(_section("Settling a disputed turn"))
     assert len(pairs) >= 2  # the audit that finds the fault, the ruling that settles it

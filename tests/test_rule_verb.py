@@ -1,5 +1,6 @@
-"""Rulings as a verb (issue 11, item 5): ``awaw rule`` writes the ruling the disputed turn's players agreed (the same
-events ``examples/lodz-ruling.jsonl`` holds, byte for byte) and shows the turn's audit before and after it."""
+"""Rulings as a verb: ``awaw rule`` writes the ruling the disputed turn's players agreed (the same events
+``examples/lodz-ruling.jsonl`` holds, byte for byte) and shows the turn's audit before and after it; ``--dry-run``
+shows the same and writes nothing."""
 
 from __future__ import annotations
 
@@ -28,10 +29,48 @@ def awaw(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def replacements(tmp_path: Path) -> Path:
-    path = tmp_path / "fix.jsonl"
-    path.write_text("".join((EXAMPLES / "lodz-ruling.jsonl").read_text().splitlines(keepends=True)[1:]))
+def replacements() -> Path:
+    """The shipped replacement file: the ruling file's events after its ruling."""
+    path = EXAMPLES / "lodz-fix.jsonl"
+    assert path.read_text() == "".join((EXAMPLES / "lodz-ruling.jsonl").read_text().splitlines(keepends=True)[1:])
     return path
+
+
+RULING = ("--reason", REASON, "--by", "axis player", "--by", "allied player", "--citing", "15.6")
+
+
+def test_a_dry_run_shows_the_audit_before_and_after_and_writes_nothing(awaw, replacements: Path) -> None:  # type: ignore[no-untyped-def]
+    head = awaw("head", "disputed").output
+    dry = awaw("rule", "disputed", "--void", "321", "--replace", str(replacements), *RULING, "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    lines = dry.output.splitlines()
+    assert lines[0] == "dry run: the ruling would be event 330: voids 321, replaced by events 331 to 336"
+    assert lines[-1].startswith("dry run: nothing was written")
+    before, _, after = dry.output.partition("and with the ruling:")
+    assert "disputed: 1 finding(s)" in before and "15.6" in before
+    assert "disputed: clean" in after
+    assert awaw("head", "disputed").output == head  # nothing written: the same head, the same 329 events
+    assert awaw("verify", "disputed").exit_code == 0
+    assert "voided by" not in awaw("log", "disputed", "--turn", "1939-fall/axis/combat").output
+    data = json.loads(awaw("rule", "disputed", "--void", "321", "--replace", str(replacements), *RULING,
+                           "--dry-run", "--json").output)  # fmt: skip
+    assert (data["dry_run"], data["written"], data["ruling"], data["replacements"]) == (
+        True,
+        False,
+        330,
+        [331, 332, 333, 334, 335, 336],
+    )
+    assert [f["rule"] for f in data["before"]] == ["15.6"] and data["after"] == []
+    # the real thing afterwards gives exactly what the dry run showed
+    done = awaw("rule", "disputed", "--void", "321", "--replace", str(replacements), *RULING)
+    assert done.exit_code == 0
+    assert done.output.splitlines()[1:] == lines[1:-1]
+    assert awaw("head", "disputed").output.endswith(" 336\n")
+
+
+def test_a_dry_run_that_cannot_be_is_refused_like_the_ruling(awaw) -> None:  # type: ignore[no-untyped-def]
+    result = awaw("rule", "disputed", "--void", "999", "--reason", "x", "--dry-run")
+    assert result.exit_code == 1 and "has events 1 to 329, not 999" in result.output
 
 
 def test_a_ruling_written_with_the_verb_is_the_one_the_example_records(awaw, replacements: Path) -> None:  # type: ignore[no-untyped-def]
