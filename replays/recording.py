@@ -15,8 +15,9 @@ then only reports: the write lock is free for others, and a long import is audit
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
+from awaw_events.bundle import TimelineImported, import_bundle
 from awaw_events.errors import InputError
 from awaw_events.keys import KeyRing
 from awaw_events.log import Imported, Numbered, import_events, record_event
@@ -137,3 +138,49 @@ def append_decided(
         report = _finish(store, timeline, done.first, done.last, referee, audited=audited, strict=strict)
         records = tuple(store.records(timeline, start=done.first, stop=done.last)) if done.last else ()
     return Recorded(done.first, done.last, tuple(referee.kept), report, records, done.read)
+
+
+class BundleRecorded(NamedTuple):
+    """A bundle imported: each timeline's part (what it appended, the problems kept, the audit of its new events)."""
+
+    game: str
+    kind: str
+    timelines: tuple[tuple[TimelineImported, Recorded], ...]
+
+
+def import_bundle_checked(
+    store: GameStore,
+    handle: IO[bytes],
+    *,
+    game: str | None = None,
+    lenient: bool = False,
+    strict: bool = False,
+    audited: bool = True,
+    progress: Callable[[int], None] | None = None,
+    keys: KeyRing | None = None,
+) -> BundleRecorded:
+    """``awaw import`` of a bundle (:func:`awaw_events.bundle.import_bundle`): every timeline whole or none, each
+    new event looked at against the board as ``import`` looks at it, and the audit of each timeline's new events
+    (inside the transaction with ``strict``, which refuses the whole bundle on a finding)."""
+    referees: dict[str, Referee] = {}
+
+    def referee(name: str) -> Referee:
+        return referees.setdefault(name, Referee(lenient=lenient))
+
+    with store.transaction():
+        header, done = import_bundle(store, handle, game=game, referee=referee, progress=progress, keys=keys)
+        reports = {
+            t.name: _finish(store, t.name, t.first, t.last, referees[t.name], audited=audited and strict, strict=strict)
+            for t in done
+        }
+    if audited and not strict:
+        from replays.audit.timelines import audit_timeline
+
+        reports = {
+            t.name: audit_timeline(store.open(t.name), start=t.first, stop=t.last) if t.last >= t.first > 0 else None
+            for t in done
+        }
+    parts = tuple(
+        (t, Recorded(t.first, t.last, tuple(referees[t.name].kept), reports.get(t.name), (), t.carried)) for t in done
+    )
+    return BundleRecorded(game or header.game, header.kind, parts)

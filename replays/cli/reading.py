@@ -55,23 +55,40 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
 @click.argument("game")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), help="Default: from -o's extension, else jsonl.")
 @click.option(
+    "--with-branches",
+    "with_branches",
+    is_flag=True,
+    help="Write one bundle: the game, each branch from its fork, their bookmarks, notes and rulings, and the map "
+    "data (docs/bundle.md); `awaw import` restores them all.",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
     help="Write to this file instead of standard output.",
 )
 @pass_context
-def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> None:
-    """\b
+def export(obj: Context, game: str, fmt: str | None, with_branches: bool, output: Path | None) -> None:
+    """With --with-branches, one file holds the whole game with its variations, as a PGN study does: the main line,
+    each branch from the event after its fork, their bookmarks and notes (events too) and the map data the game
+    declares.
+
+    \b
     Example:
       awaw export club-1939 -o club-1939.jsonl
+      awaw export club-1939 --with-branches -o club-1939.awaw
     """
     with domain_errors():
-        chosen = fmt or (event_io.format_for(output.name) if output else "jsonl")
+        if with_branches and fmt == "yaml":
+            raise AwawError("a bundle (--with-branches) is JSON Lines; --format yaml writes one timeline alone")
+        chosen = fmt or ("jsonl" if with_branches or output is None else event_io.format_for(output.name))
         if output is not None:
             files.check_event_file(output, obj.db)
     with obj.store() as store:
         store.timeline(game)
+        if with_branches:
+            _export_bundle(store, game, output)
+            return
         events = store.events(game)
         if output is None:
             _export(events, chosen, sys.stdout)
@@ -79,6 +96,20 @@ def export(obj: Context, game: str, fmt: str | None, output: Path | None) -> Non
             with files.replaced(output) as temp, temp.open("w", encoding="utf-8", newline="\n") as handle:
                 count = _export(events, chosen, handle)
             click.echo(f"exported {count} event(s) to {output}", err=True)
+
+
+def _export_bundle(store: GameStore, game: str, output: Path | None) -> None:
+    from awaw_events.bundle import write_game
+
+    if output is None:
+        write_game(store, game, sys.stdout)
+        return
+    with files.replaced(output) as temp, temp.open("w", encoding="utf-8", newline="\n") as handle:
+        written = write_game(store, game, handle)
+    click.echo(
+        f"exported {written.game} with {len(written.timelines)} timeline(s), {written.events} event(s), to {output}",
+        err=True,
+    )
 
 
 def _export(events: Iterator[AnyEvent], fmt: str, handle: IO[str]) -> int:

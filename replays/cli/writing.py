@@ -249,12 +249,20 @@ def import_(
     and written in one transaction, so a file of any length is imported in flat memory, whole or not at all.
     An event that cannot be true (a unit not on the board, a unit moved by the other side) is refused with its
     line (--lenient keeps it); the audit's findings about the new events are printed (--strict: refused).
+    A bundle (`awaw export --with-branches`) restores the game as GAME with every branch from its fork, appending
+    only what this store lacks.
 
     \b
     Example:
       awaw import club-1939 turn-3.jsonl
+      awaw import club-1939 club-1939.awaw
     """
     from replays import maps
+
+    file = _peekable(file)
+    if _is_bundle(file):
+        _import_bundle(obj, game, file, lenient, strict, no_audit, as_json)
+        return
 
     with domain_errors():
         name = getattr(file, "name", "-")
@@ -295,6 +303,70 @@ def import_(
     if kept:
         text += f"\n{kept}"
     _report(obj, game, done, as_json, text, data)
+
+
+def _peekable(file: IO[bytes]) -> IO[bytes]:
+    """A handle whose first bytes can be looked at without reading them (a test's bytes become a buffered one)."""
+    import io
+
+    return file if hasattr(file, "peek") else io.BufferedReader(file)  # type: ignore[type-var]
+
+
+def _is_bundle(file: IO[bytes]) -> bool:
+    from awaw_events.bundle import is_bundle
+
+    return is_bundle(file.peek(64)[:64])  # type: ignore[attr-defined]
+
+
+def _import_bundle(
+    obj: Context, game: str, file: IO[bytes], lenient: bool, strict: bool, no_audit: bool, as_json: bool
+) -> None:
+    from replays import formatting
+    from replays.recording import StrictRefusal, import_bundle_checked
+
+    try:
+        with obj.store() as store, progress("importing") as advance:
+            done = import_bundle_checked(
+                store,
+                file,
+                game=game,
+                lenient=lenient,
+                strict=strict,
+                audited=not no_audit,
+                progress=advance,
+                keys=obj.keys(),
+            )
+    except StrictRefusal as exc:
+        strict_refused(game, exc, as_json)
+    if as_json:
+        formatting.print_json(
+            {
+                "game": game,
+                "bundle": done.kind,
+                "timelines": [
+                    {
+                        "timeline": t.name,
+                        "created": t.created,
+                        "in_file": t.carried,
+                        "imported": t.written,
+                        "first": t.first or None,
+                        "last": t.last or None,
+                        **formatting.recorded_json(recorded),
+                    }
+                    for t, recorded in done.timelines
+                ],
+            }
+        )
+        return
+    out = formatting.console()
+    for t, recorded in done.timelines:
+        made = "new timeline " if t.created else ""
+        if t.written:
+            click.echo(f"imported {t.written} event(s) into {made}{t.name}: events {t.first} to {t.last}")
+        else:
+            held = f"{made}{t.name} already holds all {t.carried} of its event(s) in the bundle"
+            click.echo(f"{held}; nothing was written")
+        formatting.print_recorded(out, t.name, recorded)
 
 
 @command()
