@@ -1,23 +1,25 @@
-"""Charts: each chart's data series equal the ledgers (read back through ``awaw state --json`` at each turn), the
-figure is drawn from those series, a branch is drawn against its parent from the fork, and the images are real."""
+"""Charts: each chart's data series equal the ledgers (read back through ``awaw state --json`` at each turn) and a
+count made by hand from the example's events, every chart is titled in the rules' words, the figure is drawn from
+those series (oil labelled in counters and fifths), a branch is drawn against its parent from the fork, and the
+images are real."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import matplotlib
 import pytest
 from click.testing import CliRunner
 
 from awaw_events.store import GameStore
-from replays.charts import Chart, Series, chart, turn_words
+from replays.charts import TITLES, Chart, Series, chart, counters_words, turn_words
 from replays.cli import cli
 from replays.views.brp import CATEGORY_WORDS
 from replays.views.common import country
-
-matplotlib = pytest.importorskip("matplotlib", reason="the charts extra (matplotlib) is not installed")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
 LAST = len(EXAMPLE.read_text().splitlines())
@@ -61,6 +63,12 @@ def state_json(db: Path, point: str, view: str, timeline: str = "g") -> dict[str
     return data
 
 
+def run_text(db: Path, *args: str) -> str:
+    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 def point_of(label: str) -> str:
     season, year = label.split()
     return f"{year}-{season.lower()}"
@@ -97,20 +105,58 @@ def test_brp_series_equal_the_ledgers_at_each_turn(charts: dict[str, Chart], exa
     assert sum(series(germany.series, "declarations of war (27.12)").values) == 10 + 20  # Poland; Denmark, Norway
 
 
-def test_oil_series_equal_the_ledger_at_each_player_turn(charts: dict[str, Chart], example_db: Path) -> None:
-    (japan,) = (p for p in charts["oil"].panels if p.title.startswith("japan"))
-    level = series(japan.series, "oil in the reserve (fifths)")
-    maximum = series(japan.series, "maximum (33.422)")
+def test_oil_series_equal_the_ledger_in_counters(charts: dict[str, Chart], example_db: Path) -> None:
+    (japan,) = (p for p in charts["oil"].panels if p.title == "Japan oil reserve")
+    assert japan.ylabel == "oil counters" and japan.scale == "counters"
+    level = series(japan.series, "oil counters in the reserve")
+    maximum = series(japan.series, "maximum oil reserve (33.422)")
     checked = 0
     for index, label in enumerate(japan.labels):
         turn, part = label.rsplit(" ", 1)
         if part not in ("Axis", "Allied"):
             continue
         ledger = state_json(example_db, f"{point_of(turn)}/{part.lower()}", "oil")
-        assert level.values[index] == ledger["reserves"]["japan"]["level"], label
-        assert maximum.values[index] == ledger["reserves"]["japan"]["maximum"] == 50
+        assert level.values[index] == ledger["reserves"]["japan"]["level"] / 5, label  # fifths -> counters (33.81)
+        assert maximum.values[index] == ledger["reserves"]["japan"]["maximum"] / 5 == 10
         checked += 1
     assert checked == 3  # Fall 1939, Winter 1939, Spring 1940 Axis
+    # by hand, in fifths (lines 265-706): Fall 1939 50 + 15 produced - 5 army - 5 air - 2 construction = 53, capped
+    # at the maximum 50 (3 eliminated, line 399); Winter 1939 50 + 10 - 5 - 5 - 2 = 48; Spring 1940 48 - 2 BRP
+    # growth at the year start, then + 10 - 5 - 5 - 2 = 44: the state view's "8 4/5" counters
+    at_axis = [counters_words(v) for v, lab in zip(level.values, japan.labels, strict=True) if lab.endswith("Axis")]
+    assert at_axis == ["10", "9 3/5", "8 4/5"]
+    assert "8 4/5" in run_text(example_db, "state", "g", "--view", "oil")
+
+
+def test_oil_reserves_are_named_as_the_rules_name_them() -> None:
+    from projections.oil import Reserve
+    from replays.views.oil import reserve_name
+
+    assert reserve_name("japan", Reserve(faction="japan", location="PAC:K30")) == "Japan oil reserve"
+    assert reserve_name("european_axis", Reserve(faction="european_axis", location="EUR:L32")) == (
+        "European Axis oil reserve"
+    )
+    india = Reserve(faction="western_allies", location="box:india")
+    assert reserve_name("wa_india", india) == "Western Allies oil reserve (India box)"
+    europe = Reserve(faction="western_allies", location="EUR:M20")
+    assert reserve_name("wa_europe", europe) == "Western Allies oil reserve (Europe)"
+
+
+@pytest.mark.parametrize(("value", "words"), [(8.8, "8 4/5"), (10.0, "10"), (0.4, "2/5"), (0.0, "0"), (-1.2, "-1 1/5")])
+def test_oil_reads_in_counters_and_fifths(value: float, words: str) -> None:
+    assert counters_words(value) == words
+
+
+def test_the_oil_axis_is_labelled_in_counters(charts: dict[str, Chart]) -> None:
+    from replays.plotting import figure
+
+    fig = figure(charts["oil"])
+    japan = next(ax for ax in fig.axes if ax.get_title() == "Japan oil reserve")
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in japan.get_yticklabels() if t.get_text()]
+    assert ticks and all(re.fullmatch(r"-?\d+( [1-4]/5)?|[1-4]/5", t) for t in ticks), ticks
+    assert japan.get_ylabel() == "oil counters"
+    matplotlib.pyplot.close(fig)
 
 
 def test_naval_series_are_the_ships_by_yard_and_launch_turn(charts: dict[str, Chart], example_db: Path) -> None:
@@ -131,15 +177,43 @@ def test_naval_series_are_the_ships_by_yard_and_launch_turn(charts: dict[str, Ch
     assert ("kiel", "Spring 1942") in drawn  # Tirpitz, expected in Spring 1942
 
 
-def test_losses_series_equal_the_eliminated_units(charts: dict[str, Chart], example_db: Path) -> None:
+LOSSES_BY_HAND = {
+    # Fall 1939: at Lodz (lines 323-326) ger-inf-4, 5 and 6 eliminated (3 + 3 + 3) and ger-aaf-3 reduced by 3; all
+    # three infantry are rebuilt the same turn (lines 373-375), so the end state no longer shows them
+    ("Germany", "Fall 1939"): 9 + 3,
+    # pol-inf-1, 2 (2 + 2), pol-inf-3, 4, 5 (2 + 2 + 2), pol-inf-6, pol-arm-1 (2 + 2), and on the surrender pol-inf-7, 8
+    ("Poland", "Fall 1939"): 4 + 6 + 4 + 4,
+    ("China", "Fall 1939"): 2 + 2 + 2,  # chi-inf-1, 2, 3 in attrition
+    ("Germany", "Winter 1939"): 1 + 1 + 1,  # ger-sub-1, 2 in the SW box; ger-aaf-5 reduced by 1 at Heligoland
+    ("China", "Winter 1939"): 2 + 2 + 2 + 2,  # chi-inf-4, 13, 10, 11
+    ("Britain", "Winter 1939"): 3,  # brit-aaf-2 at Heligoland
+    ("Russia", "Winter 1939"): 3 + 3,  # rus-inf-1, 2 in Karelia (both rebuilt later)
+    ("Germany", "Spring 1940"): 1 + 1 + 1 + 2,  # ger-sub-3, 4, 5; the ship ger-ca-1 sunk at Oslo
+    ("Denmark", "Spring 1940"): 1,  # den-inf-1 overrun
+    ("Norway", "Spring 1940"): 2,  # nor-inf-1 at Oslo
+    ("China", "Spring 1940"): 2 + 2,  # chi-inf-8, 15
+}
+
+
+def test_losses_are_counted_when_they_happen_by_hand(charts: dict[str, Chart]) -> None:
     (panel,) = charts["losses"].panels
-    eliminated = state_json(example_db, str(LAST), "board")["eliminated"]
-    expected: dict[tuple[str, str], int] = {}
-    for unit in eliminated.values():
-        key = ({"axis": "Axis", "allied": "Allies"}[SIDE[unit["owner"]]], unit["when"].title())
-        expected[key] = expected.get(key, 0) + unit["factors"]
     drawn = {(s.label, panel.labels[i]): v for s in panel.series for i, v in enumerate(s.values) if v}
-    assert drawn == expected
+    assert drawn == LOSSES_BY_HAND
+    assert all(s.style == "bar" for s in panel.series)  # stacked: a turn's bar is every country's losses
+
+
+def test_losses_do_not_come_from_the_end_state(example_db: Path) -> None:
+    eliminated = state_json(example_db, str(LAST), "board")["eliminated"]
+    assert not any(u.startswith("ger-inf") for u in eliminated)  # rebuilt: the end state has no German infantry lost
+
+
+def test_every_chart_is_titled_in_the_rules_words(charts: dict[str, Chart]) -> None:
+    assert charts["losses"].title == "g: " + TITLES["losses"]
+    for view, title in TITLES.items():
+        assert charts[view].title == f"g: {title}"
+        assert re.search(r"\(\d+(\.\d+)?(, \d+(\.\d+)?)*\)$", title), title  # it cites its rules
+        for panel in charts[view].panels:
+            assert "_" not in panel.title and "(" + panel.title.lower() not in panel.title.lower()[1:], panel.title
 
 
 def test_a_branch_is_drawn_against_its_parent_from_the_fork(charts: dict[str, Chart]) -> None:
@@ -160,10 +234,17 @@ def test_the_figure_is_drawn_from_the_series(charts: dict[str, Chart]) -> None:
 
     fig = figure(charts["losses"])
     (ax, *_) = fig.axes
-    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
-    for s in charts["losses"].panels[0].series:
-        assert lines[s.label] == [v for v in s.values if v is not None]
-    assert [t.get_text() for t in ax.get_xticklabels()] == list(charts["losses"].panels[0].labels)
+    panel = charts["losses"].panels[0]
+    bars = {c.get_label(): [p.get_height() for p in c.patches] for c in ax.containers}
+    for s in panel.series:
+        assert bars[s.label] == [v or 0 for v in s.values]
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(panel.labels)
+    matplotlib.pyplot.close(fig)
+    fig = figure(charts["brp"])
+    lines = {line.get_label(): list(line.get_ydata()) for line in fig.axes[0].get_lines()}
+    for s in charts["brp"].panels[0].series:
+        if s.style == "line":
+            assert lines[s.label] == [v for v in s.values if v is not None]
     matplotlib.pyplot.close(fig)
 
 
@@ -192,4 +273,4 @@ def test_plot_svg_and_bad_outputs(example_db: Path, tmp_path: Path, monkeypatch:
     assert late.exit_code == 2 and "has not reached 1941-spring" in late.output
     monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)
     missing = runner.invoke(cli, ["--db", str(example_db), "plot", "g", "-o", str(out)])
-    assert missing.exit_code == 1 and "pip install 'awaw-events[charts]'" in missing.output
+    assert missing.exit_code == 1 and "python -m pip install matplotlib" in missing.output

@@ -198,3 +198,31 @@ def test_no_package_source_cites_an_issue() -> None:
         if re.search(r"\bissues? \d+\b", line)
     ]
     assert cited == []
+
+
+def test_pictures_work_after_the_readme_first_command() -> None:
+    """The README's first command is ``python -m pip install .``: matplotlib (PNG boards, charts, the report) is a
+    dependency, not an extra, and CI draws a PNG board, a chart and the report in a venv installed exactly so."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert any(d.startswith("matplotlib") for d in project["dependencies"])
+    main_job, _ = _two_commands()
+    assert main_job.startswith("python -m pip install . && ")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".ci-base-venv/bin/python -m pip install --quiet .\n" in ci
+    base = ci.split(".ci-base-venv/bin/python -m pip install --quiet .\n", 1)[1].split("python -m pytest")[0]
+    for picture in ("awaw board campaign-1939 --at 1939-fall -o board.png", "awaw plot", "awaw report"):
+        assert picture in base
+
+
+def test_the_picture_code_imports_matplotlib_only_when_it_draws() -> None:
+    """Text commands start lean: importing the modules that draw (charts, plots, the board, the report) does not
+    import matplotlib; drawing does."""
+    code = (
+        "import sys\n"
+        "import replays.charts, replays.plotting, replays.report, replays.pictures.scene, replays.pictures.game\n"
+        "import replays.cli.reporting\n"
+        "assert 'matplotlib' not in sys.modules, sorted(m for m in sys.modules if m.startswith('matplotlib'))\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

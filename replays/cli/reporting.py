@@ -59,7 +59,7 @@ def _image_path(_ctx: click.Context, _param: click.Parameter, value: Path) -> Pa
     required=True,
     type=click.Path(dir_okay=False, path_type=Path),
     callback=_image_path,
-    help="The picture to write: FILE.svg, or FILE.png (the same drawing; needs the charts extra).",
+    help="The picture to write: FILE.svg, or FILE.png (the same drawing).",
 )
 @click.option(
     "--image",

@@ -2,9 +2,10 @@
 class, ``data-`` attributes and a ``<title>``; written as SVG here, or drawn to PNG by matplotlib.
 
 One scene, two writers: the PNG is the same drawing as the SVG, shape for shape, at one pixel per SVG unit. The SVG
-writer needs nothing outside the standard library; the PNG needs matplotlib (the ``charts`` extra, which ``awaw
-plot`` uses already). cairosvg would render the SVG itself, but it needs the cairo C library, which pip cannot
-install (a separate system package on macOS and Windows), while matplotlib installs from wheels everywhere.
+writer needs nothing outside the standard library; the PNG needs matplotlib (a dependency of awaw-events, which
+``awaw plot`` draws with too; imported only when a PNG is drawn). cairosvg would render the SVG itself, but it needs
+the cairo C library, which pip cannot install (a separate system package on macOS and Windows), while matplotlib
+installs from wheels everywhere.
 
 The SVG refers to nothing outside itself (no ``url(...)``, no ``href`` but to its own definitions or to an image's
 bytes inline, no namespace URL when it is inline in a page), so it can go into the self-contained HTML report as it
@@ -336,7 +337,7 @@ def _matplotlib() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise AwawError("PNG pictures need matplotlib: python -m pip install 'awaw-events[charts]'") from None
+        raise AwawError("PNG pictures need matplotlib (a dependency): python -m pip install matplotlib") from None
     matplotlib.use("Agg")
     return matplotlib
 

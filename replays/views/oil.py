@@ -45,6 +45,19 @@ def counters(fifths: int | None) -> str:
     return counters_words(fifths).removesuffix(" counters")
 
 
+def reserve_name(rid: str, reserve: Reserve | None) -> str:
+    """An oil reserve as the rules name it (33.422): its faction, and where a faction has several, which one:
+    ``European Axis oil reserve``, ``Western Allies oil reserve (India box)``, ``... (Europe)``."""
+    if reserve is None:
+        return f"{name(rid)} oil reserve"
+    own = country(reserve.faction)
+    rest = rid.removeprefix(reserve.faction).removeprefix("wa").strip("_")
+    if not rest:
+        return f"{own} oil reserve"
+    where = location(reserve.location) if reserve.location.startswith("box:") else country(rest)
+    return f"{own} oil reserve ({where})"
+
+
 def period_words(year: int, season: str, part: str) -> str:
     if not season:
         return "before the game"
