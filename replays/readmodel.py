@@ -1,5 +1,6 @@
-"""The read model's tables described: what each table and column means, Datasette's canned queries and metadata,
-and the columns of the tables that :mod:`replays.materialize` creates even when the game gives them no rows."""
+"""The read model's tables described: what each table and column means, Datasette's canned queries, facets and
+metadata, and the columns of the tables that :mod:`replays.materialize` creates even when the game gives them no
+rows."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sqlite_utils
 
 COMMON_COLUMNS: Final[dict[str, str]] = {
     "seq": "the event number (links to the events table)",
+    "game_time": "when, in the sequence of play",
+    "unit": "the counter id",
     "power": "a major power (germany, italy, japan, britain, france, usa, russia, china)",
     "owner": "the major power that owns it",
     "faction": "an alliance faction (european_axis, japan, western_allies, russia, china)",
@@ -65,6 +68,106 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
             "expected": "what the rules give",
             "recorded": "what was recorded",
             "message": "the finding in words",
+        },
+    ),
+    "moves": (
+        "Moves",
+        "Every move of the movement and exploitation phases (13.4, 16.3), one row per unit_moved event.",
+        {
+            "from_location": "where the unit stood before the move (the board's, not a claim)",
+            "to_location": "where it stopped",
+            "path": "the hexes it entered, in order (not the one it started in)",
+            "hexes": "how many hexes it entered",
+            "mf_used": "the movement factors the move claimed (13.41)",
+            "exploitation": "an exploitation move (16.3)",
+            "breakthrough": "the breakthrough hex it exploited from",
+            "sea_transport": "by sea transport (21.43)",
+        },
+    ),
+    "attacks": (
+        "Attacks",
+        "Every attack declared (15.2, 15.4): where, with how many units and factors on each side.",
+        {
+            "attack": "the attack's id (its rounds, losses and advance name it)",
+            "kind": "regular, exploitation, invasion, airdrop ...",
+            "defender_hexes": "the hexes attacked",
+            "attackers": "attacking ground units",
+            "attack_factors": "their factors as declared",
+            "defenders": "defending units",
+            "defence_factors": "their printed factors as declared",
+            "terrain": "the terrain claimed",
+            "fortification": "the fortification claimed",
+        },
+    ),
+    "attack_units": (
+        "Units in attacks",
+        "Each unit an attack declared: attackers, defenders, ground support, shore bombardment, defensive air support.",
+        {
+            "attack_seq": "the attack's declaration (links to the attacks table)",
+            "attack": "the attack's id",
+            "role": "attacker, defender, ground support, shore bombardment or defensive air support",
+            "location": "where an attacker attacked from, or the hex a defender defended",
+        },
+    ),
+    "rolls": (
+        "Die rolls",
+        "Every roll, by its number (#3 in the views), with its faces and purpose.",
+        {
+            "roll": "the roll's number in the timeline (the events it decided name it)",
+            "purpose": "what it was rolled for (crt, attrition, weather ...)",
+            "dice": "the faces rolled, space-separated (empty when the record does not know them)",
+            "sides": "the die's sides",
+            "source": "seeded (from the committed seed, checkable) or physical (typed in)",
+            "modifiers": "the modifiers applied, code and value",
+            "dice_known": "whether the record knows the faces",
+        },
+    ),
+    "rounds": (
+        "Combat rounds",
+        "Every round of ground combat (15.5-15.7) with its odds, die and result.",
+        {
+            "attack_seq": "the attack's declaration (links to the attacks table)",
+            "attack": "the attack's id",
+            "round": "the round's number",
+            "attack_strength": "the attacking strength claimed",
+            "defence_strength": "the defending strength claimed",
+            "odds": "the odds column claimed",
+            "roll_seq": "the roll's event (links to the rolls table)",
+            "roll": "the roll's number",
+            "modified_die": "the die after modifiers",
+            "result": "the result applied (15.6)",
+            "conversion": "a conversion of the result claimed (15.55)",
+        },
+    ),
+    "builds": (
+        "Builds",
+        "Every unit built or rebuilt (27.1-27.6).",
+        {
+            "cost": "the BRPs claimed",
+            "payer": "who paid, when another power did",
+            "rebuild": "an eliminated unit rebuilt",
+            "multiplier": "the cost multiplier claimed (27.13, 27.14)",
+            "oil_covered_brps": "the BRPs of the cost within the oil-covered amount (27.35A)",
+        },
+    ),
+    "redeployments": (
+        "Redeployments",
+        "Every tactical, strategic and naval redeployment (28).",
+        {
+            "kind": "TR, SR, NR or air transport (28.13)",
+            "origin": "where it left from",
+            "destination": "where it went",
+            "path": "the locations on the way, when recorded",
+        },
+    ),
+    "texts": (
+        "Notes, chronicle and citations",
+        "Every text of the log a player may search (full-text index): notes, chronicle entries, the sources events "
+        "cite, rulings' reasons and bookmarks.",
+        {
+            "kind": "note, chronicle, citation, ruling or bookmark",
+            "about_seq": "the event a note or a bookmark is about (links to the events table)",
+            "text": "the text",
         },
     ),
     "unit_history": (
@@ -420,6 +523,21 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
         "findings.expected, findings.recorded, findings.message from findings "
         "join events on events.seq = findings.seq order by findings.seq, findings.n",
     },
+    "attacks_and_their_rounds": {
+        "title": "Attacks and their rounds",
+        "description": "Each attack with every round: the odds, the roll, the die and the result (15.5-15.7).",
+        "sql": "select attacks.seq, attacks.game_time, attacks.attack, attacks.defender_hexes, "
+        "attacks.attack_factors, attacks.defence_factors, rounds.round, rounds.odds, rolls.roll, rolls.dice, "
+        "rounds.modified_die, rounds.result from attacks left join rounds on rounds.attack_seq = attacks.seq "
+        "left join rolls on rolls.seq = rounds.roll_seq order by attacks.seq, rounds.round",
+    },
+    "search_the_texts": {
+        "title": "Search notes, the chronicle and citations",
+        "description": "The texts of the log (notes, chronicle entries, citations, rulings' reasons, bookmarks) that "
+        'match words (full-text search: Lodz, Spain, "WBC report").',
+        "sql": "select texts.seq, texts.game_time, texts.kind, texts.text, texts.about_seq from texts "
+        "join texts_fts on texts_fts.rowid = texts.rowid where texts_fts match :words order by texts.seq",
+    },
     "units_in_a_hex_at_a_point": {
         "title": "Units in a hex at a point",
         "description": "The units in a hex (EUR:K37) after an event (its number, from the events table).",
@@ -429,6 +547,30 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     },
 }
 """Datasette's canned queries."""
+
+
+FACETS: Final[dict[str, list[str]]] = {
+    "events": ["type", "family", "actor", "phase"],
+    "findings": ["rule", "event_type", "check_id"],
+    "moves": ["owner", "unit_type", "phase"],
+    "attacks": ["kind", "terrain", "phase"],
+    "attack_units": ["role"],
+    "rolls": ["purpose", "source"],
+    "rounds": ["result", "odds"],
+    "builds": ["owner", "unit_type", "rebuild"],
+    "redeployments": ["kind", "owner", "unit_type"],
+    "texts": ["kind"],
+    "unit_history": ["owner", "unit_type"],
+    "board_units": ["owner", "nationality", "unit_type", "supply"],
+    "board_eliminated_units": ["cause", "owner"],
+    "board_hex_control": ["controller"],
+    "brp_lines": ["power", "category", "kind"],
+    "naval_ships": ["yard", "status", "owner"],
+}
+"""The columns Datasette offers as facets on each table (the ones a player counts by)."""
+
+FULL_TEXT: Final[dict[str, str]] = {"texts": "texts_fts"}
+"""The tables with a full-text index (Datasette's search box), and the index's table."""
 
 
 def describe(table: str, column: str) -> str | None:
@@ -452,6 +594,9 @@ def metadata(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
     meta = next(iter(db.table("awaw_meta").rows), {})
     found_tables: dict[str, Any] = {}
     for table in db.table_names():
+        if table.startswith(tuple(FULL_TEXT.values())):
+            found_tables[table] = {"hidden": True}  # the full-text index's own tables
+            continue
         title, description, _ = TABLES.get(table, (table, "", {}))
         columns = {c.name: describe(table, c.name) for c in db.table(table).columns}
         found_tables[table] = {
@@ -459,6 +604,12 @@ def metadata(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
             "description": description,
             "columns": {k: v for k, v in columns.items() if v},
         }
+        facets = [c for c in FACETS.get(table, []) if c in columns]
+        if facets:
+            found_tables[table]["facets"] = facets
+        if table in FULL_TEXT:
+            found_tables[table]["fts_table"] = FULL_TEXT[table]
+            found_tables[table]["searchmode"] = "raw"
     return {
         "title": f"{meta.get('timeline', 'awaw')}: game read model",
         "description": f"The projections of {meta.get('timeline')} after event {meta.get('at_event')} "

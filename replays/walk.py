@@ -27,6 +27,9 @@ Touched = Mapping[str, board.Unit | None]
 class Reader:
     """What a walk shows a reader; override what it needs."""
 
+    def begin(self, walk: Walk) -> None:
+        """Called once, when the walk is made (a reader that needs the walk's :attr:`Walk.units` keeps it)."""
+
     def before(self, record: Record, state: GameState) -> None:
         """Called with the state before ``record``."""
 
@@ -107,6 +110,8 @@ class Walk:
         self.readers = tuple(readers)
         self.units = self._watch()
         self.finished: GameState | None = None
+        for reader in self.readers:
+            reader.begin(self)
 
     def _watch(self) -> WatchedUnits:
         watched = WatchedUnits(self.fold.state.board.units)

@@ -69,11 +69,16 @@ def test_the_chart_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: 
     assert '<section id="charts">' in (tmp_path / "report.html").read_text()
     metadata = json.loads((tmp_path / "game.metadata.json").read_text())
     queries = metadata["databases"]["game"]["queries"]
-    assert {q["title"] for q in queries.values()} == {
+    titles = {q["title"] for q in queries.values()}
+    assert titles == {
         "BRP ledger of one power",
         "All findings",
         "Units in a hex at a point",
+        "Attacks and their rounds",
+        "Search notes, the chronicle and citations",
     }
+    readme = " ".join(section.split()).lower()
+    assert all(f'"{t.lower()}"' in readme for t in titles), titles  # the README names each
 
 
 def test_the_board_shown_is_what_the_command_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -125,7 +125,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "materialize": (
         "replays.cli.viewing:materialize",
-        "Write GAME's projections as plain SQLite tables (units, ledger lines, oil lines, chart rows) for Datasette.",
+        "Write GAME's projections and what happened (moves, attacks, rounds, rolls, builds) as SQLite tables.",
     ),
     "replay": (
         "replays.cli.viewing:replay",

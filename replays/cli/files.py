@@ -20,7 +20,25 @@ from typing import Final
 from awaw_events.errors import AwawError
 
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
-READ_MODEL_TABLES: Final = ("events", "awaw_meta", "findings", "unit_history")
+READ_MODEL_TABLES: Final = (
+    "events",
+    "awaw_meta",
+    "findings",
+    "unit_history",
+    "moves",
+    "attacks",
+    "attack_units",
+    "rolls",
+    "rounds",
+    "builds",
+    "redeployments",
+    "texts",
+    "texts_fts",
+    "texts_fts_data",
+    "texts_fts_idx",
+    "texts_fts_docsize",
+    "texts_fts_config",
+)
 """The tables ``awaw materialize`` writes that no projection prefixes."""
 
 
