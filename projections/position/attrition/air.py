@@ -24,33 +24,13 @@ def air_combat(pos: Position, event: AirCombatResolved) -> Verdict:
     found = rolled(pos, event.roll)
     if found is None:
         return
-    faces = found.dice
-    if len(faces) != air.AIR_DICE or any(not 1 <= f <= 6 for f in faces):
+    rolls = _rolls(pos, event)
+    if rolls is None:
         yield Unknown(reason="an air combat roll needs four dice: the attacker's 2d6, then the defender's")
         return
-    modifier = sum(m.value for m in event.modifiers)
-    a_roll = faces[0] + faces[1] + modifier
-    b_roll = faces[2] + faces[3] - modifier
-    for side, strength, roll, elim, abort, enemy, target in (
-        (
-            "attacker",
-            event.attacker_factors,
-            a_roll,
-            event.defender_eliminated,
-            event.defender_aborted,
-            event.defender_factors,
-            "defender",
-        ),
-        (
-            "defender",
-            event.defender_factors,
-            b_roll,
-            event.attacker_eliminated,
-            event.attacker_aborted,
-            event.attacker_factors,
-            "attacker",
-        ),
-    ):
+    for (side, target), roll in zip((("attacker", "defender"), ("defender", "attacker")), rolls, strict=True):
+        strength, enemy = getattr(event, f"{side}_factors"), getattr(event, f"{target}_factors")
+        elim, abort = getattr(event, f"{target}_eliminated"), getattr(event, f"{target}_aborted")
         if strength <= 0:
             continue
         result = air.air_combat_result(strength, roll)
@@ -188,24 +168,9 @@ def air_losses(pos: Position, event: AirCombatResolved) -> Verdict:
     rolls = _rolls(pos, event)
     if rolls is None:
         return
-    for side, units, lost, aborted, strength, roll in (
-        (
-            "attacker",
-            event.attacker_units,
-            event.attacker_losses,
-            event.attacker_aborts,
-            event.defender_factors,
-            rolls[1],
-        ),
-        (
-            "defender",
-            event.defender_units,
-            event.defender_losses,
-            event.defender_aborts,
-            event.attacker_factors,
-            rolls[0],
-        ),
-    ):
+    for (side, other), roll in zip((("attacker", "defender"), ("defender", "attacker")), reversed(rolls), strict=True):
+        units, strength = getattr(event, f"{side}_units"), getattr(event, f"{other}_factors")
+        lost, aborted = getattr(event, f"{side}_losses"), getattr(event, f"{side}_aborts")
         types = _types(pos, units)
         if types is None or strength <= 0 or not (lost or aborted):
             continue  # the side's losses by unit are not recorded (the result check reads the totals)

@@ -23,6 +23,7 @@ from projections.board import Unit, at_war, units_in
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.redeployment import _faction, _is_hex, _unit
+from projections.position.supply import supply_of
 from projections.rules.breach import Breach
 from projections.rules.construction import country_of
 from projections.rules.redeployment import (
@@ -93,7 +94,6 @@ def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
     own = _faction(unit.owner)
     state = pos.state
     control = state.board.control
-    supply = state.redeployment.hex_supply
     air = unit.unit_type in AIR_TYPES
     out: list[Breach | Unknown] = []
     for hex_ in (*event.path, event.destination):
@@ -114,7 +114,7 @@ def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
                 )
             )
             continue
-        status = supply.get(hex_, (None, None))[0]
+        status = supply_of(pos, hex_).answer
         taken = hex_ in state.land.changed_hands and land.same_player_turn(state.land, event)
         if taken and status is None:
             out.append(Unknown(reason="the post-combat supply of a hex taken this turn is not recorded (28.24)"))
@@ -410,11 +410,10 @@ def nr_origin(pos: Position, event: UnitRedeployed) -> Verdict:
                 origin,
             ),
         )
-    supply = pos.state.redeployment.hex_supply
-    if supply.get(origin, (None, None))[0] not in ("unsupplied", "isolated"):
+    if supply_of(pos, origin).answer not in ("unsupplied", "isolated"):
         return ()
     end = event.destination
-    if not _is_hex(end) or supply.get(end, (None, None))[0] == "full":
+    if not _is_hex(end) or supply_of(pos, end).answer == "full":
         return ()
     return (
         breach(

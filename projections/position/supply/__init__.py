@@ -48,13 +48,17 @@ def supply_of(
     """The supply status (``full``, ``partial``, ``unsupplied``, ``isolated``) of a unit or a hex where the log
     shows it (30.4): a unit's at its last determination; a hex's in the determination of ``faction`` (this player
     turn's only, with ``this_player_turn``), else the best status of the faction's units standing in it (a hex is at
-    least as supplied as the units its supply reaches, 30.61's reading). None, with why, where the log is silent."""
+    least as supplied as the units its supply reaches, 30.61's reading); with no faction, a hex's at the last
+    determination that listed it. None, with why, where the log is silent."""
+    if faction is None and _is_hex(subject):  # whichever side's determination listed the hex last (28.23, 28.512)
+        latest = pos.state.redeployment.hex_supply.get(subject)
+        return Judged(latest[0]) if latest is not None and latest[0] is not None else _not_shown(subject, "hex supply")
     board = pos.state.board
     if not _is_hex(subject):
         unit = board.units.get(subject)
         if unit is not None and unit.supply is not None:
             return Judged(unit.supply)
-        return Judged(None, unknown=(Unknown(reason=f"the supply of {subject} is not recorded", kind="unit supply"),))
+        return _not_shown(subject, "unit supply")
     facts = pos.state.land
     record = facts.faction_supply.get(faction) if faction is not None else None
     if record is not None and (not this_player_turn or record.player_turn == facts.player_turn):
@@ -65,7 +69,13 @@ def supply_of(
         best = _best_unit_supply(pos, subject, faction)
         if best is not None:
             return Judged(best)
-    return Judged(None, unknown=(Unknown(reason=f"the supply of {subject} is not recorded", kind="hex supply"),))
+    return _not_shown(subject, "hex supply")
+
+
+@functools.lru_cache(maxsize=4096)
+def _not_shown(subject: str, kind: str) -> Judged[str | None]:
+    """No status, and why: the log shows none (the same value for the same subject: asked at every redeployment)."""
+    return Judged(None, unknown=(Unknown(reason=f"the supply of {subject} is not recorded", kind=kind),))
 
 
 def _best_unit_supply(pos: Position, hex_: str, faction: Faction | None) -> str | None:
