@@ -539,9 +539,10 @@ def start_game(
     player_keys: Mapping[str, str] | None = None,
     map_data: MapDataFile | None = None,
     dice_players: Sequence[str] = (),
+    resumes: str | None = None,
 ) -> list[Record]:
     """``awaw new``: record ``game_created`` with the rule set, every option, the dice commitment and the players'
-    public keys.
+    public keys (and, for a game set up from a position taken during play, where play ``resumes``).
 
     A fresh secret seed goes into ``keys`` (the keys directory of whoever hosts the dice), never into the store;
     ``seeded=False`` for games rolled with physical dice only. ``map_data`` is recorded next (``map_data_used``) and
@@ -577,6 +578,7 @@ def start_game(
             "creator_key": public_hex(keys.creator_key()) if keys is not None else None,
             "dice_mode": "shared" if dice_players else "host",
             "dice_players": sorted(set(dice_players)),
+            "resumes": resumes,
         },
         where="the new game",
     )

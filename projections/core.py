@@ -46,6 +46,8 @@ class Meta(msgspec.Struct, frozen=True, kw_only=True):
     start_year: int = 1939
     start_season: Season = "fall"
     map_data: MapDataRef | None = None
+    resumes: str | None = None
+    """Where play resumes, for a game started from a position taken during play (``game_created.resumes``)."""
 
     def option(self, name: str, default: str) -> str:
         """An option's value, or ``default`` when the game did not record it."""
@@ -115,6 +117,7 @@ def meta_from(event: GameCreated) -> Meta:
         options=dict(event.options),
         start_year=event.year,
         start_season=event.season,
+        resumes=event.resumes,
     )
 
 

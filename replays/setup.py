@@ -411,6 +411,14 @@ def start_point(setup: SetupFile) -> GamePoint:
     return parse_game_point(setup.start)
 
 
+def resumes(setup: SetupFile) -> str | None:
+    """Where play resumes, for a set-up that is a position taken during play (its ``start`` names a player turn or a
+    phase after the set-up: ``1939-fall/axis/combat``, ``1940-spring/research``); None for a position before play
+    (``1939-fall/setup``, ``1939-fall``). ``awaw new --setup`` records it in ``game_created.resumes``."""
+    point = start_point(setup)
+    return str(point) if point.side is not None or point.phase not in (None, "setup") else None
+
+
 def _unit(words: str | UnitSpec, where: str) -> UnitSpec:
     if isinstance(words, UnitSpec):
         return words

@@ -51,7 +51,7 @@ from replays.audit import engine
 from replays.audit.catalogue import audit as run_audit
 from replays.audit.catalogue import checks
 from replays.audit.engine import AuditReport
-from replays.setup import setup_events, start_point
+from replays.setup import resumes, setup_events, start_point
 
 E = TypeVar("E", bound=Event)
 
@@ -78,6 +78,7 @@ def position(line: str, *, map_data: MapDataFile | None = None) -> list[AnyEvent
             setup=setup_events(setup),
             seeded=False,
             map_data=map_data,
+            resumes=resumes(setup),
         )
         return list(store.events("position"))
 

@@ -23,7 +23,7 @@ from awaw_events.store import GameStore
 from projections import game
 from replays.cli import cli
 from replays.maps import shipped_map_data
-from replays.setup import dump, parse_setup, position, setup_events, setup_of, start_point
+from replays.setup import dump, parse_setup, position, resumes, setup_events, setup_of, start_point
 from replays.state import state_at
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +43,7 @@ def _new_game(text: str) -> game.GameState:
     start_game(
         store, "n", rules=found.rules, options=found.options, start=GamePoint(point.year, point.season),
         variant=found.variant, scenario=found.scenario, setup=setup_events(found), seeded=False,
-        map_data=shipped_map_data().declaration(),
+        map_data=shipped_map_data().declaration(), resumes=resumes(found),
     )  # fmt: skip
     return state_at(store.open("n"), store.count("n"))
 

@@ -52,6 +52,13 @@ SignatureHex = Annotated[
     str, Meta(pattern=r"^[0-9a-f]{128}$", description="An Ed25519 signature (64 raw bytes), lowercase hex.")
 ]
 PlayerName = Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$", description="A player's name.")]
+PointOfPlay = Annotated[
+    str,
+    Meta(
+        pattern=r"^\d{4}-(spring|summer|fall|winter)(/[a-z_]+){1,2}$",
+        description="A point of play: a game turn and a player turn and phase in it (``1939-fall/axis/combat``).",
+    ),
+]
 
 
 class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
@@ -86,6 +93,12 @@ class GameCreated(Event, tag="game_created", frozen=True, kw_only=True):
     ``dice_players`` commits a secret of their own and each roll comes from all of them (:mod:`awaw_events.dice`)."""
     dice_players: list[PlayerName] = []
     """The players whose secrets make the rolls of a ``shared`` dice game (each has a key in ``player_keys``)."""
+    resumes: PointOfPlay | None = None
+    """Where play resumes, for a game started from a position taken during play (``awaw new --setup`` of a set-up
+    whose ``start`` is ``1939-fall/axis/combat``; None for a game set up before play). Its set-up is that position,
+    not the scenario's opening: the levels it records are what they were then (a reserve's oil, 33.422; winter
+    preparation, 34.41) and the counters it places were placed in play (a bridgehead, 31.12; the fortifications,
+    32.4)."""
 
 
 class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):

@@ -5,8 +5,9 @@ is not known.
 :class:`~projections.position.core.Unknown` from here, in the same words across families, and never passes or
 fails silently: :func:`unknown_brps` (a power's BRPs available before its first ``brps_set``), :func:`units_unknown`
 (no unit of a faction recorded at all: a sparse record), :func:`before_the_game` (history from before the game,
-which the game never charges). Events whose own values are unknown, inferred or invented are handled once, by the
-audit engine (:func:`replays.audit.engine.doubts`).
+which the game never charges), :func:`from_play` (the set-up of a game that resumes a position taken during play,
+which records how play left it). Events whose own values are unknown, inferred or invented are handled once, by
+the audit engine (:func:`replays.audit.engine.doubts`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ def before_the_game(pos: Position, event: Event) -> bool:
     if event.phase == "setup":
         return True
     return (event.year, SEASON_INDEX[event.season]) < (meta.start_year, SEASON_INDEX[meta.start_season])
+
+
+def from_play(pos: Position, event: Event) -> bool:
+    """Whether the event records the position play had reached: a set-up event (or history) of a game that resumes a
+    position taken during play (``game_created.resumes``: ``awaw new --setup`` of a set-up ``awaw setup`` wrote
+    mid-game). The levels it records are what they were then and the counters it places were placed in play, so
+    neither the rules' starting levels nor the rules of placing judge it."""
+    return pos.state.meta.resumes is not None and before_the_game(pos, event)
 
 
 def unknown_brps(power: str) -> Unknown:

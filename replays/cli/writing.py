@@ -116,7 +116,7 @@ def new(
             if start is not None and parse_game_point(start)[:2] != at[:2]:
                 raise click.BadParameter(f"the set-up starts in {found.start}, not {start}", param_hint="--start")
             point = parse_game_point(f"{at.year}-{at.season}")
-            setup = setups.setup_events(found)
+            setup, resumes = setups.setup_events(found), setups.resumes(found)
             if source("rules") is click.core.ParameterSource.DEFAULT:
                 rules = found.rules
             parsed = {**found.options, **parsed}
@@ -132,7 +132,7 @@ def new(
                     err=True,
                 )
         else:
-            variant, scenario_name = "classic", "campaign-1939"
+            variant, scenario_name, resumes = "classic", "campaign-1939", None
             point = parse_game_point(start or "1939-fall")
             setup = event_io.read_events(scenario, event_io.format_for(scenario.name)) if scenario else []
     keys = obj.keys()
@@ -152,6 +152,7 @@ def new(
             player_keys=player_keys,
             map_data=loaded.declaration(),
             dice_players=[p.strip() for p in dice_players.split(",") if p.strip()],
+            resumes=resumes,
         )
     dice = "physical dice" if physical_dice else f"seeded dice (commitment recorded; the seed is in {keys.directory})"
     if dice_players:

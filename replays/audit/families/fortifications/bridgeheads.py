@@ -22,6 +22,7 @@ from awaw_events.events import (
 from awaw_events.vocab import SIDE_OF_FACTION, Faction, Phase, UnitType, power_name
 from projections import land
 from projections.board import BoardState
+from projections.position.common import before_the_game
 from projections.rules import combat as combat_rules
 from projections.rules.bridgeheads import (
     AIRDROP_HEXSIDE,
@@ -127,6 +128,8 @@ def _report(missing: list[str | Missing]) -> Result:
 )
 def check_bridgehead_phase(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
+    if before_the_game(ctx.position, event):
+        return  # a bridgehead of the set-up (or history) was placed before the game: its phase is not this game's
     facts, _ = ctx.cached(_placement)
     placement = Placement(cause=facts.cause, phase=facts.phase, from_attrition=facts.from_attrition)
     for breach in placement_findings(placement):
@@ -147,7 +150,7 @@ def check_bridgehead_phase(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Res
 )
 def check_bridgehead_seaborne(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    if event.cause != "seaborne_invasion":
+    if before_the_game(ctx.position, event) or event.cause != "seaborne_invasion":
         return
     placement, missing = ctx.cached(_placement)
     yield from _report(missing)
@@ -183,7 +186,7 @@ def check_bridgehead_seaborne(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> 
 )
 def check_bridgehead_river(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    if event.cause not in RIVER_CAUSES:
+    if before_the_game(ctx.position, event) or event.cause not in RIVER_CAUSES:
         return
     placement, missing = ctx.cached(_placement)
     yield from _report(missing)
@@ -234,7 +237,7 @@ def _hexsides(ctx: AuditContext[Any], hex_: str, sides: list[tuple[str | None, s
 )
 def check_bridgehead_occupied(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    if event.cause not in RIVER_CAUSES:
+    if before_the_game(ctx.position, event) or event.cause not in RIVER_CAUSES:
         return  # seaborne: 31.22's surviving invader; overruns: 31.31
     attacks = ctx.state.combat.attacks
     attack = attacks.get(event.ref) if event.ref else None
@@ -277,7 +280,7 @@ def check_bridgehead_occupied(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> 
 )
 def check_bridgehead_overrun(c: Check, ctx: AuditContext[BridgeheadPlaced]) -> Result:
     event = ctx.event
-    if event.cause != "overrun":
+    if before_the_game(ctx.position, event) or event.cause != "overrun":
         return
     overruns = ctx.state.combat.overruns
     overrun = overruns.get(event.ref) if event.ref else None

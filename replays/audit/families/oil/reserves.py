@@ -27,6 +27,7 @@ from awaw_events.gametime import game_turn, turn_index
 from awaw_events.vocab import power_name
 from projections import oil as ledger
 from projections.board import war_key
+from projections.position.common import from_play
 from projections.rules.control import controller_faction
 from projections.rules.oil import (
     DEEMED_RESERVE_FIFTHS,
@@ -90,6 +91,8 @@ def rule_maximum(ctx: AuditContext[Any], kind: ReserveId) -> tuple[int | None, l
 )
 def check_reserve_declared(c: Check, ctx: AuditContext[OilReserveDefined]) -> Result:
     event = ctx.event
+    if from_play(ctx.position, event):
+        return  # declared in the game the position was taken from, for the control then
     kind = reserve_kind(event.reserve, event.kind)
     if kind is None:
         yield Missing(reason=f"reserve {event.reserve!r} is none the 33.422 names (oil_reserve_defined.kind)")
@@ -211,6 +214,8 @@ def check_tracking_started(c: Check, ctx: AuditContext[OilTrackingStarted]) -> R
         yield Missing(reason=f"reserve {event.reserve!r} is none the 33.422 names (oil_reserve_defined.kind)")
         return
     if event.phase == SETUP:
+        if from_play(ctx.position, event):
+            return  # the level of a later start point is what it was then, not the rules' start (33.422)
         start = RESERVE_START_FIFTHS[kind]
         if kind == "wa_ind" and ctx.state.meta.variant != "classic":
             yield Missing(reason="the India box starts full, at a maximum set by research the log lacks")

@@ -9,6 +9,7 @@ from awaw_events.events import WinterPreparationChanged
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import GROUND_TYPES, Faction
 from projections.board import at_war
+from projections.position.common import from_play
 from projections.rules.weather import (
     AUTOMATIC_INCREASE,
     AUTOMATIC_INCREASE_WARS,
@@ -66,8 +67,8 @@ def check_preparation_level(c: Check, ctx: AuditContext[WinterPreparationChanged
                 f"{MAX_WINTER_PREPARATION}"
             ),
         )
-    if event.cause != "setup":
-        return
+    if event.cause != "setup" or from_play(ctx.position, event):
+        return  # a level play reached is what it was then, not the rules' start (34.41)
     start = WINTER_PREPARATION_START[table][event.faction]
     allowed = {start}
     if table == "awaw" and event.faction == "european_axis":

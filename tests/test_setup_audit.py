@@ -1,0 +1,244 @@
+"""A game started from a set-up that ``awaw setup`` wrote audits clean (issue 21).
+
+A set-up written at a point of play is the position play had reached, not the scenario's opening: ``awaw new
+--setup`` records where play resumes (``game_created.resumes``), the bridgeheads and fortifications it places were
+placed in the game it came from, and the levels it records (a reserve's oil, winter preparation) are what they were
+then. The property: the set-up written at any phase end of the shipped examples starts a game whose audit finds
+nothing. Where another family still accuses such a game wrongly, the case is listed in :data:`OPEN` with its cause
+and is a strict xfail, never skipped: the lead assigns it, and its fix turns the xfail into a failure until the entry
+goes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from awaw_events.gametime import GamePoint, time_key
+from awaw_events.log import start_game
+from awaw_events.store import GameStore
+from replays.audit.catalogue import audit, store_maps
+from replays.audit.engine import AuditReport, Finding
+from replays.cli import cli
+from replays.maps import shipped_map_data
+from replays.setup import parse_setup, resumes, setup_events, start_point
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = {
+    "campaign-1939": ROOT / "examples" / "campaign-1939.jsonl",
+    "wbc-2023-game-1": ROOT / "examples" / "wbc-2023-game-1" / "game.yaml",
+}
+
+
+def _audit_of(text: str) -> AuditReport:
+    """The audit of a new game started from a set-up, as ``awaw new --setup`` starts it."""
+    found = parse_setup(text)
+    point = start_point(found)
+    with GameStore(":memory:") as store:
+        start_game(
+            store, "g", rules=found.rules, options=found.options, start=GamePoint(point.year, point.season),
+            variant=found.variant, scenario=found.scenario, setup=setup_events(found), seeded=False,
+            map_data=shipped_map_data().declaration(), resumes=resumes(found),
+        )  # fmt: skip
+        return audit(store.numbered("g"))
+
+
+def _checks(report: AuditReport) -> list[str]:
+    return [f"{f.check} ({f.rule})" for f in report.findings]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The wrong accusations, each from the rule it reads
+
+
+LATER = """\
+format: awaw-setup/1
+start: {start}
+units:
+  germany:
+    EUR:D33: {{ger-inf-8: infantry 3-3}}
+bridgeheads:
+  EUR:D33: {{faction: european_axis, cause: seaborne_invasion}}
+"""
+
+
+@pytest.mark.parametrize("start", ["1940-spring/axis/combat", "1940-spring/allied/movement", "1940-summer/setup"])
+def test_a_bridgehead_held_at_the_start_was_placed_in_the_game_it_came_from(start: str) -> None:
+    """31.12: "Bridgehead counters may be placed during the movement phase (overruns across rivers or crossing
+    arrows) or the combat phase (seaborne invasions; cross-river or crossing arrow attacks)". A bridgehead in a
+    set-up was placed in the phase of the game the position was taken from; the set-up records it, it does not place
+    it, and no placement rule (31.12, 31.22-31.24, 31.32) judges it."""
+    report = _audit_of(LATER.format(start=start))
+    assert report.findings == ()
+    assert not [s for s in report.skipped if s.check.startswith("bridgehead")], report.skipped
+
+
+OIL = """\
+format: awaw-setup/1
+start: {start}
+oil:
+  japan: {{faction: japan, location: PAC:K30, maximum: 50, tracked: campaign_start, level: {level}}}
+"""
+
+
+@pytest.mark.parametrize("level", [35, 55])
+def test_an_oil_reserve_at_a_later_start_point_holds_what_it_held_then(level: int) -> None:
+    """33.422: "The maximums and starting levels for each oil reserve are: ... B. JAPAN: ... At Start: Ten." The
+    starting level is the reserve's at the start of the game; a position taken after play began (here Japan's
+    reserve after the Fall 1941 oil adjustment) holds what play left in it, below or above ten counters."""
+    assert _audit_of(OIL.format(start="1941-fall/axis/oil_adjustment", level=level)).findings == ()
+
+
+def test_an_oil_reserve_at_the_start_of_the_game_holds_the_rules_level() -> None:
+    """33.422 "At Start: Ten" still judges a set-up before play: Japan's reserve at seven counters is a finding."""
+    report = _audit_of(OIL.format(start="1939-fall/setup", level=35))
+    assert _checks(report) == ["tracking_started (33.4424)"]
+    assert "starts the game at 50 fifths (10 counters) (33.422); recorded 35 fifths" in report.findings[0].message
+
+
+WINTER = """\
+format: awaw-setup/1
+start: {start}
+winter_preparation: {{european_axis: 3, russia: 6}}
+"""
+
+
+def test_winter_preparation_at_a_later_start_point_is_what_play_made_it() -> None:
+    """34.41 gives the levels winter preparation starts at (the European Axis 0); 34.43 raises them in play (by
+    production, 34.431; automatically each winter at war with Russia, 34.432). A position of Spring 1942 records the
+    European Axis at the 3 they reached, which is no start of the game."""
+    assert _audit_of(WINTER.format(start="1942-spring/axis/movement")).findings == ()
+    opening = _audit_of(WINTER.format(start="1939-fall/setup"))
+    assert _checks(opening) == ["preparation_level (34.41)"]
+
+
+def test_awaw_new_setup_records_where_play_resumes(tmp_path: Path) -> None:
+    """``awaw new --setup`` of a position taken during play records its point of play in ``game_created``; a set-up
+    before play records none (the scenario's opening, which the starting levels judge)."""
+    runner = CliRunner()
+    db = str(tmp_path / "g.db")
+    for name, start, expected in (
+        ("mid", "1940-spring/axis/combat", "1940-spring/axis/combat"),
+        ("open", "1939-fall/setup", None),
+    ):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(LATER.format(start=start))
+        made = runner.invoke(cli, ["--db", db, "new", name, "--setup", str(path), "--physical-dice"])
+        assert made.exit_code == 0, made.output
+        with GameStore(db) as store:
+            created = next(store.events(name))
+        assert created.resumes == expected  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The property: awaw new --setup of any written set-up audits clean
+
+
+class Open(NamedTuple):
+    """A wrong accusation of a family not converted here, found by the property: which checks make it, at which
+    phase ends of which example, and why it is wrong (event, check, rule, reason)."""
+
+    example: str
+    checks: frozenset[str]
+    ends: frozenset[int]
+    why: str
+
+
+OPEN: dict[str, Open] = {
+    "construction: a repair under way in the set-up": Open(
+        "campaign-1939",
+        frozenset({"construction_phase"}),
+        frozenset({753, 756, 763, 764}),
+        "ship_repair_started (phase setup) of a ship the set-up has under repair (Renown, repair: true): "
+        "construction_phase (27.11) says it is 'built in the setup phase', but the repair began in the unit "
+        "construction phase of the game the position came from; a set-up event is history (before_the_game)",
+    ),
+    "naval: a repair under way in the set-up": Open(
+        "campaign-1939",
+        frozenset({"repair_allowed", "repair_cost"}),
+        frozenset({753, 756, 763, 764}),
+        "ship_repair_started (phase setup) of a ship under repair: repair_allowed (27.7261) reads the set-up's "
+        "ship_damaged and ship_repair_started as one player turn ('repair may not start in the player turn of the "
+        "damage', 27.7266A), and repair_cost (27.7267) wants 1 SB + 3 BRPs paid in the set-up; both were done in the "
+        "game the position came from (before_the_game)",
+    ),
+    "naval: ship decisions of a construction phase before the set-up": Open(
+        "campaign-1939",
+        frozenset({"due_ships_decided"}),
+        frozenset({520, 588, 710}),
+        "phase_started (redeployment) of a game resumed after its unit construction phase "
+        "(1939-winter/axis/redeployment): due_ships_decided (27.7272) wants each ship of this season's column "
+        "continued, accelerated or deferred 'this unit construction phase', but that phase was played in the game "
+        "the position came from (game_created.resumes names a point after it); a set-up holds no decision of it",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def examples() -> Iterator[tuple[str, dict[str, list[int]]]]:
+    """A store with both examples imported, and the phase ends of each (the last event of every phase)."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "examples.db")
+        ends: dict[str, list[int]] = {}
+        for name, path in EXAMPLES.items():
+            result = CliRunner().invoke(cli, ["--db", db, "import", name, str(path), "--no-audit"])
+            assert result.exit_code == 0, result.output
+            with GameStore(db) as store:
+                events = list(store.events(name))
+            ends[name] = [i for i in range(1, len(events)) if time_key(events[i]) != time_key(events[i - 1])]
+            ends[name].append(len(events))
+        yield db, ends
+
+
+NAMES = itertools.count()
+
+
+def _resumed_audit(db: str, example: str, end: int, folder: Path) -> list[Finding]:
+    """``awaw setup EXAMPLE --at END``, ``awaw new --setup`` of what it wrote, and the new game's audit."""
+    runner = CliRunner()
+    name = f"n{next(NAMES)}"
+    path = folder / f"{name}.yaml"
+    wrote = runner.invoke(cli, ["--db", db, "setup", example, "--at", str(end), "-o", str(path)])
+    assert wrote.exit_code == 0, wrote.output
+    made = runner.invoke(cli, ["--db", db, "new", name, "--setup", str(path), "--physical-dice"])
+    assert made.exit_code == 0, made.output
+    with GameStore(db) as store:
+        return list(audit(store.numbered(name), maps=store_maps(store)).findings)
+
+
+def _open(example: str, end: int, finding: Finding) -> bool:
+    return any(o.example == example and end in o.ends and finding.check in o.checks for o in OPEN.values())
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_awaw_new_setup_of_a_set_up_written_at_any_phase_end_audits_clean(
+    examples: tuple[str, dict[str, list[int]]], tmp_path: Path, data: st.DataObject
+) -> None:
+    """Issue 21: "``awaw new --setup`` of any written set-up audits clean". A random phase end of a shipped example:
+    its set-up starts a game whose audit finds nothing, but the open cases of :data:`OPEN` (each a strict xfail)."""
+    db, ends = examples
+    example = data.draw(st.sampled_from(sorted(ends)))
+    end = data.draw(st.sampled_from(ends[example]))
+    found = [f for f in _resumed_audit(db, example, end, tmp_path) if not _open(example, end, f)]
+    assert found == [], f"{example} at event {end}: {[(f.check, f.rule, f.message) for f in found]}"
+
+
+@pytest.mark.parametrize(
+    "cause", [pytest.param(cause, marks=pytest.mark.xfail(strict=True, reason=o.why)) for cause, o in OPEN.items()]
+)
+def test_an_open_case_audits_clean(examples: tuple[str, dict[str, list[int]]], tmp_path: Path, cause: str) -> None:
+    """Each open case at every phase end it concerns: no finding of its checks (fails today, hence xfail)."""
+    db, _ = examples
+    case = OPEN[cause]
+    for end in sorted(case.ends):
+        found = [f for f in _resumed_audit(db, case.example, end, tmp_path) if f.check in case.checks]
+        assert found == [], f"{case.example} at event {end}: {[(f.check, f.message) for f in found]}"
