@@ -104,7 +104,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/checklist.py", "_RANK"): REGISTRY,
     ("replays/audit/coverage.py", "BY_KEY"): REGISTRY,
     ("replays/audit/coverage.py", "_BY_ID"): REGISTRY,
-    ("replays/audit/families/fortifications/builds.py", "_WHAT"): PRESENTATION,
+    ("projections/position/fortifications/builds.py", "WHAT"): PRESENTATION,
     ("replays/audit/families/stacking.py", "PHASE_EVENTS"): REGISTRY,
     ("replays/audit/families/units.py", "NO_ATTACK_EVENTS"): REGISTRY,
     ("replays/audit/families/partisans.py", "MOVES"): REGISTRY,
