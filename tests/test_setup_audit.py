@@ -120,6 +120,86 @@ def test_winter_preparation_at_a_later_start_point_is_what_play_made_it() -> Non
     assert _checks(opening) == ["preparation_level (34.41)"]
 
 
+BUILT = """\
+format: awaw-setup/1
+start: {start}
+fortifications:
+  EUR:D33: {{kind: fortification, owner: britain, beach_defense: true}}
+"""
+
+
+@pytest.mark.parametrize("start", ["1940-spring/axis/movement", "1939-fall/setup"])
+def test_a_beach_defense_held_at_the_start_was_built_in_the_game_it_came_from(start: str) -> None:
+    """32.11: "Fortifications may be constructed by Germany, Japan, Russia, Britain and the U.S. during the unit
+    construction phase"; 32.12: "A major power must make the following expenditures ... Five BRPs. One RP";
+    32.53: two beach defense counters a build. A set-up's beach defense (recorded as the ``fortification_built`` that
+    adds it to the hex, at no cost) was built and paid for in the game the position came from: neither the phase,
+    the cost nor the count of a build judges it."""
+    report = _audit_of(BUILT.format(start=start))
+    assert report.findings == ()
+    assert not [s for s in report.skipped if s.check.startswith("fortification_")], report.skipped
+
+
+RAILHEAD = """\
+format: awaw-setup/1
+start: 1941-winter/axis/movement
+railheads: {EUR:L32: germany}
+"""
+
+
+def test_a_railhead_held_at_the_start_is_no_railhead_built_in_winter() -> None:
+    """34.41: from winter level 5 no railheads are built. A set-up's railhead was built in the game the position came
+    from: the Winter Table's gates do not judge it (nor say they could not)."""
+    report = _audit_of(RAILHEAD)
+    assert not [f for f in report.findings if f.check == "winter_gates"]
+    assert not [s for s in report.skipped if s.check == "winter_gates"], report.skipped
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="construction: construction_phase (27.11: 'a railhead is built in the setup phase') and railhead_cost "
+    "(28.652: 'paid 0 BRPs ... costs 5', '0 RPs ... asks 2') judge the set-up's railhead_built (phase setup, brp_cost "
+    "0) as a build; it was built and paid for in the game the position came from (before_the_game)",
+)
+def test_a_railhead_held_at_the_start_was_built_and_paid_for_in_the_game_it_came_from() -> None:
+    """27.11: units and railheads are built in the unit construction phase; 28.652: a railhead costs 5 BRPs (and RPs).
+    A set-up's railhead was built then, in the game the position came from."""
+    report = _audit_of(RAILHEAD)
+    assert [f for f in report.findings if f.check in ("construction_phase", "railhead_cost")] == []
+
+
+OUTSIDE = """\
+format: awaw-setup/1
+start: 1941-summer/axis/combat
+oil_outside: {european_axis/ploesti: 5, japan/international_market: 5}
+"""
+
+
+def test_oil_left_at_a_source_in_a_set_up_was_produced_in_the_game_it_came_from() -> None:
+    """33.41A: "At the start of each player turn, during the oil adjustment phase, newly-produced oil counters are
+    placed in each oil source"; 33.2 gives what a source produces (Ploesti three counters). A set-up taken after the
+    oil adjustment records what is still at a source, the one counter left of the three produced: it is no
+    production, and 33.2 does not judge its amount."""
+    report = _audit_of(OUTSIDE)
+    assert report.findings == ()
+    assert not [s for s in report.skipped if s.check in ("oil_output", "oil_source_access", "market_oil")]
+
+
+FORTS = """\
+format: awaw-setup/1
+start: {start}
+fortifications:
+  EUR:V38: {{kind: fortress, owner: russia, faces: [EUR:U38, EUR:U39]}}
+"""
+
+
+def test_the_fortifications_of_a_position_taken_in_play_are_those_play_left() -> None:
+    """32.41: "The following hexes are fortified at the start of the game, regardless of when war breaks out" (the
+    Maginot line among them). A position taken after play began holds the fortifications play left, here without the
+    Maginot line: 32.41 judges the start of the game, not this position."""
+    assert _audit_of(FORTS.format(start="1939-fall/axis/movement")).findings == ()
+
+
 def test_awaw_new_setup_records_where_play_resumes(tmp_path: Path) -> None:
     """``awaw new --setup`` of a position taken during play records its point of play in ``game_created``; a set-up
     before play records none (the scenario's opening, which the starting levels judge)."""

@@ -2,7 +2,9 @@
 fortifications (32.4) asked of a position: checks F-01 to F-15, F-24, F-25 and C-FRT-4.
 
 Each query takes the build as a ``fortification_built`` event, the claim (``fortification_placed`` for the starting
-fortifications), as a command would draft it.
+fortifications), as a command would draft it. A build the set-up records (the beach defense or island group a
+set-up places) was made in the game the position came from: no build rule judges it; and the starting
+fortifications of 32.4 judge only a game set up before play, not a position play had reached.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from awaw_events.events import FortificationBuilt, FortificationPlaced, PlayerTu
 from awaw_events.vocab import FACTION_OF_POWER, Power, power_name
 from projections import land
 from projections.board import at_war, war_key
-from projections.position.common import winter_preparation
+from projections.position.common import before_the_game, winter_preparation
 from projections.position.core import Position, Unknown, breach
 from projections.position.fortifications import STANDARD_A3R, Verdict, hex_supply, variant, west_wall_hex
 from projections.rules import fortifications as rules
@@ -26,9 +28,9 @@ WHAT: Final = {"fortification": "a fortification", "beach_defenses": "a pair of 
 
 
 def _forts(pos: Position, event: FortificationBuilt, wanted: str | None = "awaw") -> bool:
-    """A build of a fortification-type counter (not a port) under the rule set ``wanted`` (``None``: any rule set the
-    extracts give)."""
-    if event.kind == "port":
+    """A build of a fortification-type counter (not a port) in the game (not history) under the rule set ``wanted``
+    (``None``: any rule set the extracts give)."""
+    if event.kind == "port" or before_the_game(pos, event):
         return False
     found = variant(pos)
     return found is not None if wanted is None else found == wanted
@@ -62,7 +64,7 @@ def fortification_builder(pos: Position, event: FortificationBuilt) -> Verdict:
 
 def fortification_phase(pos: Position, event: FortificationBuilt) -> Verdict:
     """32.11: fortifications and ports are built in the unit construction phase."""
-    if event.phase is None or event.phase == rules.FORT_BUILD_PHASE:
+    if event.phase is None or event.phase == rules.FORT_BUILD_PHASE or before_the_game(pos, event):
         return ()
     message = (
         f"{power_name(event.power)} built a {_kind(event)} in the {event.phase.replace('_', ' ')} phase; "
@@ -75,6 +77,8 @@ def fortification_cost(pos: Position, event: FortificationBuilt) -> Verdict:
     """32.12: a fortification, pair of beach defenses or island group costs 5 BRPs + 1 RP (Japan no RP); a port 10
     BRPs."""
     who = power_name(event.power)
+    if before_the_game(pos, event):
+        return  # paid in the game the position came from
     if event.kind == "port":
         port = BRP_COST_PER_COUNTER["port"]
         if event.brp_cost != port.brps:
@@ -455,8 +459,8 @@ def _starting_entry(pos: Position, hex_: str) -> tuple[str, tuple[str, ...], str
 def starting_fortifications(pos: Position, event: FortificationPlaced | PlayerTurnStarted) -> Verdict:
     """32.4: the starting fortifications are those of 32.4 (Classic AWAW), with their kind and owner."""
     meta = pos.meta
-    if meta.rules != "awaw":
-        return
+    if meta.rules != "awaw" or meta.resumes is not None:
+        return  # a position taken during play holds the fortifications play left (32.41 is the start of the game)
     if meta.variant != "classic":
         yield Unknown(reason="the starting fortifications of full AWAW follow research results (32.43-32.44)")
         return

@@ -3,10 +3,11 @@
 
 Who holds an oil center comes from its hex (the hex an oil event gave, or the one the map data names) and the board's
 control; the turn and cause of its last capture, its damage markers and the plants in play from the oil projection's
-running facts (:mod:`projections.oil.facts`). Choices beside the rules: a capture's damage is counted on the
-defenders of the captured hex in the attack or overrun that took it (33.33B "the defending factors, taking into
-account the defender's DM"); a damaged plant's output follows option ``oil.damaged_plant`` (extract Q3) and its own
-repair option ``oil.plant_self_repair`` (Q4).
+running facts (:mod:`projections.oil.facts`). Oil the set-up leaves at a source (its ``oil_outside``) was produced in
+the game the position came from: no production rule judges it. Choices beside the rules: a capture's damage is
+counted on the defenders of the captured hex in the attack or overrun that took it (33.33B "the defending factors,
+taking into account the defender's DM"); a damaged plant's output follows option ``oil.damaged_plant`` (extract Q3)
+and its own repair option ``oil.plant_self_repair`` (Q4).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import SIDE_OF_FACTION, Faction, power_name
 from projections.board import at_war, war_key
 from projections.oil import plants_of
+from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach
 from projections.position.oil import Verdict, controller_at, controller_of, fifths, place_hex, power_faction
 from projections.rules import oil as rules
@@ -35,6 +37,8 @@ def _markers(n: int) -> str:
 def oil_output(pos: Position, event: OilProduced) -> Verdict:
     """33.2: a source produces its 33.2 oil less its damage (33.33A centers, 33.32A plants); the Urals 1 + ICs
     diverted."""
+    if before_the_game(pos, event):
+        return  # oil the set-up leaves at a source was produced before the game
     source = event.source
     facilities = pos.state.oil.facilities
     if source in rules.OIL_CENTERS:
@@ -79,6 +83,8 @@ def oil_output(pos: Position, event: OilProduced) -> Verdict:
 def market_oil(pos: Position, event: OilProduced) -> Verdict:
     """33.4521: Japan's market oil follows the embargo: unlimited until the turn after it, then 3, 3, then none; none
     at war with the U.S. (but in the turn war is declared)."""
+    if before_the_game(pos, event):
+        return  # oil the set-up leaves at a source was produced before the game
     if event.source != "international_market" or event.faction != "japan":
         return
     embargo = pos.state.oil.embargo
@@ -150,6 +156,8 @@ def _draw_context(pos: Position, event: OilProduced, controller: Any) -> rules.D
 def oil_source_access(pos: Position, event: OilProduced) -> Verdict:
     """33.44: a faction draws only on sources it may use: held by it (or neutral where allowed), not captured this
     turn, not held by partisans; never China."""
+    if before_the_game(pos, event):
+        return  # oil the set-up leaves at a source was produced before the game
     who = power_name(event.faction)
     if event.faction in rules.OIL_EXEMPT_FACTIONS:
         message = f"{who} have no oil: China is exempt from every oil rule (33.49)"

@@ -30,6 +30,7 @@ from awaw_events.events import (
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, power_name
 from projections.board import Unit
+from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach
 from projections.position.weather import (
     Verdict,
@@ -136,6 +137,8 @@ def winter_gates(pos: Position, event: Gated) -> Verdict:
     hexes, ids, ban, what = found
     faction: str | None
     if isinstance(event, RailheadBuilt):
+        if before_the_game(pos, event):
+            return ()  # a railhead of the set-up was built in the game the position came from
         faction, minor = FACTION_OF_POWER[event.power], None
     else:
         if in_border_war(pos, _units(pos, ids)):
