@@ -147,26 +147,6 @@ def initial() -> BoardState:
     return BoardState()
 
 
-def clone(state: BoardState) -> BoardState:
-    """A state with fresh containers (records are frozen and shared)."""
-    return BoardState(
-        units=dict(state.units),
-        units_at={location: set(ids) for location, ids in state.units_at.items()},
-        eliminated=dict(state.eliminated),
-        force_pools=dict(state.force_pools),
-        control=dict(state.control),
-        bridgeheads=dict(state.bridgeheads),
-        fortifications=dict(state.fortifications),
-        railheads=dict(state.railheads),
-        counters=dict(state.counters),
-        wars=dict(state.wars),
-        tensions=dict(state.tensions),
-        statuses=dict(state.statuses),
-        diplomacy=dict(state.diplomacy),
-        ctl=dict(state.ctl),
-    )
-
-
 def war_key(a: str, b: str) -> str:
     """Wars are symmetric: one key per pair of belligerents."""
     return "|".join(sorted((a, b)))

@@ -250,31 +250,6 @@ def initial() -> CombatState:
     return CombatState()
 
 
-def clone(state: CombatState) -> CombatState:
-    return CombatState(
-        turn=state.turn,
-        attacks=dict(state.attacks),
-        attritions=dict(state.attritions),
-        breakthroughs=dict(state.breakthroughs),
-        overruns=dict(state.overruns),
-        attacked=set(state.attacked),
-        attrition_results=dict(state.attrition_results),
-        attrition_hexes=dict(state.attrition_hexes),
-        attrition_losses=dict(state.attrition_losses),
-        regular_defenders=dict(state.regular_defenders),
-        allowances=dict(state.allowances),
-        deferred_das=set(state.deferred_das),
-        das_left=dict(state.das_left),
-        winter_designations=state.winter_designations,
-        airdrops=dict(state.airdrops),
-        offensives=set(state.offensives),
-        exploited=dict(state.exploited),
-        jet_research=dict(state.jet_research),
-        western_offensive_turns=state.western_offensive_turns,
-        counted=dict(state.counted),
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # What the rules read from the board and an attack (the fold and the audit share these)
 # ---------------------------------------------------------------------------------------------------------------

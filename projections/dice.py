@@ -102,17 +102,6 @@ def initial() -> DiceState:
     return DiceState()
 
 
-def clone(state: DiceState) -> DiceState:
-    return DiceState(
-        next_roll=state.next_roll,
-        highest_at=state.highest_at,
-        rolls=dict(state.rolls),
-        turn=state.turn,
-        commitments=list(state.commitments),
-        seeded=list(state.seeded),
-    )
-
-
 def roll(state: DiceState, number: int) -> Roll | None:
     """The roll of that number, if it was made this game turn or is still unused."""
     return state.rolls.get(number)

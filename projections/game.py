@@ -16,7 +16,7 @@ import msgspec
 
 from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
 from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
-from projections.core import Clock, Context, Handler, Meta, clock_after, map_data_ref, meta_from
+from projections.core import Clock, Context, Handler, Meta, clock_after, clone, map_data_ref, meta_from
 
 CODE_VERSION: Final = "projections-13-units-at"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
@@ -44,25 +44,6 @@ class GameState(msgspec.Struct, kw_only=True):
 def initial() -> GameState:
     """The state before the first event."""
     return GameState()
-
-
-def clone(state: GameState) -> GameState:
-    return GameState(
-        meta=state.meta,
-        clock=state.clock,
-        board=board.clone(state.board),
-        brp=brp.clone(state.brp),
-        oil=oil.clone(state.oil),
-        naval=naval.clone(state.naval),
-        weather=weather.clone(state.weather),
-        dice=dice.clone(state.dice),
-        combat=combat.clone(state.combat),
-        politics=politics.clone(state.politics),
-        land=land.clone(state.land),
-        redeployment=redeployment.clone(state.redeployment),
-        sw=sw.clone(state.sw),
-        movement=movement.clone(state.movement),
-    )
 
 
 PROJECTIONS: Final[tuple[tuple[str, ModuleType], ...]] = (

@@ -193,43 +193,6 @@ def initial() -> LandState:
     return LandState()
 
 
-def clone(state: LandState) -> LandState:
-    return LandState(
-        player_turn=state.player_turn,
-        entered={faction: set(hexes) for faction, hexes in state.entered.items()},
-        changed_hands=set(state.changed_hands),
-        determinations=set(state.determinations),
-        isolated=dict(state.isolated),
-        forts_lost=dict(state.forts_lost),
-        bridgeheads_due=dict(state.bridgeheads_due),
-        bridgehead_supply=dict(state.bridgehead_supply),
-        game_turn=state.game_turn,
-        fort_builds=dict(state.fort_builds),
-        german_house_builds=state.german_house_builds,
-        hex_supply=dict(state.hex_supply),
-        sieges=dict(state.sieges),
-        bridgeheads_removed=dict(state.bridgeheads_removed),
-        initial_status=dict(state.initial_status),
-        post_status=dict(state.post_status),
-        sea_lines=dict(state.sea_lines),
-        sea_declined=set(state.sea_declined),
-        bridgeheads_placed=set(state.bridgeheads_placed),
-        bridgeheads_declined=set(state.bridgeheads_declined),
-        isolation_gained=dict(state.isolation_gained),
-        presence=dict(state.presence),
-        faction_supply=dict(state.faction_supply),
-        exploited=dict(state.exploited),
-        designations=dict(state.designations),
-        ic_isolation=dict(state.ic_isolation),
-        ic_isolation_turn=dict(state.ic_isolation_turn),
-        partisan_held=dict(state.partisan_held),
-        automatic=set(state.automatic),
-        ic_used=dict(state.ic_used),
-        ic_paid=set(state.ic_paid),
-        naval_oil_effects=dict(state.naval_oil_effects),
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Reading the facts for an event (the state before it may still hold the previous turn's)
 

@@ -181,40 +181,6 @@ def initial() -> MovementState:
     return MovementState()
 
 
-def clone(state: MovementState) -> MovementState:
-    return MovementState(
-        at={h: set(units) for h, units in state.at.items()},
-        where=dict(state.where),
-        phase=state.phase,
-        spent=dict(state.spent),
-        entered=dict(state.entered),
-        overruns=dict(state.overruns),
-        failed_overrun_units=set(state.failed_overrun_units),
-        player_turn=state.player_turn,
-        first_move=dict(state.first_move),
-        first_ground_move=dict(state.first_ground_move),
-        first_naval_move=dict(state.first_naval_move),
-        initial_supply=dict(state.initial_supply),
-        initial_results=dict(state.initial_results),
-        army_oil=set(state.army_oil),
-        offensives=set(state.offensives),
-        air_transported=set(state.air_transported),
-        game_turn=state.game_turn,
-        airdrops=dict(state.airdrops),
-        airdropped_last_turn=set(state.airdropped_last_turn),
-        partisan_builds=dict(state.partisan_builds),
-        free_partisans=dict(state.free_partisans),
-        partisans=dict(state.partisans),
-        declarations=set(state.declarations),
-        surprise=state.surprise,
-        armor_near=dict(state.armor_near),
-        armor_at={h: set(units) for h, units in state.armor_at.items()},
-        touched=set(state.touched),
-        retreats=dict(state.retreats),
-        judgement=state.judgement,
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Reading the facts
 

@@ -188,39 +188,6 @@ def initial() -> PoliticsState:
     return PoliticsState()
 
 
-def clone(state: PoliticsState) -> PoliticsState:
-    return PoliticsState(
-        french_surrender=state.french_surrender,
-        vichy=state.vichy,
-        research=dict(state.research),
-        colony_rolls=dict(state.colony_rolls),
-        forces_assigned=state.forces_assigned,
-        colonial_dows=state.colonial_dows,
-        game_turn=state.game_turn,
-        sides_started=state.sides_started,
-        research_phases=state.research_phases,
-        attrition_turn=state.attrition_turn,
-        rgt_applied=dict(state.rgt_applied),
-        rgt_events=dict(state.rgt_events),
-        rgt_highest=state.rgt_highest,
-        rgt_at_german_dow=state.rgt_at_german_dow,
-        mobilized=state.mobilized,
-        dps_this_turn=dict(state.dps_this_turn),
-        dps_in_france=dict(state.dps_in_france),
-        alignment=dict(state.alignment),
-        routes=dict(state.routes),
-        diplomatic=dict(state.diplomatic),
-        japanese_initial=dict(state.japanese_initial),
-        players=state.players,
-        rgt_50_turn=state.rgt_50_turn,
-        to_sw_inverted=dict(state.to_sw_inverted),
-        areas=dict(state.areas),
-        outcomes=dict(state.outcomes),
-        tracks=dict(state.tracks),
-        chronicle=state.chronicle,
-    )
-
-
 def fsl(state: PoliticsState) -> int | None:
     """The French surrender level recorded at the surrender (None before it, or when it was not recorded)."""
     return state.french_surrender.level if state.french_surrender is not None else None

@@ -184,43 +184,6 @@ def initial() -> RedeploymentState:
     return RedeploymentState()
 
 
-def clone(state: RedeploymentState) -> RedeploymentState:
-    return RedeploymentState(
-        turn=state.turn,
-        srs=dict(state.srs),
-        railheads=dict(state.railheads),
-        naval_air=dict(state.naval_air),
-        naval_air_research=set(state.naval_air_research),
-        cves=dict(state.cves),
-        research_builds=dict(state.research_builds),
-        builds=state.builds,
-        minor_brps=dict(state.minor_brps),
-        oil_covered=dict(state.oil_covered),
-        national=dict(state.national),
-        player_turn=state.player_turn,
-        segment=state.segment,
-        redeployed=set(state.redeployed),
-        sr_pre_nr=set(state.sr_pre_nr),
-        nred=set(state.nred),
-        into_box=dict(state.into_box),
-        began=dict(state.began),
-        nr_groups=dict(state.nr_groups),
-        nr_members=dict(state.nr_members),
-        escorting=set(state.escorting),
-        oil_effects=dict(state.oil_effects),
-        defended=set(state.defended),
-        built=dict(state.built),
-        staged=set(state.staged),
-        us_box=state.us_box,
-        holds=dict(state.holds),
-        used=dict(state.used),
-        routes=dict(state.routes),
-        aggressors=set(state.aggressors),
-        hex_supply=dict(state.hex_supply),
-        colonial=dict(state.colonial),
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Queries
 # ---------------------------------------------------------------------------------------------------------------------

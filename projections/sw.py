@@ -125,17 +125,6 @@ def initial() -> SwState:
     return SwState()
 
 
-def clone(state: SwState) -> SwState:
-    return SwState(
-        posts=dict(state.posts),
-        tracked=set(state.tracked),
-        unrestricted=state.unrestricted,
-        unrestricted_last_turn=state.unrestricted_last_turn,
-        turns=dict(state.turns),
-        last_turns=dict(state.last_turns),
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Queries
 # ---------------------------------------------------------------------------------------------------------------------

@@ -103,24 +103,6 @@ def initial() -> WeatherState:
     return WeatherState()
 
 
-def clone(state: WeatherState) -> WeatherState:
-    return WeatherState(
-        zones=dict(state.zones),
-        winter_preparation=dict(state.winter_preparation),
-        determined_turn=state.determined_turn,
-        determined=set(state.determined),
-        produced_year=state.produced_year,
-        produced=dict(state.produced),
-        held=dict(state.held),
-        surprise=state.surprise,
-        fall_turn=state.fall_turn,
-        fall_axis=dict(state.fall_axis),
-        border_war=state.border_war,
-        offensives_turn=state.offensives_turn,
-        offensives=dict(state.offensives),
-    )
-
-
 def determined_in(state: WeatherState, turn: int) -> set[str] | frozenset[str]:
     """The zones whose weather was determined in game turn ``turn`` (an index; 34.23)."""
     return state.determined if state.determined_turn == turn else frozenset()

@@ -57,7 +57,7 @@ from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
 from projections import board as board_mod
 from projections.board import BoardState
-from projections.core import Clock, Context, Meta, clock_after
+from projections.core import Clock, Context, Meta, clock_after, clone
 from projections.rules.geometry import GeometryError, canonical
 from projections.rules.movement import CONTROL_OPEN_RULE, who_moves
 
@@ -289,7 +289,7 @@ class _Board:
 
     @classmethod
     def of(cls, state: GameState) -> _Board:
-        return cls(board_mod.clone(state.board), state.meta, state.clock)
+        return cls(clone(state.board), state.meta, state.clock)
 
     def fold(self, seq: int, event: AnyEvent, handler: Callable[..., None]) -> None:
         """The board projection's handler of the event (the board's handlers read only the game time of the event,

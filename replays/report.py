@@ -29,7 +29,8 @@ from rich.text import Text
 from awaw_events.codec import tag_of
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
-from projections.game import Fold, GameState, clone
+from projections.core import clone
+from projections.game import Fold, GameState
 from replays.logview import summary
 from replays.state import state_at
 from replays.views import VIEWS, differences, render

@@ -112,7 +112,6 @@ from projections.brp.state import (
     Operation,
     State,
     TurnSummary,
-    clone,
     initial,
 )
 
@@ -135,7 +134,6 @@ __all__ = [
     "State",
     "TurnSummary",
     "available_of",
-    "clone",
     "construction_remaining",
     "construction_spent",
     "deficit_cap_of",

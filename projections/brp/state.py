@@ -245,35 +245,3 @@ HANDLERS: Final = Handlers[State]()
 
 def initial() -> State:
     return State()
-
-
-def clone(state: State) -> State:
-    """A state with fresh containers (records are frozen and shared)."""
-    return State(
-        turn=state.turn,
-        year=state.year,
-        season=state.season,
-        base=dict(state.base),
-        available=dict(state.available),
-        opening=dict(state.opening),
-        base_opening=dict(state.base_opening),
-        totals=dict(state.totals),
-        deficit_peak=dict(state.deficit_peak),
-        facts=dict(state.facts),
-        limits=dict(state.limits),
-        declared=dict(state.declared),
-        lines=list(state.lines),
-        accrued=dict(state.accrued),
-        yss_deficit=dict(state.yss_deficit),
-        iron_ore_cut=state.iron_ore_cut,
-        keas=dict(state.keas),
-        ics=dict(state.ics),
-        commonwealth=dict(state.commonwealth),
-        base_cuts=dict(state.base_cuts),
-        offensives=dict(state.offensives),
-        partisan_offensives=dict(state.partisan_offensives),
-        paid=dict(state.paid),
-        done=dict(state.done),
-        attritions=dict(state.attritions),
-        history=list(state.history),
-    )

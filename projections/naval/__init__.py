@@ -74,7 +74,6 @@ from projections.naval.records import (
     WorkKind,
     YardSpend,
     cell_key,
-    clone,
     implicit_chart,
     initial,
 )
@@ -98,7 +97,6 @@ __all__ = [
     "cell_key",
     "cells",
     "chart_of",
-    "clone",
     "column_size",
     "counters_on_chart",
     "cves_laid_down",

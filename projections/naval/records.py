@@ -259,27 +259,3 @@ def implicit_chart(yard: str, owner: str | None) -> Chart:
 
 def initial() -> State:
     return State()
-
-
-def clone(state: State) -> State:
-    """A state with fresh containers (records are frozen and shared)."""
-    return State(
-        year=state.year,
-        season=state.season,
-        charts=dict(state.charts),
-        ships=dict(state.ships),
-        spent=dict(state.spent),
-        spent_last_turn=dict(state.spent_last_turn),
-        spends=list(state.spends),
-        brps_total=dict(state.brps_total),
-        sb_total=dict(state.sb_total),
-        column_sizes=dict(state.column_sizes),
-        deferrals=dict(state.deferrals),
-        cve_factors=dict(state.cve_factors),
-        wa_transports_lost=dict(state.wa_transports_lost),
-        prewar=state.prewar,
-        war_outbreak_year=state.war_outbreak_year,
-        german_acceleration_year=state.german_acceleration_year,
-        fast_carriers=dict(state.fast_carriers),
-        us_restricted_carriers=dict(state.us_restricted_carriers),
-    )

@@ -248,48 +248,6 @@ def initial() -> State:
     return State()
 
 
-def clone(state: State) -> State:
-    """A state with fresh containers (records are frozen and shared)."""
-    return State(
-        year=state.year,
-        season=state.season,
-        part=state.part,
-        reserves=dict(state.reserves),
-        levels=dict(state.levels),
-        pools=dict(state.pools),
-        retained=dict(state.retained),
-        lines=list(state.lines),
-        produced=dict(state.produced),
-        spent=dict(state.spent),
-        by_domain=dict(state.by_domain),
-        shipped=dict(state.shipped),
-        transports=dict(state.transports),
-        lost=dict(state.lost),
-        eliminated=dict(state.eliminated),
-        capped=dict(state.capped),
-        removed=dict(state.removed),
-        construction=dict(state.construction),
-        consolidated=dict(state.consolidated),
-        retained_at_end=dict(state.retained_at_end),
-        opening=dict(state.opening),
-        history=list(state.history),
-        facilities=dict(state.facilities),
-        plant_hexes=dict(state.plant_hexes),
-        captures=dict(state.captures),
-        repairs=dict(state.repairs),
-        embargo=state.embargo,
-        routes=dict(state.routes),
-        to_russia=dict(state.to_russia),
-        covered=dict(state.covered),
-        growth=dict(state.growth),
-        payments=dict(state.payments),
-        uninversions=dict(state.uninversions),
-        patrols=dict(state.patrols),
-        offsets=dict(state.offsets),
-        inverted=dict(state.inverted),
-    )
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Queries (for the audit and the views)
 # ---------------------------------------------------------------------------------------------------------------------

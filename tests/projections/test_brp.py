@@ -53,6 +53,7 @@ from awaw_events.events import (
 )
 from awaw_events.options import LIMIT_COUNTS_REPAIRS
 from projections import brp
+from projections.core import clone
 from projections.game import GameState, decode_state, encode_state, fold, replay
 from projections.rules.construction import build_cost, unit_cost
 from projections.rules.economy import prorate
@@ -925,7 +926,7 @@ def test_snapshot_round_trip() -> None:
 
 def test_clone_is_independent() -> None:
     state = ledger(two_turns())
-    copy = brp.clone(state)
+    copy = clone(state)
     copy.lines.append(copy.lines[0])
     copy.available["germany"] = 0
     assert len(state.lines) == 2

@@ -17,6 +17,7 @@ from awaw_events.events import (
 )
 from awaw_events.gametime import turn_index
 from projections import redeployment
+from projections.core import clone
 from projections.game import decode_state, encode_state, fold, replay
 from projections.rules.redeployment import SrTally
 
@@ -132,7 +133,7 @@ def test_fold_law_snapshot_and_clone() -> None:
     for cut in range(len(events) + 1):
         assert fold(replay(events[:cut]), events[cut:]).redeployment == whole.redeployment
     assert decode_state(encode_state(whole)).redeployment == whole.redeployment
-    copy = redeployment.clone(whole.redeployment)
+    copy = clone(whole.redeployment)
     copy.srs.clear()
     copy.naval_air_research.add("usa")
     assert whole.redeployment.srs and "usa" not in whole.redeployment.naval_air_research
