@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class AwawError(Exception):
     """The root of every error this project raises on purpose."""
@@ -19,6 +21,16 @@ class InputError(AwawError, ValueError):
         self.field = field
         parts = [p for p in (where, f"field {field!r}" if field else None) if p]
         super().__init__(f"{', '.join(parts)}: {message}" if parts else message)
+
+
+class BatchRejected(InputError):
+    """A batch of events kept out of the log; ``errors`` lists each problem with its line and field."""
+
+    def __init__(self, errors: Sequence[InputError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0]
+        more = f" (and {len(self.errors) - 1} more problem(s))" if len(self.errors) > 1 else ""
+        super().__init__(first.message + more, where=first.where, field=first.field)
 
 
 class GameNotFoundError(AwawError, LookupError):

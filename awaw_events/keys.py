@@ -34,13 +34,14 @@ import re
 import secrets
 import stat
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import msgspec
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from awaw_events.errors import AwawError
+
+if TYPE_CHECKING:  # the signing library is loaded by the commands that sign, not by every reader of the snapshot key
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 _HEX64: Final = re.compile(r"^[0-9a-f]{64}$")
 _PLAYER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -245,6 +246,9 @@ class KeyRing:
 
     def generate(self, player: str) -> str:
         """Make an Ed25519 key pair for ``player``; returns the public key (hex). Never overwrites a key."""
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
         path = self._sign_path(player)
         self._dir("sign")
         key = Ed25519PrivateKey.generate()
@@ -268,6 +272,9 @@ class KeyRing:
 
     def creator_key(self) -> Ed25519PrivateKey:
         """The Ed25519 key of the games this person creates (``host.key``, made on first use)."""
+        from cryptography.hazmat.primitives import serialization
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
         path = self.directory / "host.key"
         data = self._read_private(path)
         if data is None:
@@ -351,6 +358,9 @@ class KeyRing:
 
 def _private_key(path: Path, data: bytes) -> Ed25519PrivateKey:
     """The Ed25519 private key of a PKCS#8 PEM file's bytes."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as exc:
@@ -366,5 +376,7 @@ def _commitment(seed: str) -> str:
 
 def public_hex(key: Ed25519PrivateKey) -> str:
     """The raw 32-byte public key of a private key, hex."""
+    from cryptography.hazmat.primitives import serialization
+
     raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return raw.hex()

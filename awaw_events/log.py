@@ -22,6 +22,7 @@ from awaw_events import dice, signatures
 from awaw_events import rulings as rulings_mod
 from awaw_events.codec import encode, first_difference, parse_event, tag_of
 from awaw_events.errors import AwawError, ConflictError, InputError
+from awaw_events.errors import BatchRejected as BatchRejected  # defined beside the other errors, named here too
 from awaw_events.events import (
     AnyEvent,
     BookmarkSet,
@@ -261,16 +262,6 @@ class Referee(Protocol):
     def begin(self, store: GameStore, timeline: str, size: int) -> None: ...
 
     def check(self, first: int, batch: Sequence[Numbered]) -> list[InputError]: ...
-
-
-class BatchRejected(InputError):
-    """A batch of events kept out of the log; ``errors`` lists each problem with its line and field."""
-
-    def __init__(self, errors: Sequence[InputError]) -> None:
-        self.errors = list(errors)
-        first = self.errors[0]
-        more = f" (and {len(self.errors) - 1} more problem(s))" if len(self.errors) > 1 else ""
-        super().__init__(first.message + more, where=first.where, field=first.field)
 
 
 def new_game(store: GameStore, name: str, created: GameCreated, extra: Sequence[AnyEvent] = ()) -> list[Record]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from rich import box
@@ -12,9 +12,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from awaw_events.dice import DiceReport
-from awaw_events.store import TimelineEntry, VerifyReport
-from replays import logview
+if TYPE_CHECKING:  # JSON output (every command's --json) needs none of these
+    from awaw_events.dice import DiceReport
+    from awaw_events.store import TimelineEntry, VerifyReport
+    from replays import logview
 
 
 def console() -> Console:
@@ -40,6 +41,8 @@ def print_json_lines(items: Iterable[Any]) -> None:
 
 
 def log_table(rows: Sequence[logview.Row], title: str) -> Table:
+    from replays import logview
+
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
     table.add_column("#", justify="right", overflow="fold")
     table.add_column("game time", overflow="fold")
@@ -169,6 +172,8 @@ def checked_words(report: Any, *, listed: bool = True) -> str:
 
 def diff_lines(result: Any) -> list[str]:
     """A diff for people: where the timelines part, the events each lacks, and the state differences."""
+    from replays import logview
+
     div = result.divergence
     lines = [f"{result.a} and {result.b} share their first {div.shared} event(s)"]
     if div.only_a or div.only_b:

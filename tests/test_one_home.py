@@ -150,7 +150,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/pictures/units.py", "_KIND_ORDER"): PRESENTATION,
     ("replays/plotting.py", "PARENT_STYLE"): PRESENTATION,
     ("replays/stepper.py", "_VIEW_CYCLE"): PRESENTATION,
-    ("replays/views/__init__.py", "MODULES"): REGISTRY,
     ("replays/views/brp.py", "CATEGORY_WORDS"): PRESENTATION,
     ("replays/views/common.py", "SPECIAL_NAMES"): PRESENTATION,
     ("replays/views/common.py", "TRACK_NAMES"): PRESENTATION,

@@ -173,8 +173,7 @@ def domain_errors() -> Iterator[None]:
     import msgspec
     from eventsourcing.persistence import PersistenceError
 
-    from awaw_events.errors import AwawError, PointError
-    from awaw_events.log import BatchRejected
+    from awaw_events.errors import AwawError, BatchRejected, PointError
 
     try:
         yield
@@ -245,7 +244,11 @@ def point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> Ga
 
 @contextmanager
 def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error for long work (only on a terminal)."""
+    """A progress bar on standard error for long work (only on a terminal: elsewhere nothing is drawn, or
+    imported)."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from replays import formatting
@@ -256,7 +259,6 @@ def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], N
         MofNCompleteColumn(),
         transient=True,
         console=formatting.err_console(),
-        disable=not sys.stderr.isatty(),
     )
     with bar:
         task = bar.add_task(label, total=total)

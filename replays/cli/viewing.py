@@ -8,11 +8,7 @@ import sys
 from pathlib import Path
 
 import click
-import sqlite_utils
-from rich.text import Text
 
-from replays import formatting
-from replays.cli import files
 from replays.cli.common import (
     Context,
     NoSuchPoint,
@@ -25,16 +21,11 @@ from replays.cli.common import (
     say,
     views_of,
 )
-from replays.maps import places_named
-from replays.materialize import materialize as write_read_model
-from replays.readmodel import metadata as read_model_metadata
-from replays.replay import narrative
-from replays.replay import steps as replay_steps
 from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
-from replays.stepper import Stepper, terminal_key
-from replays.views import VIEWS, common
-from replays.views import data as view_data
-from replays.views import render as view_render
+from replays.views import VIEWS
+
+# Each command imports what it renders when it runs: `awaw state --view brp` loads neither the read model's
+# sqlite-utils (which loads numpy), nor the replay's walkers, nor the other views (tests/test_startup.py).
 
 
 @command()
@@ -52,17 +43,30 @@ def state(obj: Context, game: str, at: str | None, before: bool, view: str, powe
     Example:
       awaw state club-1939 --at 1939-fall/axis/combat --view board
     """
+    from replays.views import data as view_data
+    from replays.views import render as view_render
+
     with obj.store() as store:
         timeline = store.open(game)
         seq = resolve_point(timeline, at, before=before)
         with progress("folding", total=seq) as advance:
             snapshot = state_at(timeline, seq, progress=advance)
-        places = places_named(store, snapshot) if "politics" in views_of(view) else None
+        places = None
+        if "politics" in views_of(view):
+            from replays.maps import places_named
+
+            places = places_named(store, snapshot)
     if as_json:
+        from replays import formatting
+
         views = {name: view_data(snapshot, name, power, places) for name in views_of(view)}
         header = {"timeline": game, "at_event": seq, "game_time": snapshot.clock.label, "power": power}
         formatting.print_json({**header, **views})
         return
+    from rich.text import Text
+
+    from replays.views import common
+
     out = common.console()
     whose = f", {common.country(power)} only" if power else ""
     out.print(Text(f"{game} after event {seq} ({snapshot.clock.label}){whose}"))
@@ -120,6 +124,12 @@ def materialize(
     Example:
       awaw materialize club-1939 -o club-1939-read.db
     """
+    import sqlite_utils
+
+    from replays.cli import files
+    from replays.materialize import materialize as write_read_model
+    from replays.readmodel import metadata as read_model_metadata
+
     with domain_errors():
         files.check_read_model(output, obj.db)
     with obj.store() as store:
@@ -179,6 +189,11 @@ def replay(
     Example:
       awaw replay club-1939 --from 1939-fall/axis --by phase
     """
+    from replays import formatting
+    from replays.replay import narrative
+    from replays.replay import steps as replay_steps
+    from replays.stepper import Stepper, terminal_key
+
     if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
     with obj.store() as store:

@@ -3,25 +3,42 @@ and for read models (rows). One module per projection; the projections themselve
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from types import ModuleType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from rich.console import RenderableType
-
-from projections.game import GameState
-from replays.views import board, brp, naval, oil, politics, weather
 from replays.views.common import Change
-from replays.views.politics import Places
 
-MODULES: dict[str, ModuleType] = {
-    "board": board,
-    "brp": brp,
-    "oil": oil,
-    "naval": naval,
-    "weather": weather,
-    "politics": politics,
-}
-"""The view module of each projection, by the name ``--view`` uses: the registry of views."""
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from projections.game import GameState
+    from replays.views.politics import Places
+
+
+class _Registry(Mapping[str, ModuleType]):
+    """The view modules by name, each imported the first time it is asked for: a command that renders one view
+    loads that one alone."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+
+    def __getitem__(self, name: str) -> ModuleType:
+        if name not in self._names:
+            raise KeyError(name)
+        return importlib.import_module(f"{__name__}.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+MODULES: Final[Mapping[str, ModuleType]] = _Registry(("board", "brp", "oil", "naval", "weather", "politics"))
+"""The view module of each projection (``replays.views.<name>``), by the name ``--view`` uses: the registry of
+views."""
 
 VIEWS: Final[tuple[str, ...]] = tuple(MODULES)
 """The projections people look at, by the name ``awaw state --view`` uses, in the order they are shown."""
