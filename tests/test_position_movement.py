@@ -104,4 +104,21 @@ def test_awaw_move_with_no_hex_lists_where_the_unit_can_go(tmp_path: Path) -> No
     assert shown.exit_code == 0 and "EUR:K36" in shown.output
     assert all(len(line) <= 80 for line in shown.output.splitlines())
     not_here = runner.invoke(cli, ["--db", db, "move", "g", "ger-aaf-3"])
-    assert not_here.exit_code == 1 and "only ground units" in not_here.output
+    assert not_here.exit_code == 1 and "then determines supply" in not_here.output  # 13.11: air units move first
+
+
+def test_reach_asks_whether_the_unit_may_move_now_of_the_audits_own_judges(pos: Position) -> None:
+    """13.11 and 13.4: whether a unit may move now is what ``mover`` and ``order_of_movement`` answer of a recorded
+    move; ``reach`` asks those two of a trial move, so the command and the audit cannot disagree."""
+    polish = reach(pos, "pol-arm-1")  # a Polish unit in the Axis player turn
+    assert isinstance(polish, Refusal) and polish.rule == "13.4"
+    before = Position(game.replay(EVENTS[:290]), shipped_map_data().data)
+    assert before.state.clock.phase != "movement"
+    early = reach(before, "ger-arm-3")
+    assert isinstance(early, Refusal) and early.rule == "13.11"
+    flying = reach(pos, "ger-aaf-3")  # after the Axis supply determination: air units moved before it
+    assert isinstance(flying, Refusal) and flying.rule == "13.11"
+    first = Position(game.replay(EVENTS[: MOVEMENT - 1]), shipped_map_data().data)  # before the determination
+    air = reach(first, "ger-aaf-3")
+    assert not isinstance(air, Refusal)
+    assert air.answer == () and "reach by MF is for ground units (13.41)" in air.unknown[0].reason

@@ -693,6 +693,10 @@ def reachable(pos: Position, unit: Unit, when: Timed, *, exploiting: bool = Fals
     grid; a path that costs no more than what is left and breaks none of 13.43, 13.46 or 10.33), nearest first. A
     step whose cost the map data cannot give counts the least it can cost (the answer's ``exact`` says so); unknown:
     the unit's allowance, when the log does not give it. A supplied unit may always move one hex (13.411)."""
+    if unit.unit_type not in GROUND_TYPES:
+        return Judged(
+            (), (), (Unknown(reason=f"{unit.id} is {unit.unit_type}: reach by MF is for ground units (13.41)"),)
+        )
     left = mf_left(pos, unit, when)
     if left is None:
         allow = allowance(pos, unit, "pacific" if unit.location.startswith("PAC:") else "europe", when)

@@ -23,7 +23,7 @@ from projections.position import movement as queries
 from projections.rules import combat as combat_rules
 from projections.rules.breach import Breach
 from replays import records
-from replays.commands.base import Refusal, enemy_controller, now, own_unit
+from replays.commands.base import Refusal, enemy_controller, first_refusal, now, own_unit
 
 JUDGES: Final = (
     queries.mover,
@@ -60,7 +60,7 @@ def decide_move(pos: Position, command: Move) -> list[AnyEvent] | Refusal:
         return Refusal(records.RULE, off.message)
     path = list(command.path)
     if not path:
-        return Refusal("13.4", "a move names the hexes the unit enters: the path is empty")
+        return Refusal(records.RULE, "a move names the hexes the unit enters: the path is empty")
     for hex_ in path:
         spelled = records.hex_problem(hex_, "path")
         if spelled is not None:
@@ -130,12 +130,14 @@ def reach(pos: Position, unit_id: str, actor: str | None = None) -> Judged[tuple
     found = own_unit(pos, unit_id, actor)
     if isinstance(found, Refusal):
         return found
-    unit, _ = found
+    unit, power = found
     when = pos.state.clock
-    if when.phase not in ("movement", "exploitation"):
-        return Refusal("13.11", f"units move in the movement or exploitation phase; this is the {when.phase} phase")
-    if unit.unit_type not in GROUND_TYPES:
-        return Refusal("13.41", f"{unit.id} is {unit.unit_type}: only ground units have a movement allowance here")
+    trial = parse_event(
+        {"type": "unit_moved", **now(pos.state), "actor": power, "unit": unit.id, "path": [unit.location]}
+    )
+    refused = first_refusal(pos, trial, (queries.mover, queries.order_of_movement))
+    if refused is not None:
+        return refused  # whether the unit may move now: the audit's judges of a recorded move
     return queries.reachable(pos, unit, when, exploiting=when.phase == "exploitation")
 
 
