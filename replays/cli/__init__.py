@@ -77,6 +77,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.table:spend",
         "POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).",
     ),
+    "odds": (
+        "replays.cli.odds:odds",
+        "The exact chances of an attack's end states over all its rounds, or of an attrition's results.",
+    ),
     "end-phase": (
         "replays.cli.table:end_phase",
         "End the current phase of GAME and begin the next one of the sequence of play.",
