@@ -314,7 +314,7 @@ def _odds_note(attack_id: str) -> Callable[[Position, list[AnyEvent]], str]:
 
 @command()
 @click.argument("game")
-@click.argument("attack_id", metavar="ATTACK")
+@click.argument("attack_id", metavar="[ATTACK]", required=False)
 @click.option("--on", "hexes", multiple=True, required=True, metavar="HEX", help="The hex attacked (repeatable).")
 @click.option("--with", "attackers", multiple=True, required=True, metavar="UNITS", help="Attacking ground units.")
 @click.option("--support", multiple=True, metavar="UNITS", help="Air units flying ground support.")
@@ -331,7 +331,7 @@ def _odds_note(attack_id: str) -> Callable[[Position, list[AnyEvent]], str]:
 def attack(
     obj: Context,
     game: str,
-    attack_id: str,
+    attack_id: str | None,
     hexes: tuple[str, ...],
     attackers: tuple[str, ...],
     support: tuple[str, ...],
@@ -348,17 +348,19 @@ def attack(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Strengths and odds come from the board and the DM items claimed (the basic DM is always counted).
+    """Strengths and odds come from the board and the DM items claimed (the basic DM is always counted). With no
+    ATTACK, it is named after the hex (warsaw-1, the map data's name, else the hex's).
 
     \b
     Example:
-      awaw attack mygame pol-1 --on EUR:L34 --with ger-arm-1,ger-inf-1 \\
+      awaw attack mygame --on EUR:L34 --with ger-arm-1,ger-inf-1 \\
           --support ger-aaf-1
     """
     from replays.commands.attack import Attack, decide_attack, decide_declaration
+    from replays.commands.ids import attack_id as next_attack_id
 
     order = Attack(
-        attack_id,
+        attack_id or "",
         tuple(hexes),
         _units(attackers),
         _units(support),
@@ -371,8 +373,15 @@ def attack(
         actor,
     )
 
+    def named(pos: Position) -> Attack:
+        return order if attack_id else order._replace(attack=next_attack_id(pos, order.hexes))
+
     def decide(pos: Position, die: Die) -> list[AnyEvent] | Refusal:
-        return decide_attack(pos, order, die) if die.known else decide_declaration(pos, order)
+        chosen = named(pos)
+        return decide_attack(pos, chosen, die) if die.known else decide_declaration(pos, chosen)
+
+    def note(pos: Position, events: list[AnyEvent]) -> str:
+        return _odds_note(named(pos).attack)(pos, events)
 
     _play(
         obj,
@@ -384,7 +393,7 @@ def attack(
         as_json=as_json,
         face=face,
         rolls=True,
-        note=_odds_note(attack_id),
+        note=note,
     )
 
 
@@ -493,7 +502,13 @@ def _unit_factors(text: str) -> tuple[str, int | None]:
 @click.argument("ref", metavar="ATTACK|ATTRITION")
 @click.argument("units", nargs=-1, metavar="UNIT...|UNIT=HEX...")
 @click.option("--to", "to", metavar="HEX", help="The attacked hex they advance into (when there were several).")
-@click.option("--breakthrough", metavar="NAME", help="The first armor unit to advance creates this breakthrough.")
+@click.option(
+    "--breakthrough",
+    metavar="[NAME]",
+    is_flag=False,
+    flag_value="",
+    help="The first armor unit to advance creates this breakthrough (no NAME: bt- and the hex's name).",
+)
 @table_options
 @pass_context
 def advance(
@@ -512,23 +527,25 @@ def advance(
 
     \b
     Example:
-      awaw advance mygame pol-1 ger-arm-1 --breakthrough bt-1
+      awaw advance mygame warsaw-1 ger-arm-1 --breakthrough
     """
     from replays.commands.attack import Advance, decide_advance
     from replays.commands.attrition import Occupation, decide_occupation
+    from replays.commands.ids import breakthrough_id
 
     def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
         if ref in pos.state.combat.attritions:
             moves = dict(u.partition("=")[::2] for u in units)
             return decide_occupation(pos, Occupation(ref, moves))
-        return decide_advance(pos, Advance(ref, tuple(units), to, breakthrough))
+        named = breakthrough_id(pos, ref, to) if breakthrough == "" else breakthrough
+        return decide_advance(pos, Advance(ref, tuple(units), to, named))
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 
 
 @command()
 @click.argument("game")
-@click.argument("attrition_id", metavar="ATTRITION")
+@click.argument("attrition_id", metavar="[ATTRITION]", required=False)
 @click.option("--target", required=True, help="The country or faction attritioned (china, poland ...).")
 @click.option("--front", required=True, help="The front (eastern, asian ...).")
 @click.option("--with", "units", multiple=True, required=True, metavar="UNITS", help="The ground units counted.")
@@ -542,7 +559,7 @@ def advance(
 def attrition(
     obj: Context,
     game: str,
-    attrition_id: str,
+    attrition_id: str | None,
     target: str,
     front: str,
     units: tuple[str, ...],
@@ -556,14 +573,17 @@ def attrition(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """\b
+    """With no ATTRITION, it is named after the target (china-1).
+
+    \b
     Example:
-      awaw attrition mygame china-1 --target china --front asian \\
+      awaw attrition mygame --target china --front asian \\
           --with jap-inf-1,jap-inf-2
     """
     from replays.commands.attrition import Attrition, decide_attrition, preview_column
+    from replays.commands.ids import attrition_id as next_attrition_id
 
-    order = Attrition(attrition_id, target, front, _units(units), _units(defenders), zone, take_2c, actor)
+    order = Attrition(attrition_id or "", target, front, _units(units), _units(defenders), zone, take_2c, actor)
 
     def note(pos: Position, events: list[AnyEvent]) -> str:
         column = preview_column(events)
@@ -572,7 +592,7 @@ def attrition(
     _play(
         obj,
         game,
-        lambda t, d: decide_attrition(t, order, d),
+        lambda t, d: decide_attrition(t, order._replace(attrition=attrition_id or next_attrition_id(t, target)), d),
         dry_run=dry_run,
         yes=yes,
         strict=strict,
@@ -714,9 +734,14 @@ def spend(
       awaw spend mygame britain grant france --amount 10
     """
     from replays.commands.economy import Spend, decide_spend
+    from replays.commands.ids import name_offensives
 
     order = Spend(power, what, target, front, kind, amount, route, cost)
-    _play(obj, game, lambda t, _d: decide_spend(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        return name_offensives(pos, decide_spend(pos, order))
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 
 
 @command("end-phase")
