@@ -65,10 +65,14 @@ from awaw_events.options import A3R_OPTIONS, AWAW_OPTIONS, INTERPRETATION_OPTION
 from awaw_events.store import GameStore
 from awaw_events.vocab import FACTION_OF_POWER
 from projections import brp
+from projections.position import economy
+from projections.position.construction import costs as construction
 from replays import views
 from replays.audit import engine
 from replays.audit.engine import AuditContext, Family
-from replays.audit.families import construction, economy, offensives, redeployment
+from replays.audit.families import construction as construction_family
+from replays.audit.families import economy as economy_family
+from replays.audit.families import offensives, redeployment
 from replays.audit.timelines import audit_timeline
 from replays.cli import cli
 from replays.state import state_at
@@ -100,15 +104,15 @@ def _power(data: dict[str, Any], power: str, field: str) -> object:
 
 
 def _spent(ctx: AuditContext[Any]) -> dict[Any, object]:
-    found = construction.limit_spending(ctx)
+    found = construction.limit_spending(ctx.position)
     return {} if found is None else {found.power: found.after}
 
 
 def _limit_in_force(ctx: AuditContext[Any]) -> dict[Any, object]:
-    found = construction.limit_spending(ctx)
+    found = construction.limit_spending(ctx.position)
     if found is None:
         return {}
-    limit = construction.limit_in_force(ctx, found.power)
+    limit = construction.limit_in_force(ctx.position, found.power)
     return {} if limit.limit is None else {(found.power, limit.source): limit.limit}
 
 
@@ -119,32 +123,32 @@ def _limit_shown(data: dict[str, Any], key: tuple[str, str]) -> object:
 
 def _computed_limit(ctx: AuditContext[Any]) -> dict[Any, object]:
     power = ctx.event.power
-    found = construction.computed_limit(ctx, power)
+    found = construction.computed_limit(ctx.position, power)
     return {} if found is None else {power: found.limit}
 
 
 def _available_before(ctx: AuditContext[Any]) -> dict[Any, object]:
-    line = economy.spending(ctx)
+    line = economy.spending(ctx.position)
     return {} if line is None else {line.power: line.before}
 
 
 def _available_after(ctx: AuditContext[Any]) -> dict[Any, object]:
-    line = economy.spending(ctx)
+    line = economy.spending(ctx.position)
     return {} if line is None else {line.power: line.after}
 
 
 def _deficit_cap(ctx: AuditContext[Any]) -> dict[Any, object]:
-    line = economy.spending(ctx)
+    line = economy.spending(ctx.position)
     if line is None or line.before is None:
         return {}
-    return {line.power: economy.deficit_cap_for(ctx, line.power).cap}
+    return {line.power: economy.deficit_cap_for(ctx.position, line.power).cap}
 
 
 def _base(ctx: AuditContext[Any]) -> dict[Any, object]:
-    line = economy.spending(ctx)
+    line = economy.spending(ctx.position)
     if line is None or line.before is None:
         return {}
-    return {line.power: economy.deficit_cap_for(ctx, line.power).base}
+    return {line.power: economy.deficit_cap_for(ctx.position, line.power).base}
 
 
 def _grants_received(ctx: AuditContext[Any]) -> dict[Any, object]:
@@ -161,7 +165,7 @@ def _settlement(ctx: AuditContext[Any]) -> dict[Any, object]:
 
 def _batch(ctx: AuditContext[Any]) -> dict[Any, object]:
     power = ctx.event.power
-    return {power: [a.amount for a in economy.batch_items(ctx, power)]}
+    return {power: [a.amount for a in economy.batch_items(ctx.position, power)]}
 
 
 def _front_offensives(ctx: AuditContext[Any]) -> dict[Any, object]:
@@ -685,7 +689,7 @@ def test_the_audit_of_the_repairs_log_is_clean_under_its_option() -> None:
 def test_the_economy_and_construction_checks_keep_no_memory_of_their_own() -> None:
     """Running facts are projection state (the engine has no observers or scratch to keep them in): no family
     keeps audit memory or imports another."""
-    for module in (construction, economy, redeployment, offensives):
+    for module in (construction_family, economy_family, redeployment, offensives):
         path = Path(module.__file__ or "")
         own = f"replays.audit.families.{module.__name__.rsplit('.', 1)[-1]}"
         files = sorted(path.parent.glob("*.py")) if path.name == "__init__.py" else [path]

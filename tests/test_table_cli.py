@@ -217,16 +217,29 @@ def test_a_refusal_names_the_rule_and_writes_nothing(awaw) -> None:  # type: ign
 
 
 def test_strict_refuses_what_the_audit_finds(awaw) -> None:  # type: ignore[no-untyped-def]
-    """A move one MF short is no refusal (the audit prices moves), but --strict writes nothing when it finds one."""
-    play(awaw, "\n".join(AXIS_TURN.strip().splitlines()[:2]))
+    """Ending the unit construction phase with a due ship undecided is no refusal of ``end-phase`` (the naval audit
+    judges the charts when the next phase starts, 27.7272), but --strict writes nothing when the audit finds one."""
+    lines = AXIS_TURN.strip().replace("\\\n", " ").splitlines()
+    play(awaw, "\n".join(lines[: lines.index("build g ger-ca-3 --chart continue")]))
     before = awaw("head", "g").output
-    costly = awaw("spend", "g", "germany", "war", "denmark", "--cost", "3", "--strict", "--yes")
+    costly = awaw("end-phase", "g", "--strict", "--yes")
     assert costly.exit_code == 1
-    assert "27.12" in costly.output
+    assert "27.7272" in costly.output
     assert awaw("head", "g").output == before
-    kept = awaw("spend", "g", "germany", "war", "denmark", "--cost", "3", "--yes")
+    kept = awaw("end-phase", "g", "--yes")
     assert kept.exit_code == 0
     assert "the audit finds 1 problem(s)" in kept.output
+
+
+def test_a_price_the_rules_do_not_give_is_refused(awaw) -> None:  # type: ignore[no-untyped-def]
+    """27.12: a declaration of war on a minor country costs 10 BRPs; ``awaw spend`` asks the same query as the audit
+    and refuses 3, writing nothing."""
+    play(awaw, "\n".join(AXIS_TURN.strip().splitlines()[:2]))
+    before = awaw("head", "g").output
+    costly = awaw("spend", "g", "germany", "war", "denmark", "--cost", "3", "--yes")
+    assert costly.exit_code == 1
+    assert "27.12" in costly.output and "costs 10" in costly.output
+    assert awaw("head", "g").output == before
 
 
 @pytest.mark.parametrize(

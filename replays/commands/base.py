@@ -9,13 +9,13 @@ commands return events, only the store appends). Decisions are pure: the die of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from awaw_events.events import AnyEvent
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION, Power
 from projections.board import Unit
-from projections.game import GameState
+from projections.game import GameState, fold
 from projections.position.core import Position
 from projections.rules.breach import Breach
 from replays import records
@@ -77,6 +77,30 @@ def side_of(power: str) -> str | None:
 
 def faction_of(power: str) -> str | None:
     return FACTION_OF_POWER.get(cast(Power, power))
+
+
+Query: TypeAlias = Callable[[Position, Any], Iterable[object]]
+"""A position's query on a claim (:mod:`projections.position`): its breaches and what it could not decide."""
+
+
+def judged_in_turn(
+    pos: Position,
+    events: list[AnyEvent],
+    judges: Mapping[type, Sequence[Query]],
+    after: Sequence[Query] = (),
+) -> list[AnyEvent] | Refusal:
+    """Decided events, each asked the judges of its type on the state before it (the events decided before it
+    folded) and the ``after`` judges on the state after it, or the refusal at the first breach."""
+    state = pos.state
+    for event in events:
+        asked = judges.get(type(event))
+        stop = first_refusal(Position(state, pos.map, map_reason=pos.map_reason), event, asked) if asked else None
+        state = fold(state, [event])
+        if stop is None and after:
+            stop = first_refusal(Position(state, pos.map, map_reason=pos.map_reason), event, after)
+        if stop is not None:
+            return stop
+    return events
 
 
 def unit_in_play(pos: Position, unit_id: str) -> Unit | Refusal:

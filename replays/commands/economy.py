@@ -2,31 +2,100 @@
 offensives, declarations of war and grants (27.12, 27.334).
 
 * :func:`decide_build`: a unit built (or rebuilt: an eliminated unit's counter, its type, factors and nationality
-  from the board) in the unit construction phase (27.11), priced by the audit's own pricing of 27.11, 27.13-27.14
-  and 27.35B, entering inverted when air or naval (27.81); the first build of a power in a turn declares its
-  construction limit as the ledger computes it (27.32-27.34).
+  from the board), priced by the position (:func:`projections.position.construction.costs.pricing`: 27.11,
+  27.13-27.14, 27.35B) and entering inverted when air or naval (27.81); the first build of a power in a turn
+  declares its construction limit as the ledger computes it (27.32-27.34). Refused at the first breach of the
+  position's queries on a build (:data:`BUILD_JUDGES`, the ones the construction, naval, economy and France
+  families of the audit ask of a recorded one).
 * :func:`decide_redeploy`: a unit's strategic (or tactical, naval) redeployment, refused at the first breach that the
   position's redeployment queries find (:data:`REDEPLOY_JUDGES`: the ones the audit asks of a recorded one).
-* :func:`decide_spend`: a full offensive (15 BRPs), a declaration of war (35 BRPs against a major power, 10 against
-  a minor) or a grant, at the costs of 27.12.
+* :func:`decide_spend`: a full offensive, a declaration of war or a grant, at the price the politics queries of
+  27.12 give, refused at the first breach of :data:`SPEND_JUDGES`.
+
+What an expenditure spends is asked of the position it leads to (:data:`SPENT`: the BRPs available, the deficit
+options, the construction limit).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent, UnitBuilt
-from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, POWERS
-from projections.position import Position
+from awaw_events.events import (
+    AnyEvent,
+    BrpGrantMade,
+    OffensiveDeclared,
+    UnitBuilt,
+    WarDeclared,
+)
+from awaw_events.vocab import POWERS
+from projections.position import Position, economy, france, politics, tensions
+from projections.position.construction import costs, placement
+from projections.position.naval import charts, sw, yards
 from projections.position.redeployment import ends, phases
 from projections.position.supply import status
-from projections.rules.construction import costs
+from projections.rules.breach import Breach
 from replays import records
-from replays.audit.families.construction import pricing
-from replays.commands.base import Refusal, first_refusal, now, own_unit, probe
+from replays.commands.base import Query, Refusal, first_refusal, judged_in_turn, now, own_unit
 
-BUILD_PHASE: Final = "unit_construction"
+BUILD_JUDGES: Final[dict[type, tuple[Query, ...]]] = {
+    UnitBuilt: (
+        costs.construction_phase,
+        france.no_french_builds_after_surrender,
+        costs.specialized_rebuild,
+        placement.never_rebuilt,
+        yards.minor_naval_rebuild,
+        placement.elite_rebuilt,
+        charts.immediate_build,
+        charts.naval_build_type,
+        yards.australian_cap,
+        placement.home_country,
+        placement.canada_and_chindit,
+        placement.colonial_rebuild,
+        placement.sw_air_placement,
+        placement.sw_naval_placement,
+        placement.research_build_order,
+        yards.build_location,
+        sw.murmansk_unrestricted,
+        placement.build_control,
+        placement.build_supply,
+        placement.russian_build_supply,
+        placement.build_zoc,
+        costs.location_limits,
+        costs.minor_payer,
+        costs.minor_transports,
+        costs.naval_air_rate,
+        costs.oil_coverage,
+        costs.unit_cost,
+        costs.same_turn_rebuild,
+        costs.triple_cost,
+        costs.oil_doubling,
+        costs.built_inverted,
+        yards.yard_rate,
+        yards.one_factor_rate,
+        yards.prewar_transports,
+    )
+}
+"""The position's queries on a build, in the order a refusal names the first breach: the same functions the audit
+asks of a recorded ``unit_built``."""
+
+SPEND_JUDGES: Final[dict[type, tuple[Query, ...]]] = {
+    WarDeclared: (politics.declaration_cost, tensions.russian_declarations, france.vichy_declarations),
+    OffensiveDeclared: (politics.full_offensive_cost,),
+    BrpGrantMade: (economy.northern_routes,),
+}
+"""The position's queries on a declaration of war, an offensive and a grant (the politics, France and economy
+families' of the audit)."""
+
+PRICES: Final[dict[type, Query]] = {
+    WarDeclared: politics.declaration_cost,
+    OffensiveDeclared: politics.full_offensive_cost,
+}
+"""The 27.12 queries that price a declaration of war and an offensive: what they allow is the price."""
+
+SPENT: Final = (costs.construction_limit, economy.brp_available, economy.deficit_limits)
+"""The queries asked of the position after an event: what it spent, within the BRPs available (27.1, the deficit
+options) and the construction limit (27.31)."""
 
 REDEPLOY_JUDGES: Final = (
     phases.redeployment_phase,
@@ -97,18 +166,25 @@ class Spend(NamedTuple):
 
 
 def decide_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
-    """The construction limit (first build of the power this turn) and the unit built, or why not."""
-    when = now(pos.state)
-    if when.get("phase") not in costs.BUILD_PHASES | costs.RESEARCH_BUILD_PHASES:
-        return Refusal("27.11", f"units are built in the unit construction phase; this is the {when.get('phase')}")
+    """The construction limit (first build of the power this turn) and the unit built, or the first rule they
+    break."""
+    events = draft_build(pos, command)
+    return events if isinstance(events, Refusal) else judged_in_turn(pos, events, BUILD_JUDGES, SPENT)
+
+
+def draft_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
+    """The events of a build as the record has them (the construction limit declared by the power's first build of
+    the turn, and ``unit_built`` at the position's price), before the rules are asked; or why the record refuses
+    them."""
     board = pos.board
     there = board.units.get(command.unit)
     if there is not None:
         return Refusal(records.RULE, f"{command.unit} is already in play (in {there.location}): name a new counter")
     gone = board.eliminated.get(command.unit)
-    power = command.power or (gone.unit.owner if gone is not None else None)
-    unit_type = command.unit_type or (gone.unit.unit_type if gone is not None else None)
-    factors = command.factors if command.factors is not None else (gone.unit.factors if gone is not None else None)
+    was = gone.unit if gone is not None else None
+    power = command.power or (was.owner if was is not None else None)
+    unit_type = command.unit_type or (was.unit_type if was is not None else None)
+    factors = command.factors if command.factors is not None else (was.factors if was is not None else None)
     if power is None or power not in POWERS:
         return Refusal("27.11", "a unit is built by a major power: name it")
     if unit_type is None or factors is None:
@@ -116,41 +192,31 @@ def decide_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
     spelled = records.hex_problem(command.at, "at")
     if spelled is not None:
         return Refusal(records.RULE, spelled.message)
-    nationality = command.nationality or (gone.unit.nationality if gone is not None else power)
+    when = now(pos.state)
+    if "phase" not in when:
+        return Refusal("27.11", "units are built in the unit construction phase; the game is between phases")
     events: list[AnyEvent] = []
-    ledger = pos.state.brp
-    if power not in ledger.declared and power in ledger.limits and pos.state.meta.rules != "a3r":
-        limit = ledger.limits[power]
+    limit = costs.computed_limit(pos, power)
+    if limit is not None and power not in pos.state.brp.declared:
         components = {"basic": limit.basic}
         if limit.reductions:
             components["reductions"] = -limit.reductions
         if limit.increases:
             components["increases"] = limit.increases
-        events.append(
-            parse_event(
-                {
-                    "type": "construction_limit_declared",
-                    **when,
-                    "actor": power,
-                    "power": power,
-                    "limit": limit.limit,
-                    "components": components,
-                },
-                where="the construction limit",
-            )
-        )
+        declared = {"actor": power, "power": power, "limit": limit.limit, "components": components}
+        events.append(parse_event({"type": "construction_limit_declared", **when, **declared}, where="the limit"))
     fields: dict[str, Any] = {
         "type": "unit_built",
         **when,
         "actor": power,
         "unit": command.unit,
         "owner": power,
-        "nationality": nationality,
+        "nationality": command.nationality or (was.nationality if was is not None else power),
         "unit_type": unit_type,
         "factors": factors,
         "location": command.at,
         "cost": 0,
-        "inverted": unit_type in AIR_TYPES | NAVAL_TYPES and not costs.built_uninverted(unit_type, when.get("phase")),
+        "inverted": bool(costs.enters_inverted(unit_type, when.get("phase"))),
     }
     if command.payer is not None:
         fields["payer"] = command.payer
@@ -158,18 +224,10 @@ def decide_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
         fields["oil_covered_brps"] = command.oil_covered
     draft = parse_event(fields, where="the build")
     assert isinstance(draft, UnitBuilt)
-    priced = pricing(probe(pos, draft, pos.state.clock.seq + len(events) + 1))
-    multiplier: int
-    if priced.expected is None:  # oil tracked, coverage not given: the same-turn penalty alone (27.13A)
-        multiplier = costs.MULTIPLIER_BY_PENALTIES[int(priced.penalty)]
-        cost = priced.normal * multiplier
-    else:
-        cost = priced.expected
-        whole = priced.normal and cost % priced.normal == 0
-        multiplier = cost // priced.normal if whole else 1  # partly covered: no one multiplier (27.35B)
-    fields["cost"] = cost
-    if multiplier > 1:
-        fields["multiplier"] = multiplier
+    priced = costs.pricing(pos, draft)
+    fields["cost"] = priced.cost
+    if priced.multiplier > 1:
+        fields["multiplier"] = priced.multiplier
     events.append(parse_event(fields, where="the build"))
     return events
 
@@ -211,65 +269,45 @@ def draft_redeploy(pos: Position, command: Redeploy) -> AnyEvent | Refusal:
 
 
 def decide_spend(pos: Position, command: Spend) -> list[AnyEvent] | Refusal:
-    """An offensive, a declaration of war or a grant, at the price 27.12 gives, or why not."""
-    when = now(pos.state)
+    """An offensive, a declaration of war or a grant, at the price 27.12 gives, or the first rule it breaks."""
+    event = draft_spend(pos, command)
+    return event if isinstance(event, Refusal) else judged_in_turn(pos, [event], SPEND_JUDGES, SPENT)
+
+
+def draft_spend(pos: Position, command: Spend) -> AnyEvent | Refusal:
+    """The event of an expenditure as the record has it, at the price 27.12 gives, before the rules are asked; or
+    why the record refuses it."""
     power = command.power
     if power not in POWERS:
         return Refusal("27.1", f"{power!r} is not a major power: only major powers spend BRPs")
-    base = {**when, "actor": power}
+    base = {**now(pos.state), "actor": power}
+    fields: dict[str, Any]
     if command.what == "offensive":
         if command.front is None:
             return Refusal("27.12", "an offensive is declared on a front: name it")
-        cost = command.cost
-        if cost is None:
-            if command.kind != "full":
-                return Refusal(
-                    "27.12", f"the rules price the full offensive only: give the cost of a {command.kind} one"
-                )
-            cost = costs.FULL_OFFENSIVE_COST
-        return [
-            parse_event(
-                {
-                    "type": "offensive_declared",
-                    **base,
-                    "power": power,
-                    "front": command.front,
-                    "kind": command.kind,
-                    "brp_cost": cost,
-                },
-                where="the offensive",
-            )
-        ]
-    if command.what == "war":
+        if command.cost is None and command.kind != "full":
+            return Refusal("27.12", f"the rules price the full offensive only: give the cost of a {command.kind} one")
+        fields = {"type": "offensive_declared", "power": power, "front": command.front, "kind": command.kind}
+    elif command.what == "war":
         target = command.target
         if target is None or target == power:
             return Refusal("27.12", "a declaration of war names another country")
         if "|".join(sorted((power, target))) in pos.board.wars:
             return Refusal("27.12", f"{power} is already at war with {target}")
-        kind: Literal["major", "minor"] = "major" if target in POWERS else "minor"
-        return [
-            parse_event(
-                {
-                    "type": "war_declared",
-                    **base,
-                    "aggressor": power,
-                    "target": target,
-                    "brp_cost": command.cost if command.cost is not None else costs.DECLARATION_OF_WAR_COST[kind],
-                },
-                where="the declaration of war",
-            )
-        ]
-    if command.what == "grant":
+        fields = {"type": "war_declared", "aggressor": power, "target": target}
+    elif command.what == "grant":
         if command.target is None or command.amount is None or command.amount <= 0:
             return Refusal("27.334", "a grant names its recipient and an amount of BRPs")
-        fields: dict[str, Any] = {
-            "type": "brp_grant_made",
-            **base,
-            "donor": power,
-            "recipient": command.target,
-            "amount": command.amount,
-        }
+        fields = {"type": "brp_grant_made", "donor": power, "recipient": command.target, "amount": command.amount}
         if command.route is not None:
             fields["route"] = command.route
-        return [parse_event(fields, where="the grant")]
-    return Refusal("27.1", f"spend on {', '.join(SPENDING)}, not {command.what!r}")
+        return parse_event({**base, **fields}, where="the grant")
+    else:
+        return Refusal("27.1", f"spend on {', '.join(SPENDING)}, not {command.what!r}")
+    where = f"the {command.what}"
+    draft = parse_event({**base, **fields, "brp_cost": command.cost or 0}, where=where)
+    if command.cost is None:  # the price: what the 27.12 query allows a draft at no cost (none before the game)
+        allowed = [b.allowed for b in PRICES[type(draft)](pos, draft) if type(b) is Breach]
+        if allowed and isinstance(allowed[0], int):
+            draft = parse_event({**base, **fields, "brp_cost": allowed[0]}, where=where)
+    return draft

@@ -3,9 +3,10 @@
 
 A ship is laid down in the cell 27.7251 gives for its type and size, at the cost it gives (1 SB + 3 BRPs; DDs and
 CVEs per factor); a ship in the current column is continued, accelerated, deferred or launched (27.7272), to the
-cell and at the cost :func:`projections.rules.naval.apply_chart_action` gives, and refused where
-:func:`projections.rules.naval.chart_action_breaches` forbids it. A continue from row 2 is the paid launch
-(27.7272D): the ship leaves the chart for its yard's hex or box.
+cell and at the cost :func:`projections.position.naval.charts.option_outcome` gives. A continue from row 2 is the
+paid launch (27.7272D): the ship leaves the chart for its yard's hex or box. Each is refused at the first breach of
+the position's queries on it (:data:`JUDGES`, the ones the naval, construction and economy families of the audit ask
+of a recorded one).
 """
 
 from __future__ import annotations
@@ -13,18 +14,51 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple, cast, get_args
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent
-from awaw_events.vocab import Season, UnitType
+from awaw_events.events import AnyEvent, ShipAdvanced, ShipDeferred, ShipLaidDown, ShipLaunched, ShipScuttled
+from awaw_events.vocab import UnitType
 from projections.position import Position
+from projections.position.construction import costs
+from projections.position.naval import charts, yards
 from projections.rules import naval as rules
 from replays import records
-from replays.audit.families.naval.common import acted
-from replays.commands.base import Refusal, now, probe
+from replays.commands.base import Query, Refusal, judged_in_turn, now
+from replays.commands.economy import SPENT
 
 ACTIONS: Final = ("lay_down", *get_args(rules.ChartAction))
 """What a player does with a ship on a chart: lay it down, or one of the options of 27.7272."""
 
-BUILD_PHASE: Final = "unit_construction"
+JUDGES: Final[dict[type, tuple[Query, ...]]] = {
+    ShipLaidDown: (
+        costs.construction_phase,
+        charts.lay_down_cell,
+        charts.lay_down_cost,
+        charts.captured_yard,
+        charts.naval_build_type,
+        yards.build_location,
+        yards.us_fast_carriers,
+        yards.australian_cap,
+        charts.cve_training_rate,
+        costs.cve_rate,
+        yards.yard_rate,
+        yards.one_factor_rate,
+        yards.yard_capacity,
+    ),
+    ShipAdvanced: (
+        costs.construction_phase,
+        charts.chart_column,
+        charts.launch,
+        charts.acceleration,
+        charts.advance_cell,
+        charts.advance_cost,
+        yards.yard_rate,
+        yards.one_factor_rate,
+    ),
+    ShipDeferred: (charts.chart_column, charts.deferral),
+    ShipLaunched: (charts.chart_column, charts.launch, yards.yard_rate, yards.one_factor_rate),
+    ShipScuttled: (charts.chart_column, charts.scuttle),
+}
+"""The position's queries on each chart event, in the order a refusal names the first breach: the same functions the
+audit asks of a recorded one."""
 
 
 class Ship(NamedTuple):
@@ -41,63 +75,53 @@ class Ship(NamedTuple):
 
 
 def decide_ship(pos: Position, command: Ship) -> list[AnyEvent] | Refusal:
-    """The chart event of a ship, or why the rules refuse it."""
-    when = now(pos.state)
-    if when.get("phase") != BUILD_PHASE:
-        return Refusal("27.7272", f"ships are built in the unit construction phase; this is the {when.get('phase')}")
+    """The chart event of a ship, or the first rule it breaks."""
+    event = draft_ship(pos, command)
+    return event if isinstance(event, Refusal) else judged_in_turn(pos, [event], JUDGES, SPENT)
+
+
+def draft_ship(pos: Position, command: Ship) -> AnyEvent | Refusal:
+    """The chart event of a ship as the record has it (its cell and cost from the position), before the rules are
+    asked; or why the record refuses it."""
     if command.action not in ACTIONS:
         return Refusal("27.7272", f"a ship is laid down or {', '.join(ACTIONS[1:])}, not {command.action!r}")
     if command.action == "lay_down":
-        return _lay_down(pos, command, when)
+        found = _lay_down(pos, command)
+    else:
+        found = _option(pos, command, cast(rules.ChartAction, command.action))
+    if isinstance(found, Refusal):
+        return found
+    return parse_event({**now(pos.state), **found}, where="the ship")
+
+
+def _option(pos: Position, command: Ship, action: rules.ChartAction) -> dict[str, Any] | Refusal:
+    """The fields of a chart option's event: the cell it takes the ship to and its cost, from the position."""
     naval = pos.state.naval
     ship = naval.ships.get(command.ship)
-    if ship is None or ship.status != "on_chart" or ship.yard is None or ship.row is None or ship.column is None:
+    if ship is None or ship.status != "on_chart" or ship.yard is None or ship.position is None:
         return Refusal(records.RULE, f"{command.ship} is on no Naval Construction Chart")
     chart = naval.charts.get(ship.yard)
     if chart is None or ship.unit_type is None or ship.factors is None:
         return Refusal(records.RULE, f"the chart of {command.ship} ({ship.yard}) is not recorded")
-    action = cast(rules.ChartAction, command.action)
-    position = rules.ChartPosition(ship.row, ship.column)
-    season = cast(Season, when["season"])
-    breaches = rules.chart_action_breaches(
-        action,
-        unit_type=ship.unit_type,
-        factors=ship.factors,
-        position=position,
-        season=season,
-        acted_this_phase=_acted(pos, command.ship),
-    )
-    if breaches:
-        return Refusal(breaches[0].rule, f"{command.ship}: {breaches[0].message}")
-    move = rules.apply_chart_action(position, action)
-    base: dict[str, Any] = {**when, "actor": chart.owner, "yard": ship.yard, "ship": command.ship}
-    cost = {"sb": move.cost.sb, "brps": move.cost.brps}
-    if move.launched:
+    base: dict[str, Any] = {"actor": chart.owner, "yard": ship.yard, "ship": command.ship}
+    if action == "scuttle":
+        return {"type": "ship_scuttled", **base}
+    outcome = charts.option_outcome(pos, ship, ship.yard, action)
+    if outcome is None:  # a free launch off another row: the launch query names the rule
+        return {"type": "ship_launched", **base, "mode": "free", "location": chart.location or f"chart:{ship.yard}"}
+    cost = {"sb": outcome.cost.sb, "brps": outcome.cost.brps}
+    if action == "defer":
+        assert outcome.position is not None
+        return {"type": "ship_deferred", **base, "column": outcome.position.column}
+    if outcome.launched and action in ("continue", "launch"):
         mode = "free" if action == "launch" else "paid_from_row2"
         location = chart.location or f"chart:{ship.yard}"
-        fields = {"type": "ship_launched", **base, "mode": mode, "location": location, **cost}
-    elif action == "defer":
-        assert move.position is not None
-        fields = {"type": "ship_deferred", **base, "column": move.position.column}
-    elif action == "scuttle":
-        fields = {"type": "ship_scuttled", **base}
-    else:
-        assert move.position is not None
-        fields = {"type": "ship_advanced", **base, "mode": action, "row": move.position.row,
-                  "column": move.position.column, **cost}  # fmt: skip
-    return [parse_event(fields, where="the ship")]
+        return {"type": "ship_launched", **base, "mode": mode, "location": location, **cost}
+    to = outcome.position or rules.ChartPosition(rules.LAUNCH_ROW, ship.position.column)  # accelerated off row 2
+    return {"type": "ship_advanced", **base, "mode": action, "row": to.row, "column": to.column, **cost}
 
 
-def _acted(pos: Position, ship_id: str) -> bool:
-    """The ship was laid down, started repair or moved on its chart this game turn (the audit's own reading)."""
-    ship = pos.state.naval.ships.get(ship_id)
-    if ship is None:
-        return False
-    draft = parse_event({"type": "phase_started", **now(pos.state)}, where="the ship")
-    return acted(probe(pos, draft, pos.state.clock.seq + 1), ship)
-
-
-def _lay_down(pos: Position, command: Ship, when: dict[str, Any]) -> list[AnyEvent] | Refusal:
+def _lay_down(pos: Position, command: Ship) -> dict[str, Any] | Refusal:
     if command.yard is None or command.unit_type is None or command.factors is None:
         return Refusal("27.7251", "a ship is laid down at a yard, with its type and factors")
     chart = pos.state.naval.charts.get(command.yard)
@@ -108,14 +132,13 @@ def _lay_down(pos: Position, command: Ship, when: dict[str, Any]) -> list[AnyEve
         return Refusal(records.RULE, f"{command.ship} is already in play: name a new counter")
     unit_type = cast(UnitType, command.unit_type)
     try:
-        position = rules.lay_down_position(unit_type, command.factors, cast(Season, when["season"]))
+        position = rules.lay_down_position(unit_type, command.factors, pos.state.clock.season)
         cost = rules.lay_down_cost(unit_type, command.factors)
     except ValueError as exc:
         return Refusal("27.7251", str(exc))
     owner = command.power or chart.owner
     fields: dict[str, Any] = {
         "type": "ship_laid_down",
-        **when,
         "actor": owner,
         "yard": command.yard,
         "ship": command.ship,
@@ -129,4 +152,4 @@ def _lay_down(pos: Position, command: Ship, when: dict[str, Any]) -> list[AnyEve
     }
     if command.name is not None:
         fields["name"] = command.name
-    return [parse_event(fields, where="the ship")]
+    return fields
