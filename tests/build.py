@@ -51,7 +51,7 @@ from replays.audit import engine
 from replays.audit.catalogue import audit as run_audit
 from replays.audit.catalogue import checks
 from replays.audit.engine import AuditReport
-from replays.setup import resumes, setup_events, start_point
+from replays.setup import SetupFile, resumes, setup_events, start_point
 
 E = TypeVar("E", bound=Event)
 
@@ -59,11 +59,11 @@ E = TypeVar("E", bound=Event)
 # Positions and games
 
 
-def position(line: str, *, map_data: MapDataFile | None = None) -> list[AnyEvent]:
-    """The events a game starts with from the position ``line`` describes, as ``awaw new --setup`` records them:
-    ``game_created`` (the line's rule set and options), ``map_data_used`` when ``map_data`` is given, the set-up
-    events and those that bring the clock to the point of play."""
-    setup = notation.parse_line(line)
+def position(line: str | SetupFile, *, map_data: MapDataFile | None = None) -> list[AnyEvent]:
+    """The events a game starts with from the position ``line`` describes (or a set-up file), as ``awaw new --setup``
+    records them: ``game_created`` (the line's rule set and options), ``map_data_used`` when ``map_data`` is given,
+    the set-up events and those that bring the clock to the point of play."""
+    setup = notation.parse_line(line) if isinstance(line, str) else line
     point = start_point(setup)
     with GameStore(":memory:") as store:
         start_game(
