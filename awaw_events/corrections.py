@@ -12,6 +12,7 @@ from typing import Final
 
 from awaw_events.errors import InputError
 from awaw_events.events import Ruling
+from awaw_events.gametime import TimeKey, time_key
 from awaw_events.gate import TrustGate
 from awaw_events.keys import KeyRing
 from awaw_events.log import (
@@ -31,6 +32,27 @@ MAX_INSERTED: Final = 100
 """The most events one correction inserts (a ruling's ``replacements``)."""
 
 
+def _groups(places: Sequence[int], events: Sequence[Numbered]) -> list[tuple[int, list[Numbered]]]:
+    """The events by the place they go, in the log's order of places; each place's events in game-time order (in the
+    file's order where their game times are equal)."""
+    by_place: dict[int, list[Numbered]] = {}
+    for place, numbered in zip(places, events, strict=True):
+        by_place.setdefault(place, []).append(numbered)
+    return [(p, sorted(by_place[p], key=lambda n: time_key(n.event))) for p in sorted(by_place)]
+
+
+def insertion_points(store: GameStore, timeline: str, events: Sequence[Numbered]) -> list[int]:
+    """Where each fact belongs in the log (:func:`insertion_point`), asked once per game time."""
+    found: dict[TimeKey, int] = {}
+    places = []
+    for numbered in events:
+        key = time_key(numbered.event)
+        if key not in found:
+            found[key] = insertion_point(store, timeline, numbered.event)
+        places.append(found[key])
+    return places
+
+
 @retry_on_conflict
 def insert_events(
     store: GameStore,
@@ -46,7 +68,8 @@ def insert_events(
 ) -> list[Record]:
     """``awaw insert``: append a correction in time (a ``ruling`` with ``insert_after``) and the events it inserts,
     all or nothing. ``after`` is the event they stand after; by default the place their game time gives
-    (:func:`insertion_point` of the first). Every check of an import applies, and the events must fit at their
+    (:func:`insertion_point` of each: a file of facts of different dates is inserted each at its own place, by one
+    correction per place). Every check of an import applies, and the events must fit at their
     place in game-time order; ``referee`` looks at the events where they stand (:class:`awaw_events.log.Referee`)."""
     if not events:
         raise InputError("nothing to insert: the file holds no events")
@@ -55,20 +78,31 @@ def insert_events(
     if len(events) > MAX_INSERTED:
         raise InputError(f"a correction inserts at most {MAX_INSERTED} events; split the file ({len(events)} events)")
     context: LogContext = context_of(store, timeline)
-    place = after if after is not None else insertion_point(store, timeline, events[0].event)
-    if not 1 <= place <= context.size:
-        raise InputError(f"{timeline!r} has events 1 to {context.size}: cannot insert after event {place}")
-    ruling = Ruling(
-        **time_of(store, timeline),
-        actor="referee",
-        voids=[],
-        replacements=len(events),
-        insert_after=place,
-        rule=rule,
-        agreed_by=list(agreed_by),
-        reason=reason,
-    )
-    batch = [Numbered("the correction", ruling), *events]
+    places = [after] * len(events) if after is not None else insertion_points(store, timeline, events)
+    for place in places:
+        if not 1 <= place <= context.size:
+            raise InputError(f"{timeline!r} has events 1 to {context.size}: cannot insert after event {place}")
+    time = time_of(store, timeline)
+    batch: list[Numbered] = []
+    groups = _groups(places, events) if after is None else [(after, list(events))]
+    for place, group in groups:
+        ruling = Ruling(
+            **time,
+            actor="referee",
+            voids=[],
+            replacements=len(group),
+            insert_after=place,
+            rule=rule,
+            agreed_by=list(agreed_by),
+            reason=reason,
+        )
+        batch += [
+            Numbered(
+                "the correction" if len(groups) == 1 else f"the correction after event {place}",
+                ruling,
+            ),
+            *group,
+        ]
     check_batch(context, batch)
     problems = check_insertions(store, timeline, context.size + 1, batch)
     if not problems:

@@ -14,7 +14,7 @@ import gc
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Concatenate, Final, NamedTuple, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, NamedTuple, ParamSpec, Protocol, TypeVar
 
 import msgspec
 
@@ -25,225 +25,30 @@ from awaw_events.errors import AwawError, ConflictError, InputError
 from awaw_events.errors import BatchRejected as BatchRejected  # defined beside the other errors, named here too
 from awaw_events.events import (
     AnyEvent,
-    BookmarkSet,
     DiceRolled,
     Event,
     GameCreated,
-    HandoffSigned,
     MapDataUsed,
-    NoteAdded,
     Ruling,
-    SeedCommitted,
 )
-from awaw_events.gametime import GamePoint, TimeKey, before_start, label, time_key
+from awaw_events.gametime import GamePoint, label
 from awaw_events.gate import TrustGate
 from awaw_events.keys import KeyRing, public_hex
 from awaw_events.options import resolve_options
+from awaw_events.ordering import MAX_ERRORS as MAX_ERRORS  # the order of a log is its own module, re-exported here
+from awaw_events.ordering import NOT_HISTORY as NOT_HISTORY
+from awaw_events.ordering import LogContext as LogContext
+from awaw_events.ordering import Numbered as Numbered
+from awaw_events.ordering import context_of as context_of
+from awaw_events.ordering import last_roll_of as last_roll_of
+from awaw_events.ordering import validate_batch as validate_batch
 from awaw_events.placement import check_insertions
 from awaw_events.seeds import seed_for_rolling
-from awaw_events.store import GENESIS_HASH, PAGE, GameStore, Record, chain_hash
+from awaw_events.store import GENESIS_HASH, GameStore, Record, chain_hash
 from awaw_events.verification import Extension as Extension  # verification is its own module, re-exported here
 from awaw_events.verification import Verification as Verification
 from awaw_events.verification import extends as extends
 from awaw_events.verification import verify_game as verify_game
-
-MAX_ERRORS = 20
-"""How many problems one rejected batch reports at most."""
-
-
-NOT_HISTORY: Final = frozenset({"calendar"})
-"""Event families that never stand as pre-game history: the game's own sequence of play (turns and phases)."""
-
-
-class LogContext(NamedTuple):
-    """What validation needs to know about a timeline before a batch: its size, game time and dice count."""
-
-    size: int = 0
-    last_time: TimeKey | None = None
-    start_time: TimeKey | None = None
-    last_roll: int = 0
-    has_game: bool = False
-    replacements_due: int = 0
-    """Events still to come that replace voided ones (exempt from game-time order)."""
-    inserting: bool = False
-    """The events still due are inserted by a correction in time (``ruling.insert_after``), not replacements."""
-    history_time: TimeKey | None = None
-    """The game time of the last event dated before the game starts (pre-game history, accepted in the set-up)."""
-
-
-def context_of(store: GameStore, timeline: str, at: int | None = None) -> LogContext:
-    """The validation context after event ``at`` (default: the end of the timeline), read backwards from there
-    (paging back only as far as needed)."""
-    count = store.count(timeline) if at is None else at
-    if count == 0:
-        return LogContext()
-    first = store.record_at(timeline, 1)
-    start_time = time_key(first.event) if first else None
-    last_roll = last_roll_of(store, timeline, count)
-    last_time: TimeKey | None = None
-    stop = count
-    page = 8  # the last event that is not an annotation is almost always the last event
-    rulings = store.rulings(timeline, stop=count)
-    inserted = rulings_mod.inserted_events(rulings)
-    while stop >= 1 and last_time is None:
-        start = max(1, stop - page + 1)
-        page = min(page * 8, PAGE)
-        for record in reversed(list(store.records(timeline, start=start, stop=stop))):
-            if not record.event.annotation and record.seq not in inserted:
-                last_time = time_key(record.event)
-                break
-        stop = start - 1
-    due = 0
-    inserting = False
-    if rulings:
-        seq, ruling = rulings[-1]
-        due = max(0, seq + ruling.replacements - count)
-        inserting = ruling.insert_after is not None
-    history: TimeKey | None = None
-    if start_time is not None and last_time is not None and last_time <= start_time:
-        # still in the set-up: pre-game history may follow, in date order after the history recorded so far
-        history = _last_history(store, timeline, count, start_time)
-        last_time = start_time
-    return LogContext(count, last_time, start_time, last_roll, True, due, inserting, history)
-
-
-def _last_history(store: GameStore, timeline: str, count: int, start_time: TimeKey) -> TimeKey | None:
-    """The latest game time of the pre-game history in a log still in its set-up (read once, the set-up only)."""
-    latest: TimeKey | None = None
-    for record in store.records(timeline, start=1, stop=count):
-        key = time_key(record.event)
-        if not record.event.annotation and key[:2] < start_time[:2] and (latest is None or key > latest):
-            latest = key
-    return latest
-
-
-def last_roll_of(store: GameStore, timeline: str, at: int) -> int:
-    """The number of the last roll up to event ``at``, from the last ``dice_rolled`` event itself.
-
-    The running count stored beside each event is not covered by the hash, so it is never trusted alone: the
-    larger of the two counts (a count edited down cannot make a roll number be used twice; ``verify`` names the
-    edit).
-    """
-    stored = store.record_at(timeline, at)
-    found = store.tagged(timeline, ("dice_rolled",), stop=at, last=True)
-    from_events = found[0].event.roll if found and isinstance(found[0].event, DiceRolled) else 0
-    return max(from_events, stored.rolls if stored else 0)
-
-
-class Numbered(NamedTuple):
-    """An event read from input, with where it came from (``line 12``)."""
-
-    where: str
-    event: AnyEvent
-
-
-def validate_batch(context: LogContext, batch: Sequence[Numbered]) -> tuple[LogContext, list[InputError]]:
-    """Check a batch against the timeline's end: the context after it, and every problem (at most ``MAX_ERRORS``)."""
-    errors: list[InputError] = []
-    count, last_time, start_time, last_roll, has_game, due, inserting, history = context
-    for where, event in batch:
-        seq = count + 1
-        replacing = due > 0
-        key = _time_key(event)
-        # Pre-game history: an event dated before the game starts is accepted while the log is still in
-        # its set-up (nothing of the game proper recorded yet), in date order among the history; so is one that a
-        # correction in time inserts (its place is checked against the log by check_insertions).
-        pre_game = not event.annotation and event.family not in NOT_HISTORY and before_start(key, start_time)
-        in_setup = last_time is None or start_time is None or last_time <= start_time
-        history_ok = pre_game and ((replacing and inserting) or (in_setup and not replacing))
-        if history_ok and not replacing and history is not None and key < history:
-            problem: tuple[str, str] | None = (
-                "season" if key[:2] != history[:2] else "phase",
-                f"out of game-time order: {label(event)} comes before the pre-game history recorded before it",
-            )
-        else:
-            previous = None if replacing or history_ok else last_time
-            problem = _check_one(event, key, seq, previous, None if history_ok else start_time, last_roll, has_game)
-        if problem:
-            field, message = problem
-            errors.append(InputError(message, where=where, field=field))
-            if len(errors) >= MAX_ERRORS:
-                break
-        count = seq
-        if isinstance(event, GameCreated):
-            has_game = True
-            start_time = key
-        if replacing:
-            due -= 1
-        elif history_ok:
-            history = key
-        elif not event.annotation:
-            last_time = key
-        if isinstance(event, Ruling):
-            due = event.replacements
-            inserting = event.insert_after is not None
-        if isinstance(event, DiceRolled):
-            last_roll = event.roll
-    return LogContext(count, last_time, start_time, last_roll, has_game, due, inserting, history), errors
-
-
-_TIME_KEYS: dict[tuple[int, str, str | None, str | None], TimeKey] = {}
-
-
-def _time_key(event: Event) -> TimeKey:
-    """:func:`time_key`, remembered (a few thousand game times at most): an import asks it for every event."""
-    where = (event.year, event.season, event.side, event.phase)
-    key = _TIME_KEYS.get(where)
-    if key is None:
-        key = _TIME_KEYS[where] = time_key(event)
-    return key
-
-
-def _check_one(
-    event: Event,
-    key: TimeKey,
-    seq: int,
-    last_time: TimeKey | None,
-    start_time: TimeKey | None,
-    last_roll: int,
-    has_game: bool,
-) -> tuple[str, str] | None:
-    kind = type(event)  # the event classes are final: comparing types is isinstance, for less
-    if kind is GameCreated:
-        if has_game or seq != 1:
-            return "type", "a game has one game_created event, and it comes first"
-        return None
-    if not has_game:
-        return "type", f"a game starts with a game_created event, not {event.__struct_config__.tag!r}"
-    if last_time is not None and key < last_time and not event.annotation:
-        return (
-            "season" if key[:2] != last_time[:2] else "phase",
-            f"out of game-time order: {label(event)} comes before the previous event's game time",
-        )
-    if start_time is not None and key[:2] < start_time[:2]:
-        return "year", f"{label(event)} is before the game starts"
-    if kind is DiceRolled:
-        if event.roll != last_roll + 1:  # type: ignore[attr-defined]
-            return "roll", f"dice are numbered without gaps: expected roll #{last_roll + 1}, got #{event.roll}"  # type: ignore[attr-defined]
-        return None
-    if kind is SeedCommitted:
-        first, shared = event.first_roll, event.player is not None  # type: ignore[attr-defined]
-        if first != last_roll + 1 and not (shared and first > last_roll):
-            return "first_roll", f"the next roll is #{last_roll + 1}, not #{first}"
-    roll = getattr(event, "roll", None)
-    if isinstance(roll, int) and roll > last_roll:
-        made = f"only {last_roll} rolls have been made (#1 to #{last_roll})" if last_roll else "no roll has been made"
-        return "roll", f"refers to roll #{roll}, but {made}"
-    refs: list[tuple[str, int]] = []
-    if kind is Ruling:
-        refs = [(f"voids[{i}]", ref) for i, ref in enumerate(event.voids)]  # type: ignore[attr-defined]
-        if event.insert_after is not None:  # type: ignore[attr-defined]
-            refs.append(("insert_after", event.insert_after))  # type: ignore[attr-defined]
-    elif kind is BookmarkSet:
-        refs = [("at", event.at)]  # type: ignore[attr-defined]
-    elif kind is NoteAdded:
-        refs = [("about", event.about)]  # type: ignore[attr-defined]
-    elif kind is HandoffSigned:
-        refs = [("at", event.at)]  # type: ignore[attr-defined]
-    for field, ref in refs:
-        if ref >= seq:
-            return field, f"refers to event {ref}, but this is event {seq}: only earlier events can be named"
-    return None
 
 
 def check_batch(context: LogContext, batch: Sequence[Numbered]) -> None:

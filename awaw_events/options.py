@@ -128,9 +128,18 @@ reading the extracts propose, which is the default shown here."""
 
 TABLE_OPTIONS: Final[dict[str, Option]] = {
     "dice.physical": Option(("never", "any", *get_args(RollPurpose)), "never", "README: Trust"),
+    "history.phaseless": Option(("season_start", "season_end"), "season_start", "README: Replaying historical games"),
 }
 """How the table plays, for either rule set: ``dice.physical`` says where a game that rolls committed dice accepts
-a roll typed in from real dice (``never``; ``any``; or one purpose, such as ``weather``). Not a rule of the game."""
+a roll typed in from real dice (``never``; ``any``; or one purpose, such as ``weather``); ``history.phaseless`` where
+an event dated only by its season stands in it (:data:`PHASELESS`). Not rules of the game."""
+
+PHASELESS: Final = "history.phaseless"
+"""Where an event that names no player turn and no phase (a fact dated only by its season) stands: ``season_start``
+(the rest of its season may follow it) or ``season_end`` (only the next season may). See
+:mod:`awaw_events.ordering`."""
+
+PHASELESS_AT_END: Final = "season_end"
 
 
 # The names of the options the rules read, spelled once (their values are declared in the tables above).

@@ -20,6 +20,8 @@ from awaw_events import rulings as rulings_mod
 from awaw_events.errors import InputError
 from awaw_events.events import AnyEvent, Ruling
 from awaw_events.gametime import TimeKey, before_start, label, time_key
+from awaw_events.options import PHASELESS, PHASELESS_AT_END
+from awaw_events.ordering import SEASON_END, falls_before, phaseless
 from awaw_events.store import GameStore, Record
 
 Where = tuple[str, AnyEvent]
@@ -144,15 +146,19 @@ def _fit(around: Neighbours, inserted: Sequence[Where], start: TimeKey) -> list[
                         field="year",
                     )
                 )
-            elif (history_before is not None and key < history_before) or (
-                around.history_after is not None and key > around.history_after
+            elif (history_before is not None and falls_before(key, history_before, phaseless(event))) or (
+                around.history_after is not None and falls_before(around.history_after, key, phaseless(event))
             ):
                 errors.append(_misplaced(event, where, "the pre-game history around its place"))
-            history_before = key
+            history_before = key if history_before is None else max(history_before, key)
             continue
-        if (before is not None and key < before) or (around.after is not None and key > around.after):
+        loose = phaseless(event)  # dated only by its season: it fits anywhere in it
+        if (before is not None and falls_before(key, before, loose)) or (
+            around.after is not None and falls_before(around.after, key, loose)
+        ):
             errors.append(_misplaced(event, where, "the events around its place"))
-        before = key
+        if before is None or not loose or key[:2] > before[:2]:
+            before = key
     return errors
 
 
@@ -172,8 +178,13 @@ def insertion_point(store: GameStore, timeline: str, event: AnyEvent) -> int:
     index = rulings_mod.index(store.rulings(timeline))
     moved = index.replacement_of
     count = store.count(timeline)
+    first = _first_event(store, timeline)
     key = time_key(event)
-    start = time_key(_first_event(store, timeline))
+    start = time_key(first)
+    if phaseless(event) and getattr(first, "options", {}).get(PHASELESS) == PHASELESS_AT_END:
+        key = TimeKey(key.year, key.season, *SEASON_END)  # it stands at the end of its season
+    elif phaseless(event) and key[:2] == start[:2]:
+        key = max(key, start)  # at the start of the game's first season: after the set-up
     if before_start(key, start):
         found = 1
         for record in store.records(timeline, start=1, stop=count):
@@ -189,8 +200,8 @@ def insertion_point(store: GameStore, timeline: str, event: AnyEvent) -> int:
         return found
     found = 1
     for record in store.records(timeline, start=1, stop=count):
-        if _timed(record, moved) and not before_start(time_key(record.event), start):
-            if time_key(record.event) > key:
+        if _timed(record, moved):
+            if time_key(record.event) > key and not before_start(time_key(record.event), start):
                 break
-            found = record.seq
+            found = record.seq  # after the pre-game history too: it stands in the set-up, before the game proper
     return found

@@ -64,15 +64,28 @@ def test_pre_game_history_is_accepted_in_the_set_up_in_date_order() -> None:
     [
         (
             [created(), area(1938, "winter", "danzig"), area(1938, "fall", "czechoslovakia")],
-            ("event 3", "season", "out of game-time order: Fall 1938 comes before the pre-game history"),
+            (
+                "event 3",
+                "season",
+                "out of game-time order: Fall 1938 comes before the pre-game history recorded before it, event 2 "
+                "(area_controlled, Winter 1938); to record a fact found later at its own game time, use `awaw insert`",
+            ),
         ),
         (
             [created(), ev("phase_started", 1939, "fall", side="axis", phase="movement"), area(1938, "fall", "x_y")],
-            ("event 3", "season", "out of game-time order: Fall 1938 comes before the previous event's game time"),
+            (
+                "event 3",
+                "season",
+                "out of game-time order: Fall 1938 comes before event 2 (phase_started, Fall 1939 Axis movement)",
+            ),
         ),
         (
             [created(), ev("phase_started", 1939, "summer", phase="research")],
-            ("event 2", "season", "out of game-time order: Summer 1939 research comes before the previous event's"),
+            (
+                "event 2",
+                "season",
+                "out of game-time order: Summer 1939 research comes before event 1 (game_created, Fall 1939 setup)",
+            ),
         ),
     ],
 )
@@ -87,10 +100,10 @@ def test_history_is_refused_out_of_order_after_the_game_began_and_for_the_calend
 def test_pre_game_history_in_a_later_batch_reads_the_stored_set_up(store: GameStore) -> None:
     append_events(store, "g", numbered([created(), area(1938, "winter", "danzig")]))
     append_events(store, "g", [Numbered("line 1", area(1939, "spring", "memel"))])
-    with pytest.raises(BatchRejected, match="before the pre-game history"):
+    with pytest.raises(BatchRejected, match=r"history recorded before it, event 3 \(area_controlled, Spring 1939\)"):
         append_events(store, "g", [Numbered("line 1", area(1938, "fall", "sudetenland"))])
     append_events(store, "g", [Numbered("line 1", ev("phase_started", 1939, "fall", side="axis", phase="movement"))])
-    with pytest.raises(BatchRejected, match="before the previous event's game time"):
+    with pytest.raises(BatchRejected, match=r"before event 4 \(phase_started, Fall 1939 Axis movement\).*awaw insert"):
         append_events(store, "g", [Numbered("line 1", area(1939, "summer", "memel"))])
 
 

@@ -29,7 +29,8 @@ def test_a_sound_batch_passes() -> None:
             (
                 "line 3",
                 "phase",
-                "out of game-time order: Fall 1939 Axis movement comes before the previous event's game time",
+                "out of game-time order: Fall 1939 Axis movement comes before event 2 (phase_started, Fall 1939 Axis "
+                "combat); to record a fact found later at its own game time, use `awaw insert`",
             ),
         ),
         (
@@ -37,14 +38,20 @@ def test_a_sound_batch_passes() -> None:
             (
                 "line 3",
                 "phase",
-                "out of game-time order: Fall 1939 Axis combat comes before the previous event's game time",
+                "out of game-time order: Fall 1939 Axis combat comes before event 2 (phase_started, Fall 1939 Allied "
+                "combat); to record a fact found later at its own game time, use `awaw insert`",
             ),
         ),
         ([created(), roll(2)], ("line 2", "roll", "dice are numbered without gaps: expected roll #1, got #2")),
         ([created(), roll(1), roll(1)], ("line 3", "roll", "dice are numbered without gaps: expected roll #2, got #1")),
         (
             [created(), PhaseStarted(year=1939, season="summer")],
-            ("line 2", "season", "out of game-time order: Summer 1939 comes before the previous event's game time"),
+            (
+                "line 2",
+                "season",
+                "out of game-time order: Summer 1939 comes before event 1 (game_created, Fall 1939 setup); to record "
+                "a fact found later at its own game time, use `awaw insert`",
+            ),
         ),
         (
             [created(), NoteAdded(year=1939, season="fall", about=2, text="x")],

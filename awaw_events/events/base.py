@@ -168,8 +168,8 @@ class Event(
                 problems.append(
                     (
                         "until",
-                        f"an approximate game time ends after it begins: {self.until!r} is not after "
-                        f"{self.year}-{self.season}",
+                        f"an approximate game time ends after it begins: until {self.until!r} comes before or "
+                        f"at its start, {self.season.capitalize()} {self.year}; give a later game turn",
                     )
                 )
         if self.unknown:

@@ -20,6 +20,9 @@ from replays import logview
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, progress, say
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from awaw_events.store import Record
     from replays.recording import Recorded, StrictRefusal
 EVENT_TAGS = sorted(tag_of(cls) for cls in EVENT_TYPES)
 
@@ -431,26 +434,38 @@ def insert(
             records = insert_events(
                 store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee, keys=obj.keys()
             )
-    ruling = records[0].event
-    assert isinstance(ruling, Ruling) and ruling.insert_after is not None
-    text = (
-        f"inserted {len(records) - 1} event(s) into {game} after event {ruling.insert_after}: ruling {records[0].seq}, "
-        f"events {records[1].seq} to {records[-1].seq} (every other event keeps its number)"
-    )
+    corrections = _corrections(records)
+    lines = [
+        f"inserted {len(seqs)} event(s) into {game} after event {place}: ruling {ruling}, "
+        f"events {seqs[0]} to {seqs[-1]}"
+        for ruling, place, seqs in corrections
+    ]
+    text = "\n".join([*lines, "every other event keeps its number"])
     kept = [f"  event {k.seq} ({k.where}), field {k.field!r}: {k.message}" for k in referee.kept]
     if kept:
         text += f"\nkept, with {len(kept)} problem(s) the record would refuse or the rules leave open:\n" + "\n".join(
             kept
         )
-    data: dict[str, Any] = {
-        "game": game,
-        "ruling": records[0].seq,
-        "after": ruling.insert_after,
-        "inserted": [r.seq for r in records[1:]],
-    }
+    first_ruling, first_place, first_seqs = corrections[0]
+    data: dict[str, Any] = {"game": game, "ruling": first_ruling, "after": first_place, "inserted": first_seqs}
+    if len(corrections) > 1:  # facts of different dates, each inserted at its own place
+        data["corrections"] = [{"ruling": r, "after": a, "inserted": i} for r, a, i in corrections]
     if lenient:  # what --lenient kept
         data["kept"] = [k._asdict() for k in referee.kept]
     say(as_json, text, data)
+
+
+def _corrections(records: Sequence[Record]) -> list[tuple[int, int, list[int]]]:
+    """The corrections in time an insert appended: each ruling's number, the event it inserts after, and the
+    numbers of the events it inserts."""
+    found: list[tuple[int, int, list[int]]] = []
+    for record in records:
+        event = record.event
+        if isinstance(event, Ruling) and event.insert_after is not None:
+            found.append((record.seq, event.insert_after, []))
+        else:
+            found[-1][2].append(record.seq)
+    return found
 
 
 @command()
