@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
@@ -15,7 +16,23 @@ from awaw_events.store import GameStore, Record
 from awaw_events.vocab import POWERS
 
 _TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
-_POWER_FIELDS = ("power", "owner", "aggressor", "donor", "recipient", "payer", "nationality", "controller")
+_POWER_FIELDS = (
+    "power",
+    "owner",
+    "aggressor",
+    "donor",
+    "recipient",
+    "payer",
+    "nationality",
+    "controller",
+    "country",
+    "target",
+    "place",
+    "faction",
+    "side_of",
+)
+_COUNTRY = re.compile(r"^[a-z][a-z_:]*$")
+"""A power, faction or country id, as events spell them (:data:`awaw_events.events.politics.Country`)."""
 FAMILIES = frozenset(cls.family for cls in EVENT_TYPES)
 TAGS = frozenset(tag_of(cls) for cls in EVENT_TYPES)
 
@@ -28,8 +45,12 @@ class LogFilter(NamedTuple):
     kind: str | None = None
 
     def check(self) -> None:
-        if self.power is not None and self.power not in POWERS:
-            raise InputError(f"unknown power {self.power!r}; expected one of {', '.join(POWERS)}", field="power")
+        if self.power is not None and not _COUNTRY.match(self.power):
+            raise InputError(
+                f"not a power or country: {self.power!r}; expected a snake_case name ({', '.join(POWERS)}, "
+                "a faction such as european_axis, or a minor country such as spain)",
+                field="power",
+            )
         if self.kind is not None and self.kind not in TAGS | FAMILIES:
             raise InputError(
                 f"unknown event type or family {self.kind!r} (families: {', '.join(sorted(FAMILIES))})",
@@ -42,11 +63,12 @@ class LogFilter(NamedTuple):
             return False
         if self.kind is not None and self.kind not in (tag_of(event), type(event).family):
             return False
-        if self.power is not None:
-            values = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
-            if self.power not in values:
-                return False
-        return True
+        return self.power is None or self.power in named(event)
+
+
+def named(event: Any) -> set[str]:
+    """The powers, factions and countries an event is by or about."""
+    return {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
 
 
 class Row(NamedTuple):
@@ -77,9 +99,19 @@ def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[R
         seq: tuple(v for v, r in index.voided_by.items() if r == ruling) for seq, ruling in index.replacement_of.items()
     }
     anchors = {seq: anchor for anchor, inserted in index.inserted_after.items() for seq in inserted}
+    seen = log_filter.power is None or log_filter.power in POWERS
     for record in store.records(timeline):
         if log_filter.matches(record):
+            seen = True
             yield Row(record, index.voided_by.get(record.seq), replaced.get(record.seq, ()), anchors.get(record.seq))
+        elif not seen and log_filter.power in named(record.event):
+            seen = True
+    if not seen:  # a name no event of the game uses: most likely misspelt
+        raise InputError(
+            f"no event of {timeline!r} is by or about {log_filter.power!r} (powers: {', '.join(POWERS)}; a minor "
+            "country by the name its events give it)",
+            field="power",
+        )
 
 
 def _short(value: Any) -> str:

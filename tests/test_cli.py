@@ -167,7 +167,9 @@ def test_log_filters(run, game_file: Path) -> None:  # type: ignore[no-untyped-d
     ]
     assert rows == [2, 3, 4, 5]
     assert run("log", "g", "--turn", "1939-autumn").output.startswith("Error: unknown season 'autumn'")
-    assert run("log", "g", "--power", "prussia").output.startswith("Error: field 'power': unknown power 'prussia'")
+    assert run("log", "g", "--power", "prussia").output.startswith(
+        "Error: field 'power': no event of 'g' is by or about 'prussia'"
+    )
     table = run("log", "g", "--type", "units").output
     assert "unit_built" in table
     assert "ger-arm-1" in table

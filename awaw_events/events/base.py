@@ -92,8 +92,10 @@ TurnRef = Annotated[
 ]
 Citation = Annotated[
     str,
-    Meta(max_length=400, description="Where a fact comes from: a report and its page or section, a player, a note."),
+    Meta(description="Where a fact comes from: a report and its page or section, a player, a note; of any length."),
 ]
+"""A citation has no length of its own (it was 400 characters at most: every stored citation still decodes, and
+hashes, as it did); the input's line limit (:data:`awaw_events.io.MAX_LINE`) bounds it with the rest of its event."""
 FieldName = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
 
 

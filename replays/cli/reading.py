@@ -32,7 +32,7 @@ from replays.state import check_span
 @command("log")
 @click.argument("game")
 @click.option("--turn", callback=point, help="Only this span: 1940-spring, 1940-spring/axis, 1940-spring/axis/combat.")
-@click.option("--power", help="Only events by or about this major power.")
+@click.option("--power", help="Only events by or about this power, faction or minor country (spain).")
 @click.option("--type", "kind", help="Only this event type (unit_built) or family (naval).")
 @json_option
 @pass_context
@@ -40,6 +40,7 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
     """\b
     Example:
       awaw log club-1939 --turn 1940-spring/axis --power germany
+      awaw log wbc23 --power spain
     """
     with obj.store() as store:
         if turn is not None:
