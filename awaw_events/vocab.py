@@ -24,8 +24,32 @@ Power = Literal["germany", "italy", "japan", "britain", "france", "usa", "russia
 
 POWERS: Final[tuple[Power, ...]] = get_args(Power)
 
-Actor = Literal["germany", "italy", "japan", "britain", "france", "usa", "russia", "china", "system", "referee"]
-"""Who recorded an event: a major power, the system (derived bookkeeping) or a referee (rulings)."""
+Group = Literal["european_axis", "western_allies", "axis", "allies"]
+"""A side or an alliance faction of several powers, as the rules and reports speak of them: the European Axis
+(Germany, Italy), the Western Allies (Britain, France, the U.S.), the Axis and the Allies (27-30 extract 5.1).
+Resolved to its powers (:func:`powers_of`) where the rules need a power; where they need one power and a group
+names several, a check says it cannot tell which."""
+
+GROUPS: Final[tuple[Group, ...]] = get_args(Group)
+
+Actor = Literal[
+    "germany",
+    "italy",
+    "japan",
+    "britain",
+    "france",
+    "usa",
+    "russia",
+    "china",
+    "system",
+    "referee",
+    "european_axis",
+    "western_allies",
+    "axis",
+    "allies",
+]
+"""Who recorded an event: a major power, the system (derived bookkeeping), a referee (rulings), or a faction or side
+(a report's "the Axis", "the Western Allies": :data:`Group`)."""
 
 Faction = Literal["european_axis", "japan", "western_allies", "russia", "china"]
 """Alliance factions: the unit of oil pooling, redeployment and hex-control sharing (27-30 extract 5.1; 33.4)."""
@@ -53,6 +77,18 @@ SIDE_OF_FACTION: Final[dict[Faction, Side]] = {
 
 SIDE_OF_POWER: Final[dict[str, Side]] = {power: SIDE_OF_FACTION[f] for power, f in FACTION_OF_POWER.items()}
 """The side of each major power (its faction's); a minor country or ``system`` has none (``.get`` gives None)."""
+
+
+def powers_of(name: str) -> tuple[Power, ...]:
+    """The major powers a name stands for: a power itself; a faction (``european_axis``) or a side (``axis``,
+    ``allies``) its powers, in the order of :data:`POWERS`; anything else (a minor country, ``system``) none."""
+    if name in FACTION_OF_POWER:
+        return (name,)
+    if name in ("axis", "allies"):
+        side = "axis" if name == "axis" else "allied"
+        return tuple(p for p in POWERS if SIDE_OF_POWER[p] == side)
+    return tuple(p for p in POWERS if FACTION_OF_POWER[p] == name)
+
 
 Phase = Literal[
     "setup",

@@ -39,6 +39,7 @@ from awaw_events.events import (
     FrenchForcesAssigned,
     HexControlChanged,
     PartisansPlaced,
+    PowerConquered,
     RailheadBuilt,
     ShipArrivedForRepair,
     ShipDamaged,
@@ -480,6 +481,15 @@ def _tension_changed(state: BoardState, event: TensionChanged, ctx: Context) -> 
 @HANDLERS.on(StatusChanged)
 def _status_changed(state: BoardState, event: StatusChanged, ctx: Context) -> None:
     state.statuses[event.country] = event.status
+
+
+@HANDLERS.on(PowerConquered)
+def _power_conquered(state: BoardState, event: PowerConquered, ctx: Context) -> None:
+    """A conquered major power is out of the war until it re-enters it (29.61; 30.23, 30.263: a power that
+    "surrenders and reenters the war"): its status is ``conquered`` and every war it is in ends."""
+    state.statuses[event.power] = "conquered"
+    for key in [k for k in state.wars if event.power in k.split("|")]:
+        del state.wars[key]
 
 
 @HANDLERS.on(DiplomaticResult)

@@ -35,10 +35,13 @@ from awaw_events.events import (
     FrenchForcesAssigned,
     FrenchSurrenderChecked,
     GameCreated,
+    GameEnded,
     HexControlChanged,
     MobilizationApplied,
+    OperationReported,
     PhaseStarted,
     PlayerTurnStarted,
+    PowerConquered,
     ResearchResult,
     RouteStatusChanged,
     StatusChanged,
@@ -179,6 +182,14 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     ``power/track`` (or ``track``), with the value."""
     chronicle: tuple[ChronicleLine, ...] = ()
     """The story so far (``chronicle_entry``), in the order of the effective log."""
+    ended: Fact | None = None
+    """How the game ended (``game_ended``): the winner (``holder``), how (``cause``), the level of victory the
+    source names (``what``)."""
+    conquered: dict[str, Fact] = {}
+    """Major powers conquered (``power_conquered``, 29.61), by power: by whom (``holder``)."""
+    operations: tuple[Fact, ...] = ()
+    """Operations a source reports without their hexes (``operation_reported``): who (``holder``), the kind and
+    places (``what``), the result (``cause``)."""
 
 
 HANDLERS: Final = Handlers[PoliticsState]()
@@ -295,6 +306,23 @@ def _track_value(state: PoliticsState, event: TrackValue, ctx: Context) -> None:
         return
     key = f"{event.power}/{event.track}" if event.power else event.track
     state.tracks[key] = _fact(event, ctx, holder=event.power, what=event.track, value=event.value)
+
+
+@HANDLERS.on(GameEnded)
+def _game_ended(state: PoliticsState, event: GameEnded, ctx: Context) -> None:
+    state.ended = _fact(event, ctx, holder=event.winner, what=event.level or "", cause=event.how)
+
+
+@HANDLERS.on(PowerConquered)
+def _power_conquered(state: PoliticsState, event: PowerConquered, ctx: Context) -> None:
+    state.conquered[event.power] = _fact(event, ctx, holder=event.by)
+
+
+@HANDLERS.on(OperationReported)
+def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> None:
+    what = f"{event.kind}: {', '.join(event.places)}" + (f" (against {event.against})" if event.against else "")
+    fact = _fact(event, ctx, holder=event.by, what=what, cause=event.result)
+    state.operations = (*state.operations, fact)
 
 
 @HANDLERS.on(PlayerTurnStarted)

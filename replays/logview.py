@@ -13,7 +13,7 @@ from awaw_events.errors import InputError
 from awaw_events.events import EVENT_TYPES, DiceRolled
 from awaw_events.gametime import GamePoint, label
 from awaw_events.store import GameStore, Record
-from awaw_events.vocab import POWERS
+from awaw_events.vocab import POWERS, powers_of
 
 _TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
 _POWER_FIELDS = (
@@ -63,12 +63,18 @@ class LogFilter(NamedTuple):
             return False
         if self.kind is not None and self.kind not in (tag_of(event), type(event).family):
             return False
-        return self.power is None or self.power in named(event)
+        if self.power is None:
+            return True
+        names = named(event)
+        return self.power in names or any(p in names for p in powers_of(self.power))
 
 
 def named(event: Any) -> set[str]:
-    """The powers, factions and countries an event is by or about."""
-    return {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
+    """The powers, factions and countries an event is by or about (a faction or side: its powers too)."""
+    names = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
+    for group in [n for n in names if isinstance(n, str) and n not in POWERS]:
+        names.update(powers_of(group))
+    return names
 
 
 class Row(NamedTuple):

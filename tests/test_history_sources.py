@@ -78,7 +78,7 @@ def test_log_power_takes_a_minor_country_and_a_faction(tmp_path: Path) -> None:
     assert _seqs(runner, db, "--power", "spain") == [3, 4]
     assert _seqs(runner, db, "--power", "poland") == [2]
     assert _seqs(runner, db, "--power", "greece") == [5]
-    assert _seqs(runner, db, "--power", "european_axis") == [3]
+    assert _seqs(runner, db, "--power", "european_axis") == [3, 5]  # and Italy's declaration: Italy is of it
     assert _seqs(runner, db, "--power", "britain") == []  # a major power named by no event: nothing, no error
 
 

@@ -56,6 +56,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/families/naval.py", "YARD_USE"): REGISTRY,
     ("replays/views/politics.py", "OUTCOME_WORDS"): PRESENTATION,
     ("replays/views/politics.py", "TRACK_WORDS"): PRESENTATION,
+    ("replays/views/politics.py", "HOW_ENDED"): PRESENTATION,
+    ("replays/views/politics.py", "WINNER_WORDS"): PRESENTATION,
     ("awaw_events/stored.py", "_TAGS"): CACHE,
     ("awaw_events/gametime.py", "SEASON_INDEX"): VOCABULARY,
     ("awaw_events/gametime.py", "_SIDE_RANK"): VOCABULARY,

@@ -16,6 +16,7 @@ from awaw_events.events.economy import *
 from awaw_events.events.game import *
 from awaw_events.events.naval import *
 from awaw_events.events.oil import *
+from awaw_events.events.outcomes import *
 from awaw_events.events.politics import *
 from awaw_events.events.units import *
 
@@ -153,6 +154,10 @@ AnyEvent: TypeAlias = (
     | AreaControlled
     | DiplomaticOutcome
     | TrackValue
+    # outcome
+    | GameEnded
+    | PowerConquered
+    | OperationReported
 )
 """Every event type, as one msgspec tagged union (tag field ``type``)."""
 

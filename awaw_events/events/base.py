@@ -138,6 +138,9 @@ class Event(
     """Which rule system the event belongs to (for docs and ``awaw log --type``)."""
     annotation: ClassVar[bool] = False
     """True for events that annotate the log (notes, bookmarks, rulings): exempt from game-time ordering."""
+    prose: ClassVar[bool] = False
+    """True for facts of the record that change nothing a rule reads (a chronicle line, an operation reported
+    without its hexes, the end of the game): no check of the state at every event is applied to them."""
 
     year: Year
     season: Season

@@ -50,9 +50,23 @@ DiplomaticOutcomeName = Literal["hex_control", "association", "activation", "no_
 or more for the Axis, -1 or less for the Western Allies or Russia), association (29.42), activation as a minor ally
 (29.43), or no effect."""
 
-TrackName = Literal["rgt", "usat", "usjt", "aggression_index", "french_surrender_level"]
+TrackName = Literal[
+    "rgt",
+    "usat",
+    "usjt",
+    "aggression_index",
+    "french_surrender_level",
+    "resistance_level",
+    "winter_preparation_level",
+    "partisan_level",
+    "purge_level",
+]
 """Tracks a source may give the value of: the tension tracks RGT, USAT and USJT (A3R App. E), a power's aggression
-index (the pre-war games' track that sets the start of the Pacific war), the French surrender level (58.2)."""
+index (the pre-war games' track that sets the start of the Pacific war), the French surrender level (58.2), a
+power's resistance level (the Chinese, British and Japanese resistance levels: 15.33, 27.42, 33.74), a faction's
+winter preparation level (34.4; ``winter_preparation_changed`` records it at the table), a country's partisan level
+(11.2), and a power's purge level (named by reports of AWAW games, not by the rules texts here: recorded, never read
+by a check). Only the tension tracks change the board; the others are the record's facts."""
 
 TENSION_TRACKS: Final = ("rgt", "usat", "usjt")
 """The tracks that are tension tracks (``tension_changed``): a ``track_value`` of one sets the board's level."""
@@ -67,6 +81,7 @@ class ChronicleEntry(Event, tag="chronicle_entry", frozen=True, kw_only=True):
     """
 
     family: ClassVar[str] = "chronicle"
+    prose: ClassVar[bool] = True
     text: Annotated[str, Meta(min_length=1, max_length=2000)]
     kind: Literal["narrative", "intention", "assessment"] = "narrative"
     about: list[Country] = []

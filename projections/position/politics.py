@@ -33,7 +33,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.options import A3R_OPTIONS, inconsistencies
-from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, power_name, powers_of
 from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach, turn_of
 from projections.rules.breach import Breach
@@ -68,6 +68,14 @@ def declaration_cost(pos: Position, event: WarDeclared) -> Verdict:
                 "game; what was paid before the game is not charged in it",
                 0,
                 event.brp_cost,
+            ),
+        )
+    if event.target not in POWERS and powers_of(event.target):
+        return (
+            Unknown(
+                reason=f"not checked: a declaration of war on the {power_name(event.target)}, not on a power of it "
+                "(27.12 charges 35 BRPs a major power: the record does not say which it names)",
+                kind="faction",
             ),
         )
     kind: Literal["major", "minor"] = "major" if event.target in POWERS else "minor"

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from awaw_events.vocab import POWERS, SIDE_OF_POWER, Theater
+from awaw_events.vocab import POWERS, SIDE_OF_POWER, Theater, powers_of
 from projections.rules.mapdata import HexFacts, HexsideFacts
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -43,8 +43,11 @@ arrangement decides), not a refusal; a power of the other side never moves it.""
 def who_moves(*, owner: str, nationality: str, actor: str) -> Mover:
     """Who ``actor`` is to a unit of ``owner`` and ``nationality`` (13.4: a power moves its own units). An actor that
     is not a major power (``system``, an umpire's record) is taken as the owner: there is no one to check."""
-    if actor == owner or actor not in POWERS:
+    if actor == owner:
         return "owner"
+    if actor not in POWERS:  # a faction or side moves the units of its powers; system or a referee is not checked
+        group = powers_of(actor)
+        return "other" if group and owner not in group else "owner"
     side = SIDE_OF_POWER.get(owner)
     if nationality != owner and side is not None and side == SIDE_OF_POWER.get(actor):
         return "ally"

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from rich.console import RenderableType
 
-from awaw_events.vocab import SEASONS
+from awaw_events.vocab import SEASONS, powers_of
 from projections.politics import Fact, PoliticsState
 from replays.views.common import Change, arrow, cells, country, faction_of, heading, line, name, table
 
@@ -85,7 +85,14 @@ def data(state: PoliticsState, power: str | None = None, places: Places | None =
         "alignment": dict(sorted(state.alignment.items())),
         "routes": dict(sorted(state.routes.items())),
         "chronicle": [plain(c) for c in state.chronicle if power is None or not c.about or power in c.about],
+        "ended": plain(state.ended) if state.ended else None,
+        "conquered": {p: plain(f) for p, f in sorted(state.conquered.items()) if power is None or p == power},
+        "operations": [plain(f) for f in state.operations if _concerns(f, power)],
     }
+
+
+def _concerns(fact: Fact, power: str | None) -> bool:
+    return power is None or fact.holder is None or power in (fact.holder, *powers_of(fact.holder))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -187,6 +194,35 @@ def _chronicle(state: PoliticsState, power: str | None) -> Iterator[RenderableTy
     yield rows
 
 
+HOW_ENDED = {
+    "victory_conditions": "on the victory conditions",
+    "concession": "by concession",
+    "adjudication": "by adjudication",
+    "agreement": "by agreement",
+    "time": "when time ran out",
+}
+WINNER_WORDS = {"axis": "the Axis won", "allies": "the Allies won", "draw": "a draw", "none": "no result"}
+
+
+def _outcomes(state: PoliticsState, power: str | None) -> Iterator[RenderableType]:
+    for p, f in sorted(state.conquered.items()):
+        if power is None or p == power:
+            by = f" by {country(f.holder)}" if f.holder else ""
+            known = f" ({_known(f)})" if _known(f) else ""
+            yield line(f"{country(p)} conquered{by} in {f.when}: its wars ended (29.61){known}")
+    found = [f for f in state.operations if _concerns(f, power)]
+    if found:
+        rows = table("Operations reported without their hexes", ("#", "when", "by", "operation", "result", "known"))
+        for f in found:
+            rows.add_row(*cells(f.seq, f.when, country(f.holder), f.what, f.cause or "-", _known(f)))
+        yield rows
+    ended = state.ended
+    if ended is not None:
+        level = f" ({ended.what} victory)" if ended.what else ""
+        how = HOW_ENDED.get(ended.cause or "", ended.cause or "")
+        yield line(f"The game ended in {ended.when}, {how}: {WINNER_WORDS.get(ended.holder or '', '?')}{level}")
+
+
 def render(state: PoliticsState, power: str | None = None, places: Places | None = None) -> list[RenderableType]:
     """Politics for people: what concerns ``power`` only, when given; places with their hexes, given ``places``."""
     return [
@@ -198,6 +234,7 @@ def render(state: PoliticsState, power: str | None = None, places: Places | None
         *_tracks(state, power),
         *_alignment(state),
         *_chronicle(state, power),
+        *_outcomes(state, power),
     ]
 
 

@@ -1,0 +1,194 @@
+"""Factions and sides as actors and targets; the coarse facts of a game (its end, a power conquered, an operation
+without its hexes, every track the texts name)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from awaw_events.codec import decode, encode, parse_event
+from awaw_events.errors import InputError
+from awaw_events.events import AnyEvent
+from awaw_events.vocab import powers_of
+from projections.game import GameState
+from projections.rules.movement import who_moves
+from replays.views import politics as politics_view
+from tests.build import records, run
+from tests.conftest import created
+
+SPRING_40: dict[str, Any] = {"year": 1940, "season": "spring"}
+
+
+def ev(tag: str, **fields: Any) -> AnyEvent:
+    return parse_event({"type": tag, **SPRING_40, **fields})
+
+
+def final(events: list[AnyEvent]) -> GameState:
+    from projections.game import Fold
+
+    fold = Fold()
+    for record in records(events):
+        fold.push(record.seq, record.event)
+    return fold.state
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Factions and sides
+
+
+@pytest.mark.parametrize(
+    ("name", "powers"),
+    [
+        ("germany", ("germany",)),
+        ("european_axis", ("germany", "italy")),
+        ("western_allies", ("britain", "france", "usa")),
+        ("axis", ("germany", "italy", "japan")),
+        ("allies", ("britain", "france", "usa", "russia", "china")),
+        ("japan", ("japan",)),
+        ("spain", ()),
+        ("system", ()),
+    ],
+)
+def test_a_faction_or_side_resolves_to_its_powers(name: str, powers: tuple[str, ...]) -> None:
+    assert powers_of(name) == powers
+
+
+def test_a_faction_or_side_may_be_the_actor_of_an_event() -> None:
+    for actor in ("european_axis", "western_allies", "axis", "allies"):
+        event = ev("chronicle_entry", actor=actor, text="the Axis had a hard time")
+        assert event.actor == actor and decode(encode(event)) == event
+    with pytest.raises(InputError, match="actor"):
+        ev("chronicle_entry", actor="the_axis", text="x")
+
+
+def test_an_old_event_decodes_and_encodes_as_before() -> None:
+    stored = (
+        b'{"type":"war_declared","year":1939,"season":"fall","actor":"germany","aggressor":"germany",'
+        b'"target":"poland","brp_cost":10}'
+    )
+    event = decode(stored)
+    assert encode(event) == stored
+
+
+@pytest.mark.parametrize(
+    ("actor", "owner", "mover"),
+    [
+        ("european_axis", "germany", "owner"),
+        ("axis", "japan", "owner"),
+        ("western_allies", "germany", "other"),
+        ("allies", "italy", "other"),
+        ("system", "germany", "owner"),
+    ],
+)
+def test_a_faction_moves_the_units_of_its_powers_only(actor: str, owner: str, mover: str) -> None:
+    assert who_moves(owner=owner, nationality=owner, actor=actor) == mover
+
+
+def test_a_declaration_on_a_faction_is_not_charged_as_one_on_a_minor_country() -> None:
+    later = ev(
+        "war_declared",
+        side="axis",
+        phase="diplomacy",
+        actor="germany",
+        aggressor="germany",
+        target="western_allies",
+        brp_cost=0,
+    )
+    report = run([created(), later], "27.12")
+    assert report.findings == ()  # was: "a declaration against a minor power costs 10 (27.12)"
+    reasons = {s.reason for s in report.skipped if s.check == "declaration_cost"}
+    assert reasons == {
+        "not checked: a declaration of war on the Western Allies, not on a power of it (27.12 charges 35 BRPs a "
+        "major power: the record does not say which it names)"
+    }
+    # a declaration on a minor country is still charged as one
+    minor = ev("war_declared", side="axis", phase="diplomacy", aggressor="germany", target="denmark", brp_cost=0)
+    assert [f.check for f in run([created(), minor], "27.12").findings] == ["declaration_cost"]
+
+
+def test_log_power_reads_a_faction_for_its_powers_and_a_power_in_its_faction() -> None:
+    from replays.logview import LogFilter
+
+    by_axis = records([created(), ev("chronicle_entry", actor="european_axis", text="x")])[1]
+    by_germany = records([created(), ev("chronicle_entry", actor="germany", text="y")])[1]
+    assert LogFilter(power="germany").matches(by_axis)
+    assert not LogFilter(power="japan").matches(by_axis)
+    assert LogFilter(power="european_axis").matches(by_germany)
+    assert not LogFilter(power="western_allies").matches(by_germany)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Coarse facts
+
+
+def test_the_end_of_a_game_is_a_fact_the_politics_view_states() -> None:
+    end = ev(
+        "game_ended",
+        winner="axis",
+        how="concession",
+        conceded_by="allies",
+        provenance="reported",
+        citation="the report's last paragraph",
+    )
+    state = final([created(), end]).politics
+    assert state.ended is not None and (state.ended.holder, state.ended.cause) == ("axis", "concession")
+    assert politics_view.data(state)["ended"]["holder"] == "axis"
+    text = " ".join(str(getattr(r, "plain", r)) for r in politics_view.render(state))
+    assert "The game ended in Spring 1940, by concession: the Axis won" in text
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"winner": "axis", "how": "concession"}, "conceded_by"),
+        ({"winner": "allies", "how": "concession", "conceded_by": "allies"}, "winner"),
+        ({"winner": "axis", "how": "adjudication", "conceded_by": "allies"}, "conceded_by"),
+        ({"winner": "the axis"}, "winner"),
+    ],
+)
+def test_a_careless_end_of_game_is_refused_naming_its_field(fields: dict[str, Any], field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        ev("game_ended", **fields)
+    assert caught.value.field == field
+
+
+def test_a_conquered_power_is_out_of_every_war_it_was_in() -> None:
+    wars = [
+        ev("war_declared", aggressor="britain", target="germany", brp_cost=35),
+        ev("war_declared", aggressor="russia", target="germany", brp_cost=35),
+        ev("war_declared", aggressor="britain", target="italy", brp_cost=35),
+    ]
+    before = final([created(), *wars]).board
+    assert sorted(before.wars) == ["britain|germany", "britain|italy", "germany|russia"]
+    after = final([created(), *wars, ev("power_conquered", power="germany", by="allies", provenance="reported")])
+    assert sorted(after.board.wars) == ["britain|italy"]
+    assert after.board.statuses["germany"] == "conquered"
+    assert after.politics.conquered["germany"].holder == "allies"
+
+
+def test_an_operation_without_its_hexes_is_recorded_and_shown() -> None:
+    op = ev(
+        "operation_reported",
+        kind="attack",
+        by="germany",
+        places=["egypt"],
+        against="britain",
+        result="success",
+        provenance="reported",
+        citation="1940 paragraph",
+    )
+    state = final([created(), op]).politics
+    assert [(f.holder, f.what, f.cause) for f in state.operations] == [
+        ("germany", "attack: egypt (against britain)", "success")
+    ]
+    assert [f["holder"] for f in politics_view.data(state, power="germany")["operations"]] == ["germany"]
+    assert politics_view.data(state, power="japan")["operations"] == []
+    with pytest.raises(InputError, match="places"):
+        ev("operation_reported", kind="invasion", by="allies", places=[])
+
+
+@pytest.mark.parametrize("track", ["resistance_level", "winter_preparation_level", "partisan_level", "purge_level"])
+def test_every_track_the_texts_name_may_be_given_a_value(track: str) -> None:
+    state = final([created(), ev("track_value", track=track, value=3, power="china", provenance="reported")])
+    assert state.politics.tracks[f"china/{track}"].value == 3
