@@ -73,7 +73,7 @@ def unknown_brps(power: str) -> Unknown:
     """``not checked: unknown BRPs available to Germany``: the log has set no BRP total for the power yet."""
     return Unknown(
         reason=f"not checked: unknown BRPs available to {power_name(power)} (no brps_set before this)",
-        kind="unknown BRP total",
+        kind=f"unknown BRP total of {power}",
     )
 
 

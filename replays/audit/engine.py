@@ -180,6 +180,9 @@ class Check:
     query: Callable[[Position, Any], Result] | None = None
     """The position query the check asks, for a check that is only that (:meth:`Family.judge`): the one function
     that the check and the command deciding such an event both call."""
+    needs: tuple[str, ...] | None = None
+    """The fields of the event the check reads (None: every field). A field the record does not know (``unknown``)
+    turns off only the checks that need it: the others are made as on any event."""
 
     def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
@@ -195,11 +198,12 @@ def judge(
     after: bool = False,
     covers: tuple[str, ...] = (),
     partly: dict[str, str] | None = None,
+    needs: tuple[str, ...] | None = None,
 ) -> Check:
     """A check that asks the position one query about the event (``query(position, event)``: the function that the
     command deciding such an event asks too) and reports its breaches as findings, its unknowns as checks not made.
     Its id: the query's name; its title: the first paragraph of the query's docstring without the rule number it
-    starts with (``13.4: a move names a unit in play ...``), unless given; ``covers`` and ``partly`` as
+    starts with (``13.4: a move names a unit in play ...``), unless given; ``covers``, ``partly`` and ``needs`` as
     :func:`check`'s."""
 
     def ask(c: Check, ctx: AuditContext[Any]) -> Result:
@@ -208,7 +212,7 @@ def judge(
     ask.__name__ = ask.__qualname__ = query.__name__
     part = tuple((partly or {}).items())
     words = title if title is not None else _title(query)
-    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query)
+    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query, needs)
 
 
 def _title(query: Callable[..., Any]) -> str:
@@ -233,13 +237,26 @@ def check(
     after: bool = False,
     covers: tuple[str, ...] = (),
     partly: dict[str, str] | None = None,
+    needs: tuple[str, ...] | None = None,
 ) -> Check:
     """A check of rule ``rule`` on the event types it ``reads`` made by ``function(check, ctx)`` (its id: the
     function's name without ``check_``, unless given), implementing the checklist items ``covers`` (and ``partly``:
-    item -> what is missing). Prefer :func:`judge`: a check with a body of its own applies a rule the commands
-    cannot ask."""
+    item -> what is missing), reading the event's fields ``needs`` (None: all of them). Prefer :func:`judge`: a
+    check with a body of its own applies a rule the commands cannot ask."""
     part = tuple((partly or {}).items())
-    return Check(id or function.__name__.removeprefix("check_"), rule, title, reads, function, "", after, covers, part)
+    return Check(
+        id or function.__name__.removeprefix("check_"),
+        rule,
+        title,
+        reads,
+        function,
+        "",
+        after,
+        covers,
+        part,
+        None,
+        needs,
+    )
 
 
 class Family:
@@ -326,6 +343,8 @@ def run(
     table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...]]] = {}
     for c in selected:
         for kind in c.reads:
+            if kind.prose and sweeping(c):
+                continue  # a fact that changes nothing a rule reads: a sweep of the state learns nothing from it
             before, after = table.get(kind, ((), ()))
             table[kind] = (before, (*after, c)) if c.after else ((*before, c), after)
     fold = Fold(state) if fold is None else fold
@@ -421,6 +440,8 @@ class Doubt(NamedTuple):
     kind: str
     dice_only: bool = False
     """The doubt is only the faces of a roll the event names: checks of the dice record itself still apply."""
+    fields: tuple[str, ...] = ()
+    """The fields the record does not know, when that is the doubt: a check that needs none of them is made."""
 
 
 ROLLING: Final = frozenset(kind for kind in EVENT_TYPES if "roll" in kind.__struct_fields__ and kind is not DiceRolled)
@@ -457,7 +478,9 @@ def doubts(event: Event, state: GameState) -> Doubt | None:
     if event.unknown:
         dice_only = type(event) is DiceRolled and event.unknown == ("dice",)  # its number and use are known
         kind = "unknown dice" if dice_only else "unknown value"
-        return Doubt(f"not checked: unknown {', '.join(event.unknown)} ({tag_of(event)})", kind, dice_only)
+        return Doubt(
+            f"not checked: unknown {', '.join(event.unknown)} ({tag_of(event)})", kind, dice_only, event.unknown
+        )
     if event.provenance in UNGRADED:
         return Doubt(f"not graded: {event.provenance} values ({tag_of(event)})", event.provenance)
     number = getattr(event, "roll", None)
@@ -477,8 +500,9 @@ def _apply(
 ) -> None:
     """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
     application is reported as not checked, with the doubt's reason."""
-    if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c)):
-        doubt = None  # the dice record's own checks, and the sweeps of the state at every event, need no value of it
+    if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c) or _unneeded(c, doubt)):
+        doubt = None  # the dice record's own checks, the sweeps of the state at every event, and a check that reads
+        # none of the fields the record does not know need no value of it
     for found in c.function(c, ctx) or ():
         outcome = ctx.found(c, found) if type(found) is Breach else found
         if type(outcome) is not Finding:
@@ -489,6 +513,11 @@ def _apply(
             ungraded.append(outcome)
     if doubt is not None:
         missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
+
+
+def _unneeded(c: Check, doubt: Doubt) -> bool:
+    """Whether a check reads none of the fields the record does not know (it declares what it ``needs``)."""
+    return c.needs is not None and bool(doubt.fields) and not set(doubt.fields) & set(c.needs)
 
 
 def sweeping(c: Check) -> bool:

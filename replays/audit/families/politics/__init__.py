@@ -40,7 +40,8 @@ UNPREPARED = (
 
 FAMILY: Final = Family(
     "politics",
-    judge(p.declaration_cost, "27.12", reads=(WarDeclared,), covers=("C-06", "C-BRP-12")),
+    judge(p.declaration_cost, "27.12", reads=(WarDeclared,), covers=("C-06", "C-BRP-12"),
+          needs=("aggressor", "target", "brp_cost", "since_year")),
     judge(p.full_offensive_cost, "27.12", reads=(OffensiveDeclared,), covers=("C-06",)),
     judge(p.options_recorded, "A3R 1.1", reads=(GameCreated, RuleOptionChanged, RailheadBuilt, SwCombatResolved,
                                                  AttritionDeclared), covers=("C-OPT-1",)),

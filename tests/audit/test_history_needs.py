@@ -1,0 +1,74 @@
+"""The audit reads what a historical record holds: an unknown field turns off only the checks that need it (each
+check declares the fields it reads), and no check is applied to a line of prose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from awaw_events.codec import parse_event
+from awaw_events.events import AnyEvent
+from replays.audit.engine import Check, judge
+from tests.build import records, run
+from tests.conftest import created
+
+SPRING_40: dict[str, Any] = {"year": 1940, "season": "spring"}
+
+
+def ev(tag: str, **fields: Any) -> AnyEvent:
+    return parse_event({"type": tag, **SPRING_40, **fields})
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# One unknown field turns off only the checks that need it
+
+
+def _probe(needs: tuple[str, ...] | None) -> Check:
+    from awaw_events.events import WarDeclared
+    from projections.rules.breach import Breach
+
+    def always(pos: object, event: object) -> tuple[Breach, ...]:
+        """A probe: always a breach."""
+        return (Breach(rule="0.0", message="probe", allowed=None, actual=None),)
+
+    return judge(always, "0.0", reads=(WarDeclared,), needs=needs)
+
+
+@pytest.mark.parametrize(
+    ("needs", "found", "unchecked"),
+    [(None, 0, 1), (("brp_cost",), 0, 1), (("aggressor", "target"), 1, 0)],
+)
+def test_an_unknown_field_turns_off_only_the_checks_that_need_it(
+    needs: tuple[str, ...] | None, found: int, unchecked: int
+) -> None:
+    from replays.audit import engine
+
+    war = ev(
+        "war_declared", aggressor="germany", target="poland", brp_cost=0, unknown=["brp_cost"], provenance="reported"
+    )
+    report = engine.run([_probe(needs)], records([created(), war]))
+    assert (len(report.findings), report.unchecked) == (found, unchecked)
+
+
+def test_the_checks_of_the_events_historical_logs_use_most_declare_what_they_need() -> None:
+    from replays.audit.catalogue import checks
+
+    declared = {c.id: c.needs for c in checks() if c.needs is not None}
+    for check in ("declaration_cost", "french_surrender_trigger", "french_surrender_level", "vichy_allowed"):
+        assert check in declared
+    # the surrender level's parts read who holds Paris (58.21A): an unknown holder turns it off too
+    assert "paris_controller" in declared["french_surrender_trigger"]
+    assert "paris_controller" in declared["french_surrender_level"]
+
+
+def test_no_check_is_applied_to_prose_and_the_audit_says_how_many_facts_it_read() -> None:
+    from replays.formatting import checked_words
+
+    lines = [ev("chronicle_entry", text=f"line {i}", provenance="reported") for i in range(3)]
+    op = ev("operation_reported", kind="invasion", by="allies", places=["france"], provenance="reported")
+    bare = run([created()])
+    report = run([created(), *lines, op])
+    assert report.applied == bare.applied  # the sweeps of the state at every event skip the prose
+    assert (report.events, report.unread) == (5, 4)
+    assert checked_words(report).endswith("4 of 5 events are read by no check")
