@@ -355,6 +355,31 @@ class KeyRing:
                 found.append(HandoffNote(item.game, item.player, item.at, item.head, item.first))
         return found
 
+    # -- staged turns (drafts) -----------------------------------------------------------------------------------
+
+    def draft_path(self, game: str, timeline: str) -> Path:
+        """Where the draft of ``timeline`` (of the game whose first event hashes to ``game``) is kept: this
+        person's keys directory, never a store another player can read."""
+        name = "".join(c if c.isalnum() or c in "-_." else "~" for c in timeline)
+        self._dir("drafts")
+        return self._dir("drafts", game[:16]) / f"{name}.json"
+
+    def read_draft(self, path: Path) -> bytes | None:
+        """A draft's bytes (None: no draft)."""
+        return self._read_private(path)
+
+    def write_draft(self, path: Path, data: bytes) -> None:
+        """Write a draft whole (a killed process leaves the previous draft or this one, never half of one)."""
+        self._write_private(path, data, replace=True)
+
+    def remove_draft(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise _oserror("remove", path, exc) from None
+
 
 def _private_key(path: Path, data: bytes) -> Ed25519PrivateKey:
     """The Ed25519 private key of a PKCS#8 PEM file's bytes."""

@@ -184,6 +184,12 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/mapwork/editor.py", "SIDE_TOOLS"): PRESENTATION,
     ("replays/mapwork/editor.py", "FRONT_COLOURS"): PRESENTATION,
     ("replays/pictures/board.py", "OVER_IMAGE_SHAPE"): PRESENTATION,
+    ("replays/cli/play.py", "SEQUENCE"): PRESENTATION,
+    ("replays/play/verbs.py", "VERBS"): PRESENTATION,
+    ("replays/play/verbs.py", "VERB_PHASES"): REGISTRY,
+    ("replays/play/verbs.py", "ALIASES"): VOCABULARY,
+    ("replays/play/verbs.py", "READERS"): REGISTRY,
+    ("replays/play/words.py", "POWERS_FIRST"): PRESENTATION,
 }
 """Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
 

@@ -77,6 +77,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.table:spend",
         "POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).",
     ),
+    "play": (
+        "replays.cli.play:play",
+        "Stage GAME's player turn as a draft beside the log, at a prompt: decide, undo, show, then commit it whole.",
+    ),
     "odds": (
         "replays.cli.odds:odds",
         "The exact chances of an attack's end states over all its rounds, or of an attrition's results.",

@@ -41,15 +41,17 @@ class Look(NamedTuple):
     size: int
 
 
-def look(store: GameStore, timeline: str) -> Look:
-    """The state at the end of a timeline and the game's map data (without writing snapshots)."""
+def look(store: GameStore, timeline: str, at: int | None = None) -> Look:
+    """The state at the end of a timeline (or after event ``at``) and the game's map data (without writing
+    snapshots)."""
     opened = store.open(timeline)
-    state = state_at(opened, opened.count, save=False)
+    count = opened.count if at is None else at
+    state = state_at(opened, count, save=False)
     declared = state.meta.map_data
     if declared is None:
-        return Look(Position(state, map_reason="the game declares no map data"), opened.count)
+        return Look(Position(state, map_reason="the game declares no map data"), count)
     found = resolve_map_data(store, declared)
-    return Look(Position(state, found.data, map_reason=found.reason), opened.count)
+    return Look(Position(state, found.data, map_reason=found.reason), count)
 
 
 def preview(seen: Look, events: Sequence[AnyEvent]) -> AuditReport:
