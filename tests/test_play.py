@@ -159,3 +159,26 @@ def test_completion_offers_verbs_units_hexes_and_countries(club: tuple[Path, Pat
     assert "+ger-aaf-1" in completions(pos, "a L34 +ger-aaf")
     assert completions(pos, "w pol") == ["poland"]
     assert "EUR:H32" in completions(pos, "r ger-inf-3 EUR:H3") and "Copenhagen" in completions(pos, "r x Cop")
+
+
+def test_force_records_a_forbidden_move_as_disputed_and_the_audit_lists_it(club: tuple[Path, Path]) -> None:
+    db, keys = club
+    assert play(club, "w poland", "e", "e", "e", "commit")[0] == 0  # to the movement phase
+    before = count(db)
+    code, out = awaw(db, "move", "club", "ger-inf-3", "EUR:L33", "EUR:L34", "--yes", keys=keys)
+    assert code == 1 and "held by pol-inf-1, pol-inf-2" in out and count(db) == before  # refused, nothing written
+    code, out = awaw(db, "move", "club", "ger-inf-99", "EUR:L33", "--force", "--yes", keys=keys)
+    assert code == 1 and count(db) == before  # the record's refusals are never forced
+    code, out = awaw(db, "move", "club", "ger-inf-3", "EUR:L33", "EUR:L34", "--force", "--yes", keys=keys)
+    assert code == 0, out
+    log = [json.loads(line) for line in awaw(db, "export", "club", keys=keys)[1].splitlines()][before:]
+    assert [e["type"] for e in log] == ["unit_moved", "note_added"]  # no control change drawn from it
+    move, note = log
+    assert move["mf_used"] == 2  # the position's cost of L33 and L34, not a number typed in
+    assert note["about"] == before + 1 and note["text"].startswith("disputed (--force): ger-inf-3 enters EUR:L34")
+    code, out = awaw(db, "audit", "club", "--from", str(before + 1), "--json", keys=keys)
+    findings = json.loads(out)["findings"]
+    assert code == 1 and [(f["seq"], f["rule"]) for f in findings] == [(before + 1, "13.46")]
+    # the same through the staged turn
+    code, out = play(club, "m ger-arm-4 L34 --force", "commit")
+    assert code == 0 and "the audit finds 1 problem(s)" in out, out

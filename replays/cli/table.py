@@ -117,6 +117,7 @@ def _play(
 @click.argument("path", nargs=-1, metavar="[HEX]...")
 @click.option("--breakthrough", help="Exploitation: the breakthrough the unit exploits from.")
 @click.option("--as", "actor", metavar="POWER", help="The power that moves it, where control of the unit is open.")
+@click.option("--force", is_flag=True, help="Record a move the rules forbid as a disputed action the audit lists.")
 @table_options
 @pass_context
 def move(
@@ -126,26 +127,29 @@ def move(
     path: tuple[str, ...],
     breakthrough: str | None,
     actor: str | None,
+    force: bool,
     dry_run: bool,
     yes: bool,
     strict: bool,
     as_json: bool,
 ) -> None:
     """The movement factors it spends are computed from the position (terrain, ZoCs, overruns); a path it cannot pay
-    for, or that breaks a rule, is refused with the rule. With no HEX, list where UNIT can go and what each hex
-    costs.
+    for, or that breaks a rule, is refused with the rule (--force: recorded with a note naming it disputed, and the
+    audit lists it). With no HEX, list where UNIT can go and what each hex costs.
 
     \b
     Example:
       awaw move mygame ger-inf-3 EUR:M33 EUR:M34
     """
+    from replays.commands.force import forced_move
     from replays.commands.move import Move, decide_move
 
     if not path:
         _reachable(obj, game, unit, actor, as_json)
         return
     order = Move(unit, path, breakthrough, actor)
-    _play(obj, game, lambda t, _d: decide_move(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+    chosen = forced_move if force else decide_move
+    _play(obj, game, lambda t, _d: chosen(t, order), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
 
 
 def _reachable(obj: Context, game: str, unit: str, actor: str | None, as_json: bool) -> None:

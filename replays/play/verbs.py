@@ -44,6 +44,7 @@ from replays.commands.attack import (
 from replays.commands.attrition import ATTRITION_PHASE, Attrition, decide_attrition
 from replays.commands.base import Die, Refusal, side_of
 from replays.commands.economy import Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.force import forced_move
 from replays.commands.move import Move, decide_move, reach
 from replays.commands.naval import ACTIONS as CHART_ACTIONS
 from replays.commands.naval import Ship, decide_ship
@@ -60,7 +61,8 @@ MAX_PHASES: Final = 16
 """More end-phases than a player turn has: an auto-advance that has not arrived by then never will."""
 
 VERBS: Final[dict[str, str]] = {
-    "m": "m UNIT [HEX...] [bt=ID]: move UNIT to HEX (the cheapest path) or along HEX...; m UNIT: where it can go",
+    "m": "m UNIT [HEX...] [bt=ID] [--force]: move UNIT to HEX (the cheapest path) or along HEX...; m UNIT: where it "
+    "can go; --force: a move the rules forbid, recorded as disputed",
     "a": "a HEX [from HEX...] [UNIT...] [+AIR...] [dm=ITEM]: attack HEX with the non-armor units in the from-hexes "
     "and the units named, air units in ground support",
     "roll": "roll [DIE]: roll the staged attack's die (a physical die typed in)",
@@ -285,7 +287,8 @@ def _move(pos: Position, args: tuple[str, ...], power: str | None = None) -> Ver
     unit = unit_of(pos, args[0], power)
     if isinstance(unit, Refusal):
         return unit
-    rest = [a for a in args[1:] if a != "bt" and not a.startswith("bt=")]
+    force = "--force" in args
+    rest = [a for a in args[1:] if a != "bt" and not a.startswith("bt=") and a != "--force"]
     bt = next((a.partition("=")[2] for a in args[1:] if a.startswith("bt=")), None)
     hexes: list[str] = []
     for token in rest:
@@ -295,7 +298,7 @@ def _move(pos: Position, args: tuple[str, ...], power: str | None = None) -> Ver
         hexes.append(found)
     if not hexes:
         return Said("reach", (unit,))
-    line = " ".join(["m", unit, *hexes, *([f"bt={bt}"] if bt else [])])
+    line = " ".join(["m", unit, *hexes, *([f"bt={bt}"] if bt else []), *(["--force"] if force else [])])
 
     def inner(here: Position) -> list[AnyEvent] | Refusal:
         exploiting = here.state.clock.phase == "exploitation"
@@ -303,7 +306,7 @@ def _move(pos: Position, args: tuple[str, ...], power: str | None = None) -> Ver
         path = tuple(hexes)
         if len(hexes) == 1 and here.board.units[unit].location != hexes[0]:
             path = _cheapest(here, unit, hexes[0]) or _towards(here, unit, hexes[0])
-        decided = decide_move(here, Move(unit, path, breakthrough))
+        decided = (forced_move if force else decide_move)(here, Move(unit, path, breakthrough))
         if isinstance(decided, Refusal):
             body, sep, cited = str(decided).rpartition(" (")
             text = f"{body}; {alternatives(here, unit)} ({cited}" if sep else f"{decided}; {alternatives(here, unit)}"
