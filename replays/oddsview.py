@@ -50,7 +50,7 @@ def odds_lines(dist: Distribution, *, limit: int = 12) -> list[str]:
     lines.append(f"mean losses: attacker {float(att):.2f} factors, defender {float(dfn):.2f} factors")
     above = sum((p for s, p in dist.outcomes if s.read_above_6), Fraction(0))
     if above:
-        lines.append(f"{percent(above).strip()} of it reads a modified die above 6 as row 6 (combat.crt_above_6)")
+        lines.append(f"{percent(above).strip()} of it reads a modified roll above 6 as row 6 (combat.crt_above_6)")
     return lines
 
 

@@ -77,5 +77,9 @@ def test_one_player_turn_played_with_the_verbs_alone(tmp_path: Path) -> None:
         assert code == 0, f"{command}\n{output}"
     transcript = "\n".join(said)
     assert "then: 23 against 8, the 2:1 column; roll #1 and read the CRT (15.6)" in transcript
+    # the preview's exact chances, as the README shows them (awaw odds on the declared attack)
+    start = README.index("then: 23 against 8, the 2:1 column")
+    shown = README[start : README.index("Roll and append?", start)].strip().splitlines()
+    assert all(line.strip() in transcript for line in shown), shown
     assert "pol-1 round 1: 23 against 8 is 2:1; die 6 (#1) reads D" in transcript
     assert re.search(r"club: clean \(\d+ events checked by \d+ checks", said[-1]), said[-1]

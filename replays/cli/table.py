@@ -207,6 +207,7 @@ def _dms(values: Sequence[str]) -> dict[str, tuple[str, ...]]:
 def _odds_note(attack_id: str) -> Callable[[Position, list[AnyEvent]], str]:
     def note(pos: Position, events: list[AnyEvent]) -> str:
         from replays.commands.attack import preview_odds
+        from replays.play.odds import preview_lines
 
         found = preview_odds(pos, events, attack_id)
         if found is None:
@@ -214,7 +215,9 @@ def _odds_note(attack_id: str) -> Callable[[Position, list[AnyEvent]], str]:
         a, d, column = found
         if column == "below_1:4":
             return f"{a} against {d}: below 1:4, no roll, the attacker is eliminated (15.52)"
-        return f"then: {a} against {d}, the {column} column; roll #{pos.next_roll} and read the CRT (15.6)"
+        chances = "\n".join(preview_lines(pos, events)[1:])
+        then = f"then: {a} against {d}, the {column} column; roll #{pos.next_roll} and read the CRT (15.6)"
+        return f"{then}\n{chances}" if chances else then
 
     return note
 
