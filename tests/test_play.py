@@ -182,3 +182,24 @@ def test_force_records_a_forbidden_move_as_disputed_and_the_audit_lists_it(club:
     # the same through the staged turn
     code, out = play(club, "m ger-arm-4 L34 --force", "commit")
     assert code == 0 and "the audit finds 1 problem(s)" in out, out
+
+
+def test_an_attack_the_audit_would_flag_is_refused_with_who_could_attack_and_forced_is_listed(
+    club: tuple[Path, Path],
+) -> None:
+    db, keys = club
+    assert play(club, *TO_COMBAT, "commit")[0] == 0
+    code, out = play(club, "a L37 from K34")  # K34 is not next to Warsaw's hex
+    assert code == 1
+    assert "refused: attack l37-1: ger-inf-1 attacks EUR:L37 from EUR:K34, which is not next to it" in out, out
+    assert "ground units next to EUR:L37: " in out and "--force records it as a disputed action (15.21)" in out
+    before = count(db)
+    code, out = play(club, "a L37 from K34 --force", "roll 2")
+    assert code == 0 and "appended events" in out, out
+    log = [json.loads(line) for line in awaw(db, "export", "club", keys=keys)[1].splitlines()][before:]
+    declared = next(i for i, e in enumerate(log) if e["type"] == "attack_declared")
+    notes = [e for e in log if e["type"] == "note_added"]
+    assert [n["about"] for n in notes] == [before + 1 + declared]
+    assert notes[0]["text"].startswith("disputed (--force): attack l37-1: ger-inf-1 attacks EUR:L37 from EUR:K34")
+    code, out = awaw(db, "audit", "club", "--from", str(before + 1), "--json", keys=keys)
+    assert code == 1 and {f["rule"] for f in json.loads(out)["findings"]} == {"15.21"}

@@ -12,16 +12,19 @@ taken back with an undo, and appended together by a commit (:mod:`awaw_events.dr
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from awaw_events import drafts
+from awaw_events.codec import parse_event
 from awaw_events.drafts import Draft
-from awaw_events.events import AnyEvent
+from awaw_events.events import AnyEvent, NoteAdded
 from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore
 from projections import game
 from projections.position import Position
-from replays.commands.base import Die, Refusal
+from replays.commands.base import Die, Refusal, now
+from replays.commands.force import DISPUTED
 from replays.commands.runner import Look, commit, die_for, look, preview, seeded
 from replays.play.verbs import Said, Verb, parse
 from replays.recording import Recorded
@@ -34,6 +37,22 @@ class Staged(NamedTuple):
     events: list[AnyEvent]
     first: int
     report: object
+
+
+def _disputed(event: AnyEvent) -> bool:
+    return isinstance(event, NoteAdded) and event.text.startswith(DISPUTED)
+
+
+def disputed_notes(pos: Position, findings: Sequence[Any]) -> list[AnyEvent]:
+    """A note on each event a forced action breaks a rule in (``findings``: the audit's), naming it disputed."""
+    when = now(pos.state)
+    by_seq: dict[int, list[str]] = {}
+    for f in findings:
+        by_seq.setdefault(f.seq, []).append(f"{f.message} ({f.rule})" if f.rule not in f.message else f.message)
+    return [
+        parse_event({"type": "note_added", **when, "about": seq, "text": DISPUTED + "; ".join(texts)}, where="note")
+        for seq, texts in sorted(by_seq.items())
+    ]
 
 
 class Stale(NamedTuple):
@@ -130,6 +149,12 @@ class Session:
             return decided
         first = self.size() + 1
         report = preview(Look(pos, first - 1), decided)
+        if report.findings and not verb.force:
+            found = report.findings[0]
+            instead = f"; {verb.instead(pos)}" if verb.instead is not None else ""
+            return Refusal(found.rule, f"{found.message}{instead}; --force records it as a disputed action")
+        if report.findings and not any(_disputed(e) for e in decided):
+            decided = [*decided, *disputed_notes(pos, report.findings)]
         self._set(self.draft.staged(verb.line, decided))
         return Staged(verb, decided, first, report)
 
@@ -190,7 +215,8 @@ class Session:
             rolled = rolling.rolls(self._without_last(), die)
             if isinstance(rolled, Refusal):
                 return rolled
-            events = [e for a in self.draft.actions[:-1] for e in a.decoded()] + rolled
+            notes = [e for e in self.draft.actions[-1].decoded() if _disputed(e)]
+            events = [e for a in self.draft.actions[:-1] for e in a.decoded()] + rolled + notes
         if not events:
             return Refusal("commit", "nothing is staged")
         done = commit(self.store, self.timeline, lambda _pos: list(events), expected_count=self.draft.base_count)

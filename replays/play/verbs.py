@@ -115,6 +115,11 @@ class Verb(NamedTuple):
     line: str
     decide: Decide
     rolls: Rolls | None = None
+    force: bool = False
+    """``--force``: what the audit would find in it is recorded anyway, as a disputed action (a note on it)."""
+    instead: Callable[[Position], str] | None = None
+    """What the player could do instead, when the audit finds the action breaks a rule (the hexes a unit can reach,
+    the units next to a hex)."""
 
 
 class Said(NamedTuple):
@@ -275,7 +280,12 @@ def parse(pos: Position, text: str, power: str | None = None) -> Verb | Said | R
     name, args = ALIASES.get(words[0], words[0]), tuple(words[1:])
     reader = READERS.get(name)
     if reader is not None:
-        return reader(pos, args, power)
+        force = "--force" in args
+        read = reader(pos, tuple(a for a in args if a != "--force" or name == "m"), power)
+        if isinstance(read, Verb) and force:
+            line = read.line if read.line.endswith(" --force") else f"{read.line} --force"
+            return read._replace(line=line, force=True)
+        return read
     if name in VERBS:
         return Said(name, args)
     return Refusal("input", f"no verb {words[0]!r} (verbs: {', '.join(VERBS)}; ? for help)")
@@ -313,7 +323,7 @@ def _move(pos: Position, args: tuple[str, ...], power: str | None = None) -> Ver
             return Refusal(decided.rule, text)
         return decided
 
-    return Verb("m", line, _in_phase(VERB_PHASES["m"], inner))
+    return Verb("m", line, _in_phase(VERB_PHASES["m"], inner), instead=lambda here: alternatives(here, unit))
 
 
 def _only_breakthrough(pos: Position) -> str | None:
@@ -394,13 +404,32 @@ def _attack(pos: Position, args: tuple[str, ...], power: str | None = None) -> V
                       dms={"*": tuple(dms)} if dms else {})  # fmt: skip
 
     def declare(here: Position) -> list[AnyEvent] | Refusal:
-        return decide_declaration(here, order(here))
+        decided = decide_declaration(here, order(here))
+        if isinstance(decided, Refusal):
+            body, sep, cited = str(decided).rpartition(" (")
+            others = attackers_next_to(here, targets[0])
+            return Refusal(decided.rule, f"{body}; {others} ({cited}" if sep else f"{decided}; {others}")
+        return decided
 
     def rolled(here: Position, die: Die) -> list[AnyEvent] | Refusal:
         return decide_attack(here, order(here), die)
 
     phases = VERB_PHASES["a"]
-    return Verb("a", line, _in_phase(phases, declare), _rolls_in_phase(phases, rolled))
+    return Verb("a", line, _in_phase(phases, declare), _rolls_in_phase(phases, rolled),
+                instead=lambda here: attackers_next_to(here, targets[0]))  # fmt: skip
+
+
+def attackers_next_to(pos: Position, target: str) -> str:
+    """``ground units next to EUR:L34: ger-inf-1 (EUR:K34), ...``: who could attack the hex instead."""
+    side = own_side(pos)
+    found = sorted(
+        (u.location, u.id)
+        for u in pos.board.units.values()
+        if u.unit_type in GROUND_TYPES and side_of(u.owner) == side and ":" in u.location
+        and u.location.split(":")[0] == target.split(":")[0] and pos.grid.adjacent(u.location, target)
+    )  # fmt: skip
+    listed = ", ".join(f"{unit} ({where})" for where, unit in found)
+    return f"ground units next to {target}: {listed or 'none'}"
 
 
 def current_attack(pos: Position, args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
