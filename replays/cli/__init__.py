@@ -106,6 +106,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.trust:contribute",
         "Publish your contributions to GAME's next shared-dice rolls, so the other players can roll them.",
     ),
+    "send": (
+        "replays.cli.handoff:send",
+        "Sign GAME's head and write the new events, the head and the signature as one hand-off file.",
+    ),
+    "receive": (
+        "replays.cli.handoff:receive",
+        "Import a hand-off FILE: verify its signature, append and audit its events, show what changed; or nothing.",
+    ),
     # reading and checking the log
     "log": ("replays.cli.reading:log_", "Show the events of GAME: a table, or JSON lines with --json."),
     "export": (
