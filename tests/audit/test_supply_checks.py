@@ -443,8 +443,10 @@ def test_a_land_line_is_a_chain_of_friendly_hexes_free_of_enemy_zocs_and_partisa
         year=1939, season="fall", phase="setup", hex="EUR:K29", kind="fortification", owner="germany"
     )
     assert checks_found([*base, armor, fort, _line(line)], "30.321") == []
-    # with no line recorded, nothing is claimed checked
-    assert skipped([*base, _line([])], "30.321") == ["the land supply lines are not recorded (supply_result.path)"]
+    # with no line recorded and no map data to trace one on, nothing is claimed checked
+    assert skipped([*base, _line([])], "30.321") == [
+        "cannot decide: no map data for EUR:K30 (terrain): the game declares no map data (no map_data_used event)"
+    ]
 
 
 @pytest.mark.plants("S-21")
@@ -571,7 +573,10 @@ def test_construction_only_in_fully_supplied_hexes() -> None:
             "30.61D)",
         ),
     ]
-    assert skipped([*base, build("EUR:K40")], "30.61") == ["the supply of EUR:K40 is not recorded (30.61)"]
+    # not recorded, and no map data to trace it on
+    assert skipped([*base, build("EUR:K40")], "30.61") == [
+        "cannot decide: no map data for EUR:K40 (terrain): the game declares no map data (no map_data_used event)"
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -61,9 +61,10 @@ def redeployment_eligible(pos: Position, event: UnitRedeployed) -> Verdict:
     minor = None if country in FACTION_OF_POWER else pos.state.board.statuses.get(country)
     if country in ("spain", "vichy"):
         return ()  # lent volunteers and Vichy units under a diplomatic result (52.5, 77.42): other rules
+    supply, unknown = _supply(pos, unit)
     found = redeployment_ineligibility(
         cast(UnitType, unit.unit_type),
-        supply=unit.supply,
+        supply=supply,
         minor_status=minor,
         kind=event.kind,
         ruleset="a3r" if _a3r(pos) else "awaw",
@@ -75,9 +76,22 @@ def redeployment_eligible(pos: Position, event: UnitRedeployed) -> Verdict:
             found = ("oil_nr", "a ground unit under the army oil effect may not NR (A3R 28.22, C-RED-2)")
     if found is not None:
         return (breach("28.22", f"{event.unit}: {found[1]}", "an eligible unit", found[0]),)
-    if unit.supply is None and unit.unit_type != "partisan":
-        return (Unknown(reason="the redeployed unit's supply at the last determination is not recorded"),)
+    if supply is None and unit.unit_type != "partisan":
+        return unknown or (Unknown(reason="the redeployed unit's supply at the last determination is not recorded"),)
     return ()
+
+
+def _supply(pos: Position, unit: Unit) -> tuple[str | None, tuple[Unknown, ...]]:
+    """The unit's status at its last determination, else its supply traced on the map (which, in the moving
+    side's redeployment phase, is its post-combat determination's: :mod:`projections.position.supply.trace`); a
+    ground unit without supply is isolated (30.53, 28.22A)."""
+    if unit.supply is not None or unit.unit_type == "partisan":
+        return unit.supply, ()
+    judged = supply_of(pos, unit.id)
+    status = judged.answer
+    if status == "unsupplied" and unit.unit_type in GROUND_TYPES:
+        status = "isolated"
+    return status, judged.unknown
 
 
 # ---------------------------------------------------------------------------------------------------------------------

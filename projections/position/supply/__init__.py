@@ -10,9 +10,9 @@ and the geometry and map data. The rules are :mod:`projections.rules.supply`; th
 
 **What supply a unit or hex has** (:func:`supply_of`) is answered where the log or the map shows it: a unit's status
 at its last determination, a hex's in its faction's determination, else the best status of the faction's units
-standing in it. Where neither shows it, the answer is None with the :class:`~projections.position.core.Unknown`
-that says so; a supply tracer (sources, lines and control on the map, 30.2-30.5) will answer the same question
-there, under the same signature, without its callers changing.
+standing in it; where the log is silent, the supply traced on the map (sources, lines and control, 30.2-30.3,
+:mod:`.trace`). Where neither decides, the answer is None with the :class:`~projections.position.core.Unknown`
+that says why.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from projections.position.core import Judged, Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.rules.control import controller_faction, controller_side
 from projections.rules.mapdata import MapData
-from projections.rules.supply import NEW_GUINEA, NEW_GUINEA_PORTS, RANK, supplied
+from projections.rules.supply import AUTOMATIC_SOURCES, NEW_GUINEA, NEW_GUINEA_PORTS, RANK, supplied
 from projections.rules.zoc import exerts, extends
 
 LAND_LINES_MISSING: Final = Unknown(
@@ -45,11 +45,14 @@ def _is_hex(text: str | None) -> bool:
 def supply_of(
     pos: Position, subject: str, faction: Faction | None = None, *, this_player_turn: bool = False
 ) -> Judged[str | None]:
-    """The supply status (``full``, ``partial``, ``unsupplied``, ``isolated``) of a unit or a hex where the log
-    shows it (30.4): a unit's at its last determination; a hex's in the determination of ``faction`` (this player
-    turn's only, with ``this_player_turn``), else the best status of the faction's units standing in it (a hex is at
-    least as supplied as the units its supply reaches, 30.61's reading); with no faction, a hex's at the last
-    determination that listed it. None, with why, where the log is silent."""
+    """The supply status (``full``, ``partial``, ``unsupplied``, ``isolated``) of a unit or a hex (30.4): a unit's
+    at its last determination; a hex's in the determination of ``faction`` (this player turn's only, with
+    ``this_player_turn``), else the best status of the faction's units standing in it (a hex is at least as
+    supplied as the units its supply reaches, 30.61's reading); with no faction, a hex's at the last determination
+    that listed it. Where the log is silent, the status traced on the map for the unit's faction or ``faction``
+    (:func:`~projections.position.supply.trace.trace_supply`); None, with why, where that cannot decide either."""
+    from projections.position.supply.trace import trace_supply  # the tracer builds on this module's helpers
+
     if faction is None and _is_hex(subject):  # whichever side's determination listed the hex last (28.23, 28.512)
         latest = pos.state.redeployment.hex_supply.get(subject)
         return Judged(latest[0]) if latest is not None and latest[0] is not None else _not_shown(subject, "hex supply")
@@ -58,7 +61,11 @@ def supply_of(
         unit = board.units.get(subject)
         if unit is not None and unit.supply is not None:
             return Judged(unit.supply)
-        return _not_shown(subject, "unit supply")
+        owner = controller_faction(unit.owner) if unit is not None else None
+        if unit is None or owner is None or not _is_hex(unit.location) or unit.id in pos.state.land.automatic:
+            return _not_shown(subject, "unit supply")
+        traced = trace_supply(pos, unit.location, owner, nationality=unit.nationality)
+        return Judged(traced.answer.status if traced.answer is not None else None, unknown=traced.unknown)
     facts = pos.state.land
     record = facts.faction_supply.get(faction) if faction is not None else None
     if record is not None and (not this_player_turn or record.player_turn == facts.player_turn):
@@ -69,7 +76,10 @@ def supply_of(
         best = _best_unit_supply(pos, subject, faction)
         if best is not None:
             return Judged(best)
-    return _not_shown(subject, "hex supply")
+    if faction is None:
+        return _not_shown(subject, "hex supply")
+    traced = trace_supply(pos, subject, faction)
+    return Judged(traced.answer.status if traced.answer is not None else None, unknown=traced.unknown)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -151,14 +161,46 @@ def land_supply_lines(pos: Position, event: SupplyDetermined) -> Verdict:
     """30.321: a land supply line is a chain of adjacent controlled land hexes, free of enemy ZoCs and enemy
     partisans, from the source to the subject (New Guinea, the Burma Road and Persia as 30.325-30.327 say)"""
     traced = [r for r in event.results if r.path and supplied(r.status)]
-    if not traced:
-        return (LAND_LINES_MISSING,) if any(supplied(r.status) and r.sea_line is None for r in event.results) else ()
+    untraced = [r for r in event.results if not r.path and r.sea_line is None and supplied(r.status)]
+    if not traced and not untraced:
+        return ()
     side = SIDE_OF_FACTION[event.faction]
-    armor = _enemy_armor(pos, side)
+    armor = _enemy_armor(pos, side) if traced else {}
     found: list[Any] = []
     for result in traced:
         found.extend(_line(pos, event.faction, side, result, armor))
+    for result in untraced:
+        found.extend(_computed_line(pos, event, result))
     return found
+
+
+def _computed_line(pos: Position, event: SupplyDetermined, result: SupplyResult) -> Verdict:
+    """A result that names no line: the line traced on the map (:mod:`.trace`) must give at least the status
+    recorded. Automatic supply (30.551), a neutral's own (30.48), a bridgehead's (30.25A) and what a post-combat
+    determination keeps from the initial one (30.47) need no line."""
+    from projections.position.supply.trace import trace_supply  # the tracer builds on this module's helpers
+
+    if result.source in AUTOMATIC_SOURCES:
+        return
+    if event.determination == "post_combat" and supplied(pos.state.land.initial_status.get(result.subject)):
+        return
+    unit = pos.state.board.units.get(result.subject)
+    here = _where(pos, result.subject)
+    if here is None:
+        yield LAND_LINES_MISSING
+        return
+    found = trace_supply(pos, here, event.faction, nationality=unit.nationality if unit is not None else None)
+    if found.answer is None:
+        yield from found.unknown
+    elif RANK.get(found.answer.status, 0) < RANK.get(result.status, 0):
+        yield breach(
+            "30.321",
+            f"{result.subject} is recorded {result.status} supply from {result.source or 'a source not named'}, "
+            f"but no land supply line gives it that: traced on the map, {here} is {found.answer.describe()} "
+            "(30.321, 30.22-30.27)",
+            f"{found.answer.status} (traced)",
+            f"{result.status} (recorded)",
+        )
 
 
 def _line(pos: Position, faction: Faction, side: str, result: SupplyResult, armor: dict[str, list[Unit]]) -> Verdict:

@@ -315,9 +315,10 @@ def construction_needs_full_supply(pos: Position, event: UnitBuilt | CounterPlac
     for hex_ in hexes:
         if not _is_hex(hex_):
             continue
-        status = supply_of(pos, hex_, faction).answer
+        judged = supply_of(pos, hex_, faction)
+        status = judged.answer
         if status is None:
-            found.append(Unknown(reason=f"the supply of {hex_} is not recorded (30.61)", kind="hex supply"))
+            found.extend(judged.unknown)
         elif status != "full":
             found.append(
                 breach(
