@@ -300,6 +300,24 @@ def level_of_largest_group(groups: Iterable[tuple[int, int]]) -> int:
     return min(level for level, f in totals.items() if f == top)
 
 
+def level_despite(groups: Iterable[tuple[int, int]], unknown_factors: int) -> int | None:
+    """:func:`level_of_largest_group` whatever levels units of ``unknown_factors`` more factors have (an Italian or
+    minor unit whose CTL no event states), or None where they could change it: decided when the largest known group
+    outweighs the next one by more than those factors (joining the largest only strengthens it; joining any other
+    group, or forming one, still leaves it smaller: no tie to break either)."""
+    pairs = list(groups)
+    totals: dict[int, int] = {}
+    for level, factors in pairs:
+        totals[level] = totals.get(level, 0) + factors
+    if not totals:
+        return None
+    ranked = sorted(totals.values(), reverse=True)
+    second = ranked[1] if len(ranked) > 1 else 0
+    if unknown_factors and ranked[0] <= second + unknown_factors:
+        return None
+    return level_of_largest_group(pairs)
+
+
 def ctl_modifier(attacker: Iterable[tuple[int, int]], defender: Iterable[tuple[int, int]]) -> int:
     """AWAW 14.42B: attacker CTL - defender CTL, each side's CTL being that of its largest group. Not in the house
     rules (14.42B "does not apply to A3R"). [UNSURE extract 5.6/Q8] the defender's group = its units in contact."""

@@ -17,6 +17,7 @@ from awaw_events.events import (
     AttritionResolved,
     CounterPlaced,
     CounterRemoved,
+    CtlSet,
     DiceRolled,
     Event,
     UnitPlaced,
@@ -25,7 +26,7 @@ from awaw_events.events.base import Modifier, UnitFactors
 from awaw_events.events.combat import Attacker
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
-from tests.build import at, end, findings, make, unit
+from tests.build import at, end, findings, make, skipped_with, unit
 from tests.build import found as said
 from tests.conftest import created
 
@@ -373,4 +374,51 @@ def test_a_base_goes_with_the_last_ground_unit_of_its_hex() -> None:
     assert said([*base, *both, end(COMBAT)], "attrition_emptied_bases") == [
         "attrition z1 removed every ground unit from EUR:J41: the rocket base Russia placed there is eliminated "
         "with them (14.523); no counter_removed records it"
+    ]
+
+
+def _ctls(axis: int, russia: int) -> list[Event]:
+    return [
+        CtlSet(**{**T, "phase": "setup"}, faction="european_axis", domain="ground", level=axis),
+        CtlSet(**{**T, "phase": "setup"}, faction="russia", domain="ground", level=russia),
+    ]
+
+
+def _with_italians(italian_factors: int, claimed: int) -> list[Event]:
+    """Germans of 12 factors (the European Axis CTL, 3) and Italians of ``italian_factors`` (whose CTL no event
+    states) attrition Russian defenders of 6 factors (CTL 2); the attacker claims a CTL difference of ``claimed``."""
+    germans, counted = army(12)
+    italians = [place(f"ita{i}", 2, nat="italy") for i in range(italian_factors // 2)]
+    defenders = [place("rus1", 3, where="EUR:L34", nat="russia"), place("rus2", 3, where="EUR:L34", nat="russia")]
+    counted = [*counted, *(UnitFactors(unit=u.unit, factors=u.factors) for u in italians)]
+    engaged = [UnitFactors(unit=u.unit, factors=u.factors) for u in defenders]
+    return [
+        created(),
+        *_ctls(3, 2),
+        *germans,
+        *italians,
+        *defenders,
+        declare(counted, defenders=engaged),
+        roll(1, 4),
+        resolve(2, 1, mods=(("ctl", claimed),)),
+    ]
+
+
+@pytest.mark.plants("AUD-14-07")
+def test_a_ctl_difference_is_checked_when_the_units_of_unknown_ctl_cannot_decide_it() -> None:
+    """14.42B: "the CTL of the largest group of units involved (by factors)". 12 German factors at CTL 3 beside 4
+    Italian factors of unknown CTL: whatever the Italians' level, the German group is the largest, so the
+    difference is 3 - 2 = +1, and a claimed +2 is wrong. With 12 Italian factors the Italians could outweigh the
+    Germans: taken as recorded, as before."""
+    assert said(_with_italians(4, 2), "attrition_modifiers") == [
+        "attrition z1: the state gives ctl +1 (14.42B: attacker CTL - defender CTL, each its largest group's, the "
+        "lower on a tie); recorded +2"
+    ]
+    assert said(_with_italians(4, 1), "attrition_modifiers") == []
+    assert "no ground CTL known for ita0 (14.42B taken as recorded)" not in skipped_with(
+        _with_italians(4, 1), "attrition_modifiers"
+    )
+    assert said(_with_italians(12, 2), "attrition_modifiers") == []
+    assert skipped_with(_with_italians(12, 2), "attrition_modifiers") == [
+        "no ground CTL known for ita0 (14.42B taken as recorded)"
     ]

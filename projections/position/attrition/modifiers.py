@@ -102,32 +102,44 @@ def _faction_of_target(target: str) -> Faction | None:
     return FACTION_OF_POWER.get(cast(Power, target))
 
 
-def _ctl_groups(pos: Position, units: list[UnitFactors]) -> list[tuple[int, int]] | str:
-    """(CTL, factors) of units, or the first unit whose CTL is not known."""
+def _ctl_groups(pos: Position, units: list[UnitFactors]) -> tuple[list[tuple[int, int]], list[UnitFactors]]:
+    """(CTL, factors) of the units whose CTL is known, and the units whose CTL is not (Italian, minor: 15.8)."""
     found: list[tuple[int, int]] = []
+    unknown: list[UnitFactors] = []
     for u in units:
         level = known_ctl(pos.state.board, u.unit)
         if level is None:
-            return u.unit
-        found.append((level, u.factors))
-    return found
+            unknown.append(u)
+        else:
+            found.append((level, u.factors))
+    return found, unknown
+
+
+def _side_ctl(pos: Position, units: list[UnitFactors], who: str) -> int | str:
+    """14.42B: the CTL of a side's largest group, decided even with units of unknown CTL among them where those
+    cannot change which group is largest; else why it is taken as recorded."""
+    known, unknown = _ctl_groups(pos, units)
+    level = rules.level_despite(known, sum(u.factors for u in unknown))
+    if level is not None:
+        return level
+    first = unknown[0].unit if unknown else "the counted units"
+    return f"no ground CTL known for {who}{first} (14.42B taken as recorded)"
 
 
 def _ctl(pos: Position, decl: AttritionDeclared) -> tuple[frozenset[int] | None, str | None]:
     """14.42B: the attacker's CTL (its largest group's) minus the defender's, or why it is taken as recorded."""
-    attackers = _ctl_groups(pos, decl.counted)
-    if isinstance(attackers, str) or not attackers:
-        return None, f"no ground CTL known for {attackers or 'the counted units'} (14.42B taken as recorded)"
+    top = _side_ctl(pos, decl.counted, "")
+    if isinstance(top, str):
+        return None, top
     if decl.defenders:
-        defenders = _ctl_groups(pos, decl.defenders)
-        if isinstance(defenders, str):
-            return None, f"no ground CTL known for defender {defenders} (14.42B taken as recorded)"
-        return frozenset({rules.ctl_modifier(attackers, defenders)}), None
+        bottom = _side_ctl(pos, decl.defenders, "defender ")
+        if isinstance(bottom, str):
+            return None, bottom
+        return frozenset({top - bottom}), None
     faction = _faction_of_target(decl.target)
     level = pos.state.board.ctl.get(f"{faction}/ground") if faction is not None else None
     if level is None:
         return None, f"no ground CTL known for {decl.target} (14.42B taken as recorded)"
-    top = rules.level_of_largest_group(attackers)
     # the defender's largest group has its faction's CTL, or one less (partial supply, replacements: 15.81, 10.23)
     return frozenset({top - level, top - level + 1}), (
         "the defending units engaged are not recorded (attrition_declared.defenders): 14.42B checked within its range"
