@@ -519,3 +519,31 @@ def test_a_unit_the_map_shows_isolated_may_not_redeploy() -> None:
     assert [
         m for c, m in _findings([*events, sr("ger-inf-7", "EUR:Q30", "EUR:K29")], data) if c == "redeployment_eligible"
     ] == ["ger-inf-7: isolated units may not be redeployed (28.22A)"]
+
+
+@pytest.mark.plants("H-05")
+def test_29_31c_a_pocket_hex_next_only_to_an_unsupplied_hex_does_not_change_hands() -> None:
+    """29.31C: an isolated hex changes hands only if "adjacent to a supplied hex controlled by the moving player".
+    FICTIONAL: EX-H1's fragment with a German hex EUR:K35 beyond the pocket, cut off from Berlin: EUR:K31 (next to
+    the supplied German EUR:K30) may go by isolation, EUR:K34 (next only to EUR:K35) may not; no determination
+    records either German hex, the map decides."""
+    land = {**strip("EUR:K", 28, 30, "germany"), **strip("EUR:K", 31, 34, "russia"), "EUR:K35": "germany"}
+    data = fragment(land, names={"EUR:K28": "Berlin"})
+    axis = moment("fall", 1941, "axis", "post_combat_supply")
+    events: list[Event] = [
+        created(),
+        *[held(h, "russia" if country == "russia" else "germany") for h, country in land.items()],
+        turn_of("fall", 1941, "axis"),
+        supply("european_axis", "post_combat", [], "fall", 1941),
+    ]
+
+    def evaporates(hex_: str) -> Event:
+        return HexControlChanged(**axis, hex=hex_, controller="germany", cause="isolation")
+
+    def c_findings(hex_: str) -> list[str]:
+        return [m for c, m in _findings([*events, evaporates(hex_)], data) if c == "isolation_transfer" and "C)" in m]
+
+    assert c_findings("EUR:K31") == []
+    assert c_findings("EUR:K34") == [
+        "EUR:K34 is next to no supplied axis hex: traced on the map, EUR:K35 is unsupplied (29.31C)"
+    ]

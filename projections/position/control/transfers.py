@@ -18,6 +18,7 @@ from projections import land
 from projections.position.control import _minor_faction, _named_hex, _previous, _units_in
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
+from projections.position.supply.trace import trace_supply
 from projections.rules.control import (
     CONQUEST_PHASES,
     DEI_KEY_AREAS,
@@ -142,7 +143,8 @@ def _isolation_b(pos: Position, event: HexControlChanged, side: str) -> Verdict:
 
 
 def _isolation_c(pos: Position, event: HexControlChanged, faction: Faction, side: str) -> Verdict:
-    """C: next to a supplied hex the moving player controls."""
+    """C: next to a supplied hex the moving player controls (the last determination's, else traced on the map: the
+    moving side's supply at the end of its post-combat determination is the board's, :mod:`..supply.trace`)."""
     board = pos.state.board
     ours = [h for h in pos.grid.neighbours(event.hex) if controller_side(board.control.get(h)) == side]
     if not ours:
@@ -161,6 +163,19 @@ def _isolation_c(pos: Position, event: HexControlChanged, faction: Faction, side
     if any(
         u.location in ours_set and supplied(u.supply) and controller_side(u.owner) == side for u in board.units.values()
     ):
+        return
+    traced = [trace_supply(pos, h, faction) for h in ours]
+    if any(t.answer is not None and supplied(t.answer.status) for t in traced):
+        return
+    if all(t.answer is not None for t in traced):
+        yield breach(
+            "29.31",
+            f"{event.hex} is next to no supplied {side} hex: traced on the map, "
+            + ", ".join(f"{h} is {t.answer.describe()}" for h, t in zip(ours, traced, strict=True) if t.answer)
+            + " (29.31C)",
+            f"next to a supplied {side} hex",
+            "no supplied neighbour of the moving side",
+        )
         return
     yield Unknown(
         reason=f"{event.hex}: the supply of the neighbouring {side} hexes ({', '.join(ours)}) is not recorded",
