@@ -13,6 +13,7 @@ import pytest
 
 from awaw_events.events import (
     AnyEvent,
+    CounterPlaced,
     Event,
     HexControlChanged,
     SeaSupplyResolved,
@@ -487,10 +488,11 @@ def _build(hex_: str) -> UnitBuilt:
     )  # fmt: skip
 
 
-@pytest.mark.plants("S-25")
+@pytest.mark.plants("P-04", "S-25")
 def test_builds_in_hexes_the_map_shows_unsupplied_or_partial_are_findings() -> None:
-    """30.61D, 27.43A: "units constructed only in fully supplied hexes". No determination records these hexes; the
-    map does: EUR:K31 traces to Berlin (full), EUR:N29 only to Breslau (partial), EUR:Q30 to nothing."""
+    """30.61D, 27.43A: "units constructed only in fully supplied hexes"; 30.61A: airbases only in fully supplied
+    hexes. No determination records these hexes; the map does: EUR:K31 traces to Berlin (full), EUR:N29 only to
+    Breslau (partial), EUR:Q30 to nothing."""
     events, data = _german_zones()
     assert checks_found([*events, _build("EUR:K31")], "30.61", data) == []
     assert skipped_with([*events, _build("EUR:K31")], "construction_needs_full_supply", data) == []
@@ -498,6 +500,11 @@ def test_builds_in_hexes_the_map_shows_unsupplied_or_partial_are_findings() -> N
         "ger-9 is built in EUR:N29, which has partial supply: construction needs full supply (27.43A, 30.61A, 30.61D)"
     ]
     assert [c for c, _ in _findings([*events, _build("EUR:Q30")], data)].count("construction_needs_full_supply") == 1
+    airbase = CounterPlaced(**when("fall", 1941, "axis", "movement"), power="germany", hex="EUR:N29", counter="airbase")
+    assert [m for c, m in _findings([*events, airbase], data) if c == "construction_needs_full_supply"] == [
+        "an airbase is built in EUR:N29, which has partial supply: construction needs full supply (27.43A, 30.61A, "
+        "30.61D)"
+    ]
 
 
 @pytest.mark.plants("R-03")

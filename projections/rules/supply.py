@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from awaw_events.vocab import SIDE_OF_FACTION, Faction, Side, SupplyStatus
+from projections.rules.geometry import ROW_LABELS
 
 Determination = Literal["initial", "post_combat"]
 """The two supply determinations of a player turn: initial (movement phase) and post-combat (30.41-30.43)."""
@@ -130,6 +131,10 @@ SOURCES_OPTION: Final = "supply.sources"
 HOUSE_SOURCES: Final = "awaw_30_2_mod"
 IC_SUPPLY_OPTION: Final = "supply.ic_supply"
 HOUSE_IC_SUPPLY: Final = "awaw_37_7_mod"
+
+URALS_EDGE_ROWS: Final[frozenset[str]] = frozenset(ROW_LABELS[: ROW_LABELS.index("Z") + 1])
+"""The rows of the European map's eastern edge whose Russian hexes lead to the Urals box: A62 in the north to Z53
+in the south (30.225B); which hex ends each row is the map data's extent."""
 
 SURRENDERED_CAPITALS: Final[frozenset[str]] = frozenset({"germany", "italy", "france", "britain", "russia"})
 """Powers whose capital becomes a limited source once they surrender (30.23, 30.263; Moscow too in the house rule,

@@ -28,18 +28,20 @@ from awaw_events.vocab import SIDE_OF_FACTION, Faction
 from projections.board import Unit
 from projections.position.core import Judged, Position, Unknown, breach
 from projections.position.movement import Verdict
+from projections.position.supply.facts import (
+    _enemy_armor,
+    _enemy_zoc,
+    _holder_side,
+    _is_hex,
+    _where,
+)
+from projections.position.supply.trace import trace_supply
 from projections.rules.control import controller_faction, controller_side
-from projections.rules.mapdata import MapData
 from projections.rules.supply import AUTOMATIC_SOURCES, NEW_GUINEA, NEW_GUINEA_PORTS, RANK, supplied
-from projections.rules.zoc import exerts, extends
 
 LAND_LINES_MISSING: Final = Unknown(
     reason="the land supply lines are not recorded (supply_result.path)", kind="land lines"
 )
-
-
-def _is_hex(text: str | None) -> bool:
-    return text is not None and text[:4] in ("EUR:", "PAC:")
 
 
 def supply_of(
@@ -51,8 +53,6 @@ def supply_of(
     supplied as the units its supply reaches, 30.61's reading); with no faction, a hex's at the last determination
     that listed it. Where the log is silent, the status traced on the map for the unit's faction or ``faction``
     (:func:`~projections.position.supply.trace.trace_supply`); None, with why, where that cannot decide either."""
-    from projections.position.supply.trace import trace_supply  # the tracer builds on this module's helpers
-
     if faction is None and _is_hex(subject):  # whichever side's determination listed the hex last (28.23, 28.512)
         latest = pos.state.redeployment.hex_supply.get(subject)
         return Judged(latest[0]) if latest is not None and latest[0] is not None else _not_shown(subject, "hex supply")
@@ -97,66 +97,6 @@ def _best_unit_supply(pos: Position, hex_: str, faction: Faction | None) -> str 
     return max(found, key=lambda s: RANK.get(s, 0)) if found else None
 
 
-def _where(pos: Position, subject: str) -> str | None:
-    """The hex of a result's subject: the hex itself, or the unit's location."""
-    if _is_hex(subject):
-        return subject
-    unit = pos.state.board.units.get(subject)
-    return unit.location if unit is not None and _is_hex(unit.location) else None
-
-
-def _named_hex(pos: Position, name: str) -> str | None:
-    data = pos.map
-    if data is None:
-        return None
-    return _hex_named(data, name.replace("_", " ").lower())
-
-
-@functools.lru_cache(maxsize=4096)
-def _hex_named(data: MapData, wanted: str) -> str | None:
-    """The first hex of the map data whose name is ``wanted`` (lower case), once per map data and name: every
-    supply determination asks for the same sources."""
-    for facts in data.hexes:
-        if facts.name is not None and facts.name.lower() == wanted:
-            return facts.hex
-    return None
-
-
-def _fortified(pos: Position, hex_: str) -> bool:
-    """A fortress or fortification in the hex: placed or built (board), or printed on the map (30.542A)."""
-    fort = pos.state.board.fortifications.get(hex_)
-    if fort is not None and fort.kind not in ("port", "beach_defense", "island_group"):
-        return True
-    facts = pos.hex(hex_)
-    return facts is not None and facts.fortification is not None
-
-
-def _enemy_armor(pos: Position, side: str) -> dict[str, list[Unit]]:
-    found: dict[str, list[Unit]] = {}
-    for unit in pos.state.board.units.values():
-        if exerts(unit.unit_type, unit.supply) and controller_side(unit.owner) not in (None, side):
-            found.setdefault(unit.location, []).append(unit)
-    return found
-
-
-def _enemy_zoc(pos: Position, hex_: str, side: str, armor: dict[str, list[Unit]] | None = None) -> bool | None:
-    """Whether an enemy armor ZoC covers ``hex_`` (None: the map data lacks a fact it needs)."""
-    armor = _enemy_armor(pos, side) if armor is None else armor
-    fortified = (
-        hex_ in pos.state.board.fortifications and controller_side(pos.state.board.fortifications[hex_].owner) == side
-    )
-    unknown = False
-    for near in pos.grid.neighbours(hex_):
-        for unit in armor.get(near, ()):
-            covered = extends(
-                near, hex_, map_data=pos.map, enemy_fortified=fortified, neutral=False, japanese=unit.owner == "japan"
-            )
-            if covered:
-                return True
-            unknown = unknown or covered is None
-    return None if unknown else False
-
-
 def land_supply_lines(pos: Position, event: SupplyDetermined) -> Verdict:
     """30.321: a land supply line is a chain of adjacent controlled land hexes, free of enemy ZoCs and enemy
     partisans, from the source to the subject (New Guinea, the Burma Road and Persia as 30.325-30.327 say)"""
@@ -178,8 +118,6 @@ def _computed_line(pos: Position, event: SupplyDetermined, result: SupplyResult)
     """A result that names no line: the line traced on the map (:mod:`.trace`) must give at least the status
     recorded. Automatic supply (30.551), a neutral's own (30.48), a bridgehead's (30.25A) and what a post-combat
     determination keeps from the initial one (30.47) need no line."""
-    from projections.position.supply.trace import trace_supply  # the tracer builds on this module's helpers
-
     if result.source in AUTOMATIC_SOURCES:
         return
     if event.determination == "post_combat" and supplied(pos.state.land.initial_status.get(result.subject)):
@@ -232,15 +170,6 @@ def _line(pos: Position, faction: Faction, side: str, result: SupplyResult, armo
     yield from _line_hexes(pos, side, result)
     yield from _line_zoc(pos, side, result, armor)
     yield from _special_lines(pos, faction, result)
-
-
-def _holder_side(pos: Position, holder: str) -> str | None:
-    """The side of a hex's controller: a major power's, or that of the faction a minor is aligned with."""
-    side = controller_side(holder)
-    if side is not None:
-        return side
-    aligned = pos.state.politics.alignment.get(holder)
-    return SIDE_OF_FACTION[aligned] if aligned is not None else None  # type: ignore[index]
 
 
 def _line_hexes(pos: Position, side: str, result: SupplyResult) -> Verdict:

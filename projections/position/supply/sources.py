@@ -18,13 +18,8 @@ from awaw_events.events.board import SupplyResult
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
-from projections.position.supply import (
-    _enemy_zoc,
-    _is_hex,
-    _named_hex,
-    _where,
-    supply_of,
-)
+from projections.position.supply import supply_of
+from projections.position.supply.facts import _enemy_zoc, _is_hex, _named_hex, _where
 from projections.rules.control import SURRENDER_STATUSES, controller_side
 from projections.rules.supply import (
     AUTOMATIC_SOURCES,
@@ -305,7 +300,11 @@ def construction_needs_full_supply(pos: Position, event: UnitBuilt | CounterPlac
     if isinstance(event, UnitBuilt):
         hexes, power, what = [event.location], event.owner, event.unit
     elif isinstance(event, CounterPlaced):
-        hexes, power, what = [event.hex], event.power, f"a {event.counter.replace('_', ' ')}"
+        hexes, power, what = (
+            [event.hex],
+            event.power,
+            "an airbase" if event.counter == "airbase" else f"a {event.counter.replace('_', ' ')}",
+        )
     elif event.kind == "port":
         hexes, power, what = list(event.hexes), event.power, "a port counter"
     else:

@@ -25,10 +25,7 @@ from projections import land
 from projections.board import Unit
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
-from projections.position.supply import (
-    _fortified,
-    _is_hex,
-)
+from projections.position.supply.facts import _fortified, _is_hex
 from projections.rules.supply import (
     DESIGNATION_OPTION,
     EXCEPTION_RULES,

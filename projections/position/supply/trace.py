@@ -44,22 +44,18 @@ from typing import Final
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Faction
 from projections.board import Unit
 from projections.position.core import Judged, Position, Unknown
-from projections.position.supply import _enemy_armor, _enemy_zoc, _holder_side, _is_hex
+from projections.position.supply.facts import _enemy_armor, _enemy_zoc, _holder_side, _is_hex
 from projections.rules.control import SURRENDER_STATUSES, controller_faction
-from projections.rules.geometry import ROW_LABELS
 from projections.rules.supply import (
     DESIGNATION_OPTION,
     ONE_HEX_BEACHES,
     RANK,
     SURRENDERED_CAPITALS,
+    URALS_EDGE_ROWS,
     designated_active,
     may_draw,
     sources,
 )
-
-SEA_TERRAINS: Final = frozenset({"sea", "ocean"})
-URALS_ROWS: Final = frozenset(ROW_LABELS[: ROW_LABELS.index("Z") + 1])
-"""The rows of the European map's eastern edge through which the Urals box supplies Russia: A62 to Z53 (30.225B)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +210,7 @@ def _passable(pos: Position, hex_: str, faction: Faction, side: str, *, subject:
     facts = pos.hex(hex_)
     if facts is None or facts.terrain is None:
         return pos.missing_hex(hex_, "terrain")
-    if facts.terrain in SEA_TERRAINS:
+    if facts.terrain == "sea":
         return False
     if facts.terrain == "lake":
         return pos.missing_hex(hex_, "frozen lake (34.23C)")
@@ -341,7 +337,7 @@ def _urals_edge(pos: Position, hex_: str, box: str | None, country: str | None) 
     data = pos.map
     extent = data.extent_of("EUR") if data is not None else None
     row = hex_[4:].rstrip("0123456789")
-    if extent is None or row not in URALS_ROWS:
+    if extent is None or row not in URALS_EDGE_ROWS:
         return False
     column = int(hex_[4 + len(row) :])
     return f"EUR:{row}{column + 1}" not in extent and hex_ in extent
