@@ -97,10 +97,9 @@ def _trace(
 ) -> Judged[Traced | None]:
     side = SIDE_OF_FACTION[faction]
     armor = pos.cached(_armor, side)
-    first = _passable(pos, start, faction, side, subject=True)
-    if first is not True:
-        why = first if isinstance(first, Unknown) else Unknown(reason=f"{start} is no land hex its side holds")
-        return Judged(None, unknown=(_cannot(why),))
+    refused = _not_a_start(pos, start, faction, side)
+    if refused is not None:
+        return Judged(None, unknown=(refused,))
     parent: dict[str, str | None] = {start: None}
     zone = [start]
     queue = deque([start])
@@ -149,6 +148,14 @@ def _trace(
     if doubt is not None:
         return Judged(None, unknown=(_cannot(doubt),))
     return Judged(best or UNSUPPLIED)
+
+
+def _not_a_start(pos: Position, hex_: str, faction: Faction, side: str) -> Unknown | None:
+    """Why no line is traced to ``hex_`` at all (sea, off the board, another side's, or a fact missing), else None."""
+    first = _passable(pos, hex_, faction, side, subject=True)
+    if first is True:
+        return None
+    return _cannot(first if isinstance(first, Unknown) else Unknown(reason=f"{hex_} is no land hex its side holds"))
 
 
 def _cannot(why: Unknown) -> Unknown:
@@ -413,10 +420,9 @@ def supply_zone(pos: Position, hex_: str, faction: Faction) -> Judged[frozenset[
     ``hex_`` is no land hex the faction holds; the unknown names the hexes at its edge it cannot judge."""
     side = SIDE_OF_FACTION[faction]
     armor = pos.cached(_armor, side)
-    first = _passable(pos, hex_, faction, side, subject=True)
-    if first is not True:
-        why = first if isinstance(first, Unknown) else Unknown(reason=f"{hex_} is no land hex its side holds")
-        return Judged(None, unknown=(_cannot(why),))
+    refused = _not_a_start(pos, hex_, faction, side)
+    if refused is not None:
+        return Judged(None, unknown=(refused,))
     seen = {hex_}
     queue = deque([hex_])
     doubt: list[Unknown] = []
