@@ -37,6 +37,7 @@ hex has.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass
 from typing import Final
@@ -96,10 +97,10 @@ def _trace(
     pos: Position, start: str, faction: Faction, nationality: str | None, skip_lines: frozenset[str]
 ) -> Judged[Traced | None]:
     side = SIDE_OF_FACTION[faction]
-    armor = pos.cached(_armor, side)
     refused = _not_a_start(pos, start, faction, side)
     if refused is not None:
         return Judged(None, unknown=(refused,))
+    armor = pos.cached(_armor, side)
     parent: dict[str, str | None] = {start: None}
     zone = [start]
     queue = deque([start])
@@ -158,6 +159,7 @@ def _not_a_start(pos: Position, hex_: str, faction: Faction, side: str) -> Unkno
     return _cannot(first if isinstance(first, Unknown) else Unknown(reason=f"{hex_} is no land hex its side holds"))
 
 
+@functools.lru_cache(maxsize=4096)
 def _cannot(why: Unknown) -> Unknown:
     reason = why.reason.removeprefix("not checked: ")
     return Unknown(reason=f"cannot decide: {reason}", kind=why.kind)
@@ -419,10 +421,10 @@ def supply_zone(pos: Position, hex_: str, faction: Faction) -> Judged[frozenset[
     line a determination, 30.342): enemy ZoCs that cut the land between two ports make two zones. None where
     ``hex_`` is no land hex the faction holds; the unknown names the hexes at its edge it cannot judge."""
     side = SIDE_OF_FACTION[faction]
-    armor = pos.cached(_armor, side)
     refused = _not_a_start(pos, hex_, faction, side)
     if refused is not None:
         return Judged(None, unknown=(refused,))
+    armor = pos.cached(_armor, side)
     seen = {hex_}
     queue = deque([hex_])
     doubt: list[Unknown] = []
