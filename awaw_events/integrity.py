@@ -1,7 +1,7 @@
 """The store's integrity walk (:func:`verify_chain`, behind ``awaw verify``): the hash chain of a timeline read row
-by row, with what the hash does not cover (the type column, the roll count, the rulings and bookmarks indexes and
-the snapshots' MACs) recomputed from the chain. It reads the store's rows below the event level, through the
-store's own row readers."""
+by row, with what the hash does not cover (the type column, the roll count, the rulings and bookmarks indexes, and
+the checks of the reader's own snapshots of it) recomputed from the chain. It reads the store's rows below the event
+level, through the store's own row readers."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import msgspec
 
 from awaw_events.codec import decode, tag_of
 from awaw_events.events import DiceRolled
+from awaw_events.snapshots import Entry
 from awaw_events.store import GameStore
 from awaw_events.stored import GENESIS_HASH, Problem, Record, VerifyReport, _read_row, _short, chain_hash
 
@@ -24,16 +25,18 @@ def verify_chain(
 ) -> VerifyReport:
     """Walk the hash chain of a timeline: every event present, in order, readable and unchanged since it was
     written; the parts of each row the hash does not cover (the type column, the roll count) agree with the
-    event; the rulings and bookmarks indexes hold exactly the timeline's rulings and bookmarks; and every
-    snapshot of the projection versions ``snapshot_keys`` carries this store's MAC.
+    event; the rulings and bookmarks indexes hold exactly the timeline's rulings and bookmarks; and every snapshot
+    of these events that the reader keeps for the projection versions ``snapshot_keys`` passes its check (its MAC,
+    :mod:`awaw_events.snapshots`).
 
     ``visit`` is called with each readable record, in order (the dice and signature checks ride on this walk).
     """
     problems: list[Problem] = []
     timeline = store.timeline(name)
     pieces = store._segments(timeline, None)
-    snapshots = _snapshot_rows(store, pieces, snapshot_keys)
-    hashes_at: dict[int, str] = dict.fromkeys((seq for _, seq, _ in snapshots), "")
+    root = store.open(name).root if snapshot_keys else None
+    snapshots = [(code, entry) for code in snapshot_keys for entry in store.snapshots.entries(root or "", code)]
+    hashes_at: dict[int, str] = dict.fromkeys((entry.seq for _, entry in snapshots), "")
     indexed: dict[str, dict[int, bytes]] = {"ruling": {}, "bookmark_set": {}}
     previous: str | None = GENESIS_HASH
     expected = 1
@@ -80,7 +83,7 @@ def verify_chain(
         if visit is not None:
             visit(Record(seq, event, stored_hash, recorded_at, stored_rolls))
     problems.extend(_check_indexes(store, pieces, indexed))
-    problems.extend(_check_snapshots(store, snapshots, hashes_at))
+    problems.extend(_check_snapshots(store, root or "", snapshots, hashes_at))
     problems.sort(key=lambda p: p.seq)
     return VerifyReport(name, expected - 1, previous or "", tuple(problems))
 
@@ -113,28 +116,21 @@ def _check_indexes(
     return problems
 
 
-def _snapshot_rows(
-    store: GameStore, pieces: list[tuple[str, int, int | None]], keys: Sequence[str]
-) -> list[tuple[str, int, bytes]]:
-    found: list[tuple[str, int, bytes]] = []
-    for key in keys:
-        for stream, after, up_to in pieces:
-            rows = store._stream_rows(store._snapshot_stream(key, stream), after, up_to)
-            found.extend((key, seq, state) for seq, _topic, state in rows)
-    return found
-
-
 def _check_snapshots(
-    store: GameStore, snapshots: list[tuple[str, int, bytes]], hashes_at: dict[int, str]
+    store: GameStore, root: str, snapshots: list[tuple[str, Entry]], hashes_at: dict[int, str]
 ) -> list[Problem]:
+    """Name each snapshot of these events (the chain hash at its event is the timeline's there) that fails its
+    check; those of other timelines (a branch after its fork) are not this one's."""
     problems: list[Problem] = []
-    for key, seq, stored in snapshots:
-        if store._open_snapshot(key, seq, hashes_at.get(seq) or None, stored) is None:
+    for code, entry in snapshots:
+        if hashes_at.get(entry.seq) != entry.chain:
+            continue
+        if store.snapshots.load(root, code, entry) is None:
             problems.append(
                 Problem(
-                    seq,
-                    f"the snapshot at event {seq} ({key}) does not carry a valid MAC for the event's hash: it was "
-                    "edited or made for another chain (`awaw state` does not use it)",
+                    entry.seq,
+                    f"your snapshot at event {entry.seq} ({code}) does not carry a valid MAC: it was edited or "
+                    "copied from another cache (`awaw state` does not use it)",
                 )
             )
     return problems

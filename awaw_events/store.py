@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import re
-import secrets
 import uuid
 from binascii import hexlify
 from collections.abc import Collection, Iterable, Iterator, Sequence
@@ -46,6 +44,7 @@ from awaw_events.errors import (
     StoreError,
 )
 from awaw_events.events import AnyEvent, BookmarkSet, DiceRolled, Event, Ruling
+from awaw_events.snapshots import MemorySnapshots, Snapshots
 from awaw_events.stored import (
     _HEX64,
     _LAST_VERSION,
@@ -137,10 +136,10 @@ class GameStore:
         """The registry was read inside the open transaction: nobody else can change it until it ends."""
         self._registry_held = 0
         """Inside :meth:`timelines_held` (nested depth): outside a transaction, the registry read first is used."""
-        self.snapshot_key: bytes = secrets.token_bytes(32)
-        """The key that authenticates stored snapshots: snapshots are written with its MAC and only those that
-        carry it are used. A fresh one per store object unless the caller sets a kept one (the CLI reads it from
-        the keys directory), so a snapshot edited in the database is never used."""
+        self.snapshots: Snapshots = MemorySnapshots()
+        """Where this reader keeps projection snapshots: in this process alone unless the caller gives a cache of
+        its own (the CLI gives the keys directory's, :class:`awaw_events.snapshots.SnapshotCache`). The store
+        holds none (:mod:`awaw_events.snapshots` says why)."""
 
     def close(self) -> None:
         self._app.close()
@@ -606,32 +605,9 @@ class GameStore:
             found.append((seq, event))
         return found
 
-    def _snapshot_stream(self, key: str, stream: str) -> str:
-        key_id = hashlib.sha256(self.snapshot_key).hexdigest()[:16]
-        return f"awaw:snapshot:{key}:{key_id}:{stream}"
-
-    def _snapshot_mac(self, key: str, seq: int, chain: str, data: bytes) -> bytes:
-        message = b"awaw-snapshot/v1\0%s\0%d\0%s" % (key.encode(), seq, chain.encode()) + data
-        return hmac.new(self.snapshot_key, message, hashlib.sha256).digest()
-
-    def _open_snapshot(self, key: str, seq: int, chain: str | None, stored: bytes) -> bytes | None:
-        """The snapshot's data if it carries this store's MAC for the event's chain hash (else None)."""
-        if chain is None or not isinstance(stored, bytes | bytearray | memoryview) or len(stored) < 32:
-            return None
-        stored = bytes(stored)
-        mac, data = stored[:32], stored[32:]
-        return data if hmac.compare_digest(mac, self._snapshot_mac(key, seq, chain, data)) else None
-
-    def _keep_snapshot(self, stream: str, key: str, seq: int, chain: str, data: bytes) -> None:
-        snapshots = self._snapshot_stream(key, stream)
-        stored = self._snapshot_mac(key, seq, chain, data) + data
-        with self.transaction():
-            if self._last_row(snapshots, seq - 1, seq) is None:
-                self._insert([(snapshots, seq, "snapshot", stored)], "a snapshot was stored twice")
-
-    def put_snapshot(self, name: str, seq: int, key: str, data: bytes) -> None:
+    def put_snapshot(self, name: str, seq: int, key: str, data: bytes, *, lasting: bool = False) -> None:
         """Keep a projection snapshot of a timeline at event ``seq`` (:meth:`Timeline.put_snapshot`)."""
-        self.open(name).put_snapshot(seq, key, data)
+        self.open(name).put_snapshot(seq, key, data, lasting=lasting)
 
     def snapshot_at_or_before(self, name: str, seq: int, key: str) -> tuple[int, bytes] | None:
         """The latest valid snapshot at or before event ``seq`` (:meth:`Timeline.snapshot_at_or_before`)."""

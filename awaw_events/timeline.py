@@ -21,6 +21,7 @@ import msgspec
 from awaw_events import rulings as rulings_mod
 from awaw_events.codec import decode
 from awaw_events.events import BookmarkSet, Ruling
+from awaw_events.snapshots import Entry, Snapshots
 from awaw_events.stored import _RECORD_DECODER, Numbered, Record, TimelineEntry, _unreadable
 
 Segment = tuple[str, int, int]
@@ -34,11 +35,10 @@ class Streams(Protocol):
 
     def _last_row(self, stream: str, gt: int, lte: int) -> tuple[int, str, bytes] | None: ...
 
-    def _snapshot_stream(self, key: str, stream: str) -> str: ...
-
-    def _open_snapshot(self, key: str, seq: int, chain: str | None, stored: bytes) -> bytes | None: ...
-
-    def _keep_snapshot(self, stream: str, key: str, seq: int, chain: str, data: bytes) -> None: ...
+    @property
+    def snapshots(self) -> Snapshots:
+        """Where this reader keeps projection snapshots (:mod:`awaw_events.snapshots`)."""
+        ...
 
 
 class TimelineView:
@@ -164,34 +164,38 @@ class TimelineView:
 
     # -- snapshots -----------------------------------------------------------------------------------------------
 
+    @functools.cached_property
+    def root(self) -> str | None:
+        """The chain hash of the first event: which game this is, in any store (None for an empty timeline)."""
+        first = self.record_at(1)
+        return first.hash if first is not None else None
+
     def snapshot_at_or_before(self, seq: int, key: str) -> tuple[int, bytes] | None:
-        """The latest stored snapshot at or before event ``seq`` (of this timeline or, before its fork, its
-        parents') that carries a valid MAC under the store's snapshot key; one that does not (edited, or made for
-        another chain) is passed over."""
-        store = self.store
+        """The latest snapshot at or before event ``seq`` that the reader keeps for these events (the chain hash
+        at its event is this timeline's there: a branch's own snapshots past its fork are not its parent's) and
+        that passes its check (:mod:`awaw_events.snapshots`); ``key`` names the projection code version."""
+        root = self.root
+        if root is None:
+            return None
+        snapshots = self.store.snapshots
         upper = min(seq, self.count)
-        for stream, after, _up_to in reversed(self.segments):
-            snapshots = store._snapshot_stream(key, stream)
-            while upper > after:
-                row = store._last_row(snapshots, after, upper)
-                if row is None:
-                    break
-                at = row[0]
-                record = self.record_at(at)
-                data = store._open_snapshot(key, at, record.hash if record else None, row[2])
-                if data is not None:
-                    return at, data
-                upper = at - 1
-            upper = min(upper, after)
+        for entry in snapshots.entries(root, key):
+            if entry.seq > upper or entry.seq < 1:
+                continue
+            record = self.record_at(entry.seq)
+            if record is None or record.hash != entry.chain:
+                continue  # another timeline's (a branch after its fork, or a copy that parts from this one)
+            data = snapshots.load(root, key, entry)
+            if data is not None:
+                return entry.seq, data
         return None
 
-    def put_snapshot(self, seq: int, key: str, data: bytes) -> None:
-        """Keep a projection snapshot at event ``seq``; ``key`` names the projection code version.
-
-        It is stored beside the timeline's own stream with a MAC (under the store's snapshot key) of the event's
-        chain hash and the data, so it is used only by whoever holds the key and only for the chain it was made
-        from. A snapshot is only a cache: a conflicting writer (someone stored the same one first) is ignored.
-        """
+    def put_snapshot(self, seq: int, key: str, data: bytes, *, lasting: bool = False) -> None:
+        """Keep a projection snapshot at event ``seq``; ``key`` names the projection code version. It is keyed by
+        the chain hash at ``seq``, so it is used only for the events it was made from. ``lasting``: one of the
+        snapshots every so many events, kept while the cache has room (others are the ends of timelines, of which
+        the cache keeps the latest few)."""
         record = self.record_at(seq)
-        if record is not None:
-            self.store._keep_snapshot(self.entry.stream, key, seq, record.hash, data)
+        root = self.root
+        if record is not None and root is not None:
+            self.store.snapshots.keep(root, key, Entry(seq, record.hash), data, lasting=lasting)

@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 
 from awaw_events.events import AnyEvent, DiceRolled, GameCreated
+from awaw_events.snapshots import SnapshotCache
 from awaw_events.store import GameStore, store_env
 
 Result = dict[str, Any]
@@ -225,12 +226,12 @@ def audit(args: argparse.Namespace) -> Result:
 
 
 def audit_from_snapshots(args: argparse.Namespace) -> Result:
-    """The audit as ``awaw audit`` runs it, with the snapshots that ``state-at-points`` stored (under the same
-    key, as one person's ``awaw snapshot`` and ``awaw audit`` share theirs): each process starts from one."""
+    """The audit as ``awaw audit`` runs it, with the snapshots that ``state-at-points`` stored (in the same
+    cache, as one person's ``awaw snapshot`` and ``awaw audit`` share theirs): each process starts from one."""
     from replays.audit.timelines import audit_timeline, jobs_for
 
     with GameStore(args.db) as store:
-        store.snapshot_key = _snapshot_key(args)
+        store.snapshots = _snapshots(args)
         started = time.perf_counter()
         count = audit_timeline(store.open(args.name)).events
         seconds = time.perf_counter() - started
@@ -238,10 +239,12 @@ def audit_from_snapshots(args: argparse.Namespace) -> Result:
     return {"seconds": seconds, "count": count, "jobs": jobs}
 
 
-def _snapshot_key(args: argparse.Namespace) -> bytes:
+def _snapshots(args: argparse.Namespace) -> SnapshotCache:
+    """The snapshot cache of one person's keys directory in the scratch directory (as the CLI keeps it)."""
     from awaw_events.keys import KeyRing
 
-    return KeyRing(args.scratch + "/keys").snapshot_key()
+    keys = KeyRing(args.scratch + "/keys")
+    return SnapshotCache(keys.directory / "snapshots", keys.snapshot_key())
 
 
 def audit_one_process(args: argparse.Namespace) -> Result:
@@ -281,7 +284,7 @@ def state_at_points(args: argparse.Namespace) -> Result:
     from replays.state import build_snapshots, state_at
 
     with GameStore(args.db) as store:
-        store.snapshot_key = _snapshot_key(args)
+        store.snapshots = _snapshots(args)
         started = time.perf_counter()
         build_snapshots(store.open(args.name))
         built = time.perf_counter() - started

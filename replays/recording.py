@@ -41,13 +41,19 @@ class StrictRefusal(Exception):
 
 
 def audit_new(store: GameStore, timeline: str, first: int, last: int) -> AuditReport:
-    """The audit of events ``first..last`` of a timeline (the effective log), the events before them folded."""
+    """The audit of events ``first..last`` of a timeline (the effective log), from the state before them (the
+    nearest snapshot and the events since it); the state its fold reaches at the timeline's end is kept as the
+    next command's snapshot."""
+    from projections.game import Fold
     from replays.audit.catalogue import audit, store_maps
-    from replays.state import state_at
+    from replays.state import keep, state_at
 
     opened = store.open(timeline)
-    state = state_at(opened, first - 1, save=False)
-    return audit(opened.effective_events(first, last), start=first, state=state, maps=store_maps(store))
+    fold = Fold(state_at(opened, first - 1))
+    report = audit(opened.effective_events(first, last), start=first, fold=fold, maps=store_maps(store))
+    if last == opened.count:
+        keep(opened, last, fold.state)
+    return report
 
 
 class Recorded(NamedTuple):
@@ -75,6 +81,15 @@ def _finish(
     return report
 
 
+def _keep_end(store: GameStore, timeline: str, done: Recorded) -> Recorded:
+    """After a write that no audit folded to its end: keep the state at the end (the next command's snapshot)."""
+    if done.audit is None and done.last:
+        from replays.state import keep_end
+
+        keep_end(store.open(timeline))
+    return done
+
+
 def record_checked(
     store: GameStore,
     timeline: str,
@@ -92,7 +107,7 @@ def record_checked(
     with store.transaction():
         rec = record_event(store, timeline, tag, assignments, keys=keys, referee=referee)
         report = _finish(store, timeline, rec.seq, rec.seq, referee, audited=audited, strict=strict)
-    return Recorded(rec.seq, rec.seq, tuple(referee.kept), report, (rec,), 1)
+    return _keep_end(store, timeline, Recorded(rec.seq, rec.seq, tuple(referee.kept), report, (rec,), 1))
 
 
 def import_stream(
@@ -118,7 +133,7 @@ def import_stream(
         # written and committed: the audit only reports, so it reads the new events after the commit (the write
         # lock is free again), in one process a core for a long import
         report = audit_timeline(store.open(timeline), start=done.first, stop=done.last)
-    return Recorded(done.first, done.last, tuple(referee.kept), report, (), done.read)
+    return _keep_end(store, timeline, Recorded(done.first, done.last, tuple(referee.kept), report, (), done.read))
 
 
 def append_decided(
@@ -137,7 +152,7 @@ def append_decided(
         done = import_events(store, timeline, events, expected_count=expected_count, referee=referee)
         report = _finish(store, timeline, done.first, done.last, referee, audited=audited, strict=strict)
         records = tuple(store.records(timeline, start=done.first, stop=done.last)) if done.last else ()
-    return Recorded(done.first, done.last, tuple(referee.kept), report, records, done.read)
+    return _keep_end(store, timeline, Recorded(done.first, done.last, tuple(referee.kept), report, records, done.read))
 
 
 class BundleRecorded(NamedTuple):
@@ -181,6 +196,14 @@ def import_bundle_checked(
             for t in done
         }
     parts = tuple(
-        (t, Recorded(t.first, t.last, tuple(referees[t.name].kept), reports.get(t.name), (), t.carried)) for t in done
+        (
+            t,
+            _keep_end(
+                store,
+                t.name,
+                Recorded(t.first, t.last, tuple(referees[t.name].kept), reports.get(t.name), (), t.carried),
+            ),
+        )
+        for t in done
     )
     return BundleRecorded(game or header.game, header.kind, parts)

@@ -43,7 +43,7 @@ def test_state_from_a_snapshot_equals_a_full_fold(snapshotted: GameStore, events
     assert state_at(snapshotted.open("g"), point, save=False) == replay(events[:point])
 
 
-def test_snapshots_are_stored_beside_the_events(snapshotted: GameStore) -> None:
+def test_snapshots_are_kept_on_the_grid_and_the_nearest_is_read(snapshotted: GameStore) -> None:
     found = snapshotted.snapshot_at_or_before("g", 175, CODE_VERSION)
     assert found is not None
     assert found[0] == 150

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from awaw_events.events import HandoffSigned, PlayerKeyPinned, Ruling
 from awaw_events.hosting import sign_head
 from awaw_events.keys import KeyRing
 from awaw_events.log import append_events, numbered, start_game, verify_game
+from awaw_events.snapshots import SnapshotCache
 from awaw_events.store import GENESIS_HASH, GameStore, chain_hash
 from projections.game import CODE_VERSION
 from replays.cli import cli
@@ -281,52 +283,70 @@ def test_a_bookmark_removed_from_its_index_is_named(tmp_path: Path) -> None:
     )
 
 
+def _cache(keys_dir: Path) -> SnapshotCache:
+    keys = KeyRing(keys_dir)
+    return SnapshotCache(keys.directory / "snapshots", keys.snapshot_key())
+
+
 def test_an_edited_snapshot_is_named_and_never_shown(tmp_path: Path, keys_dir: Path) -> None:
     db = str(tmp_path / "s.db")
     runner = CliRunner()
     events = [created(), phase("unit_construction")] + [armor(f"u{i}") for i in range(250)]
     with GameStore(db) as store:
         append_events(store, "g", numbered(events))
-        store.snapshot_key = KeyRing(keys_dir).snapshot_key()
+        store.snapshots = _cache(keys_dir)
         assert build_snapshots(store.open("g"), every=100) == 2
         truth = state_at(store.open("g"), 252, save=False)
-        stream = f"awaw:snapshot:{CODE_VERSION}:%"
     before = json.loads(runner.invoke(cli, ["--db", db, "state", "g", "--at", "200", "--json"]).output)
-    (state,) = [
-        r[0]
-        for r in sqlite3.connect(db).execute(
-            "SELECT state FROM stored_events WHERE originator_id LIKE ? AND originator_version = 200", (stream,)
-        )
-    ]
-    assert b"u150" in state
-    execute(
-        db,
-        "UPDATE stored_events SET state = ? WHERE originator_id LIKE ? AND originator_version = 200",
-        state.replace(b"u150", b"x150"),
-        stream,
-    )
+    (path,) = (keys_dir / "snapshots").glob(f"*/{CODE_VERSION}/200-*.snap")
+    stored = path.read_bytes()
+    body = zlib.decompress(stored[32:])
+    assert b"u150" in body
+    path.write_bytes(stored[:32] + zlib.compress(body.replace(b"u150", b"x150")))
     after = json.loads(runner.invoke(cli, ["--db", db, "state", "g", "--at", "200", "--json"]).output)
     assert after == before
     verify = runner.invoke(cli, ["--db", db, "verify", "g"])
     assert verify.exit_code == 1
     assert (
-        f"  event 200: the snapshot at event 200 ({CODE_VERSION}) does not carry a valid MAC for the event's hash: "
-        "it was edited or made for another chain (`awaw state` does not use it)"
+        f"  event 200: your snapshot at event 200 ({CODE_VERSION}) does not carry a valid MAC: it was edited or "
+        "copied from another cache (`awaw state` does not use it)"
     ) in verify.output.splitlines()
     with GameStore(db) as store:
-        store.snapshot_key = KeyRing(keys_dir).snapshot_key()
+        store.snapshots = _cache(keys_dir)
         assert state_at(store.open("g"), 252, save=False) == truth
 
 
 def test_a_snapshot_made_with_someone_elses_key_is_not_used(tmp_path: Path) -> None:
     db = str(tmp_path / "k.db")
+    mine, theirs = _cache(tmp_path / "mine"), _cache(tmp_path / "theirs")
     with GameStore(db) as store:
         append_events(store, "g", numbered([created(), phase("unit_construction"), armor("a"), armor("b")]))
+        store.snapshots = theirs
         store.put_snapshot("g", 3, CODE_VERSION, b"not a state")
         assert store.snapshot_at_or_before("g", 4, CODE_VERSION) is not None
-    with GameStore(db) as other:  # another key
-        assert other.snapshot_at_or_before("g", 4, CODE_VERSION) is None
+    for path in theirs.directory.rglob("*.snap"):  # their cache copied into mine, file for file
+        target = mine.directory / path.relative_to(theirs.directory)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    with GameStore(db) as other:
+        other.snapshots = mine
+        assert mine.entries(other.open("g").root or "", CODE_VERSION)  # the file is there ...
+        assert other.snapshot_at_or_before("g", 4, CODE_VERSION) is None  # ... and never used
         assert "b" in state_at(other.open("g"), 4, save=False).board.units
+
+
+def test_the_store_holds_no_snapshot_and_a_league_server_cannot_plant_one(tmp_path: Path, keys_dir: Path) -> None:
+    """Snapshots are each reader's own: a command that keeps them writes nothing into the shared store."""
+    db = str(tmp_path / "league.db")
+    runner = CliRunner()
+    events = [created(), phase("unit_construction")] + [armor(f"u{i}") for i in range(300)]
+    with GameStore(db) as store:
+        append_events(store, "g", numbered(events))
+    rows = sqlite3.connect(db).execute("SELECT COUNT(*) FROM stored_events").fetchone()[0]
+    assert runner.invoke(cli, ["--db", db, "snapshot", "g", "--every", "100"]).exit_code == 0
+    assert runner.invoke(cli, ["--db", db, "state", "g"]).exit_code == 0
+    assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM stored_events").fetchone()[0] == rows
+    assert len(list((keys_dir / "snapshots").rglob("*.snap"))) >= 3
 
 
 @pytest.mark.parametrize(

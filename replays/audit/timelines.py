@@ -9,9 +9,9 @@ field (a test holds them equal on the benchmark's campaign with its planted faul
 Processes are used when the timeline has at least :data:`PARALLEL_FROM` events to check, the machine more than one
 core, the store lives in a file or on a server (not ``:memory:``), and no ruling changes the log up to the end of the
 audit (the log with rulings applied is read whole, by one process). Each process opens the store itself; it takes
-as much memory as one audit, so ``jobs`` processes take ``jobs`` times as much. With snapshots stored near the start
-of every range (``awaw snapshot``), the ranges are equal; without, a range that starts later is shorter, since its
-process folds every event before it.
+as much memory as one audit, so ``jobs`` processes take ``jobs`` times as much. With snapshots near the start of
+every range (kept as folds pass, or by ``awaw snapshot``), the ranges are equal; without, a range that starts later
+is shorter, since its process folds every event before it.
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
 
+from awaw_events.snapshots import Snapshots
 from awaw_events.store import GameStore, Timeline
-from projections.game import CODE_VERSION
+from projections.game import CODE_VERSION, Fold
 from replays.audit.catalogue import audit, store_maps
 from replays.audit.engine import AuditReport, joined
-from replays.state import SNAPSHOT_EVERY, state_at
+from replays.state import SNAPSHOT_EVERY, keep, state_at
 
 PARALLEL_FROM: Final = 30_000
 """Events to check from which the audit goes to several processes when the caller leaves the choice to it: below
@@ -70,7 +71,7 @@ def audit_timeline(
     snapshots = all(_snapshot_near(timeline, first - 1) for first, _ in even[1:])
     ranges = even if snapshots else cuts(start, last, processes)
     store = timeline.store
-    return _in_processes(store.url, store.snapshot_key, timeline.name, ranges, rule_prefix, progress)
+    return _in_processes(store.url, store.snapshots, timeline.name, ranges, rule_prefix, progress)
 
 
 def _snapshot_near(timeline: Timeline, seq: int) -> bool:
@@ -137,14 +138,19 @@ def _audit_range(
     from_snapshot: bool = False,
 ) -> AuditReport:
     """The audit of ``start..last``: the events before ``start`` folded from the first, or (``from_snapshot``) the
-    state before it read as ``awaw state`` reads it (the nearest valid snapshot and a short fold: the same state)."""
+    state before it read as ``awaw state`` reads it (the nearest valid snapshot and a short fold: the same state).
+    An audit that reaches the timeline's end keeps the state there as a snapshot (the next command's start)."""
     if from_snapshot and start > 1:
-        state = state_at(timeline, start - 1, save=False)
+        state = state_at(timeline, start - 1)
         records = timeline.effective_events(start, last)
     else:
         state, records = None, timeline.effective_events(1, last)
     maps = store_maps(timeline.store)
-    return audit(records, rule_prefix=rule_prefix, start=start, state=state, progress=progress, maps=maps)
+    fold = Fold(state)
+    report = audit(records, rule_prefix=rule_prefix, start=start, progress=progress, maps=maps, fold=fold)
+    if last == timeline.count:
+        keep(timeline, last, fold.state)
+    return report
 
 
 _DONE: Any = None
@@ -171,19 +177,19 @@ def _outlive_not(parent: int) -> None:
 
 
 def _worker(
-    url: str, key: bytes, timeline: str, index: int, start: int, last: int, rule_prefix: str | None
+    url: str, snapshots: Snapshots, timeline: str, index: int, start: int, last: int, rule_prefix: str | None
 ) -> AuditReport:
     def advance(count: int) -> None:
         _DONE[index] = count
 
     with GameStore(url) as store:
-        store.snapshot_key = key  # the snapshots this audit's caller may read (their MAC's key)
+        store.snapshots = snapshots  # the snapshots this audit's caller keeps (their own cache)
         return _audit_range(store.open(timeline), start, last, rule_prefix, advance, from_snapshot=True)
 
 
 def _in_processes(
     url: str,
-    key: bytes,
+    snapshots: Snapshots,
     timeline: str,
     ranges: Sequence[tuple[int, int]],
     rule_prefix: str | None,
@@ -195,7 +201,7 @@ def _in_processes(
         len(ranges), mp_context=context, initializer=_start_worker, initargs=(done, os.getpid())
     ) as pool:
         futures = [
-            pool.submit(_worker, url, key, timeline, index, first, end, rule_prefix)
+            pool.submit(_worker, url, snapshots, timeline, index, first, end, rule_prefix)
             for index, (first, end) in enumerate(ranges)
         ]
         pending = set(futures)

@@ -39,7 +39,8 @@ class Context:
         self.keys_dir = keys
 
     def keys(self) -> KeyRing:
-        """This person's keys directory (dice seeds, signing keys, the snapshot key); nothing is created yet."""
+        """This person's keys directory (dice seeds, signing keys, the snapshot key and their snapshots); nothing is
+        created yet."""
         from awaw_events.keys import KeyRing
 
         return KeyRing(self.keys_dir or default_keys_dir())
@@ -47,6 +48,7 @@ class Context:
     @contextmanager
     def store(self) -> Iterator[GameStore]:
         from awaw_events.keys import KeysError
+        from awaw_events.snapshots import SnapshotCache
         from awaw_events.store import open_store
 
         if self.db.startswith(("postgresql:", "postgres:")):
@@ -54,9 +56,10 @@ class Context:
         with domain_errors():
             store = open_store(self.db)
         try:
-            # Snapshots are used only with the MAC of this person's snapshot key; without a usable key they are
-            # still correct, only not kept from one command to the next.
-            store.snapshot_key = self.keys().snapshot_key()
+            # Snapshots are this person's own, kept in their keys directory under the MAC of their snapshot key;
+            # without a usable key the answers are the same, only folded anew by each command.
+            keys = self.keys()
+            store.snapshots = SnapshotCache(keys.directory / "snapshots", keys.snapshot_key())
         except KeysError as exc:
             click.echo(f"Warning: {exc}; snapshots are not kept", err=True)
         try:

@@ -419,7 +419,7 @@ def insert(
     """
     from awaw_events.corrections import insert_events
     from replays.records import Referee
-    from replays.state import resolve_point
+    from replays.state import keep_end, resolve_point
 
     with domain_errors():
         name = getattr(file, "name", "-")
@@ -434,6 +434,7 @@ def insert(
             records = insert_events(
                 store, game, events, after=place, reason=reason, agreed_by=agreed_by, referee=referee, keys=obj.keys()
             )
+        keep_end(store.open(game))  # the state with the insertion, from the last snapshot before it
     corrections = _corrections(records)
     lines = [
         f"inserted {len(seqs)} event(s) into {game} after event {place}: ruling {ruling}, "

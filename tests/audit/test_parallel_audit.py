@@ -82,7 +82,7 @@ def test_the_join_keeps_the_order_of_an_example_with_many_checks_not_made(tmp_pa
     with GameStore(db) as store:
         last = store.count("g")
         one = audit_timeline(store.open("g"), jobs=1)
-    several = timelines._in_processes(db, store.snapshot_key, "g", cuts(1, last, 3), None, None)
+    several = timelines._in_processes(db, store.snapshots, "g", cuts(1, last, 3), None, None)
     assert len(one.skipped) > 5
     assert several == one
 
