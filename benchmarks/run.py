@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from awaw_events.codec import encode, tag_of  # noqa: E402
 from awaw_events.events import DiceRolled  # noqa: E402
 from awaw_events.gametime import label  # noqa: E402
+from benchmarks import userflows  # noqa: E402
 from benchmarks.inputs import nested_aliases  # noqa: E402
 from benchmarks.synthetic import MAX_EVENTS, campaign, cut, fronts_for  # noqa: E402
 
@@ -445,6 +446,7 @@ def main() -> None:
     parser.add_argument("--no-profiles", action="store_true", help="do not profile the measures that miss a target")
     args = parser.parse_args()
     args.peer_events = min(args.peer_events, args.events)
+    kept = userflows.section_of(Path(args.out))
     work = Path(tempfile.mkdtemp(prefix="awaw-bench-"))
     export, small = work / "synthetic.jsonl", work / "small.jsonl"
     print(f"load average {os.getloadavg()[0]:.1f} (others sharing the cores slow every figure)", flush=True)
@@ -498,6 +500,8 @@ def main() -> None:
     if profiles:
         report += ["## Profiles of the measures that missed a target", "", *profiles]
     Path(args.out).write_text("\n".join(report) + "\n", encoding="utf-8")
+    if kept:  # the whole commands' table (benchmarks/userflows.py) is another run's: it stays as it was
+        userflows.write(Path(args.out), kept)
     print(f"wrote {args.out}")
     shutil.rmtree(work, ignore_errors=True)
 

@@ -40,3 +40,29 @@ def test_the_benchmark_script_writes_its_report(tmp_path: Path) -> None:
         "`awaw --help`",
     ):
         assert measure in report, measure
+
+
+def test_the_userflows_table_is_written_into_its_section_and_kept_by_the_benchmark(tmp_path: Path) -> None:
+    from benchmarks import userflows
+
+    out = tmp_path / "RESULTS.md"
+    out.write_text("# Benchmark results\n\nother figures\n")
+    section = [userflows.BEGIN, "| a | row |", userflows.END]
+    userflows.write(out, section)
+    userflows.write(out, [userflows.BEGIN, "| the | newer |", userflows.END])
+    text = out.read_text()
+    assert text.count(userflows.BEGIN) == 1 and "| the | newer |" in text and "| a | row |" not in text
+    assert text.startswith("# Benchmark results\n\nother figures\n")
+    assert userflows.section_of(out) == [userflows.BEGIN, "| the | newer |", userflows.END]
+
+
+def test_the_userflows_script_runs_every_command(tmp_path: Path) -> None:
+    out = tmp_path / "RESULTS.md"
+    argv = [sys.executable, "-m", "benchmarks.userflows", "--events", "1500", "--short", "800", "--repeat", "1"]
+    done = subprocess.run([*argv, "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-3000:]
+    table = out.read_text()
+    rows = ["import of the turn", "`awaw audit --from`", "`awaw state", "`awaw log --turn`", "`awaw diff`"]
+    rows += ["`awaw board`", "`awaw plot", "`awaw materialize`", "`awaw report`", "`awaw audit` whole game"]
+    for what in rows:
+        assert f"| {what}" in table, what
