@@ -36,6 +36,7 @@ from awaw_events.vocab import POWERS
 from projections.board import BoardState
 from projections.game import GameState
 from replays.maps import _field_name, _line_of, _parse_path
+from replays.setup_history import history_fields, history_of
 
 FORMAT: Final = "awaw-setup/1"
 """The ``format`` a set-up file declares."""
@@ -147,6 +148,8 @@ class SetupFile(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     oil_outside: dict[str, int] = {}
     yards: dict[str, Yard] = {}
     ships: dict[str, dict[str, ChartShip]] = {}
+    history: list[dict[str, Any]] = []
+    """The record's political facts, as events at their own game turns (:mod:`replays.setup_history`)."""
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -297,6 +300,9 @@ def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
     data["counters"] = counters
     data |= _economy_of(state)
     data["ships"] = _chart_ships(state)
+    history = history_of(state)
+    if history:
+        data["history"] = history
     return {k: v for k, v in data.items() if v not in ({}, "", None) or k in ("format", "start")}
 
 
@@ -478,6 +484,7 @@ def _resume(point: GamePoint) -> list[dict[str, Any]]:
 
 
 def _fields(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
+    yield from history_fields(setup.history)  # first: a power conquered then re-entered keeps its later wars
     for track, level in setup.tracks.items():
         yield f"tracks.{track}", {"type": "tension_changed", "track": track, "old": 0, "new": level, "cause": "setup"}
     for faction, level in setup.winter_preparation.items():

@@ -25,7 +25,8 @@ from replays.cli.common import Context, command, domain_errors, json_option, pas
 @pass_context
 def setup(obj: Context, game: str, at: str | None, output: Path | None, title: str, as_json: bool) -> None:
     """Units and where they stand, control, CTLs, bridgeheads, fortifications, wars, statuses, tracks, the BRP, oil
-    and naval balances and the force pools (docs/setup.md); not the ledgers' history, not event numbers.
+    and naval balances, the force pools and the record's political facts (research, places, outcomes, the
+    chronicle) at their own game turns (docs/setup.md); not the ledgers' history, not event numbers.
 
     \b
     Example:
