@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from awaw_events.events import (
+    AreaControlled,
     ColonyAlignmentRolled,
     DiplomaticResult,
     FrenchForcesAssigned,
@@ -24,7 +25,7 @@ from awaw_events.events import (
     VichyDecided,
     WarDeclared,
 )
-from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
+from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, power_name, powers_of
 from projections.board import at_war
 from projections.politics import PoliticsState
 from projections.position.common import rolled
@@ -77,6 +78,28 @@ def named_hex(pos: Position, name: str) -> str | None:
     """The hex the map data names ``name`` (Paris, Lyon ...), if it names one."""
     data = pos.map
     return next((f.hex for f in data.hexes if f.name == name), None) if data is not None else None
+
+
+def paris_taken(pos: Position, event: AreaControlled) -> Verdict:
+    """A3R 58.11: a source's "Paris fell to the Axis" means France surrenders at the end of that Allied player turn.
+
+    The check of the surrender is :func:`surrender_trigger`, on the record's ``french_surrender_checked``; a named
+    place held by the Axis before France has surrendered is listed as not checked, with what it implies, until the
+    record says how France fell."""
+    controller = event.controller
+    axis = axis_controlled(controller) or any(axis_controlled(p) for p in powers_of(controller))
+    if own_rules(pos) or event.place != "paris" or not axis or event.extent == "none":
+        return ()
+    if pos.state.politics.french_surrender is not None or pos.board.statuses.get("france") == "surrendered":
+        return ()
+    return (
+        Unknown(
+            reason=f"not checked: Paris held by {power_name(controller)} and France not surrendered: France "
+            "surrenders at the end of the Allied player turn with Paris Axis-controlled (A3R 58.11); the record "
+            "has no french_surrender_checked to read",
+            kind="Paris taken",
+        ),
+    )
 
 
 def surrender_trigger(pos: Position, event: FrenchSurrenderChecked) -> Verdict:

@@ -72,3 +72,29 @@ def test_no_check_is_applied_to_prose_and_the_audit_says_how_many_facts_it_read(
     assert report.applied == bare.applied  # the sweeps of the state at every event skip the prose
     assert (report.events, report.unread) == (5, 4)
     assert checked_words(report).endswith("4 of 5 events are read by no check")
+
+
+@pytest.mark.parametrize(
+    ("controller", "listed"),
+    [("germany", True), ("european_axis", True), ("axis", True), ("britain", False), ("western_allies", False)],
+)
+def test_paris_taken_by_the_axis_with_no_french_surrender_is_listed_not_checked(controller: str, listed: bool) -> None:
+    fell = ev("area_controlled", place="paris", controller=controller, provenance="reported", citation="a report")
+    report = run([created(), fell], "A3R 58.11")
+    assert report.findings == ()
+    reasons = [s.reason for s in report.skipped if s.check == "paris_taken"]
+    assert bool(reasons) is listed
+    if listed:
+        assert (
+            "France surrenders at the end of the Allied player turn with Paris Axis-controlled (A3R 58.11)"
+            in (reasons[0])
+        )
+
+
+def test_paris_taken_after_the_french_surrender_says_nothing() -> None:
+    surrendered = ev("status_changed", country="france", status="surrendered")
+    fell = ev("area_controlled", place="paris", controller="germany", provenance="reported")
+    report = run([created(), surrendered, fell], "A3R 58.11")
+    assert not [s for s in report.skipped if s.check == "paris_taken"]
+    other = ev("area_controlled", place="lyon", controller="germany", provenance="reported")
+    assert not [s for s in run([created(), other], "A3R 58.11").skipped if s.check == "paris_taken"]

@@ -6,6 +6,7 @@ French rules (``france.surrender=a3r``) the house checks do not apply, and say s
 from __future__ import annotations
 
 from awaw_events.events import (
+    AreaControlled,
     ColonyAlignmentRolled,
     DiplomaticResult,
     FrenchForcesAssigned,
@@ -21,6 +22,8 @@ from replays.audit.engine import Family, judge
 
 FAMILY = Family(
     "France and Vichy",
+    judge(q.paris_taken, "A3R 58.11", reads=(AreaControlled,), partly={"C-FRA-1": "a named place: listed, not checked"},
+          needs=("place", "controller", "extent")),
     judge(q.surrender_trigger, "A3R 58.11", reads=(FrenchSurrenderChecked,), id="french_surrender_trigger",
           covers=("C-FRA-1",), needs=("paris_controller", "surrenders", "voluntary")),
     judge(q.no_french_builds_after_surrender, "A3R 58.12", reads=(UnitBuilt, UnitRedeployed), covers=("C-FRA-1",)),
