@@ -4,9 +4,8 @@ A set-up written at a point of play is the position play had reached, not the sc
 --setup`` records where play resumes (``game_created.resumes``), the bridgeheads and fortifications it places were
 placed in the game it came from, and the levels it records (a reserve's oil, winter preparation) are what they were
 then. The property: the set-up written at any phase end of the shipped examples starts a game whose audit finds
-nothing. Where another family still accuses such a game wrongly, the case is listed in :data:`OPEN` with its cause
-and is a strict xfail, never skipped: the lead assigns it, and its fix turns the xfail into a failure until the entry
-goes.
+nothing. The wrong accusations it found are each a test of its own (:data:`FOUND`: the example, the phase ends, the
+checks and the rule they misread), kept so that none comes back.
 """
 
 from __future__ import annotations
@@ -155,12 +154,6 @@ def test_a_railhead_held_at_the_start_is_no_railhead_built_in_winter() -> None:
     assert not [s for s in report.skipped if s.check == "winter_gates"], report.skipped
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="construction: construction_phase (27.11: 'a railhead is built in the setup phase') and railhead_cost "
-    "(28.652: 'paid 0 BRPs ... costs 5', '0 RPs ... asks 2') judge the set-up's railhead_built (phase setup, brp_cost "
-    "0) as a build; it was built and paid for in the game the position came from (before_the_game)",
-)
 def test_a_railhead_held_at_the_start_was_built_and_paid_for_in_the_game_it_came_from() -> None:
     """27.11: units and railheads are built in the unit construction phase; 28.652: a railhead costs 5 BRPs (and RPs).
     A set-up's railhead was built then, in the game the position came from."""
@@ -222,9 +215,9 @@ def test_awaw_new_setup_records_where_play_resumes(tmp_path: Path) -> None:
 # The property: awaw new --setup of any written set-up audits clean
 
 
-class Open(NamedTuple):
-    """A wrong accusation of a family not converted here, found by the property: which checks make it, at which
-    phase ends of which example, and why it is wrong (event, check, rule, reason)."""
+class Found(NamedTuple):
+    """A wrong accusation the property found, since fixed: which checks made it, at which phase ends of which
+    example, and why it was wrong (event, check, rule, reason)."""
 
     example: str
     checks: frozenset[str]
@@ -232,30 +225,30 @@ class Open(NamedTuple):
     why: str
 
 
-OPEN: dict[str, Open] = {
-    "construction: a repair under way in the set-up": Open(
+FOUND: dict[str, Found] = {
+    "construction: a repair under way in the set-up": Found(
         "campaign-1939",
         frozenset({"construction_phase"}),
         frozenset({753, 756, 763, 764}),
         "ship_repair_started (phase setup) of a ship the set-up has under repair (Renown, repair: true): "
-        "construction_phase (27.11) says it is 'built in the setup phase', but the repair began in the unit "
+        "construction_phase (27.11) said it was 'built in the setup phase', but the repair began in the unit "
         "construction phase of the game the position came from; a set-up event is history (before_the_game)",
     ),
-    "naval: a repair under way in the set-up": Open(
+    "naval: a repair under way in the set-up": Found(
         "campaign-1939",
         frozenset({"repair_allowed", "repair_cost"}),
         frozenset({753, 756, 763, 764}),
-        "ship_repair_started (phase setup) of a ship under repair: repair_allowed (27.7261) reads the set-up's "
+        "ship_repair_started (phase setup) of a ship under repair: repair_allowed (27.7261) read the set-up's "
         "ship_damaged and ship_repair_started as one player turn ('repair may not start in the player turn of the "
-        "damage', 27.7266A), and repair_cost (27.7267) wants 1 SB + 3 BRPs paid in the set-up; both were done in the "
+        "damage', 27.7266A), and repair_cost (27.7267) wanted 1 SB + 3 BRPs paid in the set-up; both were done in the "
         "game the position came from (before_the_game)",
     ),
-    "naval: ship decisions of a construction phase before the set-up": Open(
+    "naval: ship decisions of a construction phase before the set-up": Found(
         "campaign-1939",
         frozenset({"due_ships_decided"}),
         frozenset({520, 588, 710}),
         "phase_started (redeployment) of a game resumed after its unit construction phase "
-        "(1939-winter/axis/redeployment): due_ships_decided (27.7272) wants each ship of this season's column "
+        "(1939-winter/axis/redeployment): due_ships_decided (27.7272) wanted each ship of this season's column "
         "continued, accelerated or deferred 'this unit construction phase', but that phase was played in the game "
         "the position came from (game_created.resumes names a point after it); a set-up holds no decision of it",
     ),
@@ -306,30 +299,27 @@ def _resumed_audit(db: str, example: str, end: int, folder: Path) -> list[Findin
         return list(audit(store.numbered(name), maps=store_maps(store)).findings)
 
 
-def _open(example: str, end: int, finding: Finding) -> bool:
-    return any(o.example == example and end in o.ends and finding.check in o.checks for o in OPEN.values())
-
-
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_awaw_new_setup_of_a_set_up_written_at_any_phase_end_audits_clean(
     examples: tuple[str, dict[str, list[int]]], tmp_path: Path, data: st.DataObject
 ) -> None:
     """Issue 21: "``awaw new --setup`` of any written set-up audits clean". A random phase end of a shipped example:
-    its set-up starts a game whose audit finds nothing, but the open cases of :data:`OPEN` (each a strict xfail)."""
+    its set-up starts a game whose audit finds nothing."""
     db, ends = examples
     example, end = data.draw(st.sampled_from([(name, end) for name in sorted(ends) for end in ends[name]]))
-    found = [f for f in _resumed_audit(db, example, end, tmp_path) if not _open(example, end, f)]
+    found = _resumed_audit(db, example, end, tmp_path)
     assert found == [], f"{example} at event {end}: {[(f.check, f.rule, f.message) for f in found]}"
 
 
-@pytest.mark.parametrize(
-    "cause", [pytest.param(cause, marks=pytest.mark.xfail(strict=True, reason=o.why)) for cause, o in OPEN.items()]
-)
-def test_an_open_case_audits_clean(examples: tuple[str, dict[str, list[int]]], tmp_path: Path, cause: str) -> None:
-    """Each open case at every phase end it concerns: no finding of its checks (fails today, hence xfail)."""
+@pytest.mark.parametrize("cause", sorted(FOUND))
+def test_a_case_the_property_found_audits_clean(
+    examples: tuple[str, dict[str, list[int]]], tmp_path: Path, cause: str
+) -> None:
+    """Each case the property found, at every phase end it concerns: no finding of its checks (27.11, 27.7261,
+    27.7267, 27.7272 read a set-up's history as play; each failed before its fix)."""
     db, _ = examples
-    case = OPEN[cause]
+    case = FOUND[cause]
     for end in sorted(case.ends):
         found = [f for f in _resumed_audit(db, case.example, end, tmp_path) if f.check in case.checks]
         assert found == [], f"{case.example} at event {end}: {[(f.check, f.message) for f in found]}"

@@ -30,6 +30,7 @@ from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, NAVAL_TYPES, POWERS, 
 from projections import brp, oil, redeployment
 from projections.board import Eliminated, at_war
 from projections.brp.limit import facts_of
+from projections.position.common import before_the_game
 from projections.position.construction import Verdict, unit_words
 from projections.position.core import Position, Unknown, breach
 from projections.rules import construction as rules
@@ -212,8 +213,8 @@ def oil_doubling(pos: Position, event: UnitBuilt) -> Verdict:
 def construction_phase(pos: Position, event: Any) -> Verdict:
     """27.11: units, ships and railheads are built in the unit construction phase (new SW units also at the end of
     research)."""
-    if event.phase is None or getattr(event, "setup", False):
-        return ()
+    if event.phase is None or getattr(event, "setup", False) or before_the_game(pos, event):
+        return ()  # what a set-up holds was built in the game it came from
     built = isinstance(event, UnitBuilt)
     if event.phase in rules.build_phases(event.unit_type if built else None):
         return ()

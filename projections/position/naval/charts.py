@@ -24,8 +24,17 @@ from awaw_events.events import (
     ShipScuttled,
     UnitBuilt,
 )
-from awaw_events.gametime import game_turn, turn_index
-from awaw_events.vocab import CHART_TYPES, FACTION_OF_POWER, NAVAL_TYPES, POWERS, SIDE_OF_FACTION, Power, power_name
+from awaw_events.gametime import game_turn, parse_game_point, turn_index
+from awaw_events.vocab import (
+    CHART_TYPES,
+    FACTION_OF_POWER,
+    NAVAL_TYPES,
+    PHASES,
+    POWERS,
+    SIDE_OF_FACTION,
+    Power,
+    power_name,
+)
 from awaw_events.vocab import type_words as words
 from projections import naval as charts
 from projections.position.core import Position, Unknown, breach
@@ -430,10 +439,21 @@ def scuttle(pos: Position, event: ShipScuttled) -> Verdict:
     return [breach("27.7272E", message, "no scuttling", "scuttled") for _ in m.of("27.7272E")]
 
 
+def _construction_played_before(pos: Position, event: PhaseStarted) -> bool:
+    """Whether this player turn's unit construction phase was played in the game the position came from: the game
+    resumes (``game_created.resumes``) after it, in the same player turn; its ship decisions are not in the set-up."""
+    resumes = pos.state.meta.resumes
+    if resumes is None:
+        return False
+    point = parse_game_point(resumes)
+    same_turn = (point.year, point.season, point.side) == (event.year, event.season, event.side)
+    return same_turn and point.phase is not None and PHASES.index(point.phase) > PHASES.index("unit_construction")
+
+
 def due_ships_decided(pos: Position, event: PhaseStarted) -> Verdict:
     """27.7272: by the end of unit construction every ship in the current column was continued, accelerated,
     deferred or launched."""
-    if event.phase != "redeployment" or event.side is None:
+    if event.phase != "redeployment" or event.side is None or _construction_played_before(pos, event):
         return
     state, turn = pos.state.naval, game_turn(event)
     for yard, chart in sorted(state.charts.items()):

@@ -19,6 +19,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import SIDE_OF_FACTION, Power, UnitType, type_words
 from projections import naval as charts
+from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach
 from projections.position.naval import (
     Verdict,
@@ -67,7 +68,7 @@ def repair_cell(pos: Position, event: ShipRepairStarted) -> Verdict:
 def repair_cost(pos: Position, event: ShipRepairStarted) -> Verdict:
     """27.7267: a repair start costs 1 SB + 3 BRPs for a named ship, nothing for a cruiser."""
     ship, unit_type = _repair_ship(pos, event.ship)
-    if unit_type is None:
+    if unit_type is None or before_the_game(pos, event):  # a set-up's repair was paid for in the game it came from
         return ()
     try:
         truth = vichy_cost(pos, event.ship, event.yard, rules.repair_cost(unit_type))
@@ -93,7 +94,7 @@ def repair_allowed(pos: Position, event: ShipRepairStarted) -> Verdict:
     """27.7261: repairs start from the yard's Waiting for Repair box, not in the player turn of the damage or
     raising."""
     ship, unit_type = _repair_ship(pos, event.ship)
-    if ship is None or unit_type is None:
+    if ship is None or unit_type is None or before_the_game(pos, event):  # a set-up's repair began before it
         return ()
     now = f"{event.year}/{event.season}/{event.side or '-'}"
     chart = yard_chart(pos, event.yard)

@@ -15,7 +15,7 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, RuleSet, power_name, sentence
 from projections import land, redeployment
 from projections.board import at_war
-from projections.position.common import winter_preparation
+from projections.position.common import before_the_game, winter_preparation
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.zoc import zoc_on
@@ -45,6 +45,8 @@ def _rules(pos: Position) -> RuleSet:
 
 def railhead_cost(pos: Position, event: RailheadBuilt) -> Verdict:
     """28.652: a railhead costs 5 BRPs and 2 RPs (1 RP after a military breakthrough)"""
+    if before_the_game(pos, event):  # a set-up's railhead was paid for in the game it came from
+        return
     rules = _rules(pos)
     normal = railhead_price(ruleset=rules)
     after = railhead_price(military_breakthrough=True, ruleset=rules)
