@@ -32,6 +32,7 @@ from awaw_events.events import (
     CtlSet,
     DiplomaticOutcome,
     DiplomaticResult,
+    Event,
     ForcePoolChanged,
     FortificationBuilt,
     FortificationEliminated,
@@ -64,6 +65,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.events.chronicle import TENSION_TRACKS
+from awaw_events.gametime import label
 from projections.core import Clock, Context, Handlers
 from projections.rules.control import OUTCOME_STATUS
 from projections.rules.fortifications import ADDED_COUNTER_KINDS
@@ -120,6 +122,37 @@ class Fortification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     island_group: str | None = None
 
 
+class Known(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """How a fact of the board is known when it was not recorded at the table: when (a range of turns
+    for an approximate date), the provenance, the source, and the fields the record does not know. ``value`` is
+    what a fact the board cannot place says: the controller of a hex the record does not name."""
+
+    when: str
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
+    value: str = ""
+
+
+def _doubtful(event: Event) -> bool:
+    return event.provenance != "table" or event.until is not None or bool(event.unknown)
+
+
+def _note_known(state: BoardState, key: str, event: Event, value: str = "") -> None:
+    """Keep how the fact under ``key`` is known when it is not a table record, forget it when a table record
+    replaces it (only doubtful facts cost anything)."""
+    if _doubtful(event):
+        state.known[key] = Known(
+            when=label(event),
+            provenance=event.provenance,
+            citation=event.citation,
+            unknown=tuple(event.unknown),
+            value=value,
+        )
+    elif state.known:
+        state.known.pop(key, None)
+
+
 class BoardState(msgspec.Struct, kw_only=True):
     """The board at one point of the game. Treat it as a value: only the fold machinery mutates a fresh clone."""
 
@@ -142,6 +175,10 @@ class BoardState(msgspec.Struct, kw_only=True):
     statuses: dict[str, str] = {}
     diplomacy: dict[str, int] = {}
     ctl: dict[str, int] = {}
+    known: dict[str, Known] = {}
+    """How the facts above are known when a record was not made at the table, by ``control:HEX``,
+    ``war:KEY``, ``status:COUNTRY``, ``diplomacy:COUNTRY``, ``tension:TRACK``; and, under ``control?SEQ``, hex
+    control a source gives without the hex (never put on a hex: the record does not know which)."""
 
 
 def initial() -> BoardState:
@@ -391,7 +428,11 @@ def _ship_displaced(state: BoardState, event: ShipDisplacedFromChart, ctx: Conte
 
 @HANDLERS.on(HexControlChanged)
 def _control_changed(state: BoardState, event: HexControlChanged, ctx: Context) -> None:
+    if "hex" in event.unknown:  # a source gives the controller, not the hex: nothing is put on a hex
+        _note_known(state, f"control?{ctx.now.seq}", event, event.controller)
+        return
     state.control[event.hex] = event.controller
+    _note_known(state, f"control:{event.hex}", event)
 
 
 @HANDLERS.on(BridgeheadPlaced)
@@ -471,16 +512,19 @@ def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
         until_year, _, until_season = until.partition("-")
         since += f" to {until_season} {until_year}"
     state.wars[war_key(event.aggressor, event.target)] = since
+    _note_known(state, f"war:{war_key(event.aggressor, event.target)}", event)
 
 
 @HANDLERS.on(TensionChanged)
 def _tension_changed(state: BoardState, event: TensionChanged, ctx: Context) -> None:
     state.tensions[event.track] = event.new
+    _note_known(state, f"tension:{event.track}", event)
 
 
 @HANDLERS.on(StatusChanged)
 def _status_changed(state: BoardState, event: StatusChanged, ctx: Context) -> None:
     state.statuses[event.country] = event.status
+    _note_known(state, f"status:{event.country}", event)
 
 
 @HANDLERS.on(PowerConquered)
@@ -495,20 +539,24 @@ def _power_conquered(state: BoardState, event: PowerConquered, ctx: Context) -> 
 @HANDLERS.on(DiplomaticResult)
 def _diplomatic_result(state: BoardState, event: DiplomaticResult, ctx: Context) -> None:
     state.diplomacy[event.country] = event.result
+    _note_known(state, f"diplomacy:{event.country}", event)
 
 
 @HANDLERS.on(DiplomaticOutcome)
 def _diplomatic_outcome(state: BoardState, event: DiplomaticOutcome, ctx: Context) -> None:
     if event.result is not None:
         state.diplomacy[event.country] = event.result
+        _note_known(state, f"diplomacy:{event.country}", event)
     if event.outcome in OUTCOME_STATUS:  # a minor that associates or activates (29.42, 29.43)
         state.statuses[event.country] = OUTCOME_STATUS[event.outcome]
+        _note_known(state, f"status:{event.country}", event)
 
 
 @HANDLERS.on(TrackValue)
 def _track_value(state: BoardState, event: TrackValue, ctx: Context) -> None:
     if event.track in TENSION_TRACKS:
         state.tensions[event.track] = event.value
+        _note_known(state, f"tension:{event.track}", event)
 
 
 @HANDLERS.on(CtlSet)

@@ -18,7 +18,7 @@ from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOp
 from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, clone, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-13-units-at"
+CODE_VERSION: Final = "projections-14-known"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 

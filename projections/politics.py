@@ -94,6 +94,9 @@ class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     cause: str | None = None
     provenance: str = "table"
     citation: str = ""
+    unknown: tuple[str, ...] = ()
+    """The fields of the event the record says it does not know (a cause, a roll): views show them as unknown,
+    never as the schema's default."""
 
 
 class ChronicleLine(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -263,7 +266,14 @@ def _research_result(state: PoliticsState, event: ResearchResult, ctx: Context) 
 
 
 def _fact(event: Event, ctx: Context, **fields: object) -> Fact:
-    return Fact(seq=ctx.now.seq, when=label(event), provenance=event.provenance, citation=event.citation, **fields)  # type: ignore[arg-type]
+    return Fact(
+        seq=ctx.now.seq,
+        when=label(event),
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+        **fields,  # type: ignore[arg-type]
+    )
 
 
 @HANDLERS.on(ChronicleEntry)

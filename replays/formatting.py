@@ -1,4 +1,8 @@
-"""Formatting for the command line: rich tables for people, JSON for scripts. No logic lives here."""
+"""Formatting for the command line: rich tables for people, JSON for scripts. No logic lives here.
+
+Text for people is in words at any width: events as sentences (:mod:`replays.eventwords`), never a tag, a check's
+id or a field path; a table too wide for the terminal is shown one row after another (:func:`show`), and findings
+are laid out one under another below :data:`FINDINGS_TABLE_WIDTH` columns; nothing is cut or split mid-word."""
 
 from __future__ import annotations
 
@@ -11,6 +15,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from replays.eventwords import describe, event_name, who
+from replays.views.common import plain_words, wrapped
+from replays.views.common import show as show
 
 if TYPE_CHECKING:  # JSON output (every command's --json) needs none of these
     from awaw_events.dice import DiceReport
@@ -41,14 +49,14 @@ def print_json_lines(items: Iterable[Any]) -> None:
 
 
 def log_table(rows: Sequence[logview.Row], title: str) -> Table:
+    """The events in words: number, game time, who recorded it, what happened (and the rulings on it)."""
     from replays import logview
 
     table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, expand=False)
     table.add_column("#", justify="right", overflow="fold")
     table.add_column("game time", overflow="fold")
-    table.add_column("actor", overflow="fold")
-    table.add_column("event", overflow="fold")
-    table.add_column("details", overflow="fold")
+    table.add_column("by", overflow="fold")
+    table.add_column("what happened", overflow="fold")
     if any(row.status for row in rows):
         table.add_column("ruling", overflow="fold")
     for row in rows:
@@ -56,14 +64,33 @@ def log_table(rows: Sequence[logview.Row], title: str) -> Table:
         cells: list[str | Text] = [
             str(record.seq),
             logview.when(record),
-            record.event.actor,
-            str(record.event.__struct_config__.tag),
-            Text(logview.summary(record)),
+            who(record.event),
+            Text(describe(record.event)),
         ]
         if len(table.columns) > len(cells):
             cells.append(row.status)
         table.add_row(*cells)
     return table
+
+
+def print_log(out: Console, rows: Sequence[logview.Row], title: str) -> None:
+    """``awaw log`` for people: a table where it fits, each event under its number and game time where it does
+    not (every word whole)."""
+    from replays import logview
+
+    table = log_table(rows, title)
+    if out.width >= FINDINGS_TABLE_WIDTH:
+        show(out, table)
+        return
+    out.print(Text(title))
+    for row in rows:
+        record = row.record
+        status = f" ({row.status})" if row.status else ""
+        head = f"{record.seq}  {logview.when(record)}, {who(record.event)}{status}"
+        for line in wrapped(head, out.width):
+            out.print(Text(line))
+        for line in wrapped(describe(record.event), out.width, "    ", "    "):
+            out.print(Text(line))
 
 
 def games_table(rows: Sequence[tuple[TimelineEntry, int]]) -> Table:
@@ -118,24 +145,74 @@ def _point_words(point: Any) -> str:
 
 
 def checks_table(checks: Sequence[Any]) -> Table:
+    """The audit's checks in words: family, rule, what each checks and the events it reads (ids: ``--json``)."""
     table = Table(box=box.SIMPLE_HEAD, title=f"{len(checks)} audit checks")
-    for column in ("family", "rule", "check", "what it checks", "events it reads"):
+    for column in ("family", "rule", "what it checks", "events it reads"):
         table.add_column(column, overflow="fold")
     for c in checks:
-        table.add_row(c.family, c.rule, c.id, c.title, ", ".join(str(k.__struct_config__.tag) for k in c.reads))
+        table.add_row(c.family, c.rule, plain_words(c.title), ", ".join(event_name(k).lower() for k in c.reads))
     return table
+
+
+FINDINGS_TABLE_WIDTH = 100
+"""Below this width findings are laid out one under another, each line in words (a table's columns would be too
+narrow to read)."""
+
+
+def event_words(tag: str) -> str:
+    """An event type (a finding's ``event_type``) in words: ``combat_round_resolved`` -> "Combat round resolved"."""
+    from awaw_events.codec import EVENT_CLASSES
+
+    kind = EVENT_CLASSES.get(tag)
+    return event_name(kind) if kind is not None else tag.replace("_", " ")
 
 
 def findings_table(findings: Iterable[Any]) -> Table:
-    """Audit findings, one a row: the event, its game time and type, the rule, expected, recorded, the finding."""
+    """Audit findings, one a row: the event, its game time and kind, the rule, expected, recorded, the finding."""
     table = Table(box=box.SIMPLE_HEAD)
-    for column in ("event", "game time", "type", "rule", "expected", "recorded", "finding"):
+    for column in ("event", "game time", "what", "rule", "expected", "recorded", "finding"):
         table.add_column(column, overflow="fold")
     for f in findings:
         table.add_row(
-            str(f.seq), f.game_time, f.event_type, f.rule, Text(f.expected), Text(f.recorded), Text(f.message)
+            str(f.seq),
+            f.game_time,
+            event_words(f.event_type),
+            f.rule,
+            Text(f.expected),
+            Text(f.recorded),
+            Text(plain_words(f.message)),
         )
     return table
+
+
+def finding_lines(f: Any, width: int) -> list[str]:
+    """One finding laid out vertically: its event, then the rule with what the rules give and what was recorded,
+    then the finding in words, each wrapped at spaces."""
+    lines = wrapped(f"event {f.seq}, {f.game_time}: {event_words(f.event_type).lower()}", width, "  ", "    ")
+    lines += wrapped(f"rule {f.rule}: expected {f.expected}, recorded {f.recorded}", width, "    ", "      ")
+    lines += wrapped(plain_words(f.message), width, "    ", "      ")
+    return lines
+
+
+def print_findings(out: Console, findings: Sequence[Any]) -> None:
+    """Findings as a table at :data:`FINDINGS_TABLE_WIDTH` columns or more, one under another below."""
+    if out.width >= FINDINGS_TABLE_WIDTH:
+        show(out, findings_table(findings))
+        return
+    for f in findings:
+        for line in finding_lines(f, out.width):
+            out.print(Text(line))
+
+
+def _check_titles() -> dict[str, str]:
+    from replays.audit.catalogue import checks
+
+    return {c.id: c.title for c in checks()}
+
+
+def _lines(out: Console, text: str, indent: str = "  ", hang: str = "    ") -> None:
+    for line in wrapped(text, out.width, indent, hang) if out.width < 100_000 else [indent + text]:
+        out.print(Text(line))
 
 
 def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, unchecked: bool = True) -> None:
@@ -146,16 +223,25 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, 
         out.print(Text(f"{game}: clean ({report.events} events checked by {report.checks} checks, {span})"))
     else:
         out.print(Text(f"{game}: {len(report.findings)} finding(s) in {report.events} events ({span})"))
-        out.print(findings_table(report.findings))
+        print_findings(out, report.findings)
     if report.ungraded:
         out.print(Text("shown, not graded (inferred, invented or unknown values; not counted as findings):"))
         for f in report.ungraded:
-            out.print(Text(f"  {f.seq} {f.game_time} {f.event_type} {f.rule}: {f.message}"))
+            kind = event_words(f.event_type).lower()
+            _lines(out, f"{f.seq} {f.game_time}, {kind}, rule {f.rule}: {plain_words(f.message)}")
     if report.skipped and unchecked:
         out.print(Text("not checked (the log lacks a fact these checks need):"))
+        titles = _check_titles()
         for s in report.skipped:
-            out.print(Text(f"  {s.rule} {s.check}: {s.reason} ({s.times} event(s), first event {s.first_seq})"))
-    out.print(Text(checked_words(report, listed=unchecked)))
+            title = plain_words(titles.get(s.check, s.check))
+            reason = plain_words(s.reason)
+            _lines(out, f"{s.rule} ({title}): {reason} ({s.times} event(s), first event {s.first_seq})")
+    for line in (
+        wrapped(checked_words(report, listed=unchecked), out.width)
+        if out.width < 100_000
+        else [checked_words(report, listed=unchecked)]
+    ):
+        out.print(Text(line))
 
 
 def checked_words(report: Any, *, listed: bool = True) -> str:
@@ -181,10 +267,7 @@ def diff_lines(result: Any) -> list[str]:
     for name, records in ((result.a, div.only_a), (result.b, div.only_b)):
         if records:
             lines.append(f"only in {name} ({len(records)}{'+' if len(records) >= 200 else ''}):")
-            lines += [
-                f"  {r.seq} {logview.when(r)} {r.event.__struct_config__.tag} {logview.summary(r)}".rstrip()
-                for r in records[:20]
-            ]
+            lines += [f"  {r.seq} {logview.when(r)}: {describe(r.event)}" for r in records[:20]]
             if len(records) > 20:
                 lines.append(f"  ... and {len(records) - 20} more")
     when = "before the first event" if result.point is None else f"at the end of {_point_words(result.point)}"
@@ -210,7 +293,8 @@ def print_recorded(out: Console, game: str, recorded: Any) -> None:
         out.print(Text(f"kept, with {len(recorded.kept)} problem(s) the record would refuse or the rules leave open:"))
         for k in recorded.kept:
             verdict = "cannot be true" if k.refused else "open"
-            out.print(Text(f"  event {k.seq} ({k.where}), field {k.field!r}: {k.message} [{verdict}]"))
+            about = f", {k.field.replace('_', ' ')}" if k.field else ""
+            _lines(out, f"event {k.seq} ({k.where}){about}: {plain_words(k.message)} [{verdict}]")
     report = recorded.audit
     if report is None:
         return
@@ -218,7 +302,7 @@ def print_recorded(out: Console, game: str, recorded: Any) -> None:
         out.print(Text("the audit finds nothing wrong with it" if recorded.written == 1 else "the audit finds nothing"))
         return
     out.print(Text(f"the audit finds {len(report.findings)} problem(s) (kept: the record holds what was claimed):"))
-    out.print(findings_table(report.findings[:SHOWN_FINDINGS]))
+    print_findings(out, report.findings[:SHOWN_FINDINGS])
     if len(report.findings) > SHOWN_FINDINGS:
         more = len(report.findings) - SHOWN_FINDINGS
         out.print(Text(f"  ... and {more} more: `awaw audit {game} --from {recorded.first}` lists them all"))

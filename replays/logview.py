@@ -1,4 +1,5 @@
-"""Reading a game's log for people: filters for ``awaw log`` and one-line summaries of events."""
+"""Reading a game's log for people: the filters of ``awaw log``, the rulings marked on each event, and the log as
+JSON lines (the events in words are :mod:`replays.eventwords`)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import Any, NamedTuple
 
 from awaw_events import rulings
 from awaw_events.codec import tag_of, to_builtins
-from awaw_events.dice import dice_words
 from awaw_events.errors import InputError
-from awaw_events.events import EVENT_TYPES, DiceRolled
+from awaw_events.events import EVENT_TYPES
 from awaw_events.gametime import GamePoint, label
 from awaw_events.store import GameStore, Record
 from awaw_events.vocab import POWERS, powers_of
@@ -71,7 +71,9 @@ class LogFilter(NamedTuple):
 
 def named(event: Any) -> set[str]:
     """The powers, factions and countries an event is by or about (a faction or side: its powers too)."""
-    names = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS), *getattr(event, "about", ())}
+    about = getattr(event, "about", ())  # a chronicle entry's countries (a note's is the event it is on)
+    names = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS)}
+    names.update(about if isinstance(about, list | tuple) else ())
     for group in [n for n in names if isinstance(n, str) and n not in POWERS]:
         names.update(powers_of(group))
     return names
@@ -118,53 +120,6 @@ def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[R
             "country by the name its events give it)",
             field="power",
         )
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, list):
-        inner = ", ".join(_short(v) for v in value[:4])
-        return f"[{inner}{', ...' if len(value) > 4 else ''}]"
-    if isinstance(value, dict):
-        if set(value) == {"unit", "factors"}:
-            return f"{value['unit']}:{value['factors']}"
-        if set(value) >= {"code", "value"}:
-            return f"{value['code']}{value['value']:+d}"
-        if len(value) > 4:
-            return f"{{{len(value)} entries}}"
-        return "{" + ", ".join(f"{k}={_short(v)}" for k, v in value.items()) + "}"
-    return str(value)
-
-
-def roll_number(number: int) -> str:
-    """A roll's sequence number as the views show it: ``#3`` (the stored field is ``roll``)."""
-    return f"#{number}"
-
-
-def roll_words(event: Any) -> str:
-    """What a recorded event says of dice, for the line after ``awaw record``: `` #3: die 5`` for a roll, `` (roll
-    #3)`` for an event a roll decided, nothing otherwise."""
-    number = getattr(event, "roll", None)
-    if not isinstance(number, int):
-        return ""
-    if isinstance(event, DiceRolled):
-        return f" {roll_number(number)}: {dice_words(event.dice)}"
-    return f" (roll {roll_number(number)})"
-
-
-def _item(tag: str, key: str, value: Any) -> str:
-    if key == "roll" and isinstance(value, int):
-        return roll_number(value) if tag == "dice_rolled" else f"roll {roll_number(value)}"
-    if key == "dice" and isinstance(value, list) and tag == "dice_rolled":
-        return dice_words(value)
-    return f"{key}={_short(value)}"
-
-
-def summary(record: Record) -> str:
-    """The event's own fields, ``key=value``, without its game time (shown in its own column); a roll's sequence
-    number reads ``#3`` and its faces ``die 5``."""
-    data = to_builtins(record.event)
-    tag = tag_of(record.event)
-    return " ".join(_item(tag, k, v) for k, v in data.items() if k not in _TIME_KEYS)
 
 
 def when(record: Record) -> str:

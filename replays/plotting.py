@@ -18,6 +18,13 @@ ImageFormat = Literal["png", "svg"]
 
 PARENT_STYLE = {"linestyle": "--", "alpha": 0.8}
 
+BARS_UP_TO = 24
+"""Stacked series are bars up to this many turns, and stacked areas beyond (one shape a series: a long game's
+chart draws in a fraction of the time)."""
+
+LABELS_UP_TO = 30
+"""Every turn is labelled up to this many; beyond, evenly spaced labels."""
+
 
 def _pyplot() -> Any:
     try:
@@ -33,6 +40,11 @@ def _pyplot() -> Any:
 def _draw_panel(ax: Any, panel: Panel) -> None:
     positions = list(range(len(panel.x)))
     bars = [s for s in panel.series if s.style == "bar"]
+    if bars and len(positions) > BARS_UP_TO:  # a long game: one stacked area a series, not a rectangle a turn
+        ax.stackplot(
+            positions, *([v or 0.0 for v in s.values] for s in bars), labels=[s.label for s in bars], alpha=0.45
+        )
+        bars = []
     bottom = [0.0] * len(positions)
     for s in bars:
         heights = [v or 0.0 for v in s.values]
@@ -54,7 +66,11 @@ def _draw_panel(ax: Any, panel: Panel) -> None:
     if panel.categories and any(s.style == "point" for s in panel.series):
         ax.set_yticks(range(1, len(panel.categories) + 1), panel.categories)
         ax.set_ylim(0.3, len(panel.categories) + 0.7)
-    ax.set_xticks(positions, panel.labels, rotation=45, ha="right", fontsize=7)
+    if len(positions) > LABELS_UP_TO:
+        every = math.ceil(len(positions) / LABELS_UP_TO)
+        ax.set_xticks(positions[::every], panel.labels[::every], rotation=45, ha="right", fontsize=7)
+    else:
+        ax.set_xticks(positions, panel.labels, rotation=45, ha="right", fontsize=7)
     ax.set_title(panel.title, fontsize=9)
     ax.set_ylabel(panel.ylabel, fontsize=8)
     if panel.scale == "counters":

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal, NamedTuple
 
-from awaw_events.codec import tag_of, to_builtins
+from awaw_events.codec import to_builtins
 from awaw_events.gametime import label
 from awaw_events.store import GameStore, Record
 from projections.game import GameState, fold_numbered
-from replays.logview import summary
+from replays.eventwords import describe, who
 from replays.state import state_at
 from replays.views import VIEWS, Change, differences
+from replays.views.common import wrapped
 
 By = Literal["event", "phase"]
 
@@ -83,10 +84,17 @@ def steps(
         state = after
 
 
-def narrative(step: Step) -> list[str]:
-    """A step as readable lines: its events, then what changed."""
-    lines = [f"== {step.title}"]
-    lines += [f"  {r.seq}. {tag_of(r.event)} ({r.event.actor}) {summary(r)}".rstrip() for r in step.records]
+def narrative(step: Step, width: int | None = None) -> list[str]:
+    """A step as readable lines: its events in words (who recorded each), then what changed; with ``width``,
+    wrapped at spaces to it (never a word split)."""
+
+    def fit(text: str, indent: str, hang: str) -> list[str]:
+        return [indent + text] if width is None else wrapped(text, width, indent, hang)
+
+    lines = fit(f"== {step.title}", "", "   ")
+    for r in step.records:
+        lines += fit(f"{r.seq}. {describe(r.event)} ({who(r.event)})", "  ", "      ")
     for items in step.changes.values():
-        lines += [f"    {item.text}" for item in items]
+        for item in items:
+            lines += fit(item.text, "    ", "      ")
     return lines

@@ -46,6 +46,7 @@ class Stepper:
         read_key: Callable[[], str],
         prompt: Callable[[str], str],
         echo: Callable[[str], None],
+        width: int | None = None,
     ) -> None:
         self._source = steps
         self._seen: list[Step] = []
@@ -55,6 +56,8 @@ class Stepper:
         self.read_key = read_key
         self.prompt = prompt
         self.echo = echo
+        self.width = width
+        """The terminal's width: each line is wrapped to it (None: not wrapped)."""
 
     def _fetch(self, index: int) -> Step | None:
         while len(self._seen) <= index and not self._done:
@@ -72,7 +75,7 @@ class Stepper:
             if self.view == "all"
             else step._replace(changes={k: v for k, v in step.changes.items() if k == self.view})
         )
-        for line in narrative(shown):
+        for line in narrative(shown, self.width):
             self.echo(line)
         self.echo(f"-- step {self.position + 1}, view {self.view}: {HELP} --")
 

@@ -30,6 +30,11 @@ FLAGS = (
 )
 
 
+SCREENSHOTS: list[str] = []
+"""What the tests saved of a page, one line each (the path and what it shows), printed at the end of the run
+(:func:`tests.conftest.pytest_terminal_summary`), so that CI's log names them without ``-s``."""
+
+
 def executable() -> str | None:
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)

@@ -98,3 +98,13 @@ def armor(unit: str = "ger-arm-1", cost: int = 8) -> UnitBuilt:
 
 def phase(name: str, side: str = "axis") -> PhaseStarted:
     return PhaseStarted(year=1939, season="fall", side=side, phase=name)  # type: ignore[arg-type]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The screenshots the browser tests saved, named in every run's log."""
+    from tests import chromium
+
+    if chromium.SCREENSHOTS:
+        terminalreporter.section("screenshots")
+        for line in chromium.SCREENSHOTS:
+            terminalreporter.write_line(line)

@@ -125,7 +125,7 @@ def test_record_fills_game_time_and_roll_number(run, game_file: Path) -> None:  
     run("import", "g", str(game_file))
     result = run("record", "g", "dice_rolled", "purpose=attrition", "dice=[3]", "actor=germany")
     assert result.output == (
-        "recorded event 6: dice_rolled (Fall 1939 Axis unit construction) #3: die 3\n"
+        "recorded event 6 (Fall 1939 Axis unit construction): Dice rolled: roll #3 for attrition: die 3\n"
         "the audit finds nothing wrong with it\n"
     )
     last = json.loads(run("log", "g", "--json", "--type", "dice").output.splitlines()[-1])["event"]
@@ -171,7 +171,7 @@ def test_log_filters(run, game_file: Path) -> None:  # type: ignore[no-untyped-d
         "Error: field 'power': no event of 'g' is by or about 'prussia'"
     )
     table = run("log", "g", "--type", "units").output
-    assert "unit_built" in table
+    assert "Unit built: ger-arm-1" in table and "unit_built" not in table  # the event in words, not its type
     assert "ger-arm-1" in table
     assert "dice_rolled" not in table
 

@@ -90,7 +90,7 @@ def test_the_axis_turn_through_awaw_play_in_a_third_of_the_typing(tmp_path: Path
     assert "23 against 8: the 2:1 column" in transcript  # the attack preview's odds
     assert "defender eliminated 97.2 %, breakthrough 97.2 %" in transcript
     assert "l34-1 round 1: 23 against 8 is 2:1; die 6 (#1) reads D" in transcript
-    assert "breakthrough_created" in transcript and "the audit finds nothing" in transcript
+    assert "Breakthrough created: " in transcript and "the audit finds nothing" in transcript
     audit = shell(after[0])
     assert re.search(r"club: clean \(\d+ events checked by \d+ checks", audit), audit
     print(f"\ncharacters typed through awaw play: {sent} (the verbs alone: {VERBS_ALONE})")

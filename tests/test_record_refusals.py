@@ -106,7 +106,9 @@ def test_a_rule_broken_is_kept_and_the_audit_speaks_at_once(movement) -> None:  
     assert _count(movement) == MOVEMENT_PHASE
     kept = movement(*args)
     assert kept.exit_code == 0
-    assert kept.output.startswith(f"recorded event {MOVEMENT_PHASE + 1}: war_declared")
+    assert kept.output.startswith(
+        f"recorded event {MOVEMENT_PHASE + 1} (Fall 1939 Axis movement): War declared: Germany declares war on Denmark"
+    )
     assert "the audit finds 1 problem(s) (kept: the record holds what was claimed):" in kept.output
     assert "declaration_cost" not in kept.output  # the finding in words, with its rule
     assert "27.12" in kept.output
@@ -118,7 +120,9 @@ def test_a_rule_broken_is_kept_and_the_audit_speaks_at_once(movement) -> None:  
 def test_a_jump_across_the_map_is_kept_with_the_findings_printed(movement) -> None:  # type: ignore[no-untyped-def]
     result = movement("record", "g", "unit_moved", "unit=ger-inf-7", 'path=["EUR:AA40"]', "mf_used=1", "actor=germany")
     assert result.exit_code == 0
-    assert result.output.startswith(f"recorded event {MOVEMENT_PHASE + 1}: unit_moved")
+    assert result.output.startswith(
+        f"recorded event {MOVEMENT_PHASE + 1} (Fall 1939 Axis movement): Unit moved: ger-inf-7 moves to EUR:AA40"
+    )
     assert "the audit finds" in result.output
     assert "AA40" in result.output
     assert _count(movement) == MOVEMENT_PHASE + 1

@@ -53,12 +53,12 @@ def test_replay_narrates_each_step_and_its_changes(db: Path) -> None:
     assert code == 0
     assert out.splitlines() == [
         f"== Spring 1940 Axis combat (event {sunk})",
-        f"  {sunk}. ship_sunk (system) ship=ger-ca-1 ref=oslo",
+        f"  {sunk}. Ship sunk: ship ger-ca-1, ref oslo (system)",
         "    ger-ca-1 CA Blücher 2 (inverted): EUR:E33 → eliminated (naval combat)",
         f"== Spring 1940 Axis combat (event {sunk + 1})",
-        f"  {sunk + 1}. combat_losses_taken (system) attack=oslo loser=defender losses=[nor-inf-1:2]",
+        f"  {sunk + 1}. Combat losses taken: losses of oslo (defender): nor-inf-1 2 (system)",
         f"== Spring 1940 Axis combat (event {sunk + 2})",
-        f"  {sunk + 2}. unit_eliminated (system) unit=nor-inf-1 cause=combat ref=oslo",
+        f"  {sunk + 2}. Unit eliminated: nor-inf-1 eliminated: combat (oslo) (system)",
         "    nor-inf-1 infantry 2 (Norway): EUR:D33 → eliminated (combat)",
     ]
     code, out = run(

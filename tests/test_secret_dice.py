@@ -173,7 +173,8 @@ def test_record_seeded_through_the_cli_names_the_field(tmp_path: Path, keys: Key
     assert refused.output.startswith("Error: the event, field 'dice': roll #1 does not match the committed seed")
     # awaw new wrote game_created and map_data_used: the roll is event 3.
     assert runner.invoke(cli, [*args, f"dice=[{truth}]"]).output == (
-        f"recorded event 3: dice_rolled (Fall 1939 setup) #1: die {truth}\nthe audit finds nothing wrong with it\n"
+        f"recorded event 3 (Fall 1939 setup): Dice rolled: roll #1 for CRT: die {truth} from the seed\n"
+        "the audit finds nothing wrong with it\n"
     )
 
 

@@ -183,7 +183,7 @@ def test_a_hand_written_set_up_starts_a_game_where_it_says(awaw, tmp_path: Path)
     assert refused.exit_code == 1 and "(13.46" in refused.output and "nothing was written" in refused.output
     moved = awaw("move", "g", "ger-arm-1", "EUR:M33", "--yes")  # play goes on in the movement phase
     assert moved.exit_code == 0, moved.output
-    assert "hex_control_changed" in moved.output
+    assert "Hex control changed: EUR:M33 now controlled by Germany (movement)" in moved.output
 
 
 @pytest.mark.parametrize(

@@ -112,7 +112,7 @@ def test_a_turn_played_with_the_verbs_alone_audits_clean(awaw) -> None:  # type:
     where = {u["id"]: u["location"] for u in state["board"]["units"].values()}
     assert where["ger-arm-2"] == "EUR:L37"  # Warsaw taken in exploitation
     assert "pol-inf-1" not in where and "chi-inf-3" not in where
-    assert awaw("log", "g", "--turn", "1939-fall/allied").output.count("phase_started") == 1
+    assert awaw("log", "g", "--turn", "1939-fall/allied").output.count("Phase started") == 1
 
 
 def test_the_turn_reads_the_dice_as_the_example_does(awaw) -> None:  # type: ignore[no-untyped-def]
@@ -167,7 +167,7 @@ def test_dry_run_shows_and_writes_nothing(awaw) -> None:  # type: ignore[no-unty
     shown = awaw("end-phase", "g", "--dry-run")
     assert shown.exit_code == 0
     assert "would append 2 event(s):" in shown.output
-    assert "player_turn_started" in shown.output
+    assert "Player turn started: the Axis player turn begins" in shown.output
     assert awaw("head", "g").output == before
     data = json.loads(awaw("end-phase", "g", "--dry-run", "--json").output)
     assert data["dry_run"] is True

@@ -66,7 +66,7 @@ def audit(
                 ]
             )
         else:
-            formatting.console().print(formatting.checks_table(listed))
+            formatting.show(formatting.console(), formatting.checks_table(listed))
         return
     if game is None:
         raise click.UsageError("GAME is required unless --list-checks is given")

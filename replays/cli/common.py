@@ -232,7 +232,9 @@ def say(as_json: bool, text: str, data: dict[str, Any]) -> None:
 
         formatting.print_json(data)
     else:
-        click.echo(text)
+        from replays.views.common import folded
+
+        click.echo(folded(text))
 
 
 def point(_ctx: click.Context, _param: click.Parameter, value: str | None) -> GamePoint | None:

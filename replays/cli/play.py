@@ -25,11 +25,9 @@ WIDTH = 79
 
 
 def _event_line(seq: int, event: AnyEvent) -> str:
-    from awaw_events.codec import tag_of
-    from awaw_events.store import Record
-    from replays import logview
+    from replays.eventwords import describe
 
-    text = f"  {seq:>5}  {tag_of(event):<24} {logview.summary(Record(seq, event, '', '', 0))}"
+    text = f"  {seq:>5}  {describe(event)}"
     return text if len(text) <= WIDTH else text[: WIDTH - 3] + "..."
 
 

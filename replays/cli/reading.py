@@ -27,6 +27,7 @@ from replays import formatting, logview
 from replays.cli import files
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point, progress
 from replays.state import check_span
+from replays.views.common import folded
 
 
 @command("log")
@@ -49,7 +50,7 @@ def log_(obj: Context, game: str, turn: GamePoint | None, power: str | None, kin
     if as_json:
         formatting.print_json_lines(logview.as_json(rows))
         return
-    formatting.console().print(formatting.log_table(rows, f"{game}: {len(rows)} event(s)"))
+    formatting.print_log(formatting.console(), rows, f"{game}: {len(rows)} event(s)")
 
 
 @command()
@@ -143,7 +144,7 @@ def games(obj: Context, as_json: bool) -> None:
     if not rows:
         click.echo("no games yet: start one with `awaw new GAME` or `awaw import GAME FILE`")
         return
-    formatting.console().print(formatting.games_table(rows))
+    formatting.show(formatting.console(), formatting.games_table(rows))
 
 
 @command()
@@ -201,7 +202,7 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
         )
     else:
         for line in lines:
-            click.echo(line)
+            click.echo(folded(line))
     if not ok:
         sys.exit(1)
 

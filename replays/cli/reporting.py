@@ -216,11 +216,17 @@ def report(
     grid: Path | None,
     as_json: bool,
 ) -> None:
-    """\b
+    """The set-up and each player turn are a step: the board of the area where things happened, readable on a phone
+    (zoom and pan it), with what changed in words under it; the timeline is grouped by phase. One walk of the game
+    draws it all.
+
+    \b
     Example:
       awaw report club-1939 -o report.html
     """
-    from replays.pictures.game import report_board
+    import functools
+
+    from replays.pictures.steps import report_draw
     from replays.report import build_report
 
     with obj.store() as store:
@@ -231,9 +237,9 @@ def report(
             raise NoSuchPoint(f"--from {start} (event {first}) comes after --to {stop} (event {last})")
         with progress("report") as advance, domain_errors():
             stages = iter(range(1, 10))
-            board = report_board(store, game, first, last, image=image_path, grid=grid)
+            draw = functools.partial(report_draw, image=image_path, grid=grid)
             page = build_report(
-                store, game, start=first, stop=last, board=board, progress=lambda _what: advance(next(stages))
+                store, game, start=first, stop=last, draw=draw, progress=lambda _what: advance(next(stages))
             )
     output.write_text(page, encoding="utf-8")
     say(

@@ -54,6 +54,7 @@ def rule(
     from awaw_events import io as event_io
     from replays import formatting
     from replays import rulings as rulings_lib
+    from replays.views.common import folded
 
     with domain_errors():
         replacements = []
@@ -85,12 +86,12 @@ def rule(
     voided = ", ".join(str(v) for v in sorted(set(voids)))
     replaced = f", replaced by events {done.first + 1} to {done.last}" if done.last > done.first else ""
     if dry_run:
-        click.echo(f"dry run: the ruling would be event {done.first}: voids {voided}{replaced}")
+        click.echo(folded(f"dry run: the ruling would be event {done.first}: voids {voided}{replaced}"))
     else:
-        click.echo(f"ruling recorded in event {done.first}: voids {voided}{replaced}")
-    click.echo(f"the audit of {span.label} (events {span.first} to {span.last}) before the ruling:")
+        click.echo(folded(f"ruling recorded in event {done.first}: voids {voided}{replaced}"))
+    click.echo(folded(f"the audit of {span.label} (events {span.first} to {span.last}) before the ruling:"))
     formatting.print_audit(out, game, span.first, span.last, ruled.before, unchecked=False)
     click.echo("and with the ruling:")
     formatting.print_audit(out, game, span.first, span.last, ruled.after, unchecked=False)
     if dry_run:
-        click.echo("dry run: nothing was written (run it again without --dry-run to record the ruling)")
+        click.echo(folded("dry run: nothing was written (run it again without --dry-run to record the ruling)"))

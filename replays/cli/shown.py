@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     from replays.commands.runner import Look
 
 
-def line(seq: int, event: AnyEvent) -> str:
-    from awaw_events.codec import tag_of
-    from awaw_events.store import Record
-    from replays import logview
+def line(seq: int, event: AnyEvent, width: int) -> list[str]:
+    """An event to append, in words: its number and game time, then what it does, wrapped at spaces."""
+    from awaw_events.gametime import label
+    from replays.eventwords import describe
+    from replays.views.common import wrapped
 
-    record = Record(seq, event, "", "", 0)
-    return f"  {seq:>5}  {logview.when(record):<32} {tag_of(event):<24} {logview.summary(record)}".rstrip()
+    return wrapped(f"{seq:>5}  {label(event)}: {describe(event)}", width, "  ", "         ")
 
 
 def refused(refusal: Refusal, as_json: bool) -> None:
@@ -42,12 +42,13 @@ def show_preview(seen: Look, events: list[AnyEvent], report: Any, extra: str, dr
     if events:
         out.print(Text(f"{'would append' if dry_run else 'to append'} {len(events)} event(s):"))
         for i, e in enumerate(events):
-            out.print(Text(line(seen.size + 1 + i, e)))
+            for text in line(seen.size + 1 + i, e, out.width):
+                out.print(Text(text))
     if extra:
         out.print(Text(extra))
     if report.findings:
         out.print(Text(f"the audit would find {len(report.findings)} problem(s):"))
-        out.print(formatting.findings_table(report.findings))
+        formatting.print_findings(out, report.findings)
 
 
 def show_done(game: str, done: Any, as_json: bool, *, shown: int = 0) -> None:
@@ -76,7 +77,8 @@ def show_done(game: str, done: Any, as_json: bool, *, shown: int = 0) -> None:
     rest = done.records[shown:]
     out.print(Text(f"appended events {done.first} to {done.last} to {game}" + (":" if rest else "")))
     for r in rest:
-        out.print(Text(line(r.seq, r.event)))
+        for text in line(r.seq, r.event, out.width):
+            out.print(Text(text))
     for text in outcomes(done.records):
         out.print(Text(text))
     formatting.print_recorded(out, game, done)

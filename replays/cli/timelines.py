@@ -126,8 +126,10 @@ def _print_diff(result: Diff, a: str, b: str, as_json: bool) -> None:
             }
         )
         return
+    from replays.views.common import folded
+
     for line in formatting.diff_lines(result):
-        click.echo(line)
+        click.echo(folded(line, "      "))
 
 
 def logview_row(record: Record) -> dict[str, object]:

@@ -193,6 +193,7 @@ def replay(
     from replays.replay import narrative
     from replays.replay import steps as replay_steps
     from replays.stepper import Stepper, terminal_key
+    from replays.views import common
 
     if interactive and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal; without it, replay prints the whole narrative")
@@ -218,10 +219,12 @@ def replay(
                 read_key=terminal_key,
                 prompt=lambda text: click.prompt(text, default="", show_default=False),
                 echo=click.echo,
+                width=common.console().width,
             ).run()
         elif as_json:
             formatting.print_json_lines(step.as_json() for step in walk)
         else:
+            width = common.console().width
             for step in walk:
-                for line in narrative(step):
+                for line in narrative(step, width if width < common.WIDE else None):
                     click.echo(line)

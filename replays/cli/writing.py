@@ -495,6 +495,7 @@ def record(
     Example (die 5):
       awaw record mygame dice_rolled purpose=crt dice=[5] actor=germany
     """
+    from replays.eventwords import describe
     from replays.recording import StrictRefusal, record_checked
 
     try:
@@ -510,7 +511,7 @@ def record(
         game,
         done,
         as_json,
-        f"recorded event {rec.seq}: {event_type} ({logview.when(rec)}){logview.roll_words(rec.event)}",
+        f"recorded event {rec.seq} ({logview.when(rec)}): {describe(rec.event)}",
         {"seq": rec.seq, "event": to_builtins(rec.event), "hash": rec.hash},
     )
 

@@ -1,5 +1,5 @@
-"""The board picture of a game in a store: the points to draw and compare (``awaw board --at --diff``), the map data
-the game declared, and the board of each player turn of the HTML report (one area for every step)."""
+"""The board picture of a game in a store: the points to draw and compare (``awaw board --at --diff``) and the map
+data the game declared. The report's boards, one per step around its action, are :mod:`replays.pictures.steps`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from awaw_events.errors import PointError
-from awaw_events.store import GameStore, Record
-from projections.game import Fold, GameState
+from awaw_events.store import GameStore
+from projections.game import GameState
 from replays.branching import compared_point
 from replays.maps import declared_map_data, describe
 from replays.pictures.board import (
@@ -18,9 +18,7 @@ from replays.pictures.board import (
     Underlay,
     area_for,
     area_words,
-    default_area,
     draw_board,
-    touched_hexes,
 )
 from replays.pictures.scene import to_png, to_svg
 from replays.state import resolve_point, seq_for_game_time, state_at
@@ -87,7 +85,7 @@ def game_board(
         f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}",
         f"Area: {area_words(area)} ({sum(len(h) for h in area.values())} hexes)",
     ]
-    beneath = _image_beneath(image, grid, state.meta.options, notes) if image is not None else None
+    beneath = image_beneath(image, grid, state.meta.options, notes) if image is not None else None
     picture = draw_board(
         state,
         map_data=found.data,
@@ -101,7 +99,7 @@ def game_board(
     return picture
 
 
-def _image_beneath(image: Path, grid: Path | None, options: Mapping[str, str], notes: list[str]) -> Underlay:
+def image_beneath(image: Path, grid: Path | None, options: Mapping[str, str], notes: list[str]) -> Underlay:
     """The calibrated image beneath the board (the Pacific grid read as the game reads it), each panel's picture
     made once; a note says the picture carries it."""
     import functools
@@ -118,62 +116,3 @@ def _image_beneath(image: Path, grid: Path | None, options: Mapping[str, str], n
 def image(picture: BoardPicture, fmt: ImageFormat) -> bytes:
     """The picture as a standalone SVG file or a PNG of the same drawing."""
     return to_svg(picture.scene).encode() if fmt == "svg" else to_png(picture.scene)
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# The report
-
-
-def _player_turn(record: Record) -> tuple[int, str, str | None]:
-    e = record.event
-    return (e.year, e.season, e.side)
-
-
-def span_area(store: GameStore, timeline: str, start: int, stop: int) -> dict[str, frozenset[str]]:
-    """One area for every board of a report: what the board touches at the start and at the end of each player
-    turn of events ``start..stop`` (so that stepping through the turns, the map stays still)."""
-    opened = store.open(timeline)
-    first = state_at(opened, start - 1, save=False) if start > 1 else state_at(opened, 0)
-    hexes = touched_hexes(first.board)
-    fold = Fold(first)
-    previous: Record | None = None
-    for record in opened.effective_records(start, stop):
-        if previous is not None and _player_turn(previous) != _player_turn(record):
-            hexes |= touched_hexes(fold.state.board)
-        fold.push(record.seq, record.event)
-        previous = record
-    hexes |= touched_hexes(fold.state.board)
-    return default_area(hexes)
-
-
-def report_board(
-    store: GameStore, timeline: str, start: int, stop: int, *, image: Path | None = None, grid: Path | None = None
-) -> Callable[[GameState, GameState], str]:
-    """The board of each step of ``awaw report`` (:data:`replays.report.BoardPicture`): inline SVG of the state at
-    the end of the step with the moves and losses since the step before, all over one area; with ``image``, over
-    the calibrated map image (only when asked: the page then carries it)."""
-    area = span_area(store, timeline, start, stop)
-    found = declared_map_data(store, timeline, at=stop)
-    notes: list[str] = [
-        f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}"
-    ]
-    beneath = None
-    if image is not None:
-        beneath = _image_beneath(image, grid, state_at(store.open(timeline), stop).meta.options, notes)
-
-    def draw(state: GameState, before: GameState) -> str:
-        seq = state.clock.seq
-        picture = draw_board(
-            state,
-            map_data=found.data,
-            area=area,
-            before=before,
-            title=f"The board after event {seq} ({state.clock.label})",
-            subtitle=f"moves and losses since {_when(before, before.clock.seq)}",
-            notes=notes,
-            prefix=f"s{seq}-",
-            underlay=beneath,
-        )
-        return to_svg(picture.scene, inline=True)
-
-    return draw

@@ -15,6 +15,7 @@ is.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import io
 import math
@@ -167,8 +168,9 @@ def arrow(start: tuple[float, float], tip: tuple[float, float]) -> list[Node]:
 # SVG
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _n(value: float) -> str:
-    """A coordinate with at most two decimals and no trailing zeros."""
+    """A coordinate with at most two decimals and no trailing zeros (a board repeats its numbers: cached)."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
 
@@ -192,7 +194,9 @@ def _paint(shape: Shape) -> str:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _shape_svg(shape: Shape) -> str:
+    """One shape as SVG (shapes are frozen values, and a board draws the same counter shapes many times: cached)."""
     match shape:
         case Polygon():
             return f"<polygon{_attr('points', _points(shape.points))}{_paint(shape)}/>"

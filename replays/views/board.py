@@ -12,7 +12,7 @@ import msgspec
 from rich.console import RenderableType
 
 from awaw_events.vocab import SEASONS
-from projections.board import BoardState, Eliminated, Unit
+from projections.board import BoardState, Eliminated, Known, Unit
 from replays.views.common import (
     TRACK_NAMES,
     Change,
@@ -85,6 +85,16 @@ def data(state: BoardState, power: str | None = None) -> dict[str, Any]:
         "statuses": dict(sorted(state.statuses.items())),
         "diplomacy": dict(sorted(state.diplomacy.items())),
         "ctl": {k: v for k, v in sorted(state.ctl.items()) if _concerns(k, power)},
+        "known": {
+            k: msgspec.to_builtins(v)
+            for k, v in sorted(state.known.items())
+            if not k.startswith("control?") and (power is None or _concerns(k.partition(":")[2], power))
+        },
+        "control_without_hex": [
+            msgspec.to_builtins(v)
+            for k, v in sorted(state.known.items())
+            if k.startswith("control?") and (mine is None or v.value in mine)
+        ],
     }
 
 
@@ -147,27 +157,49 @@ def _when(e: Eliminated) -> str:
     return f"{e.season.capitalize()} {e.year}" + (f" {e.side.capitalize()}" if e.side else "")
 
 
-def _by_holder(items: dict[str, str], title: str, power: str | None) -> Iterator[RenderableType]:
+def known_words(known: Known | None) -> str:
+    """How a fact is known when not from the table, in words: ``reported, Summer 1939 to Winter 1939; not known:
+    cause`` (empty for a table record)."""
+    if known is None:
+        return ""
+    parts = [known.provenance] if known.provenance != "table" else []
+    parts.append(known.when)
+    if known.unknown:
+        parts.append("not known: " + ", ".join(name(k) for k in known.unknown))
+    return ", ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
+
+
+def _by_holder(state: BoardState, title: str, power: str | None) -> Iterator[RenderableType]:
     faction = faction_of(power) if power else None
     holders: dict[str, list[str]] = {}
-    for key, holder in sorted(items.items()):
+    for key, holder in sorted(state.control.items()):
         if power is None or holder in (power, faction):
             holders.setdefault(holder, []).append(key)
-    if not holders:
+    unplaced = [k for k in state.known.values() if k.value and (power is None or k.value in (power, faction))]
+    if not holders and not unplaced:
         yield line(f"{title}: none recorded")
         return
-    found = table(title, ("", "hexes"))
-    for holder, keys in sorted(holders.items()):
-        found.add_row(*cells(country(holder), ", ".join(keys)))
-    yield found
+    if holders:
+        found = table(title, ("", "hexes"))
+        for holder, keys in sorted(holders.items()):
+            shown = [
+                f"{k} ({known_words(state.known[f'control:{k}'])})" if f"control:{k}" in state.known else k
+                for k in keys
+            ]
+            found.add_row(*cells(country(holder), ", ".join(shown)))
+        yield found
+    for known in unplaced:
+        yield line(f"{title} a source gives without its hex: {country(known.value)} ({known_words(known)})")
 
 
 def _politics(state: BoardState, power: str | None) -> Iterator[RenderableType]:
     wars = sorted((k, v) for k, v in state.wars.items() if _concerns(k, power))
     if wars:
-        found = table("Wars", ("belligerents", "since"))
+        doubtful = any(f"war:{k}" in state.known for k, _ in wars)
+        found = table("Wars", ("belligerents", "since", *(("how it is known",) if doubtful else ())))
         for key, since in wars:
-            found.add_row(*cells(" and ".join(country(p) for p in key.split("|")), seasons(since)))
+            said = (known_words(state.known.get(f"war:{key}")),) if doubtful else ()
+            found.add_row(*cells(" and ".join(country(p) for p in key.split("|")), seasons(since), *said))
         yield found
     else:
         yield line("Wars: none")
@@ -177,9 +209,14 @@ def _politics(state: BoardState, power: str | None) -> Iterator[RenderableType]:
             found.add_row(*cells(TRACK_NAMES.get(track, name(track)), level))
         yield found
     if state.statuses or state.diplomacy:
-        found = table("Countries", ("country", "political status", "diplomatic result (29.41)"))
-        for key in sorted(state.statuses.keys() | state.diplomacy.keys()):
-            found.add_row(*cells(country(key), name(state.statuses.get(key)), state.diplomacy.get(key, "-")))
+        countries = sorted(state.statuses.keys() | state.diplomacy.keys())
+        doubtful = any(f"{what}:{k}" in state.known for k in countries for what in ("status", "diplomacy"))
+        columns = ("country", "political status", "diplomatic result (29.41)")
+        found = table("Countries", (*columns, *(("how it is known",) if doubtful else ())))
+        for key in countries:
+            how = state.known.get(f"status:{key}") or state.known.get(f"diplomacy:{key}")
+            extra = (known_words(how),) if doubtful else ()
+            found.add_row(*cells(country(key), name(state.statuses.get(key)), state.diplomacy.get(key, "-"), *extra))
         yield found
 
 
@@ -229,7 +266,7 @@ def render(state: BoardState, power: str | None = None) -> list[RenderableType]:
         heading("Board"),
         *_units(state, power),
         *_eliminated(state, power),
-        *_by_holder(state.control, "Hex control", power),
+        *_by_holder(state, "Hex control", power),
         *_markers(state, power),
         *_ctls(state, power),
         *_politics(state, power),
@@ -255,7 +292,7 @@ def _unit_changes(a: BoardState, b: BoardState) -> Iterator[Change]:
                 what="location",
                 a=ua.location,
                 b=None,
-                text=f"{unit_words(ua)}: {ua.location} → {now}",
+                text=f"{unit_words(ua)}: {location(ua.location)} → {now}",
             )
         elif ua is None:
             gone = a.eliminated.get(unit_id)
@@ -266,7 +303,7 @@ def _unit_changes(a: BoardState, b: BoardState) -> Iterator[Change]:
                 what="location",
                 a=None,
                 b=ub.location,
-                text=f"{unit_words(ub)}: {was} → {ub.location}",
+                text=f"{unit_words(ub)}: {was} → {location(ub.location)}",
             )
         else:
             yield from _unit_change(ua, ub)
@@ -289,7 +326,9 @@ def _unit_change(ua: Unit, ub: Unit) -> Iterator[Change]:
         if isinstance(va, bool):
             text = f"{who}: {'no longer ' if va else ''}{what}"
         elif field == "location":
-            text = f"{who}: moved {va} → {vb}"
+            text = f"{who}: moved {location(va)} → {location(vb)}"
+        elif field in ("owner", "nationality"):
+            text = f"{who}: {what} {arrow(country(va), country(vb))}"
         else:
             text = f"{who}: {what} {arrow(va, vb)}"
         yield Change(view=VIEW, subject=ua.id, what=field, a=va, b=vb, text=text)

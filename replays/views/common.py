@@ -8,12 +8,15 @@ from the projection's queries or from :mod:`projections.rules`.
 from __future__ import annotations
 
 import os
+import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, cast
 
 import msgspec
 from rich import box
 from rich.console import Console, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -204,6 +207,106 @@ def arrow(a: Any, b: Any) -> str:
     return f"{'none' if a is None else a} → {'none' if b is None else b}"
 
 
+def _plain(value: Any) -> str:
+    return value.plain if isinstance(value, Text) else "" if value is None else str(value)
+
+
+def fits(out: Console, item: Table) -> bool:
+    """Whether a table fits the console's width without cutting a word (an id, a number) in two, each column at
+    least as wide as its longest word; where it must wrap, the columns' widths are set so that it wraps at spaces
+    (rich left to itself may fold a word to make room for a wider column)."""
+    texts = [[_plain(c.header), *(_plain(cell) for cell in c.cells)] for c in item.columns]
+    if not texts:
+        return True
+    lows = [max((len(w) for t in column for w in t.split()), default=1) for column in texts]
+    highs = [
+        max((max((len(line) for line in t.splitlines()), default=0) for t in column), default=1) for column in texts
+    ]
+    widths = [c.width for c in item.columns]
+    for column in item.columns:
+        column.width = 1
+    overhead = Measurement.get(out, out.options, item).maximum - len(item.columns)
+    for column, width in zip(item.columns, widths, strict=True):
+        column.width = width
+    if sum(highs) + overhead <= out.width:
+        return True
+    room = out.width - overhead - sum(lows)
+    if room < 0:
+        return False
+    spare = [high - low for low, high in zip(lows, highs, strict=True)]
+    total = sum(spare) or 1
+    for column, low, extra in zip(item.columns, lows, spare, strict=True):
+        column.width = low + room * extra // total
+    return True
+
+
+def wrapped(text: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
+    """Lines of at most ``width`` characters, broken only at spaces (a word, an id or a number is never split; one
+    longer than the line stands alone on its line)."""
+    return textwrap.wrap(
+        text,
+        width=max(20, width),
+        initial_indent=indent,
+        subsequent_indent=indent if hang is None else hang,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent.rstrip()]
+
+
+def width() -> int:
+    """The width text for people is set to: the terminal's, or ``COLUMNS``; :data:`WIDE` in a file or a pipe."""
+    return console().width
+
+
+def folded(text: str, indent: str = "  ") -> str:
+    """Plain text wrapped to :func:`width` at spaces, each line on its own (continuations indented), as a terminal
+    of that width shows it without cutting a word; unchanged at full width."""
+    columns = width()
+    if columns >= WIDE:
+        return text
+    return "\n".join(part for line in text.split("\n") for part in wrapped(line, columns, "", indent))
+
+
+def plain_words(text: str) -> str:
+    """A message written for people with internal names in it (an event's type, a field's path such as
+    ``attrition_declared.defenders``) read in words: underscores become spaces, a path's dots a colon."""
+    return _SNAKE_PATH.sub(lambda m: m[0].replace(".", ": ").replace("_", " "), text.replace("``", ""))
+
+
+_SNAKE_PATH: Final = re.compile(r"(?<![\w:/-])[a-z][a-z0-9]*_[a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*(?![\w-])")
+
+
+def stacked(item: Table, width: int) -> list[Text]:
+    """A table too wide for the console, one row after another: the row's first cell as its heading, then each
+    other cell under its column's name, wrapped at spaces."""
+    lines = [Text(_plain(item.title), style="bold")] if item.title else []
+    columns = [(_plain(c.header), list(c.cells)) for c in item.columns]
+    for row in range(item.row_count):
+        first = _plain(columns[0][1][row]) if columns else ""
+        lines += [Text(line) for line in wrapped(first, width, "  ", "    ")]  # the row's heading
+        for header, cells_ in columns[1:]:
+            value = _plain(cells_[row])
+            if value.strip():
+                lines += [Text(line) for line in wrapped(f"{header}: {value}", width, "    ", "      ")]
+    if item.caption:
+        lines += [Text(line) for line in wrapped(_plain(item.caption), width)]
+    return lines
+
+
+def show(out: Console, item: RenderableType) -> None:
+    """Print one renderable: a table as a table where it fits the console, one row after another where it does not;
+    text wrapped at spaces."""
+    if isinstance(item, Table) and not fits(out, item):
+        for row in stacked(item, out.width):
+            out.print(row)
+        return
+    if isinstance(item, Text) and out.width < WIDE:
+        for part in wrapped(item.plain, out.width, "", "  "):
+            out.print(Text(part, style=str(item.style)))
+        return
+    out.print(item)
+
+
 def render(out: Console, renderables: Iterable[RenderableType]) -> None:
     for item in renderables:
-        out.print(item)
+        show(out, item)

@@ -52,6 +52,13 @@ def _known(fact: Fact | Any) -> str:
     return "" if provenance == "table" else provenance
 
 
+def _said(fact: Fact, field: str) -> str:
+    """A fact's field in words, or "unknown" where the record says it does not know it (never the default)."""
+    if field in getattr(fact, "unknown", ()):
+        return "unknown"
+    return name(getattr(fact, field))
+
+
 def _hexes(place: str, places: Places | None) -> str:
     if places is None or place not in places:
         return ""
@@ -153,7 +160,7 @@ def _areas(state: PoliticsState, power: str | None, places: Places | None) -> It
         "Places controlled (29), as sources state them", (*columns, "hexes") if places is not None else columns
     )
     for place, f in found:
-        values = [country(place), country(f.holder), f.what, name(f.cause), f.when, _known(f)]
+        values = [country(place), country(f.holder), f.what, _said(f, "cause"), f.when, _known(f)]
         if places is not None:
             values.append(_hexes(place, places))
         rows.add_row(*cells(*values))
@@ -333,11 +340,9 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
             )
         )
     if a.vichy != b.vichy:
-        found.append(
-            Change(
-                view=VIEW, subject="vichy", what="vichy", a=a.vichy, b=b.vichy, text=f"Vichy: {arrow(a.vichy, b.vichy)}"
-            )
-        )
+        vichy = {None: "not decided", True: "established", False: "not established"}
+        text = f"Vichy France (58.31): {vichy[a.vichy]} → {vichy[b.vichy]}"
+        found.append(Change(view=VIEW, subject="vichy", what="vichy", a=a.vichy, b=b.vichy, text=text))
     texts_a = {c.text for c in a.chronicle}
     for c in b.chronicle:
         if c.text not in texts_a:
