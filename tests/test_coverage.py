@@ -1,9 +1,9 @@
-"""The coverage matrix cannot drift: every checklist ID of the extracts is in it, checks name only real IDs, an
-implemented item has a test that plants its fault, and the committed list of IDs matches the extracts."""
+"""The coverage matrix cannot drift: every checklist ID of the extracts is in it, checks name only real IDs, a
+covered item has a test that plants its fault, an item is called recomputed only with a planted-fault test for each
+of its clauses, and the committed list of IDs and clauses matches the extracts."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
@@ -39,36 +39,72 @@ def test_ids_resolve_only_when_they_exist_and_are_unambiguous() -> None:
 
 def test_every_id_a_check_names_exists() -> None:
     for c in checks():
-        for identifier in (*c.covers, *(i for i, _ in c.partly)):
+        for identifier in (*c.covers, *(i for i, _ in c.partly), *(i for i, _ in c.trusts)):
             coverage.resolve(identifier)  # raises for an unknown or ambiguous ID
 
 
-def test_no_item_is_both_implemented_and_noted_as_not_possible() -> None:
-    implemented = {coverage.resolve(i).key for c in checks() for i in c.covers}
-    stale = sorted(implemented & set(coverage.notes()))
+def test_no_item_is_both_covered_and_noted_as_needing_a_fact() -> None:
+    covered = {coverage.resolve(i).key for c in checks() for i in c.covers}
+    stale = sorted(covered & set(coverage.notes()))
     assert not stale, f"replays/audit/notes lists items a check implements: {stale}"
 
 
-def _planted() -> set[str]:
-    """Checklist items that some test marks with ``@pytest.mark.plants(...)``."""
-    found: set[str] = set()
-    for path in (ROOT / "tests").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "plants"
-                and isinstance(node.func.value, ast.Attribute)
-                and node.func.value.attr == "mark"
-            ):
-                found |= {coverage.resolve(a.value).key for a in node.args if isinstance(a, ast.Constant)}
-    return found
+def test_every_covered_item_has_a_test_that_plants_its_fault() -> None:
+    covered = {coverage.resolve(i).key for c in checks() for i in c.covers}
+    missing = sorted(covered - set(coverage.planted()))
+    assert not missing, f"covered checklist items with no @pytest.mark.plants test: {missing}"
 
 
-def test_every_implemented_item_has_a_test_that_plants_its_fault() -> None:
-    implemented = {coverage.resolve(i).key for c in checks() for i in c.covers}
-    missing = sorted(implemented - _planted())
-    assert not missing, f"implemented checklist items with no @pytest.mark.plants test: {missing}"
+def test_an_item_is_recomputed_only_with_a_planted_fault_for_each_clause() -> None:
+    plants = coverage.planted()
+    for row in coverage.matrix(checks(), plants):
+        letters = plants.get(row.item.key, frozenset())
+        if row.state == "recomputed":
+            assert row.item.clauses, row.item.key
+            if len(row.item.clauses) == 1:
+                assert letters, row.item.key
+            else:
+                assert {c.letter for c in row.item.clauses} <= letters, row.item.key
+        elif row.state == "partial" and row.item.key in {coverage.resolve(i).key for c in checks() for i in c.covers}:
+            assert row.note.startswith("no planted-fault test for clause"), row
+
+
+def test_clauses_are_read_from_the_extracts_and_planted_by_letter() -> None:
+    b10 = coverage.resolve("31-34/B-10")
+    assert [c.letter for c in b10.clauses] == ["A", "B", "C"]
+    assert b10.clauses[0].violation == "the bridgehead still exists after HexControlChanged to the enemy"
+    assert [c.text for c in coverage.resolve("AUD-15-02").clauses] == [
+        "attackers: ground units adjacent to the defender (airborne: on top)",
+        "not replacements or partisans",
+        "not units in swamp/jungle/jungle-mountain hexes during monsoon, nor attacks into them (15.21, 34....",
+    ]
+    assert coverage.resolve("C-OPT-2").violation == "deficit spending with no recorded consent"
+    assert coverage.clause_of("31-34/B-10.B") == (b10, "B")
+    with pytest.raises(KeyError, match="no clause 'D'"):
+        coverage.clause_of("31-34/B-10.D")
+    single = coverage.resolve("S-20")
+    assert coverage.unplanted(single, frozenset({""})) == ()
+    assert coverage.unplanted(b10, frozenset({"", "A"})) == ("B", "C")
+
+
+def test_states_follow_the_declarations(tmp_path: Path) -> None:
+    """A covered item with a marker for each clause is recomputed, one clause short partial (named), and an item
+    a check trusts is trusted whatever else says so."""
+    from replays.audit.engine import check
+
+    b10 = coverage.resolve("31-34/B-10")
+
+    def nothing(c: object, ctx: object) -> tuple[()]:
+        return ()
+
+    made = check(nothing, "31.41", "t", reads=(), covers=("31-34/B-10",))
+    trusting = check(nothing, "31.41", "t", reads=(), trusts={"31-34/B-10": "the removal as recorded"})
+    row = {r.item.key: r for r in coverage.matrix([made], {b10.key: frozenset("ABC")})}[b10.key]
+    assert row.state == "recomputed"
+    row = {r.item.key: r for r in coverage.matrix([made], {b10.key: frozenset("AB")})}[b10.key]
+    assert (row.state, row.note) == ("partial", "no planted-fault test for clause C")
+    row = {r.item.key: r for r in coverage.matrix([made, trusting], {b10.key: frozenset("ABC")})}[b10.key]
+    assert (row.state, row.note) == ("trusted", "the removal as recorded")
 
 
 @pytest.mark.skipif(not RULES.is_dir(), reason="the rules extracts are not beside this checkout (../shared/rules)")

@@ -488,7 +488,7 @@ def _build(hex_: str) -> UnitBuilt:
     )  # fmt: skip
 
 
-@pytest.mark.plants("P-04", "S-25")
+@pytest.mark.plants("P-04", "S-25.B")
 def test_builds_in_hexes_the_map_shows_unsupplied_or_partial_are_findings() -> None:
     """30.61D, 27.43A: "units constructed only in fully supplied hexes"; 30.61A: airbases only in fully supplied
     hexes. No determination records these hexes; the map does: EUR:K31 traces to Berlin (full), EUR:N29 only to
@@ -528,7 +528,7 @@ def test_a_unit_the_map_shows_isolated_may_not_redeploy() -> None:
     ] == ["ger-inf-7: isolated units may not be redeployed (28.22A)"]
 
 
-@pytest.mark.plants("H-05")
+@pytest.mark.plants("H-05.A")
 def test_29_31c_a_pocket_hex_next_only_to_an_unsupplied_hex_does_not_change_hands() -> None:
     """29.31C: an isolated hex changes hands only if "adjacent to a supplied hex controlled by the moving player".
     FICTIONAL: EX-H1's fragment with a German hex EUR:K35 beyond the pocket, cut off from Berlin: EUR:K31 (next to

@@ -7,6 +7,11 @@ them with non-breaking hyphens). The list is committed (``checklist.tsv`` beside
 so that the coverage matrix and its tests work on a fresh clone; ``python -m replays.audit.checklist RULES_DIR``
 regenerates it from the extracts, and a test compares the two where the extracts are present.
 
+Each item's clauses are the parts of its check as the extract states them: its lettered conditions (``A:``,
+``B:`` ...) where it letters them, else the parts of the check sentence between top-level semicolons, lettered in
+order; the item's ``Violation:`` (the fault a test plants) is kept beside them. A test plants the fault of one clause
+with ``@pytest.mark.plants("S-11.B")`` (``S-11`` where the item has one clause).
+
 Groups: mechanical = ``[M]``, ``[MECH]``; logged = ``[MECH+LOG]``, ``[MECH if logged]``, ``[S]``, ``[P]``;
 map = ``[ATTR]``, ``[G]``, ``[GEO]``, ``[MAP]``; an item with several tags counts in the most demanding group it has
 (map over logged over mechanical); an item with none of these (``[C]`` player choice, ``[X]`` a rule outside the
@@ -47,6 +52,14 @@ _GROUP_OF_TAG: Final[dict[str, Group]] = {
 _RANK: Final[dict[Group, int]] = {"other": 0, "mechanical": 1, "logged": 2, "map": 3}
 
 
+class Clause(NamedTuple):
+    """One clause of a checklist item: its letter, what it says, and the violation the extract gives for it."""
+
+    letter: str
+    text: str
+    violation: str = ""
+
+
 class Item(NamedTuple):
     """One checklist entry of an extract."""
 
@@ -55,6 +68,9 @@ class Item(NamedTuple):
     group: Group
     tags: str
     title: str
+    clauses: tuple[Clause, ...] = ()
+    violation: str = ""
+    """The item's ``Violation:`` where the extract gives one for the whole item."""
 
     @property
     def key(self) -> str:
@@ -87,7 +103,9 @@ def parse(extract: Extract, text: str) -> Iterator[Item]:
             found = _GROUP_OF_TAG.get(tag, "other")
             if _RANK[found] > _RANK[group]:
                 group = found
-        yield Item(extract, normalise(match.group(1)), group, " ".join(tags), _title(block[match.end() :]))
+        rest = block[match.end() :]
+        parts, violation = clauses(rest)
+        yield Item(extract, normalise(match.group(1)), group, " ".join(tags), _title(rest), parts, violation)
 
 
 def _tag_order(tag: str) -> int:
@@ -102,6 +120,62 @@ def _title(rest: str) -> str:
     return sentence if len(sentence) <= 110 else sentence[:107].rstrip() + "..."
 
 
+_LETTERED: Final = re.compile(r"(?:^|\n)\s*\*\s+([A-H]):\s|(?<=[.*]\s)([A-H]):\s")
+_MAX_CLAUSES: Final = 8
+"""More parts than this between semicolons is a list inside one condition, not clauses: one clause."""
+
+
+def _clean(text: str) -> str:
+    text = _TAG_ANYWHERE.sub("", text.replace("*", ""))
+    text = re.sub(r"\[[A-Z]+\]", "", text)  # [UNSURE], [DERIVED]
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"\.\s*\+.*$", ".", text).strip(" .;")
+
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
+
+
+def _violation(text: str) -> str:
+    return _short(_clean(text.split("Violation:", 1)[1])) if "Violation:" in text else ""
+
+
+def _parts(text: str) -> list[str]:
+    """``text`` split at the semicolons outside parentheses and brackets."""
+    parts: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == ";" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def clauses(rest: str) -> tuple[tuple[Clause, ...], str]:
+    """The clauses of an item's text (what follows its ID) and the item's own violation."""
+    marks = [(m.start(), next(g for g in m.groups() if g)) for m in _LETTERED.finditer(rest)]
+    letters = [letter for _, letter in marks]
+    if len(marks) >= 2 and letters == [chr(ord("A") + i) for i in range(len(letters))]:
+        found = []
+        for (start, letter), (end, _) in zip(marks, [*marks[1:], (len(rest), "")], strict=True):
+            part = re.sub(r"^\s*\*?\s*[A-H]:\s*", "", rest[start:end])
+            body = part.split("Inputs:", 1)[0].split("Violation:", 1)[0]
+            found.append(Clause(letter, _short(_clean(body)), _violation(part)))
+        head = rest[: marks[0][0]]
+        return tuple(found), _violation(head)
+    check = _clean(rest.split("Inputs:", 1)[0].split("Violation:", 1)[0])
+    check = re.split(r"\s—\s", re.sub(r"^\W*Check:\s*", "", check), maxsplit=1)[0]
+    parts = _parts(check)
+    if len(parts) > _MAX_CLAUSES:
+        parts = [check]
+    return tuple(Clause(chr(ord("A") + i), _short(_clean(p))) for i, p in enumerate(parts)), _violation(rest)
+
+
 def from_extracts(rules_dir: Path) -> list[Item]:
     """Every checklist item of the four extracts in ``rules_dir``."""
     items: list[Item] = []
@@ -110,12 +184,28 @@ def from_extracts(rules_dir: Path) -> list[Item]:
     return items
 
 
-HEADER: Final = "extract\tid\tgroup\ttags\ttitle"
+HEADER: Final = "extract\tid\tgroup\ttags\ttitle\tclauses\tviolation"
+CLAUSE_SEPARATOR: Final = " ¦ "
+"""Between the clauses of the ``clauses`` column: ``A: text`` (`` => violation`` where the clause has its own)."""
+
+
+def _render_clauses(found: tuple[Clause, ...]) -> str:
+    return CLAUSE_SEPARATOR.join(f"{c.letter}: {c.text}" + (f" => {c.violation}" if c.violation else "") for c in found)
+
+
+def _load_clauses(text: str) -> tuple[Clause, ...]:
+    found = []
+    for part in text.split(CLAUSE_SEPARATOR) if text else ():
+        letter, _, body = part.partition(": ")
+        said, _, violation = body.partition(" => ")
+        found.append(Clause(letter, said, violation))
+    return tuple(found)
 
 
 def render(items: list[Item]) -> str:
     """The committed list: a header, then one tab-separated line per item (generated; do not edit by hand)."""
-    return "\n".join([HEADER, *("\t".join(item) for item in items)]) + "\n"
+    lines = ("\t".join((*item[:5], _render_clauses(item.clauses), item.violation)) for item in items)
+    return "\n".join([HEADER, *lines]) + "\n"
 
 
 def load(text: str) -> tuple[Item, ...]:
@@ -125,8 +215,8 @@ def load(text: str) -> tuple[Item, ...]:
         raise ValueError("checklist.tsv does not start with its header")
     items = []
     for line in lines[1:]:
-        extract, identifier, group, tags, title = line.split("\t")
-        items.append(Item(extract, identifier, group, tags, title))  # type: ignore[arg-type]
+        extract, identifier, group, tags, title, found, violation = line.split("\t")
+        items.append(Item(extract, identifier, group, tags, title, _load_clauses(found), violation))  # type: ignore[arg-type]
     return tuple(items)
 
 

@@ -183,6 +183,9 @@ class Check:
     needs: tuple[str, ...] | None = None
     """The fields of the event the check reads (None: every field). A field the record does not know (``unknown``)
     turns off only the checks that need it: the others are made as on any event."""
+    trusts: tuple[tuple[str, str], ...] = ()
+    """Checklist items whose claim this check reads back instead of deriving it, each with what it trusts (the
+    coverage matrix calls them trusted)."""
 
     def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
@@ -199,12 +202,13 @@ def judge(
     covers: tuple[str, ...] = (),
     partly: dict[str, str] | None = None,
     needs: tuple[str, ...] | None = None,
+    trusts: dict[str, str] | None = None,
 ) -> Check:
     """A check that asks the position one query about the event (``query(position, event)``: the function that the
     command deciding such an event asks too) and reports its breaches as findings, its unknowns as checks not made.
     Its id: the query's name; its title: the first paragraph of the query's docstring without the rule number it
     starts with (``13.4: a move names a unit in play ...``), unless given; ``covers``, ``partly`` and ``needs`` as
-    :func:`check`'s."""
+    :func:`check`'s, and ``trusts``: item -> the claim it reads back."""
 
     def ask(c: Check, ctx: AuditContext[Any]) -> Result:
         return query(ctx.position, ctx.event)
@@ -212,7 +216,8 @@ def judge(
     ask.__name__ = ask.__qualname__ = query.__name__
     part = tuple((partly or {}).items())
     words = title if title is not None else _title(query)
-    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query, needs)
+    trusted = tuple((trusts or {}).items())
+    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query, needs, trusted)
 
 
 def _title(query: Callable[..., Any]) -> str:
@@ -238,10 +243,12 @@ def check(
     covers: tuple[str, ...] = (),
     partly: dict[str, str] | None = None,
     needs: tuple[str, ...] | None = None,
+    trusts: dict[str, str] | None = None,
 ) -> Check:
     """A check of rule ``rule`` on the event types it ``reads`` made by ``function(check, ctx)`` (its id: the
     function's name without ``check_``, unless given), implementing the checklist items ``covers`` (and ``partly``:
-    item -> what is missing), reading the event's fields ``needs`` (None: all of them). Prefer :func:`judge`: a
+    item -> what is missing; ``trusts``: item -> the claim it reads back), reading the event's fields ``needs``
+    (None: all of them). Prefer :func:`judge`: a
     check with a body of its own applies a rule the commands cannot ask."""
     part = tuple((partly or {}).items())
     return Check(
@@ -256,6 +263,7 @@ def check(
         part,
         None,
         needs,
+        tuple((trusts or {}).items()),
     )
 
 
@@ -284,11 +292,15 @@ class Family:
         after: bool = False,
         covers: tuple[str, ...] = (),
         partly: dict[str, str] | None = None,
+        trusts: dict[str, str] | None = None,
     ) -> Callable[[CheckFunction], CheckFunction]:
         """Add a check made by the decorated function (:func:`check`)."""
 
         def add(function: CheckFunction) -> CheckFunction:
-            self.add(check(function, rule, title, reads=reads, id=id, after=after, covers=covers, partly=partly))
+            made = check(
+                function, rule, title, reads=reads, id=id, after=after, covers=covers, partly=partly, trusts=trusts
+            )
+            self.add(made)
             return function
 
         return add
