@@ -96,7 +96,7 @@ def parse(extract: Extract, text: str) -> Iterator[Item]:
         match = _ITEM.match(block)
         if match is None:
             continue
-        block = block.split("\n#", 1)[0]
+        block = re.split(r"\n#|\n-{3,}", block, maxsplit=1)[0]  # a heading or a section's rule ends the item
         tags = sorted(set(_TAG_ANYWHERE.findall(block)), key=_tag_order)
         group: Group = "other"
         for tag in tags:

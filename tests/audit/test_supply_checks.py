@@ -116,7 +116,7 @@ def _isolated(*units: str, post: str = "isolated") -> list[object]:
     ]
 
 
-@pytest.mark.plants("S-11", "S-19")
+@pytest.mark.plants("S-11.A", "S-11.B", "S-19")
 def test_units_isolated_at_both_determinations_are_eliminated() -> None:
     base = [created(), place("ger-1", "germany", "EUR:K30"), turn()]
     gone = UnitEliminated(**when(phase="post_combat_supply"), unit="ger-1", cause="isolation")
@@ -160,7 +160,7 @@ def test_fortifications_save_isolated_units() -> None:
     ]
 
 
-@pytest.mark.plants("S-12")
+@pytest.mark.plants("S-12.A", "S-12.B")
 def test_units_without_supply_do_not_move_advance_occupy_or_redeploy() -> None:
     base = [
         created(),
@@ -187,7 +187,7 @@ def test_units_without_supply_do_not_move_advance_occupy_or_redeploy() -> None:
     assert checks_found([*base, resupplied, redeploy], "30.16") == []
 
 
-@pytest.mark.plants("S-13")
+@pytest.mark.plants("S-13.A", "S-13.B", "S-13.C", "S-13.D")
 def test_partially_supplied_units_keep_their_impairments() -> None:
     base = [
         created(),
@@ -253,7 +253,7 @@ def test_sources_supply_their_own_faction_and_limited_ones_only_partially() -> N
     ]
 
 
-@pytest.mark.plants("S-15")
+@pytest.mark.plants("S-15.A", "S-15.B")
 def test_capitals_after_surrender_are_limited_and_enemy_held_ones_supply_no_one() -> None:
     data = map_data([facts("EUR:P21", name="Paris")])
     base = [created(), held("EUR:P21", "france"), place("fra-1", "france", "EUR:P22"), turn(side_="allied")]
@@ -352,7 +352,7 @@ def test_an_ic_supplies_only_the_units_in_it_example_30_27() -> None:
 # Automatic supply (S-17) and designation (S-18)
 
 
-@pytest.mark.plants("S-17")
+@pytest.mark.plants("S-17.A", "S-17.B")
 def test_exploiting_armor_is_supplied_automatically_the_next_turn_only() -> None:
     base = [
         created(),
@@ -449,7 +449,7 @@ def test_a_land_line_is_a_chain_of_friendly_hexes_free_of_enemy_zocs_and_partisa
     ]
 
 
-@pytest.mark.plants("S-21")
+@pytest.mark.plants("S-21.A", "S-21.B")
 def test_no_full_supply_into_or_out_of_new_guinea_jungle() -> None:
     data = map_data(
         [
