@@ -7,6 +7,7 @@ log does not record, each with its planted fault.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -554,3 +555,49 @@ def test_29_31c_a_pocket_hex_next_only_to_an_unsupplied_hex_does_not_change_hand
     assert c_findings("EUR:K34") == [
         "EUR:K34 is next to no supplied axis hex: traced on the map, EUR:K35 is unsupplied (29.31C)"
     ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The shipped example audited with the fictional test map (examples/maps)
+
+
+TEST_MAP = Path(__file__).resolve().parent.parent / "examples" / "maps" / "fictional-test-map.yaml"
+
+
+def _example_skips(with_test_map: bool) -> tuple[dict[str, int], int]:
+    """The times each supply check of the shipped example was not made, and its findings, audited with the shipped
+    map data or with the FICTIONAL test map (examples/maps/fictional-test-map.yaml: made up, never a real map)."""
+    import msgspec
+
+    from awaw_events.codec import decode
+    from awaw_events.store import Numbered
+    from replays.audit.catalogue import audit
+    from replays.maps import load_map_file, shipped_map_data
+
+    root = Path(__file__).resolve().parent.parent
+    events = [decode(line) for line in (root / "examples" / "campaign-1939.jsonl").read_bytes().splitlines()]
+    data = load_map_file(TEST_MAP).data if with_test_map else None
+    if data is not None:
+        events[1] = msgspec.structs.replace(events[1], name=data.name, version=data.version, sha256=data.sha256)
+    else:
+        data = shipped_map_data().data
+    chosen = data
+    report = audit([Numbered(n, e) for n, e in enumerate(events, start=1)], maps=lambda ref: (chosen, None))
+    wanted = ("construction_needs_full_supply", "redeployment_eligible", "land_supply_lines")
+    times = {c: sum(s.times for s in report.skipped if s.check == c) for c in wanted}
+    return times, len(report.findings)
+
+
+@pytest.mark.skipif(not TEST_MAP.is_file(), reason="the fictional test map (examples/maps) is not in this checkout yet")
+def test_the_example_with_the_test_map_checks_the_builds_and_srs_the_map_allows() -> None:
+    """Builds need a fully supplied hex (30.61D) and SRs a supplied unit (28.22A); the example's log records neither.
+    On the test map the tracer decides the 14 German builds and 4 German SRs inside its region (rows G-R, columns
+    24-44: Berlin L32, Kiel J30 ...), all legal; those outside it stay "not checked", named. No finding either way."""
+    shipped, found = _example_skips(with_test_map=False)
+    assert found == 0
+    assert shipped["construction_needs_full_supply"] == 54 and shipped["redeployment_eligible"] == 17
+    traced, found = _example_skips(with_test_map=True)
+    assert found == 0
+    assert traced["construction_needs_full_supply"] == 40  # 14 of 54 builds checked
+    assert traced["redeployment_eligible"] == 13  # 4 of 17 SRs checked
+    assert traced["land_supply_lines"] < shipped["land_supply_lines"]
