@@ -106,6 +106,7 @@ INTERPRETATION_OPTIONS: Final[dict[str, Option]] = {
     "combat.mixed_rounds": Option(("all_must_qualify", "qualifying_units_continue"), "all_must_qualify", "A3R 15.71"),
     "combat.crt_above_6": Option(("read_as_6", "unconfirmed"), "read_as_6", "15.6, 15.75 (10-16 extract 1.7, Q1)"),
     "combat.exploit_order": Option(("halve_then_terrain", "terrain_then_halve"), "halve_then_terrain", "16.31D"),
+    "combat.joint_attacks": Option(("faction", "side"), "faction", "15.551, 15.46"),
     "econ.prorate_negative_rounding": Option(("toward_zero", "floor"), "toward_zero", "A3R 35.7"),
     "econ.limit_counts_repairs": Option(("counted", "excluded"), "counted", "27.31"),
     NAVAL_ADVANCE_TO_LAUNCH: Option(("launch_at_once", "stay_on_launch_row"), "launch_at_once", "27.7272D"),

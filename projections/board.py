@@ -561,4 +561,4 @@ def _track_value(state: BoardState, event: TrackValue, ctx: Context) -> None:
 
 @HANDLERS.on(CtlSet)
 def _ctl_set(state: BoardState, event: CtlSet, ctx: Context) -> None:
-    state.ctl[f"{event.faction}/{event.domain}"] = event.level
+    state.ctl[f"{event.nationality or event.faction}/{event.domain}"] = event.level

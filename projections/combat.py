@@ -49,8 +49,9 @@ from awaw_events.events import (
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Power, Season
 from projections import dice
-from projections.board import BoardState
+from projections.board import BoardState, Unit
 from projections.core import Context, Handlers
+from projections.movement import MovementState
 from projections.rules import air as air_rules
 from projections.rules import attrition as attrition_rules
 from projections.rules import combat as rules
@@ -255,33 +256,51 @@ def initial() -> CombatState:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def unit_ctl(board: BoardState, unit_id: str) -> int | None:
-    """A unit's CTL from its faction's ground CTL on ``board`` (a :class:`projections.board.BoardState`), -1 in
-    partial supply (15.8, 15.81), -1 for replacements (10.23), always 1 for partisans (11.48); ``None`` when the unit or
-    the CTL is not known."""
+def unit_ctl(board: BoardState, unit_id: str, *, army_oil: bool = False) -> int | None:
+    """A unit's CTL on ``board``: its nation's ground CTL (``ctl_set`` with its nationality, or its alliance faction's
+    where that is the nation's own, :func:`~projections.rules.combat.ctl_is_factions`), -1 in partial supply or
+    under the army oil effect (``army_oil``; not both, 15.81, 33.61C), -1 for replacements (10.23), always 1 for
+    partisans (11.48); ``None`` when the unit or its CTL is not known (an Italian or minor unit whose own level the
+    log does not record: 15.81, 14.43). The position's :func:`projections.position.combat.attacks.ctl` adds the
+    oil effect of the player turn and the A3R rule."""
     unit = board.units.get(unit_id)
     if unit is None:
         return None
     if unit.unit_type == "partisan":
         return rules.PARTISAN_CTL
-    level = board.ctl.get(f"{FACTION_OF_POWER.get(cast(Power, unit.owner))}/ground")
+    level = recorded_ctl(board, unit)
     if level is None:
         return None
     return rules.effective_ctl(
-        level, partial_supply_or_army_oil=unit.supply == "partial", replacement=unit.unit_type == "replacement"
+        level,
+        partial_supply_or_army_oil=unit.supply == "partial" or army_oil,
+        replacement=unit.unit_type == "replacement",
     )
 
 
-def known_ctl(board: BoardState, unit_id: str) -> int | None:
-    """:func:`unit_ctl` where the recorded faction CTL is the unit's own (partisans, and the nationalities of
-    :data:`~projections.rules.combat.FACTION_CTL_NATIONALITIES`); ``None`` otherwise (Italian and minor units)."""
-    unit = board.units.get(unit_id)
-    if unit is None:
-        return None
+def recorded_ctl(board: BoardState, unit: Unit) -> int | None:
+    """The ground CTL the log records for a unit's nation (its own, else its faction's where that is the nation's),
+    before any reduction (15.81)."""
+    level = board.ctl.get(f"{unit.nationality}/ground")
     faction = FACTION_OF_POWER.get(cast(Power, unit.owner))
-    if unit.unit_type != "partisan" and unit.nationality not in rules.FACTION_CTL_NATIONALITIES.get(faction or "", ()):
-        return None
+    if level is None and rules.ctl_is_factions(unit.nationality, faction):
+        level = board.ctl.get(f"{faction}/ground")
+    return level
+
+
+def known_ctl(board: BoardState, unit_id: str) -> int | None:
+    """:func:`unit_ctl` without the oil effect (its name in the families that read it)."""
     return unit_ctl(board, unit_id)
+
+
+def under_army_oil(moves: MovementState, owner: str, turn: int, side: str | None) -> bool:
+    """Whether ``owner``'s faction accepted the army oil effect in the player turn (``turn``, ``side``) (33.61C; the
+    effect is not kept past its player turn)."""
+    return (
+        bool(moves.army_oil)
+        and moves.player_turn == (turn, side)
+        and (FACTION_OF_POWER.get(cast(Power, owner)) in moves.army_oil)
+    )
 
 
 def house_nationality_of(board: BoardState, unit_id: str) -> rules.HouseNationality:
@@ -387,7 +406,7 @@ def _attack(state: CombatState, event: AttackDeclared, ctx: Context) -> None:
         fleet=_factors(event.shore_bombardment),
         das=_factors(event.das),
         defenders={d.unit: d for d in event.defenders},
-        ctl={a.unit: a.ctl if a.ctl is not None else unit_ctl(board, a.unit) for a in event.attackers},
+        ctl={a.unit: a.ctl if a.ctl is not None else _ctl(ctx, a.unit) for a in event.attackers},
         dm={d.unit: rules.claimed_dm(d.dms, variant=table) for d in event.defenders} if table is not None else {},
     )
     state.attacked.update(a.unit for a in event.attackers)
@@ -395,6 +414,12 @@ def _attack(state: CombatState, event: AttackDeclared, ctx: Context) -> None:
         faction = attacking_faction(board, event)
         for d in event.defenders:
             state.regular_defenders.setdefault(d.unit, (event.attack, faction))
+
+
+def _ctl(ctx: Context, unit_id: str) -> int | None:
+    unit = ctx.game.board.units.get(unit_id)
+    oil = unit is not None and under_army_oil(ctx.game.movement, unit.owner, ctx.now.turn, ctx.now.side)
+    return unit_ctl(ctx.game.board, unit_id, army_oil=oil)
 
 
 def attacking_faction(board: BoardState, event: AttackDeclared) -> str | None:

@@ -18,13 +18,15 @@ The grammar (sections are separated by ``|``, the items of a section by ``,``; s
     FACTORS   = COMBAT [ "-" MOVEMENT ]                     4-6, 3 (left out: 3, no movement factors recorded)
     LOCATION  = EUR:M35 | PAC:DD11 | box:NAME | sw:atlantic | pool
     keyword   = "ctl" WHO [ DOMAIN ] LEVEL                  combat training level (15.8): a faction, or a power
-                                                            for its faction; DOMAIN ground (default), air, naval
+                                                            for its faction (Italy: its own, 14.43); DOMAIN
+                                                            ground (default), air, naval
               | "ctrl" WHO HEX { HEX }                      hex control (29): a power or a minor country
               | "brp" POWER BASE [ "/" AVAILABLE ]           BRP base and BRPs available (available = base)
               | "war" A B                                   a war under way since the clock's game turn
               | "status" COUNTRY STATUS                     a political status (status_changed)
               | "track" TRACK LEVEL                         a tension track (rgt, usat, usjt)
               | "pool" POWER TYPE[/AREA] FACTORS            force pool factors
+              | "fort" KIND HEX OWNER                       a fortification counter (32): fortification, fortress
               | "rules" RULES                               awaw (default) or a3r
               | "option" ID "=" VALUE                       a rule option (awaw_events/options.py)
 
@@ -50,6 +52,7 @@ from awaw_events.events import CtlSet
 from awaw_events.events.base import Hex, Location
 from awaw_events.gametime import parse_game_point
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, PHASES, POWERS, SEASONS, SIDES, UNIT_TYPES, Power
+from projections.rules.combat import ctl_is_factions
 from replays.setup import FLAGS, FORMAT, SetupFile, UnitSpec, setup_events
 
 PREFIXES: Final[dict[str, str]] = {
@@ -86,7 +89,7 @@ KINDS: Final[dict[str, str]] = {
 DEFAULT_FACTORS: Final = 3
 """The combat factors of a unit whose line leaves them out (a test's convenience: write them when they matter)."""
 
-KEYWORDS: Final = ("ctl", "ctrl", "brp", "war", "status", "track", "pool", "rules", "option")
+KEYWORDS: Final = ("ctl", "ctrl", "brp", "war", "status", "track", "pool", "fort", "rules", "option")
 
 _FACTORS = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
 _NAME = re.compile(r"^([a-z_]+)-([a-z0-9_]+)$")
@@ -253,6 +256,7 @@ class _Reader:
             "status": (2, 2, "status COUNTRY STATUS (status poland conquered)"),
             "track": (2, 2, "track TRACK LEVEL (track usat 5)"),
             "pool": (3, 3, "pool POWER TYPE[/AREA] FACTORS (pool ger infantry 3)"),
+            "fort": (3, 3, "fort KIND HEX OWNER (fort fortress EUR:V38 rus)"),
             "rules": (1, 1, "rules awaw|a3r"),
             "option": (1, 1, "option ID=VALUE (option econ.deficit_spending=none)"),
         }
@@ -261,7 +265,10 @@ class _Reader:
             raise _error(item.column, f"expected {usage}, got {' '.join([word, *values])!r}")
         if word == "ctl":
             who = values[0]
-            faction = who if who in FACTIONS else FACTION_OF_POWER[cast(Power, _power(who, columns[0]))]
+            power = who if who in FACTIONS else _power(who, columns[0])
+            faction = FACTION_OF_POWER.get(cast(Power, power), power)
+            if who not in FACTIONS and not ctl_is_factions(power, faction):
+                faction = power  # a nation's own level (Italy's beside Germany's, 14.43): not its faction's
             domain = values[1] if len(values) == 3 else "ground"
             if domain not in _DOMAINS:
                 raise _error(columns[1], f"expected a domain ({', '.join(_DOMAINS)}), got {domain!r}")
@@ -289,6 +296,11 @@ class _Reader:
         elif word == "pool":
             power = _power(values[0], columns[0])
             self.put(("force_pools", power, values[1]), _number(values[2], columns[2], "factors"), item.column)
+        elif word == "fort":
+            if not _HEX.match(values[1]):
+                raise _error(columns[1], f"expected a hex (EUR:M35, PAC:DD11), got {values[1]!r}")
+            fort = {"kind": values[0], "owner": _who(values[2], columns[2])}
+            self.put(("fortifications", values[1]), fort, item.column)
         elif word == "rules":
             self.put(("rules",), values[0], item.column)
         else:

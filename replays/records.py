@@ -55,6 +55,7 @@ from awaw_events.events import (
 from awaw_events.log import Numbered
 from awaw_events.store import GameStore
 from awaw_events.store import Numbered as StoredEvent
+from awaw_events.vocab import SIDE_OF_POWER
 from projections import board as board_mod
 from projections.board import BoardState
 from projections.core import Clock, Context, Meta, clock_after, clone
@@ -118,6 +119,24 @@ def mover_problem(board: BoardState, unit_id: str, actor: str, field: str, verb:
         "actor",
         f"{unit_id} belongs to {unit.owner}: {actor} cannot move it: a power moves its own units (13.4)",
     )
+
+
+def attacker_problem(board: BoardState, unit_id: str, actor: str, field: str) -> Problem | None:
+    """A unit an attack declares attacking must be in play and of the declaring power's side. Units of several powers
+    of one side attack together where the rules allow it (a joint German-Italian attack, 15.551: which powers may,
+    the position's :func:`projections.position.combat.attacks.joint_attack` judges); the other side's never. A minor
+    country's unit moved by another power of its side is a finding, as for a move (:func:`mover_problem`)."""
+    unit = board.units.get(unit_id)
+    if unit is None:
+        return Problem(field, _gone(board, unit_id))
+    mover = who_moves(owner=unit.owner, nationality=unit.nationality, actor=actor)
+    if (
+        mover == "other"
+        and SIDE_OF_POWER.get(unit.owner) == SIDE_OF_POWER.get(actor)
+        and unit.nationality == unit.owner
+    ):
+        return None  # a major power's unit attacking with an ally's (15.551)
+    return mover_problem(board, unit_id, actor, field, "attacks with")
 
 
 def on_board_problem(board: BoardState, unit_id: str, field: str) -> Problem | None:
@@ -199,7 +218,7 @@ def _moves(board: BoardState, event: AdvanceAfterCombat | AttritionOccupation) -
 
 def _attack(board: BoardState, event: AttackDeclared) -> Iterator[Problem]:
     for i, a in enumerate(event.attackers):
-        found = mover_problem(board, a.unit, event.actor, f"attackers[{i}].unit", "attacks with")
+        found = attacker_problem(board, a.unit, event.actor, f"attackers[{i}].unit")
         if found is not None:
             yield found
     yield from _units(board, [(f"defenders[{i}].unit", d.unit) for i, d in enumerate(event.defenders)])

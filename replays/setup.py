@@ -32,7 +32,7 @@ from awaw_events.codec import parse_event
 from awaw_events.errors import InputError
 from awaw_events.gametime import GamePoint, parse_game_point
 from awaw_events.log import Numbered
-from awaw_events.vocab import POWERS
+from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, POWERS
 from projections.board import BoardState
 from projections.game import GameState
 from replays.maps import _field_name, _line_of, _parse_path
@@ -492,9 +492,11 @@ def _fields(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
             f"winter_preparation.{faction}",
             {"type": "winter_preparation_changed", "faction": faction, "level": level, "cause": "setup"},
         )
-    for faction, domains in setup.ctl.items():
+    for who, domains in setup.ctl.items():
+        # a faction's level, or a nation's own (Italy's beside Germany's: 14.43, 15.551)
+        own = {} if who in FACTIONS else {"faction": FACTION_OF_POWER.get(who, who), "nationality": who}  # type: ignore[call-overload]
         for domain, level in domains.items():
-            yield f"ctl.{faction}", {"type": "ctl_set", "faction": faction, "domain": domain, "level": level}
+            yield f"ctl.{who}", {"type": "ctl_set", "faction": who, "domain": domain, "level": level, **own}
     for country, status in setup.statuses.items():
         yield f"statuses.{country}", {"type": "status_changed", "country": country, "status": status}
     for key, since in setup.wars.items():

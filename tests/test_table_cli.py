@@ -135,10 +135,11 @@ ATTACKERS = ("ger-arm-1", "ger-inf-1", "ger-inf-2", "ger-inf-3")
         (ATTACKERS, "", ("low_ctl", "isolated"), "3:1"),
         (ATTACKERS, "ger-aaf-1,ger-aaf-2", (), "2:1"),
         (ATTACKERS, "", ("rough",), "1:1"),
-        (ATTACKERS[:3], "", ("fortress", "rough"), "1:2"),
-        (ATTACKERS[1:], "", ("fortress", "rough", "fortification"), "1:3"),
-        (ATTACKERS[:2], "", ("fortress", "rough", "fortification"), "1:4"),
-        (ATTACKERS[1:2], "", ("fortress",), "below_1:4"),
+        # EUR:L34 holds no fortification: no fortress or fortification DM may be claimed there (32.31)
+        (ATTACKERS[1:3], "", ("rough",), "1:2"),
+        (ATTACKERS[:1], "", ("rough",), "1:3"),
+        (ATTACKERS[1:2], "", ("rough",), "1:4"),
+        (ATTACKERS[1:2], "", ("rough", "river"), "below_1:4"),
     ],
 )
 def test_awaw_attack_reads_the_crt_for_every_odds_column(awaw, attackers, support, dms, column: str) -> None:  # type: ignore[no-untyped-def]

@@ -192,12 +192,15 @@ class ForcePoolChanged(Event, tag="force_pool_changed", frozen=True, kw_only=Tru
 
 
 class CtlSet(Event, tag="ctl_set", frozen=True, kw_only=True):
-    """A faction's combat training level in a domain (15.8)."""
+    """A faction's combat training level in a domain (15.8), or one nation's of it (``nationality``)."""
 
     family: ClassVar[str] = "units"
     faction: Faction
     domain: Literal["ground", "air", "naval"]
     level: Annotated[int, Meta(ge=0, le=6)]
+    nationality: Nationality | None = None
+    """The nation whose own level this is, where it is not its faction's: Italy's CTL 1 beside Germany's 2 (14.43,
+    15.551; each unit's CTL is its own nation's). None: the faction's level (Germany's for the European Axis)."""
 
 
 class UnitTransferred(Event, tag="unit_transferred", frozen=True, kw_only=True):

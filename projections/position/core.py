@@ -16,7 +16,7 @@ state before each event), a command one over the state at the end of the log.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
@@ -61,6 +61,10 @@ class Judged(NamedTuple, Generic[T]):
     def legal(self) -> bool:
         """No rule is broken for certain (some may still be undecided: see ``unknown``)."""
         return not self.breaches
+
+
+Verdict = Iterable[Breach | Unknown]
+"""What a query on a claim returns: the breaches of its rule and what it could not decide (``()``: nothing)."""
 
 
 class Timed(Protocol):

@@ -27,13 +27,17 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple
 
+import msgspec
+
 from awaw_events.events import SupplyDetermined, UnitEliminated, UnitMoved
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, POWERS, Theater
 from projections import land
 from projections import movement as facts
 from projections.board import Unit, at_war
 from projections.movement import around
+from projections.position.combat.advance import placed_on
 from projections.position.core import Judged, Position, Timed, Unknown, breach, turn_of
+from projections.position.core import Verdict as Verdict  # re-exported: queries of other families import it here
 from projections.position.zoc import NO_ZOC, ZocAt, zoc_on
 from projections.rules import movement as rules
 from projections.rules import partisans, units
@@ -43,9 +47,6 @@ from projections.rules.control import theater_of
 from projections.rules.geometry import GeometryError
 from projections.rules.mapdata import no_map_data
 from projections.rules.supply import immobile
-
-Verdict = Iterable[Breach | Unknown]
-"""What a query on a claim returns: the breaches of its rule and what it could not decide (``()``: nothing)."""
 
 ON_MAP: Final = rules.MAP_PREFIXES
 BOX: Final = rules.BOX_PREFIX
@@ -68,6 +69,16 @@ def unknown_fact(pos: Position, hex_: str, fact: str) -> Unknown:
 @functools.lru_cache(maxsize=65_536)
 def _missing_everywhere(hex_: str, fact: str, map_reason: str) -> Unknown:
     return Unknown(reason=f"{no_map_data(hex_, fact)}: {map_reason}", kind=f"no map data ({fact})")
+
+
+def moving(pos: Position, event: UnitMoved, unit: Unit) -> tuple[Unit, UnitMoved]:
+    """Where a move starts and the hexes it enters: armor placed on its breakthrough hex (16.21, which costs no
+    movement and ignores ZoCs, 16.23) moves from there along the rest of its path
+    (:func:`projections.position.combat.advance.placed_on`); any other move from where the unit stands."""
+    placed = placed_on(pos, event) if event.exploitation else None
+    if placed is None:
+        return unit, event
+    return msgspec.structs.replace(unit, location=placed), msgspec.structs.replace(event, path=event.path[1:])
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -154,6 +165,8 @@ def path_shape(pos: Position, event: UnitMoved) -> Verdict:
     unit = pos.state.board.units.get(event.unit)
     if unit is None or unit.unit_type in AIR_TYPES:
         return ()
+    if event.exploitation:
+        unit, event = moving(pos, event, unit)
     previous, neighbours = unit.location, pos.grid.neighbours
     for hex_ in event.path:
         if previous.startswith("EUR:"):  # one grid in Europe: the cached neighbourhood is exact
@@ -440,6 +453,10 @@ def movement_cost(pos: Position, event: UnitMoved) -> Verdict:
     unit = pos.state.board.units.get(event.unit)
     if unit is None or unit.unit_type not in GROUND_TYPES or event.sea_transport:
         return ()  # sea transport is naval movement (21.43): no MF, terrain or ZoC costs
+    if event.exploitation:
+        unit, event = moving(pos, event, unit)
+        if not event.path:
+            return ()  # placed on the breakthrough hex, and no further: no movement (16.23)
     land_facts = pos.state.land
     isolated = land_facts.isolated
     if isolated and event.unit in isolated and land.same_player_turn(land_facts, event):
@@ -551,6 +568,8 @@ def hexes_entered(pos: Position, event: UnitMoved) -> Verdict:
     unit = pos.state.board.units.get(event.unit)
     if unit is None or unit.unit_type not in GROUND_TYPES or event.sea_transport:
         return ()
+    if event.exploitation:
+        unit, event = moving(pos, event, unit)
     if pos.map is not None:
         return tuple(_entered(pos, event, unit))
     first = _first_on_map(event.path)

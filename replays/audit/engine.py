@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeAlias, TypeVar, get_args, get_type_hints
 
 import msgspec
 
@@ -195,7 +195,7 @@ def judge(
     query: Callable[[Position, Any], Result],
     rule: str,
     *,
-    reads: tuple[type[Event], ...],
+    reads: tuple[type[Event], ...] | None = None,
     title: str | None = None,
     id: str | None = None,
     after: bool = False,
@@ -207,8 +207,14 @@ def judge(
     """A check that asks the position one query about the event (``query(position, event)``: the function that the
     command deciding such an event asks too) and reports its breaches as findings, its unknowns as checks not made.
     Its id: the query's name; its title: the first paragraph of the query's docstring without the rule number it
-    starts with (``13.4: a move names a unit in play ...``), unless given; ``covers``, ``partly`` and ``needs`` as
-    :func:`check`'s, and ``trusts``: item -> the claim it reads back."""
+    starts with (``13.4: a move names a unit in play ...``), unless given; what it ``reads``: the event types its
+    ``event`` parameter is annotated with, unless given; ``covers``, ``partly`` and ``needs`` as :func:`check`'s, and
+    ``trusts``: item -> the claim it reads back."""
+    if reads is None:
+        hint = get_type_hints(query).get("event")
+        reads = (get_args(hint) or (hint,)) if hint is not None else ()
+        if not reads or not all(isinstance(t, type) and issubclass(t, Event) for t in reads):
+            raise ValueError(f"{query.__qualname__}: annotate its event with the event types it reads, or give reads")
 
     def ask(c: Check, ctx: AuditContext[Any]) -> Result:
         return query(ctx.position, ctx.event)

@@ -1,49 +1,86 @@
 """``awaw attack`` and its follow-ups ``awaw round``, ``awaw losses``, ``awaw advance``: a ground attack declared from
 the board, its rounds read on the CRT, the losses taken and the advance after combat (AWAW 15, 16.1).
 
-* :func:`decide_declaration`: the declaration from the board (each attacker's factors, hex and CTL; every enemy
-  ground unit in the attacked hexes, with the basic DM and the DM items the player claims, 15.3), and the ground
-  support flown for it (each air unit inverted by its mission).
-* :func:`decide_attack`: the declaration, the roll (the next committed seeded roll, or a physical die typed in) and
-  the first round: strengths and odds from the projection of the attack (15.41, 15.51, 15.52), the CRT cell for the
-  column and die (15.6), the substitutions the players choose or the rules impose (15.53-15.551). Below 1:4 there is
-  no roll and the attacker is eliminated (15.52). An attack the odds prohibit (15.52) is refused.
-* :func:`decide_round`: a further round (15.7), refused when the rules stop the attack (15.71-15.74) or the last
-  round's losses are not all recorded (15.61).
-* :func:`decide_losses`: the losses one side takes for the last round (ground units whole, air and fleet factors),
-  and each unit's elimination or reduction.
-* :func:`decide_advance`: the end of the attack, the advance of surviving attackers into the emptied hex, its
-  control (29.21), and a breakthrough when armor advances (16.11).
+The declaration lists each attacker's factors, hex and CTL (the attackers may be several powers of one alliance
+faction, 15.551), every enemy ground unit in the attacked hexes with the basic DM, its fortification's and the DM
+items the player claims (15.3), and the ground support flown for it. A round is read on the CRT for its odds and die
+(the next committed seeded roll, or a physical die typed in), with the substitutions the players choose or the rules
+impose (15.53-15.551); below 1:4 the attacker is eliminated without a roll (15.52). The losses are the units the
+player names (or everything the result takes); the advance ends the attack, moves survivors into the emptied hex,
+takes its control (29.21) and creates a breakthrough when armor advances (16.11).
 
-Every number is the rules' (:mod:`projections.rules.combat`) read from the state the projections fold
-(:mod:`projections.combat`): the strengths the audit will check are the ones decided here.
+Each decided event is asked the position's queries (:mod:`projections.position.combat` and the unit, partisan and
+specialized ones), the ones the audit asks of a recorded event, and refused at the first breach with its rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent, AttackDeclared, CombatRoundResolved
+from awaw_events.events import AdvanceAfterCombat, AnyEvent, AttackEnded, BreakthroughCreated
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
 from projections import combat, game
 from projections.combat import Attack as AttackState
-from projections.combat import unit_ctl
-from projections.position import Position
+from projections.position import Position, partisans, specialized, units
+from projections.position.combat import advance, declarations, losses, rounds
+from projections.position.combat.attacks import STANDARD_A3R, ctl, joint_attack, known, table_of
 from projections.rules import combat as rules
-from projections.rules.combat.strength import (
-    AWAW_DMS,
-    BASIC_DM_ITEM,
-    DM_BASE,
-    EXPLOITING_ARMOR_DM_MIN_CTL,
-    EXPLOITING_ARMOR_DM_TYPES,
-    HOUSE_DMS,
-    catalogue_code,
-)
+from projections.rules.combat.strength import BASIC_DM_ITEM, EXPLOITING_ARMOR_DM_TYPES
+from projections.rules.fortifications import FORT_DM_CODES
 from projections.rules.sequence import ATTACK_PHASES
-from replays.audit.families.combat import attacks as audit_attacks
-from replays.commands.base import Die, Refusal, enemy_controller, now, own_unit, probe, side_of, unit_in_play
+from replays import records
+from replays.commands.base import (
+    Die,
+    Query,
+    Refusal,
+    enemy_controller,
+    first_refusal,
+    judged_in_turn,
+    now,
+    own_unit,
+    side_of,
+    unit_in_play,
+)
+
+DECLARATION: Final[tuple[Query, ...]] = (
+    joint_attack,
+    declarations.attackers,
+    units.non_combatants,
+    units.infantry_ctl,
+    partisans.partisan_limits,
+    declarations.attack_origins,
+    specialized.invasion_stack,
+    specialized.commando_raid,
+    declarations.dm_items,
+    declarations.dm_applies,
+    specialized.unit_type_dms,
+    partisans.partisan_status,
+    specialized.pearl_harbor_defenders,
+    declarations.support_limits,
+    declarations.attacked_once,
+    declarations.exploitation_attackers,
+    units.airdropped_units,
+    declarations.combat_order,
+)
+"""The position's queries on a declaration, in the order a refusal names the first breach (the ground combat
+family asks them of a recorded one)."""
+BEFORE_THE_ROLL: Final = (
+    losses.losses_recorded,
+    rounds.further_round,
+    rounds.prohibited_odds,
+    rounds.odds_column,
+    rounds.strengths,
+    units.airdropped_units,
+)
+AFTER_THE_ROLL: Final = (rounds.crt_result,)
+LOSSES: Final = (losses.losses, losses.destroyer_losses)
+ADVANCE: Final[dict[type, tuple[Query, ...]]] = {
+    AttackEnded: (losses.losses_recorded, losses.involuntary_air),
+    AdvanceAfterCombat: (advance.advance, advance.advance_stacking, advance.chain_advance, units.airdropped_units),
+    BreakthroughCreated: (advance.breakthrough, units.negated_mechanized),
+}
 
 
 class Attack(NamedTuple):
@@ -64,6 +101,10 @@ class Attack(NamedTuple):
     attacker_takes_ex: bool = False
     defender_converts: bool = False
     actor: str | None = None
+    force: bool = False
+    """``--force`` (``awaw play``): a declaration the position's judges forbid is drafted anyway, for the audit to
+    list as a disputed action; what the command itself refuses (no enemy, no such DM item, a unit not in play)
+    stands."""
 
 
 class Round(NamedTuple):
@@ -96,26 +137,64 @@ class Advance(NamedTuple):
     reason: str | None = None
 
 
+Missions = tuple[list[AnyEvent], list[dict[str, int | str]]] | Refusal
+
+
+def _event(fields: dict[str, Any], where: str) -> AnyEvent:
+    return parse_event(fields, where=where)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Declaration
 
 
-def _dm_table(pos: Position) -> rules.CrtTable:
-    found = rules.crt_table(pos.state.meta.rules, pos.state.meta.options)
-    return found if found is not None else "awaw"
-
-
-def _dm_items(crt: rules.CrtTable, codes: Sequence[str], where: str) -> list[dict[str, Any]] | Refusal:
-    catalogue = AWAW_DMS if crt == "awaw" else HOUSE_DMS
+def _dm_items(pos: Position, codes: list[str], unit_id: str, hex_: str, power: str) -> list[dict[str, Any]] | Refusal:
+    """A defender's DM items: the basic DM, the items claimed, and its fortification's, which the board gives: an
+    enemy fortification or fortress on the hex is +1 or +2 (32.21B), counted for the player, and no fortification
+    item is claimed where the hex holds none (32.31: none, or eliminated). Which side of a directional line is
+    attacked needs the hexsides: its items are the player's (the fortifications family judges them)."""
+    crt = rules.crt_table(pos.meta.rules, pos.meta.options) or "awaw"
+    catalogue = rules.AWAW_DMS if crt == "awaw" else rules.HOUSE_DMS
+    fortified = [c for c in codes if rules.catalogue_code(c) in FORT_DM_CODES]
+    omni = _fortified(pos, hex_, power).get("fortification")
+    if fortified and hex_ not in pos.board.fortifications:
+        return Refusal("32.31", f"{unit_id}: {hex_} holds no fortification: no {fortified[0]} DM (32.31, 15.32E-F)")
+    if fortified and omni is not None and fortified != [omni]:
+        return Refusal("32.21B", f"{unit_id}: {hex_} holds a {omni}, whose DM the board gives: claim no {fortified[0]}")
     code, rule = BASIC_DM_ITEM[crt]
-    items: list[dict[str, Any]] = [{"code": code, "value": DM_BASE[crt], "rule": rule}]
-    for given in codes:
-        spec = catalogue.get(catalogue_code(given))
+    items: list[dict[str, Any]] = [{"code": code, "value": rules.DM_BASE[crt], "rule": rule}]
+    for given in [*codes, omni] if omni is not None and not fortified else codes:
+        spec = catalogue.get(rules.catalogue_code(given))
         if spec is None:
-            known = ", ".join(sorted(catalogue))
-            return Refusal("15.3", f"{where}: {given!r} is no DM item of the {crt} rules (known: {known})")
-        items.append({"code": catalogue_code(given), "value": spec.value, "rule": spec.rule})
+            known_codes = ", ".join(sorted(catalogue))
+            return Refusal("15.3", f"{unit_id}: {given!r} is no DM item of the {crt} rules (known: {known_codes})")
+        items.append({"code": rules.catalogue_code(given), "value": spec.value, "rule": spec.rule})
     return items
+
+
+def _attackers(pos: Position, command: Attack) -> tuple[str, list[dict[str, Any]]] | Refusal:
+    """The power that declares the attack (the actor, else the first attacker's owner) and each attacker as the
+    declaration lists it, with its CTL (:func:`projections.position.combat.attacks.ctl`)."""
+    first = own_unit(pos, command.attackers[0], command.actor, "attacks with")
+    if isinstance(first, Refusal):
+        return first
+    power = first[1]
+    listed: list[dict[str, Any]] = []
+    for unit_id in command.attackers:
+        problem = records.attacker_problem(pos.board, unit_id, power, "unit")
+        if problem is not None and problem.refused:
+            return Refusal(records.RULE if problem.field == "unit" else "13.4", problem.message)
+        unit = pos.board.units[unit_id]
+        if unit.unit_type not in GROUND_TYPES:
+            return Refusal("15.21", f"{unit_id} is {unit.unit_type}: ground units attack; air units support")
+        entry: dict[str, Any] = {"unit": unit_id, "factors": unit.factors, "origin": unit.location}
+        level = known(ctl(pos, unit_id))
+        if level is not None and level >= 0:  # a CTL below 0 is recorded as none: the fold reads it from the board
+            entry["ctl"] = level
+        if unit.unit_type == "armor":
+            entry["armor"] = True
+        listed.append(entry)
+    return power, listed
 
 
 def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refusal:
@@ -127,30 +206,12 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
         return Refusal("15.2", f"attack {command.attack!r} was already declared this player turn: name a new one")
     if not command.attackers:
         return Refusal("15.21", "an attack needs at least one attacking ground unit")
-    attackers: list[dict[str, Any]] = []
-    power = command.actor
-    exploiting_armor = False
-    for unit_id in command.attackers:
-        found = own_unit(pos, unit_id, command.actor, "attacks with")
-        if isinstance(found, Refusal):
-            return found
-        unit, acting = found
-        if unit.unit_type not in GROUND_TYPES:
-            return Refusal("15.21", f"{unit_id} is {unit.unit_type}: ground units attack; air units support")
-        if unit.unit_type in rules.NEVER_ATTACK:
-            return Refusal("15.21", f"{unit_id} is a {unit.unit_type} unit, which never attacks")
-        power = power or acting
-        ctl = unit_ctl(pos.board, unit_id)
-        entry: dict[str, Any] = {"unit": unit_id, "factors": unit.factors, "origin": unit.location}
-        if ctl is not None:
-            entry["ctl"] = ctl
-        if unit.unit_type == "armor":
-            entry["armor"] = True
-            exploiting_armor = exploiting_armor or (ctl or 0) >= EXPLOITING_ARMOR_DM_MIN_CTL
-        attackers.append(entry)
-    assert power is not None
+    found = _attackers(pos, command)
+    if isinstance(found, Refusal):
+        return found
+    power, attackers = found
     kind = command.kind or ("exploitation" if when.get("phase") == "exploitation" else "regular")
-    crt = _dm_table(pos)
+    exploiting_armor = any(a.get("armor") and a.get("ctl", 0) >= rules.EXPLOITING_ARMOR_DM_MIN_CTL for a in attackers)
     defenders: list[dict[str, Any]] = []
     for hex_ in command.hexes:
         there = [u for u in pos.board.units.values() if u.location == hex_ and u.unit_type in GROUND_TYPES]
@@ -161,60 +222,64 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
             codes = [*command.dms.get("*", ()), *command.dms.get(u.id, ())]
             if kind == "exploitation" and exploiting_armor and u.unit_type in EXPLOITING_ARMOR_DM_TYPES:
                 codes = [*codes, "exploiting_armor"] if "exploiting_armor" not in codes else codes
-            items = _dm_items(crt, codes, u.id)
+            items = _dm_items(pos, codes, u.id, hex_, power)
             if isinstance(items, Refusal):
                 return items
             defenders.append({"unit": u.id, "factors": u.factors, "hex": hex_, "dms": items})
     unknown = set(command.dms) - {"*", *(d["unit"] for d in defenders)}
     if unknown:
         return Refusal("15.3", f"DM items claimed for {', '.join(sorted(unknown))}, which do not defend here")
-    events: list[AnyEvent] = []
-    support = _missions(pos, command.support, "ground_support", command.hexes[0], command.attack, when, power)
+    support = _missions(pos, command, "ground_support", when, power)
     if isinstance(support, Refusal):
         return support
-    das = _missions(pos, command.das, "das", command.hexes[0], command.attack, when, None)
+    das = _missions(pos, command, "das", when, None)
     if isinstance(das, Refusal):
         return das
-    events += support[0] + das[0]
-    terrain = command.terrain or _terrain(pos, command.hexes[0])
-    declared: dict[str, Any] = {
-        "type": "attack_declared",
-        **when,
-        "actor": power,
-        "attack": command.attack,
-        "kind": kind,
-        "defender_hexes": list(command.hexes),
-        "attackers": attackers,
-        "defenders": defenders,
-        "ground_support": support[1],
-        "das": das[1],
-        "terrain": terrain,
-    }
-    events.append(parse_event(declared, where="the attack"))
-    return events
+    declared = _event(
+        {
+            "type": "attack_declared",
+            **when,
+            "actor": power,
+            "attack": command.attack,
+            "kind": kind,
+            "defender_hexes": list(command.hexes),
+            "attackers": attackers,
+            "defenders": defenders,
+            "ground_support": support[1],
+            "das": das[1],
+            "terrain": command.terrain or _terrain(pos, command.hexes[0]),
+            **_fortified(pos, command.hexes[0], power),
+        },
+        "the attack",
+    )
+    stop = None if command.force else first_refusal(pos, declared, DECLARATION)
+    return stop if stop is not None else [*support[0], *das[0], declared]
+
+
+def _fortified(pos: Position, hex_: str, power: str) -> dict[str, str]:
+    """The enemy fortification or fortress on the attacked hex, as the board has it (15.55 applies, 32.21); a
+    directional line (Maginot, West Wall) is left out: whether it is attacked from behind needs the hexsides."""
+    fort = pos.board.fortifications.get(hex_)
+    omni = fort is not None and rules.FORT_FEATURES.get(fort.kind, "").startswith("omni_")
+    if fort is None or not omni or side_of(fort.owner) == side_of(power):
+        return {}
+    return {"fortification": fort.kind}
 
 
 def _terrain(pos: Position, hex_: str) -> str:
-    facts = pos.map.hex(hex_) if pos.map is not None else None
+    facts = pos.hex(hex_)
     terrain = facts.terrain if facts is not None else None
-    known = ("city", "clear", "desert", "forest", "jungle", "mountain", "swamp")
-    return terrain if terrain in known else "clear"
+    known_terrain = ("city", "clear", "desert", "forest", "jungle", "mountain", "swamp")
+    return terrain if terrain in known_terrain else "clear"
 
 
-def _missions(
-    pos: Position,
-    units: Sequence[str],
-    mission: str,
-    target: str,
-    ref: str,
-    when: dict[str, Any],
-    power: str | None,
-) -> tuple[list[AnyEvent], list[dict[str, int | str]]] | Refusal:
-    """Air missions flown for an attack: one ``air_mission_flown`` and the unit's inversion each, and the units and
-    factors the declaration lists."""
+def _missions(pos: Position, command: Attack, mission: str, when: dict[str, Any], power: str | None) -> Missions:
+    """Air missions flown for an attack (its ground support, or the defender's DAS): one ``air_mission_flown`` and the
+    unit's inversion each, and the units and factors the declaration lists."""
     events: list[AnyEvent] = []
     listed: list[dict[str, int | str]] = []
-    for unit_id in units:
+    target, ref = command.hexes[0], command.attack
+    for unit_id in command.support if mission == "ground_support" else command.das:
         found = own_unit(pos, unit_id, power, "flies")
         if isinstance(found, Refusal):
             return found
@@ -224,25 +289,11 @@ def _missions(
         if unit.inverted:
             return Refusal("27.8", f"{unit_id} is inverted (used this turn): it flies no mission until it uninverts")
         base = {**when, "actor": acting}
-        events.append(
-            parse_event(
-                {
-                    "type": "air_mission_flown",
-                    **base,
-                    "mission": mission,
-                    "units": [unit_id],
-                    "target": target,
-                    "ref": ref,
-                },
-                where="the air mission",
-            )
-        )
-        events.append(
-            parse_event(
-                {"type": "unit_inversion_changed", **base, "unit": unit_id, "inverted": True, "cause": "mission"},
-                where="the inversion",
-            )
-        )
+        flown = {"type": "air_mission_flown", **base, "mission": mission, "units": [unit_id], "target": target,
+                 "ref": ref}  # fmt: skip
+        events.append(_event(flown, "the air mission"))
+        inverted = {"type": "unit_inversion_changed", **base, "unit": unit_id, "inverted": True, "cause": "mission"}
+        events.append(_event(inverted, "the inversion"))
         listed.append({"unit": unit_id, "factors": unit.factors})
     return events, listed
 
@@ -256,11 +307,9 @@ def decide_attack(pos: Position, command: Attack, die: Die) -> list[AnyEvent] | 
     declared = decide_declaration(pos, command)
     if isinstance(declared, Refusal):
         return declared
-    after = Position(game.fold(pos.state, declared), pos.map)
-    rolled = _round(after, command.attack, 1, die, command.attacker_takes_ex, command.defender_converts, ())
-    if isinstance(rolled, Refusal):
-        return rolled
-    return [*declared, *rolled]
+    after = Position(game.fold(pos.state, declared), pos.map, map_reason=pos.map_reason)
+    rolled = _round(after, Round(command.attack, (), command.attacker_takes_ex, command.defender_converts), 1, die)
+    return rolled if isinstance(rolled, Refusal) else [*declared, *rolled]
 
 
 def decide_round(pos: Position, command: Round, die: Die) -> list[AnyEvent] | Refusal:
@@ -270,45 +319,28 @@ def decide_round(pos: Position, command: Round, die: Die) -> list[AnyEvent] | Re
         return attack
     if attack.ended:
         return Refusal("15.7", f"attack {command.attack} has ended")
-    pending = _losses_pending(attack)
-    if pending is not None and attack.last_round:
-        return pending
-    return _round(
-        pos,
-        command.attack,
-        attack.last_round + 1,
-        die,
-        command.attacker_takes_ex,
-        command.defender_converts,
-        command.attackers,
-    )
+    return _round(pos, command, attack.last_round + 1, die)
 
 
 def _attack_of(pos: Position, attack_id: str) -> AttackState | Refusal:
     attack = pos.state.combat.attacks.get(attack_id)
     if attack is None:
-        known = ", ".join(sorted(pos.state.combat.attacks)) or "none"
-        return Refusal("15.2", f"no attack {attack_id!r} was declared this player turn (attacks: {known})")
+        names = ", ".join(sorted(pos.state.combat.attacks)) or "none"
+        return Refusal("15.2", f"no attack {attack_id!r} was declared this player turn (attacks: {names})")
     if attack.table is None:
-        return Refusal("15.6", audit_attacks.STANDARD_A3R)
+        return Refusal("15.6", STANDARD_A3R)
     return attack
 
 
-def _round(
-    pos: Position,
-    attack_id: str,
-    number: int,
-    die: Die,
-    attacker_takes_ex: bool,
-    defender_converts: bool,
-    chosen: Sequence[str],
-) -> list[AnyEvent] | Refusal:
+def _round(pos: Position, command: Round, number: int, die: Die) -> list[AnyEvent] | Refusal:
+    attack_id, chosen = command.attack, command.attackers
     attack = _attack_of(pos, attack_id)
     if isinstance(attack, Refusal):
         return attack
     state, when = pos.state, now(pos.state)
+    clock = state.clock
     fighting = combat.participants(
-        attack, number, board=state.board, options=state.meta.options, year=state.clock.year, season=state.clock.season
+        attack, number, board=state.board, options=state.meta.options, year=clock.year, season=clock.season
     )
     if fighting is None:
         return Refusal("15.8", f"the CTL of an attacker of {attack_id} is not recorded (ctl_set)")
@@ -318,94 +350,44 @@ def _round(
             return Refusal("15.71", f"{', '.join(sorted(extra))} may not fight round {number} of {attack_id}")
         fighting = frozenset(chosen)
     a, d = attack.attack_now(fighting), attack.defence_now()
-    draft = CombatRoundResolved(**when, attack=attack_id, round=number, result="none")
-    ctx = probe(pos, draft, state.clock.seq + 1)
-    scopes = audit_attacks.min_odds_scopes(ctx, attack)
-    crt = audit_attacks.table_of(attack)
-    if number > 1:
-        breaches = rules.next_round_findings(
-            number,
-            attackers_alive=len(attack.ground_alive()),
-            defenders_alive=len(attack.defenders_alive()),
-            participants=fighting,
-            attack=a,
-            defence=d,
-            scopes=scopes,
-            table=crt,
-        )
-        if breaches:
-            return Refusal(breaches[0].rule, f"attack {attack_id}: {breaches[0].message}")
-    if a <= 0 or d <= 0:
+    actor = attack.declared.actor
+    fields: dict[str, Any] = {"type": "combat_round_resolved", **when, "actor": actor, "attack": attack_id,
+                              "round": number}  # fmt: skip
+    column = rules.odds_column(a, d) if a > 0 and d > 0 else None
+    if column is not None:
+        fields |= {"attack_strength": a, "defence_strength": d, "odds": column}
+    draft = _event({**fields, "result": "A"}, "the round")
+    stop = first_refusal(pos, draft, BEFORE_THE_ROLL)
+    if stop is not None:
+        return stop
+    if column is None:
         return Refusal("15.51", f"attack {attack_id}: {a} against {d} factors is no attack")
-    breaches = rules.min_odds_findings(
-        a, d, scopes, round_no=number, table=crt, airdrop_rule=rules.airdrop_rule(state.meta.options)
-    )
-    if breaches:
-        return Refusal(breaches[0].rule, f"attack {attack_id}: {breaches[0].message} is prohibited")
-    column = rules.odds_column(a, d)
-    fields: dict[str, Any] = {
-        "type": "combat_round_resolved",
-        **when,
-        "actor": attack.declared.actor,
-        "attack": attack_id,
-        "round": number,
-        "attack_strength": a,
-        "defence_strength": d,
-        "odds": column,
-    }
     if column == rules.BELOW_1_4:
-        return [parse_event({**fields, "result": "A"}, where="the round")]
+        return [draft]
     if not die.known:
         return []  # a preview: the roll is made when the player confirms
-    roll_no = state.dice.next_roll
-    roll, faces = _roll(die, roll_no, {**when, "actor": attack.declared.actor}, attack_id)
-    lookup = rules.crt_lookup(column, faces[0], number, table=crt)
-    result, conversion = _result(ctx, attack, fighting, lookup.result, attacker_takes_ex, defender_converts)
-    resolved = {**fields, "roll": roll_no, "modified_die": lookup.modified_die, "result": result}
+    number_rolled = state.dice.next_roll
+    faces, source = die.roll(number_rolled)
+    roll = _event({"type": "dice_rolled", **when, "actor": actor, "roll": number_rolled, "purpose": "crt",
+                   "dice": faces, "source": source, "ref": attack_id}, "the roll")  # fmt: skip
+    lookup = rules.crt_lookup(column, faces[0], number, table=table_of(attack))
+    result, conversion = rounds.applied_result(
+        pos,
+        attack,
+        fighting,
+        lookup.result,
+        clock,
+        attacker_takes_ex=command.attacker_takes_ex,
+        defender_converts=command.defender_converts,
+    )
+    resolved = {**fields, "roll": number_rolled, "modified_die": lookup.modified_die, "result": result}
     if conversion != "none":
         resolved["conversion"] = conversion
-    return [roll, parse_event(resolved, where="the round")]
-
-
-def _roll(die: Die, number: int, base: dict[str, Any], ref: str) -> tuple[AnyEvent, list[int]]:
-    """A combat die of roll ``number``: the ``dice_rolled`` event and its faces."""
-    faces, source = die.roll(number)
-    fields = {"type": "dice_rolled", **base, "roll": number, "purpose": "crt", "dice": faces, "source": source,
-              "ref": ref}  # fmt: skip
-    return parse_event(fields, where="the roll"), faces
-
-
-def _result(
-    ctx: Any,
-    attack: AttackState,
-    fighting: frozenset[str],
-    rolled: str,
-    attacker_takes_ex: bool,
-    defender_converts: bool,
-) -> tuple[str, str]:
-    """The result applied for a rolled result (15.53-15.551 with the players' choices; 15.54 where it applies) and
-    the conversion it records."""
-    ctls = [c for u in fighting if (c := attack.ctl.get(u)) is not None]
-    context = rules.ResultContext(
-        table=audit_attacks.table_of(attack),
-        fort_scope=audit_attacks.fort_scope(attack),
-        lowest_attacking_ctl=min(ctls) if ctls else 1,
-        fort_conversion=rules.fort_conversion(ctx.meta.options),
-        early_german=audit_attacks.early_german(ctx, attack) == "applies",
+    decided = _event(resolved, "the round")
+    stop = first_refusal(
+        Position(game.fold(state, [roll]), pos.map, map_reason=pos.map_reason), decided, AFTER_THE_ROLL
     )
-    result = cast(
-        str,
-        rules.final_result(
-            cast(Any, rolled), context, attacker_takes_ex=attacker_takes_ex, defender_converts=defender_converts
-        ),
-    )
-    if result == rolled:
-        return result, "none"
-    if rolled == "d" and attacker_takes_ex:
-        return result, "d_to_Ex" if result == "Ex" else "d_to_Ex-1"
-    if context.early_german and result == "Ex-1":
-        return result, "early_german_Ex-1"
-    return result, "15.55"
+    return stop if stop is not None else [roll, decided]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -439,38 +421,23 @@ def decide_losses(pos: Position, command: Losses) -> list[AnyEvent] | Refusal:
         chosen = dict.fromkeys(pool)
     when = now(pos.state)
     actor = attack.declared.actor if command.side == "attacker" else "system"  # as the example records them
-    losses: list[dict[str, Any]] = []
+    lost: list[dict[str, Any]] = []
     after: list[AnyEvent] = []
     for unit_id, factors in chosen.items():
-        if unit_id not in pool:
-            return Refusal(
-                "15.62",
-                f"{unit_id} did not fight round {attack.last_round} of {command.attack} as "
-                f"the {command.side}: it loses nothing there",
-            )
-        left = pool[unit_id]
         unit = unit_in_play(pos, unit_id)
         if isinstance(unit, Refusal):
             return unit
+        left = pool.get(unit_id, unit.factors)  # a unit that did not fight: the losses query refuses it (15.62)
         whole = unit.unit_type in GROUND_TYPES or factors is None or factors >= left
-        lost = left if whole else factors
-        if lost is None or lost <= 0:
+        amount = left if whole else factors
+        if amount is None or amount <= 0:
             return Refusal("15.62", f"{unit_id} loses at least one factor")
-        losses.append({"unit": unit_id, "factors": lost})
-        after.append(_removal(unit.unit_type, unit_id, lost, whole and lost >= unit.factors, command.attack, when))
-    taken = parse_event(
-        {
-            "type": "combat_losses_taken",
-            **when,
-            "actor": actor,
-            "attack": command.attack,
-            "round": attack.last_round,
-            "loser": command.side,
-            "losses": losses,
-        },
-        where="the losses",
-    )
-    return [taken, *after]
+        lost.append({"unit": unit_id, "factors": amount})
+        after.append(_removal(unit.unit_type, unit_id, amount, whole and amount >= unit.factors, command.attack, when))
+    taken = _event({"type": "combat_losses_taken", **when, "actor": actor, "attack": command.attack,
+                    "round": attack.last_round, "loser": command.side, "losses": lost}, "the losses")  # fmt: skip
+    stop = first_refusal(pos, taken, LOSSES)
+    return stop if stop is not None else [taken, *after]
 
 
 def _pool(attack: AttackState, side: str, fighting: frozenset[str]) -> dict[str, int]:
@@ -484,26 +451,10 @@ def _pool(attack: AttackState, side: str, fighting: frozenset[str]) -> dict[str,
 
 def _removal(unit_type: str, unit_id: str, lost: int, gone: bool, ref: str, when: dict[str, Any]) -> AnyEvent:
     if unit_type in NAVAL_TYPES and gone:
-        return parse_event({"type": "ship_sunk", **when, "ship": unit_id, "ref": ref}, where="the loss")
+        return _event({"type": "ship_sunk", **when, "ship": unit_id, "ref": ref}, "the loss")
     if gone:
-        return parse_event(
-            {"type": "unit_eliminated", **when, "unit": unit_id, "cause": "combat", "ref": ref}, where="the loss"
-        )
-    return parse_event(
-        {"type": "unit_reduced", **when, "unit": unit_id, "factors_lost": lost, "ref": ref}, where="the loss"
-    )
-
-
-def _losses_pending(attack: AttackState) -> Refusal | None:
-    """The losses the last round requires of a side that are not recorded yet (15.61)."""
-    played = attack.rounds.get(attack.last_round)
-    if played is None:
-        return Refusal("15.61", f"attack {attack.declared.attack} has no round resolved yet")
-    if played.requirement is not None:
-        for side, need in (("attacker", played.requirement.attacker), ("defender", played.requirement.defender)):
-            if need != rules.NO_LOSS and side not in played.losses_seen:
-                return Refusal("15.61", f"the {side}'s losses for round {attack.last_round} are not recorded yet")
-    return None
+        return _event({"type": "unit_eliminated", **when, "unit": unit_id, "cause": "combat", "ref": ref}, "the loss")
+    return _event({"type": "unit_reduced", **when, "unit": unit_id, "factors_lost": lost, "ref": ref}, "the loss")
 
 
 def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
@@ -514,9 +465,8 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
         return attack
     if attack.ended:
         return Refusal("15.7", f"attack {command.attack} has already ended")
-    pending = _losses_pending(attack)
-    if pending is not None:
-        return pending
+    if not attack.rounds:
+        return Refusal("15.61", f"attack {command.attack} has no round resolved yet")
     hexes = attack.declared.defender_hexes
     to = command.to or hexes[0]
     if to not in hexes:
@@ -527,20 +477,14 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
         else "result"
     )  # fmt: skip
     base = {**now(pos.state), "actor": attack.declared.actor, "attack": command.attack}
-    ended = {"type": "attack_ended", **base, "after_round": attack.last_round, "reason": reason}
-    events: list[AnyEvent] = [parse_event(ended, where="the end of the attack")]
+    ended = _event({"type": "attack_ended", **base, "after_round": attack.last_round, "reason": reason}, "the end")
+    stop = first_refusal(pos, ended, ADVANCE[AttackEnded])
+    if stop is not None:
+        return stop
     if not command.units:
         if command.breakthrough is not None:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
-        return events
-    advanced = _advance(pos, attack, command, to, base)
-    return advanced if isinstance(advanced, Refusal) else [*events, *advanced]
-
-
-def _advance(
-    pos: Position, attack: AttackState, command: Advance, to: str, base: dict[str, Any]
-) -> list[AnyEvent] | Refusal:
-    """The advance into an emptied hex, its control, and the breakthrough (15.91, 29.21, 16.11)."""
+        return [ended]
     if not attack.all_defenders_gone(to):
         return Refusal("15.91", f"{to} still holds defenders: attackers advance only into a hex emptied of them")
     survivors = attack.final_fighters()
@@ -548,32 +492,26 @@ def _advance(
         if unit_id not in survivors or unit_id not in attack.ground_alive():
             return Refusal("15.91", f"{unit_id} is no surviving attacker of the final round of {command.attack}")
     moves = [{"unit": u, "to": to} for u in command.units]
-    events = [parse_event({"type": "advance_after_combat", **base, "moves": moves}, where="the advance")]
+    events: list[AnyEvent] = [ended, _event({"type": "advance_after_combat", **base, "moves": moves}, "the advance")]
     actor = attack.declared.actor
     if enemy_controller(pos, actor, pos.board.control.get(to)):
         when = {k: v for k, v in base.items() if k not in ("actor", "attack")}
         control = {"type": "hex_control_changed", **when, "hex": to, "controller": actor,
                    "cause": "advance_after_combat", "ref": command.attack}  # fmt: skip
-        events.append(parse_event(control, where="the control change"))
+        events.append(_event(control, "the control change"))
     if command.breakthrough is not None:
         armor = [u for u in command.units if pos.board.units[u].unit_type == "armor"]
         if not armor:
             return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
         created = {"type": "breakthrough_created", **base, "breakthrough": command.breakthrough, "hex": to,
                    "armor": armor[0]}  # fmt: skip
-        events.append(parse_event(created, where="the breakthrough"))
-    return events
-
-
-def declared_of(events: Sequence[AnyEvent]) -> AttackDeclared | None:
-    """The declaration among decided events (for the preview's odds)."""
-    return next((e for e in events if isinstance(e, AttackDeclared)), None)
+        events.append(_event(created, "the breakthrough"))
+    return judged_in_turn(pos, events, ADVANCE)
 
 
 def preview_odds(pos: Position, events: Sequence[AnyEvent], attack_id: str) -> tuple[int, int, str] | None:
     """The strengths and odds column of the first round of a declared attack (for the question before the roll)."""
-    state = game.fold(pos.state, events)
-    attack = state.combat.attacks.get(attack_id)
+    attack = game.fold(pos.state, events).combat.attacks.get(attack_id)
     if attack is None or attack.table is None:
         return None
     a, d = attack.attack_now(frozenset(attack.ground_alive())), attack.defence_now()

@@ -6,7 +6,8 @@ then the path's shape, the order and phase of movement, what the path costs (ter
 ``mf_used`` is computed, never typed), the allowance, the hexsides and hexes it may not enter. A breach of any is a
 refusal naming the rule; what the map data cannot decide is recorded at the least it can cost, and the preview's
 audit names the missing fact. Then the exploitation allowance of a unit's first exploitation move (16.31), and the
-control of the enemy hexes the unit enters (29.21).
+control of the enemy hexes the unit enters (29.21). Armor placed on its breakthrough hex (16.21) pays nothing for
+the placement (16.23): the move is priced from there.
 """
 
 from __future__ import annotations
@@ -17,10 +18,9 @@ from typing import Any, Final, NamedTuple
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, UnitMoved
 from awaw_events.vocab import GROUND_TYPES
-from projections.combat import unit_ctl
 from projections.position import Judged, Position, Unknown
 from projections.position import movement as queries
-from projections.rules import combat as combat_rules
+from projections.position.combat import advance as exploitation
 from projections.rules.breach import Breach
 from replays import records
 from replays.commands.base import Refusal, enemy_controller, first_refusal, now, own_unit
@@ -74,14 +74,16 @@ def decide_move(pos: Position, command: Move) -> list[AnyEvent] | Refusal:
     shape = _first_breach(queries.path_shape(pos, draft))
     if shape is not None:
         return _refusal(shape)
-    cost = queries.path_cost(pos, unit, path, draft, exploiting=exploiting) if unit.unit_type in GROUND_TYPES else None
+    start, route = queries.moving(pos, draft, unit)  # armor placed on its breakthrough hex moves on from there (16.21)
+    ground = unit.unit_type in GROUND_TYPES
+    cost = queries.path_cost(pos, start, route.path, draft, exploiting=exploiting) if ground else None
     fields["mf_used"] = cost.answer.least if cost is not None else len(path)
     move = parse_event(fields, where="the move")
     assert isinstance(move, UnitMoved)
     for judge in JUDGES:
         broken = _first_breach(judge(pos, move))
         if broken is not None:
-            return _over_allowance(pos, move, broken, cost.answer if cost is not None else None)
+            return _over_allowance(pos, move, broken, cost.answer if cost is not None else None, start.location)
     events: list[AnyEvent] = []
     if exploiting:
         found_allowance = _allowance(pos, command, when, power)
@@ -102,14 +104,15 @@ def _refusal(found: Breach) -> Refusal:
     return Refusal(found.rule, found.message)
 
 
-def _over_allowance(pos: Position, move: UnitMoved, found: Breach, cost: queries.PathCost | None) -> Refusal:
+def _over_allowance(
+    pos: Position, move: UnitMoved, found: Breach, cost: queries.PathCost | None, previous: str
+) -> Refusal:
     """A move over the allowance, in the words of what the unit has left and what the path costs (13.42)."""
     unit = pos.board.units[move.unit]
     if found.rule != "13.42" or cost is None:
         return _refusal(found)
     left = queries.mf_left(pos, unit, move)
     parts = []
-    previous = unit.location
     for step, armor in zip(cost.steps, cost.zoc_of, strict=True):
         part = f"{step.terrain if step.terrain is not None else 1} to enter {step.hex}"
         if step.zoc:
@@ -152,9 +155,14 @@ def _allowance(pos: Position, command: Move, when: dict[str, Any], power: str) -
         return Refusal("16.1", f"no breakthrough {command.breakthrough!r} was created this player turn")
     if command.unit in combat.allowances:
         return []
-    allowance = exploitation_allowance(pos, command.unit, breakthrough.attack)
+    found = exploitation.allowance(pos, command.unit, command.breakthrough, pos.state.clock)
+    if isinstance(found, Unknown):
+        return []  # not recorded: the preview's audit says what the position lacks to compute it
+    allowance, why = found
     if allowance is None:
-        return Refusal("16.31", f"{command.unit} may not exploit (CTL 0 or less, or the breakthrough hex forbids it)")
+        return Refusal(
+            "16.31", f"{command.unit} may not exploit ({why}; CTL 0 or less, or the breakthrough hex forbids it)"
+        )
     return [
         parse_event(
             {
@@ -168,32 +176,6 @@ def _allowance(pos: Position, command: Move, when: dict[str, Any], power: str) -
             where="the exploitation allowance",
         )
     ]
-
-
-def exploitation_allowance(pos: Position, unit_id: str, attack_id: str) -> int | None:
-    """The exploitation movement allowance of a unit from the breakthrough of an attack (16.31; house 15.82), from
-    its printed movement factors (0 when the log does not give them: the audit says what it could not check)."""
-    state = pos.state
-    unit = state.board.units[unit_id]
-    printed = unit.movement or 0
-    attack = state.combat.attacks.get(attack_id)
-    crt = attack.table if attack is not None else None
-    if crt == "a3r_house":
-        nationality = combat_rules.house_nationality(unit.nationality, unit.unit_type)
-        return combat_rules.house_exploitation_allowance(printed, nationality, state.clock.year, state.clock.season)
-    if attack is None:
-        return printed
-    ctl = unit_ctl(state.board, unit_id)
-    declared = attack.declared
-    return combat_rules.exploitation_allowance(
-        printed,
-        ctl=ctl if ctl is not None else 0,
-        theater=combat_rules.theater_of(declared.defender_hexes[0]),
-        breakthrough_terrain=combat_rules.breakthrough_terrain(declared.terrain),
-        japanese=unit.nationality == "japan",
-        invasion_breakthrough=attack.invasion,
-        order=combat_rules.exploit_order(state.meta.options),
-    )
 
 
 def _control(

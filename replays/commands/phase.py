@@ -5,6 +5,10 @@ first, A3R intro) or the end of the game turn; then the next game turn.
 
 The game-turn level steps that need rolls or choices (weather, the Year Start Sequence, research) are recorded with
 ``awaw record`` or ``awaw roll`` in the game-turn phases; ``end-phase`` from any of them starts the Axis player turn.
+
+A phase the rules do not let end is refused, as the audit would flag its end: a hex over its stacking limit or a unit
+that must be gone (12.11-12.19), an airdrop or a failed overrun not followed by its attack (15.22, 13.531), armor
+overstacked after exploitation (16.51), an offensive operation paid and never made (A3R 9.63).
 """
 
 from __future__ import annotations
@@ -12,16 +16,24 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent
+from awaw_events.events import AnyEvent, PhaseStarted, PlayerTurnEnded
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES, SIDES
-from projections.position import Position
+from projections.position import Position, offensives, overruns, stacking
+from projections.position.combat import advance
 from projections.rules.calendar import turn_at
 from projections.rules.sequence import FIRST_SIDE
-from replays.commands.base import Refusal, side_of
+from replays.commands.base import Query, Refusal, judged_in_turn, side_of
 
 END_OF_PLAYER_TURN: Final = "end_of_player_turn"
 END_OF_GAME_TURN: Final = "end_of_game_turn"
+OPENING: Final[dict[type, tuple[Query, ...]]] = {
+    PhaseStarted: (advance.exploitation_stacking, advance.airdrop_attacks, overruns.failed_overrun),
+    PlayerTurnEnded: (offensives.operations_paid_and_used,),
+}
+"""The position's queries on the events that end a phase, each asked on the state before it."""
+CLOSING: Final = (stacking.stacks, stacking.gone_by_phase_end)
+"""The queries on the stacks taken when a phase ends, asked on the state after the event that ends it."""
 
 
 class EndPhase(NamedTuple):
@@ -29,7 +41,12 @@ class EndPhase(NamedTuple):
 
 
 def decide_end_phase(pos: Position, command: EndPhase | None = None) -> list[AnyEvent] | Refusal:
-    """The events that end the current phase and begin the next."""
+    """The events that end the current phase and begin the next, or why the rules do not let it end."""
+    decided = _sequence(pos)
+    return decided if isinstance(decided, Refusal) else judged_in_turn(pos, decided, OPENING, CLOSING)
+
+
+def _sequence(pos: Position) -> list[AnyEvent] | Refusal:
     clock = pos.state.clock
     if clock.seq == 0:
         return Refusal("27-30 extract 5.3", "the game has not begun")

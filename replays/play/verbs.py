@@ -281,7 +281,7 @@ def parse(pos: Position, text: str, power: str | None = None) -> Verb | Said | R
     reader = READERS.get(name)
     if reader is not None:
         force = "--force" in args
-        read = reader(pos, tuple(a for a in args if a != "--force" or name == "m"), power)
+        read = reader(pos, tuple(a for a in args if a != "--force" or name in ("m", "a")), power)
         if isinstance(read, Verb) and force:
             line = read.line if read.line.endswith(" --force") else f"{read.line} --force"
             return read._replace(line=line, force=True)
@@ -369,7 +369,10 @@ def _attack(pos: Position, args: tuple[str, ...], power: str | None = None) -> V
     support: list[str] = []
     dms: list[str] = []
     after_from = False
+    force = "--force" in args
     for token in args:
+        if token == "--force":
+            continue
         if token == "from":
             after_from = True
         elif token.startswith("dm="):
@@ -401,13 +404,15 @@ def _attack(pos: Position, args: tuple[str, ...], power: str | None = None) -> V
 
     def order(here: Position) -> Attack:
         return Attack(ids.attack_id(here, targets), tuple(targets), tuple(units), tuple(support),
-                      dms={"*": tuple(dms)} if dms else {})  # fmt: skip
+                      dms={"*": tuple(dms)} if dms else {}, force=force)  # fmt: skip
 
     def declare(here: Position) -> list[AnyEvent] | Refusal:
         decided = decide_declaration(here, order(here))
         if isinstance(decided, Refusal):
             body, sep, cited = str(decided).rpartition(" (")
             others = attackers_next_to(here, targets[0])
+            forceable = not isinstance(decide_declaration(here, order(here)._replace(force=True)), Refusal)
+            others += "; --force records it as a disputed action" if forceable else ""
             return Refusal(decided.rule, f"{body}; {others} ({cited}" if sep else f"{decided}; {others}")
         return decided
 

@@ -10,8 +10,9 @@ The readings (each documented beside the rule it reads): ``combat.crt_above_6`` 
 :data:`~projections.rules.combat.results.FortConversion`), ``combat.d_base`` (what a "d" halves, by table,
 :data:`~projections.rules.combat.losses.DBase`), ``combat.mixed_rounds`` (house mixed-nationality attacks,
 :data:`~projections.rules.combat.rounds.MixedRounds`), ``combat.exploit_order`` (16.31D,
-:data:`~projections.rules.combat.exploitation.ExploitOrder`) and ``air.airdrop`` (the house airdrop minimum). A value
-the option does not take reads as the default.
+:data:`~projections.rules.combat.exploitation.ExploitOrder`), ``air.airdrop`` (the house airdrop minimum) and
+``combat.joint_attacks`` (who attacks together, 15.551, :data:`JointAttacks`). A value the option does not take reads
+as the default.
 """
 
 from __future__ import annotations
@@ -78,6 +79,17 @@ def exploit_order(options: Mapping[str, str]) -> ExploitOrder:
 def airdrop_rule(options: Mapping[str, str]) -> Literal["awaw_style", "a3r"]:
     """The house airdrop rule (``air.airdrop``; default ``awaw_style``, with the 1:1 minimum of 10.55C)."""
     return cast(Literal["awaw_style", "a3r"], _reading(options, "air.airdrop", "awaw_style"))
+
+
+JointAttacks = Literal["faction", "side"]
+"""Who may attack together (15.551, 15.46): the powers of one alliance faction (``faction``, the default: 15.551's
+Suez example is a joint German-Italian attack, and 15.46 counts attacks by two factions on one hex as two attacks),
+or any powers of one side (``side``: the Western Allies and Russia in one attack)."""
+
+
+def joint_attacks(options: Mapping[str, str]) -> JointAttacks:
+    """Who may attack together (``combat.joint_attacks``; default ``faction``, 15.551)."""
+    return cast(JointAttacks, _reading(options, "combat.joint_attacks", "faction"))
 
 
 def theater_of(hex_id: str) -> Theater:

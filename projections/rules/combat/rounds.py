@@ -50,7 +50,15 @@ FACTION_CTL_NATIONALITIES: Final[dict[str, frozenset[str]]] = {
 }
 """Whose CTL a faction's recorded ground CTL (``ctl_set``) is: the log records one level per alliance faction, but the
 14.43 examples give Italy CTL 1 beside Germany's 2, so a European Axis level is read as Germany's; Italian and
-minor-country units' CTLs are then not known from the log (checks that need them say so)."""
+minor-country units' CTLs are then not known from the log unless it records their nation's own level (``ctl_set``
+with a ``nationality``: each unit's CTL is its own nation's, 15.551's Suez example); checks that need them say so."""
+
+
+def ctl_is_factions(nationality: str, faction: str | None) -> bool:
+    """Whether a faction's recorded ground CTL is the CTL of a unit of ``nationality``
+    (:data:`FACTION_CTL_NATIONALITIES`; partisans have their own, 11.48)."""
+    return nationality in FACTION_CTL_NATIONALITIES.get(faction or "", ())
+
 
 PARTISAN_CTL: Final = 1
 """Partisans always have CTL 1, never raised by research (11.48)."""

@@ -1,45 +1,60 @@
-"""Ground combat: attacks, odds, DMs, the CRT and its substitutions, losses, further rounds, support limits, advance
-after combat, breakthroughs, exploitation allowances, overruns and stacking (AWAW rules 12, 13.5, 15, 16; A3R house
-App. C-1 when ``combat.crt = awaw_15_house``). Attrition and air combat are in
-:mod:`replays.audit.families.attrition`.
-
-Sources: 10-16 extract 2.4, 2.6, 2.8, 2.9 (AUD-12-01/03, AUD-13-11/12, AUD-15-05 to 15-16, AUD-16-01, AUD-16-06),
-sections 5 and 6 (worked examples EX-18 to EX-23, DT-01 to DT-11); A3R extract 2.3, 3.6 (C-CRT-1 to C-CRT-8), 6.2.
-Every number comes from :mod:`projections.rules.combat`; which table a game plays, and the readings of ambiguous
-texts it chose, from :mod:`projections.rules.combat.readings` (with ``combat.crt = a3r`` the standard A3R CRT
-applies, which the extracts do not contain: those checks report themselves as not made).
-
-How the facts are read:
-
-* The attack an event names, and what has happened to it (rounds, losses, advances, its end), is projection state:
-  :class:`projections.combat.Attack`, with each round's participants, CRT reading, loss requirement and the pools
-  each side could lose from. Ground units are lost whole; air (ground support, DAS) and fleet (shore bombardment)
-  factors are lost factor by factor (10-16 extract 5.3).
-* Defence multipliers are the DM items claimed for each defender (their recorded values; ``dm_items`` compares those
-  values with the catalogue). The basic multiplier (AWAW +2, house face value 1) is added unless claimed as an item
-  with code ``basic`` (or ``base``); the net DM is never below 1 (15.31, 15.35).
-* CTLs: the attacker's claimed ``ctl``, else the faction's ground CTL from the board (15.8, 15.81: -1 in partial
-  supply). Printed MFs: the board's units (``unit_placed.movement``).
-
-Not checked here (the events lack the fact, or the map is needed): DM items against terrain and hexsides, the
-initial-Japanese-surprise exception to 15.55, which early-German window an attack is in (an Ex recorded as Ex-1 is
-accepted for German exploitation attacks, and house overruns, in any turn the window could include), CTL drop-outs of
-air and fleet units in later rounds (their CTLs are not recorded), the 16.47 exploitation chain, stacking of units
-already in a hex.
-
-The checks are in four modules: :mod:`.declarations` (15.3, 15.47, 15.632), :mod:`.rounds` (15.5-15.8),
-:mod:`.losses` (15.61, 15.62) and :mod:`.advance` (15.9, 12.11, 16.1, 16.31, 13.52); :mod:`.attacks` holds what they
-share.
-"""
+"""Ground combat (AWAW 12, 15, 16; A3R house App. C-1): each check asks the position's combat queries
+(:mod:`projections.position.combat`) about the recorded claim, the queries ``awaw attack``, ``round``, ``losses``,
+``advance`` and ``move`` ask of what they decide."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from replays.audit.engine import Family
-from replays.audit.families.combat import advance, declarations, defence, exploitation, losses, rounds
+from projections.position.combat import advance as a
+from projections.position.combat import declarations as d
+from projections.position.combat import losses, rounds
+from projections.position.combat.attacks import joint_attack
+from replays.audit.engine import Family, judge
 
-FAMILY: Final = Family("ground combat")
-"""Every ground combat check."""
-for _part in (declarations.CHECKS, defence.CHECKS, rounds.CHECKS, losses.CHECKS, advance.CHECKS, exploitation.CHECKS):
-    FAMILY.checks.extend(_part.checks)
+MONSOON = "the monsoon ban (34.24B) needs the terrain and weather zone of the hexes (map data)"
+EVERY_DEFENDER = "whether every defending unit of the hex is attacked needs the units in the hex (15.41)"
+DM_ITEMS = "river, crossing-arrow and beach items need hexside data; supply, isolation and political items "
+DM_ITEMS += "(15.33D-G) are taken as claimed"
+ROUGH = "rough terrain needs the map data's terrain of the hex"
+WEATHER = "weather cuts are taken as claimed; the -3 for a Russian IC or objective defended by 3+ factors (16.31E) "
+WEATHER += "is not recorded"
+PLACED = "placement is accepted whatever the MF, ZoC and stacking (16.23); the stacking of armor that leaves the hex "
+PLACED += "at the end of exploitation movement is the board's"
+SUPPLIED = "whether the full supply came from an unlimited source at initial supply determination is not recorded "
+SUPPLIED += "(supply_determined gives a source name, not its kind); positions at round 1 are taken from the "
+SUPPLIED += "attackers' declared origins"
+MANDATORY = "airdrops on enemy units are checked here and failed overruns with the overruns; seaborne invasions are "
+MANDATORY += "attacks of their own and tactical atomic attacks (43.4) are outside the extract"
+
+FAMILY: Final = Family(
+    "ground combat",
+    judge(d.dm_items, "15.3", covers=("C-CRT-8",)),
+    judge(d.support_limits, "15.632", covers=("C-AIR-5",)),
+    judge(d.attack_origins, "15.47", covers=("AUD-15-08", "AUD-16-12")),
+    judge(d.attackers, "15.21", covers=("AUD-15-15",), partly={"AUD-15-02": MONSOON, "AUD-15-06": EVERY_DEFENDER}),
+    judge(d.attacked_once, "15.46", covers=("AUD-15-07",)),
+    judge(d.dm_applies, "15.32", partly={"AUD-15-05": DM_ITEMS, "C-CRT-8": ROUGH}),
+    judge(rounds.odds_column, "15.52", covers=("AUD-15-09", "C-CRT-1")),
+    judge(rounds.strengths, "15.51", covers=("AUD-15-09",)),
+    judge(rounds.crt_result, "15.6", covers=("AUD-15-10", "AUD-15-11", "C-CRT-2")),
+    judge(rounds.prohibited_odds, "15.52", covers=("C-CRT-6",)),
+    judge(rounds.further_round, "15.71", covers=("AUD-15-14", "C-CRT-4")),
+    judge(losses.losses, "15.62", covers=("AUD-15-12", "C-CRT-3")),
+    judge(losses.losses_recorded, "15.61"),
+    judge(losses.destroyer_losses, "15.642", covers=("AUD-15-13",)),
+    judge(losses.involuntary_air, "15.632", covers=("C-CRT-5",)),
+    judge(a.advance, "15.91", covers=("AUD-15-16",)),
+    judge(a.advance_stacking, "12.11"),
+    judge(a.breakthrough, "16.11", covers=("AUD-16-01", "AUD-16-02")),
+    judge(a.exploitation_allowance, "16.31", covers=("AUD-16-03", "C-CRT-7"), partly={"AUD-16-06": WEATHER}),
+    judge(a.placement, "16.21", partly={"AUD-16-05": PLACED, "AUD-16-04": SUPPLIED}),
+    judge(a.route, "16.32", covers=("AUD-16-07", "AUD-16-11")),
+    judge(d.exploitation_attackers, "16.41", covers=("AUD-16-09", "AUD-16-10", "AUD-16-12")),
+    judge(a.chain_advance, "16.47", covers=("AUD-16-13",)),
+    judge(d.combat_order, "15.11", covers=("AUD-15-01",)),
+    judge(a.exploitation_stacking, "16.51", covers=("AUD-16-05",)),
+    judge(a.airdrop_attacks, "15.22", partly={"AUD-15-03": MANDATORY}),
+    judge(a.exploitation_supply, "16.61", covers=("AUD-16-14",)),
+    judge(joint_attack, "15.551"),
+)
