@@ -15,7 +15,7 @@ from projections.rules.breach import Breach
 
 
 def face_on_die(pos: Position, event: DiceRolled) -> Verdict:
-    """Every face lies on its die (1 to its number of sides)."""
+    """dice: every face lies on its die (1 to its number of sides)"""
     return [
         breach("dice", f"roll #{event.roll} shows {face} on a d{event.sides}", f"1 to {event.sides}", face)
         for face in event.dice
@@ -45,12 +45,12 @@ def roll_numbering(pos: Position, event: DiceRolled, seq: int) -> Verdict:
 
 
 def physical_roll(pos: Position, event: DiceRolled) -> Verdict:
-    """Physical rolls cannot be verified."""
+    """dice: physical rolls cannot be verified"""
     return (Unknown(reason="rolls typed in from physical dice are unverifiable"),) if event.source == "physical" else ()
 
 
 def seed_commitment(pos: Position, event: SeedRevealed) -> Verdict:
-    """A revealed seed is the one the game committed to (its hash is the commitment)."""
+    """dice: a revealed seed is the one the game committed to (its hash is the commitment)"""
     commitments = pos.state.dice.commitments
     if not commitments:
         return (breach("dice", "a seed is revealed, but the game never committed to one", "a committed seed", "none"),)
@@ -78,7 +78,7 @@ def seeded_rolls(pos: Position, event: SeedRevealed) -> Iterator[tuple[int, Dice
 
 
 def roll_use(pos: Position, event: RollUser) -> Verdict:
-    """A roll decides one result, of its own purpose."""
+    """dice: a roll decides one result, of its own purpose"""
     number = event.roll
     if number is None:
         return ()

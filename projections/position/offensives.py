@@ -57,9 +57,10 @@ def offensive_front_total(pos: Position, event: OffensiveDeclared) -> Verdict:
 
 def attrition_permitted(pos: Position, event: AttritionDeclared | OffensiveDeclared) -> Verdict:
     """A3R 9.61: a faction attritions on a front only if it spends less than 15 BRPs of offensive operations there
-    that turn; exploitation on an attrition front keeps that total at 14 or less (the attrition itself:
-    :func:`projections.position.attrition.modifiers.attrition_permitted`, which awaw attrition asks; offensives
-    against partisans count for neither, 11.82)."""
+    that turn; exploitation on an attrition front keeps that total at 14 or less.
+
+    The attrition itself is :func:`projections.position.attrition.modifiers.attrition_permitted`, which awaw
+    attrition asks; offensives against partisans count for neither (11.82)."""
     if not offensive_rules(pos):
         return ()
     if isinstance(event, AttritionDeclared):

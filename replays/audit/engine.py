@@ -221,17 +221,17 @@ def judge(
 
     ask.__name__ = ask.__qualname__ = query.__name__
     part = tuple((partly or {}).items())
-    words = title if title is not None else _title(query)
+    words = title if title is not None else _title(query, rule)
     trusted = tuple((trusts or {}).items())
     return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query, needs, trusted)
 
 
-def _title(query: Callable[..., Any]) -> str:
-    """The first paragraph of a query's docstring, in one line, without a leading ``13.4:``."""
+def _title(query: Callable[..., Any], rule: str = "") -> str:
+    """The first paragraph of a query's docstring, in one line, without a leading ``13.4:`` (or its rule's)."""
     doc = (query.__doc__ or "").strip().split("\n\n")[0]
     text = " ".join(doc.split())
     head, sep, rest = text.partition(": ")
-    if sep and head and head[0].isdigit() and " " not in head:
+    if sep and head and ((head[0].isdigit() and " " not in head) or head == rule):
         text = rest
     if not text:
         raise ValueError(f"{query.__qualname__} has no docstring to title its check: give the check a title")
