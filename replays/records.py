@@ -121,7 +121,9 @@ def mover_problem(board: BoardState, unit_id: str, actor: str, field: str, verb:
     )
 
 
-def attacker_problem(board: BoardState, unit_id: str, actor: str, field: str) -> Problem | None:
+def attacker_problem(
+    board: BoardState, unit_id: str, actor: str, field: str, verb: str = "attacks with"
+) -> Problem | None:
     """A unit an attack declares attacking must be in play and of the declaring power's side. Units of several powers
     of one side attack together where the rules allow it (a joint German-Italian attack, 15.551: which powers may,
     the position's :func:`projections.position.combat.attacks.joint_attack` judges); the other side's never. A minor
@@ -136,7 +138,7 @@ def attacker_problem(board: BoardState, unit_id: str, actor: str, field: str) ->
         and unit.nationality == unit.owner
     ):
         return None  # a major power's unit attacking with an ally's (15.551)
-    return mover_problem(board, unit_id, actor, field, "attacks with")
+    return mover_problem(board, unit_id, actor, field, verb)
 
 
 def on_board_problem(board: BoardState, unit_id: str, field: str) -> Problem | None:
@@ -207,8 +209,12 @@ def _redeployed(board: BoardState, event: UnitRedeployed) -> Iterator[Problem]:
 
 
 def _moves(board: BoardState, event: AdvanceAfterCombat | AttritionOccupation) -> Iterator[Problem]:
+    # an advance after combat moves the attack's attackers, an ally's among them in a joint attack (15.91, 15.551)
+    joint = isinstance(event, AdvanceAfterCombat)
     for i, move in enumerate(event.moves):
-        found = mover_problem(board, move.unit, event.actor, f"moves[{i}].unit", "advances")
+        field = f"moves[{i}].unit"
+        problem = attacker_problem if joint else mover_problem
+        found = problem(board, move.unit, event.actor, field, "advances")
         if found is not None:
             yield found
         found = hex_problem(move.to, f"moves[{i}].to")

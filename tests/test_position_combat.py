@@ -204,15 +204,21 @@ def suez(italians: int) -> str:
     )
 
 
-def _suez_attack(italians: int) -> tuple[list[Any], list[Any]]:
-    opening = position(suez(italians))
+def suez_attack_command(italians: int) -> Attack:
+    """The attack Germany declares on Suez with all eight units, the defender converting the result (15.55)."""
     attackers = tuple(u for u in ("ger-inf-0", *(f"ita-inf-{i}" for i in range(italians)),
                                   *(f"ger-inf-{i}" for i in range(1, 8 - italians))))  # fmt: skip
-    attack = Attack(
+    return Attack(
         "suez", ("EUR:NN40",), attackers, dms={"*": ("fortification",)}, actor="germany", defender_converts=True
     )
+
+
+def _suez_attack(italians: int) -> tuple[list[Any], list[Any]]:
+    opening = position(suez(italians))
     played = play(
-        opening, lambda p: decide_attack(p, attack, Die(face=6)), lambda p: decide_losses(p, Losses("suez", "defender"))
+        opening,
+        lambda p: decide_attack(p, suez_attack_command(italians), Die(face=6)),
+        lambda p: decide_losses(p, Losses("suez", "defender")),
     )
     return opening, played
 
@@ -285,6 +291,32 @@ def test_the_record_keeps_a_joint_attack_declared_by_germany() -> None:
         assert store.count("g") == len(position(suez(4))) + 3
 
 
+def test_the_italians_advance_into_suez_after_the_joint_attack() -> None:
+    """15.91: "Whenever ground combat results in the elimination of all the defender's ground units, the attacker's
+    surviving ground units may advance": in the joint attack the attacker's surviving units are German and Italian.
+    The advance is recorded with Germany, who declared the attack, as its actor; the record layer read it as
+    "germany cannot move ita-inf-3" (13.4) and the audit's ``record_units`` flagged it."""
+    _, played = _suez_attack(4)
+    italians = tuple(f"ita-inf-{i}" for i in range(4))
+    lost = play(
+        played, lambda p: decide_losses(p, Losses("suez", "attacker", dict.fromkeys(("ger-inf-0", *italians[:3]))))
+    )
+    advanced = play(lost, lambda p: decide_advance(p, Advance("suez", ("ita-inf-3", "ger-inf-1"))))
+    assert findings(audit(advanced)) == []
+    with GameStore(":memory:") as store:
+        append_events(store, "g", numbered(position(suez(4))))
+        for step in (
+            lambda p: decide_attack(p, suez_attack_command(4), Die(face=6)),
+            lambda p: decide_losses(p, Losses("suez", "defender")),
+            lambda p: decide_losses(p, Losses("suez", "attacker", dict.fromkeys(("ger-inf-0", *italians[:3])))),
+            lambda p: decide_advance(p, Advance("suez", ("ita-inf-3", "ger-inf-1"))),
+        ):
+            recorded = commit(store, "g", step)
+            assert not isinstance(recorded, Refusal), recorded
+        board = game.replay(list(store.events("g"))).board
+    assert board.units["ita-inf-3"].location == board.units["ger-inf-1"].location == "EUR:NN40"
+
+
 def test_a_faction_of_the_other_side_or_another_faction_may_not_join() -> None:
     """15.551's joint force is of one alliance faction; by default the Western Allies and Russia attack apart
     (15.46 counts two factions' attacks on one hex as two attacks), and ``combat.joint_attacks = side`` lets them
@@ -304,19 +336,31 @@ def test_a_faction_of_the_other_side_or_another_faction_may_not_join() -> None:
 
 
 def test_awaw_attack_decides_the_suez_attack_from_the_cli(tmp_path: Any) -> None:
-    """``awaw attack`` with ``--as germany`` and Italian units among the attackers records the joint attack."""
+    """``awaw attack`` with ``--as germany`` and Italian units among the attackers records the joint attack;
+    ``awaw losses`` records the British loss and case (a)'s 12 Axis factors (15.551: "If there were 12 or more
+    attacking Italian factors, the Axis lose 12 factors"), each with ``--strict``; ``awaw audit`` finds nothing."""
     db = str(tmp_path / "g.db")
     with GameStore(db) as store:
         append_events(store, "g", numbered(position(suez(4))))
     units = "ger-inf-0,ita-inf-0,ita-inf-1,ita-inf-2,ita-inf-3,ger-inf-1,ger-inf-2,ger-inf-3"
-    done = CliRunner().invoke(
+    run = CliRunner()
+    done = run.invoke(
         cli, ["--db", db, "attack", "g", "suez", "--on", "EUR:NN40", "--with", units, "--dm", "fortification",
-              "--as", "germany", "--defender-converts", "--die", "6", "--yes"],
+              "--as", "germany", "--defender-converts", "--die", "6", "--yes", "--strict"],
     )  # fmt: skip
     assert done.exit_code == 0, done.output
     with GameStore(db) as store:
         last = list(store.events("g"))[-1]
     assert isinstance(last, CombatRoundResolved) and last.result == "Ex-1"
+    italians = [f"ita-inf-{i}" for i in range(4)]
+    for side, lost in (("defender", []), ("attacker", italians)):
+        taken = run.invoke(cli, ["--db", db, "losses", "g", "suez", "--side", side, *lost, "--yes", "--strict"])
+        assert taken.exit_code == 0, taken.output
+    with GameStore(db) as store:
+        recorded = [e for e in store.events("g") if isinstance(e, CombatLossesTaken)]
+    assert [(e.loser, sum(u.factors for u in e.losses)) for e in recorded] == [("defender", 6), ("attacker", 12)]
+    audited = run.invoke(cli, ["--db", db, "audit", "g"])
+    assert audited.exit_code == 0, audited.output
 
 
 def test_a_breach_names_its_rule() -> None:

@@ -4,8 +4,10 @@ the audit finds in a wrong claim made from them (another result, strength or odd
 that does not apply, an advance or breakthrough the rules forbid) is refused by the command that decides such an
 event.
 
-The positions are one line each (:mod:`replays.notation`): German armor and infantry (any factors, any CTL or none,
-under the army oil effect or not) attacking British infantry, fortified or not. No map data: hexes are geometry.
+The positions are one line each (:mod:`replays.notation`): German armor and infantry, with Italian infantry or not
+(a joint attack, 15.551; each nation at its own CTL or none, under the army oil effect or not), attacking British
+infantry, fortified or not. The wrong claims include each attacker's CTL one off (15.81, 10.11). No map data: hexes
+are geometry.
 """
 
 from __future__ import annotations
@@ -50,18 +52,26 @@ ADVANCE_CHECKS = frozenset({"advance", "advance_stacking", "breakthrough", "chai
 @st.composite
 def battles(draw: st.DrawFn) -> dict[str, Any]:
     """A German attack on British infantry: the line, the attackers, the dice and the players' choices."""
-    kinds = draw(st.lists(st.sampled_from(["arm", "inf"]), min_size=1, max_size=4))
-    attackers = [
-        f"{k}-{i} {draw(st.integers(1, 6))}-{4 if k == 'inf' else 6} {ORIGINS[i]}" for i, k in enumerate(kinds)
-    ]
+    kinds = draw(st.lists(st.sampled_from(["arm", "inf", "ita"]), min_size=1, max_size=4))
+    attackers = [  # (nation, counter): Italian infantry joins the Germans (15.551)
+        ("ita" if k == "ita" else "ger", f"{'inf' if k == 'ita' else k}-{i} {draw(st.integers(1, 6))}-"
+         f"{6 if k == 'arm' else 4} {ORIGINS[i]}")
+        for i, k in enumerate(kinds)
+    ]  # fmt: skip
     defenders = [f"inf-{i} {draw(st.integers(1, 4))}-3 {ATTACKED}" for i in range(draw(st.integers(1, 2)))]
-    ctl = draw(st.sampled_from([None, 0, 1, 2, 3]))
-    line = f"1941-summer axis combat | ger: {', '.join(attackers)} | brit: {', '.join(defenders)} | war ger brit"
-    line += f" | ctl ger {ctl}" if ctl is not None else ""
+    nations = " | ".join(
+        f"{n}: {', '.join(c for m, c in attackers if m == n)}"
+        for n in ("ger", "ita")
+        if any(m == n for m, _ in attackers)
+    )
+    line = f"1941-summer axis combat | {nations} | brit: {', '.join(defenders)} | war ger brit, ita brit"
+    ctls = {n: draw(st.sampled_from([None, 0, 1, 2, 3])) for n in ("ger", "ita")}
+    known = [f"{n} {level}" for n, level in ctls.items() if level is not None]
+    line += f" | ctl {', '.join(known)}" if known else ""
     line += " | fort fortification EUR:L34 brit" if draw(st.booleans()) else ""
     return {
         "line": line,
-        "attackers": tuple(f"ger-{a.split()[0]}" for a in attackers),
+        "attackers": tuple(f"{n}-{c.split()[0]}" for n, c in attackers),
         "oil": draw(st.booleans()),
         "dms": tuple(draw(st.lists(st.sampled_from(["fortification", "rough", "low_ctl", "isolated"]), max_size=2))),
         "dice": draw(st.lists(st.integers(1, 6), min_size=3, max_size=3)),
@@ -198,6 +208,20 @@ def refused_by_the_command(before: list[Any], claim: Any) -> bool:
     return first_refusal(pos, claim, (*commands.BEFORE_THE_ROLL, *commands.AFTER_THE_ROLL)) is not None
 
 
+def ctl_claims(events: list[Any]) -> list[tuple[int, Any]]:
+    """Each declared attacker's CTL one more and one less than the command recorded (or a level where it recorded
+    none): the CTL a unit fights at is the command's to compute (15.81, 10.11), never the player's to give."""
+    out = []
+    for i, e in enumerate(events):
+        if isinstance(e, AttackDeclared):
+            for n, a in enumerate(e.attackers):
+                for level in (0, 2) if a.ctl is None else (a.ctl - 1, a.ctl + 1):
+                    if level >= 0:
+                        claimed = [*e.attackers[:n], msgspec.structs.replace(a, ctl=level), *e.attackers[n + 1 :]]
+                        out.append((i, msgspec.structs.replace(e, attackers=claimed)))
+    return out
+
+
 def loss_claims(events: list[Any]) -> list[tuple[int, Any]]:
     """Every other set of losses a side could name for each recorded loss."""
     out = []
@@ -214,7 +238,8 @@ def loss_claims(events: list[Any]) -> list[tuple[int, Any]]:
     return out
 
 
-MINE = ROUND_CHECKS | LOSS_CHECKS | DM_CHECKS | ADVANCE_CHECKS
+CTL_CHECKS = frozenset({"attackers", "infantry_ctl", "joint_attack"})
+MINE = ROUND_CHECKS | LOSS_CHECKS | DM_CHECKS | ADVANCE_CHECKS | CTL_CHECKS
 
 
 @pytest.mark.parametrize(("rules_", "options"), ROUNDS, ids=[f"{r}-{i}" for i, (r, _) in enumerate(ROUNDS)])
@@ -237,6 +262,15 @@ def test_what_the_commands_decide_audits_clean_and_what_the_audit_flags_they_ref
         if flagged:
             event(f"a wrong {type(claim).__name__} refused ({flagged[0].check})")
             assert refused_by_the_command(events[:i], claim), ([f.message for f in flagged], claim)
+    for i, claim in ctl_claims(events):
+        if i < len(start):
+            continue
+        found = [f for f in audit([*events[:i], claim]).findings if f.seq == i + 1]
+        flagged = [f for f in found if f.check in CTL_CHECKS]
+        if flagged:
+            event(f"a wrong CTL refused ({flagged[0].check})")
+            refused = first_refusal(at(events[:i]), claim, commands.DECLARATION)
+            assert refused is not None and refused.message in {f.message for f in found}, (flagged, claim)
 
 
 def test_every_value_of_every_option_is_played() -> None:
