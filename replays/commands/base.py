@@ -19,7 +19,6 @@ from projections.game import GameState, fold
 from projections.position.core import Position
 from projections.rules.breach import Breach
 from replays import records
-from replays.audit.engine import AuditContext
 
 Roller: TypeAlias = Callable[[int, int], list[int]]
 """``roller(number, dice)``: the faces of roll ``number`` (a seeded roll: the seed's, :func:`awaw_events.dice.
@@ -156,12 +155,3 @@ def first_refusal(
             if type(found) is Breach:
                 return Refusal(found.rule, found.message)
     return None
-
-
-def probe(pos: Position, event: AnyEvent, seq: int) -> AuditContext[Any]:
-    """An audit context for a draft event against the position's state: what the audit's helpers read, so that a
-    decision computes what the audit will check with the same functions (one home for each rule)."""
-    reason = None if pos.map is not None else "no map data available to the command"
-    ctx: AuditContext[Any] = AuditContext(Position(pos.state, pos.map, map_reason=reason))
-    ctx.seq, ctx.event = seq, event
-    return ctx
