@@ -44,6 +44,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/views/__init__.py", "VIEWS"): REGISTRY,
     ("replays/commands/move.py", "JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "DECLARATION_JUDGES"): REGISTRY,
+    ("replays/commands/attrition.py", "DECLARED_JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "LOSS_JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "OCCUPATION_JUDGES"): REGISTRY,
     ("replays/commands/economy.py", "REDEPLOY_JUDGES"): REGISTRY,

@@ -212,7 +212,8 @@ def test_a_refusal_names_the_rule_and_writes_nothing(awaw) -> None:  # type: ign
     assert json.loads(foreign.stdout) == {
         "refused": True,
         "rule": "13.4",
-        "message": "pol-inf-7 belongs to britain: germany cannot move it: a power moves its own units",
+        "message": "pol-inf-7 belongs to britain (allied), but germany moves it and it moves in the axis player turn: "
+        "a power moves its own units, and ground units move in their own player turn (13.11, 13.4)",
     }
     assert awaw("head", "g").output == before
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from awaw_events.events import DiceRolled, Event
 from awaw_events.gametime import SEASON_INDEX
-from awaw_events.vocab import power_name
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, power_name
 from projections import dice
 from projections.position.core import Position, Unknown
 from projections.rules.control import controller_faction
@@ -90,3 +90,21 @@ def units_unknown(pos: Position, faction: str) -> Unknown | None:
         reason=f"not checked: no unit of the {power_name(faction)} is known (the log records none)",
         kind="unknown units",
     )
+
+
+def enemy_controller(pos: Position, power: str, controller: str | None) -> bool:
+    """Whether a hex held by ``controller`` is the enemy's for ``power``: a major power of the other side, or a
+    country ``power`` (or a power of its side) is at war with."""
+    if controller is None or controller == power:
+        return False
+    side = _side(power)
+    other = _side(controller)
+    if other is not None:
+        return other != side
+    wars = pos.board.wars
+    return any("|".join(sorted((p, controller))) in wars for p in POWERS if _side(p) == side)  # a minor at war
+
+
+def _side(power: str) -> str | None:
+    faction = FACTION_OF_POWER.get(power)  # type: ignore[call-overload]
+    return SIDE_OF_FACTION[faction] if faction is not None else None

@@ -26,16 +26,18 @@ from projections.combat import Attack as AttackState
 from projections.position import Position, partisans, specialized, units
 from projections.position.combat import advance, declarations, losses, rounds
 from projections.position.combat.attacks import STANDARD_A3R, ctl, joint_attack, known, table_of
+from projections.position.common import enemy_controller
+from projections.position.fortifications import effects as fortifications
 from projections.rules import combat as rules
 from projections.rules.combat.strength import BASIC_DM_ITEM, EXPLOITING_ARMOR_DM_TYPES
 from projections.rules.fortifications import FORT_DM_CODES
 from projections.rules.sequence import ATTACK_PHASES
 from replays import records
 from replays.commands.base import (
+    COMMAND,
     Die,
     Query,
     Refusal,
-    enemy_controller,
     first_refusal,
     judged_in_turn,
     now,
@@ -55,6 +57,7 @@ DECLARATION: Final[tuple[Query, ...]] = (
     specialized.commando_raid,
     declarations.dm_items,
     declarations.dm_applies,
+    fortifications.fortification_dm,
     specialized.unit_type_dms,
     partisans.partisan_status,
     specialized.pearl_harbor_defenders,
@@ -149,25 +152,22 @@ def _event(fields: dict[str, Any], where: str) -> AnyEvent:
 
 
 def _dm_items(pos: Position, codes: list[str], unit_id: str, hex_: str, power: str) -> list[dict[str, Any]] | Refusal:
-    """A defender's DM items: the basic DM, the items claimed, and its fortification's, which the board gives: an
-    enemy fortification or fortress on the hex is +1 or +2 (32.21B), counted for the player, and no fortification
-    item is claimed where the hex holds none (32.31: none, or eliminated). Which side of a directional line is
-    attacked needs the hexsides: its items are the player's (the fortifications family judges them)."""
+    """A defender's DM items: the basic DM, the items claimed, and its fortification's, which the board gives where
+    none is claimed: an enemy fortification or fortress on the hex is +1 or +2 (32.21B), counted for the player. A
+    fortification item claimed is the player's, judged with the declaration (the fortifications queries: none where
+    the hex holds none, 32.31; the board's, 32.21B); so are the items of a directional line, whose attacked side
+    needs the hexsides."""
     crt = rules.crt_table(pos.meta.rules, pos.meta.options) or "awaw"
     catalogue = rules.AWAW_DMS if crt == "awaw" else rules.HOUSE_DMS
     fortified = [c for c in codes if rules.catalogue_code(c) in FORT_DM_CODES]
     omni = _fortified(pos, hex_, power).get("fortification")
-    if fortified and hex_ not in pos.board.fortifications:
-        return Refusal("32.31", f"{unit_id}: {hex_} holds no fortification: no {fortified[0]} DM (32.31, 15.32E-F)")
-    if fortified and omni is not None and fortified != [omni]:
-        return Refusal("32.21B", f"{unit_id}: {hex_} holds a {omni}, whose DM the board gives: claim no {fortified[0]}")
     code, rule = BASIC_DM_ITEM[crt]
     items: list[dict[str, Any]] = [{"code": code, "value": rules.DM_BASE[crt], "rule": rule}]
     for given in [*codes, omni] if omni is not None and not fortified else codes:
         spec = catalogue.get(rules.catalogue_code(given))
         if spec is None:
             known_codes = ", ".join(sorted(catalogue))
-            return Refusal("15.3", f"{unit_id}: {given!r} is no DM item of the {crt} rules (known: {known_codes})")
+            return Refusal(COMMAND, f"{unit_id}: {given!r} is no DM item of the {crt} rules (known: {known_codes})")
         items.append({"code": rules.catalogue_code(given), "value": spec.value, "rule": spec.rule})
     return items
 
@@ -183,10 +183,8 @@ def _attackers(pos: Position, command: Attack) -> tuple[str, list[dict[str, Any]
     for unit_id in command.attackers:
         problem = records.attacker_problem(pos.board, unit_id, power, "unit")
         if problem is not None and problem.refused:
-            return Refusal(records.RULE if problem.field == "unit" else "13.4", problem.message)
+            return Refusal(records.RULE, problem.message)  # the record family's check asks the same function
         unit = pos.board.units[unit_id]
-        if unit.unit_type not in GROUND_TYPES:
-            return Refusal("15.21", f"{unit_id} is {unit.unit_type}: ground units attack; air units support")
         entry: dict[str, Any] = {"unit": unit_id, "factors": unit.factors, "origin": unit.location}
         level = known(ctl(pos, unit_id))
         if level is not None and level >= 0:  # a CTL below 0 is recorded as none: the fold reads it from the board
@@ -205,7 +203,7 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
     if command.attack in pos.state.combat.attacks:
         return Refusal("15.2", f"attack {command.attack!r} was already declared this player turn: name a new one")
     if not command.attackers:
-        return Refusal("15.21", "an attack needs at least one attacking ground unit")
+        return Refusal(records.RULE, "an attack needs at least one attacking ground unit")
     found = _attackers(pos, command)
     if isinstance(found, Refusal):
         return found
@@ -215,9 +213,7 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
     defenders: list[dict[str, Any]] = []
     for hex_ in command.hexes:
         there = [u for u in pos.board.units.values() if u.location == hex_ and u.unit_type in GROUND_TYPES]
-        enemies = [u for u in there if side_of(u.owner) != side_of(power)]
-        if not enemies and not enemy_controller(pos, power, pos.board.control.get(hex_)):
-            return Refusal("15.21", f"{hex_} holds no enemy ground unit and is not an enemy hex: nothing to attack")
+        enemies = [u for u in there if side_of(u.owner) != side_of(power)]  # none: the attackers query judges the hex
         for u in enemies:  # in the board's order: the order the units were placed
             codes = [*command.dms.get("*", ()), *command.dms.get(u.id, ())]
             if kind == "exploitation" and exploiting_armor and u.unit_type in EXPLOITING_ARMOR_DM_TYPES:
@@ -228,7 +224,7 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
             defenders.append({"unit": u.id, "factors": u.factors, "hex": hex_, "dms": items})
     unknown = set(command.dms) - {"*", *(d["unit"] for d in defenders)}
     if unknown:
-        return Refusal("15.3", f"DM items claimed for {', '.join(sorted(unknown))}, which do not defend here")
+        return Refusal(COMMAND, f"DM items claimed for {', '.join(sorted(unknown))}, which do not defend here")
     support = _missions(pos, command, "ground_support", when, power)
     if isinstance(support, Refusal):
         return support
@@ -328,7 +324,7 @@ def _attack_of(pos: Position, attack_id: str) -> AttackState | Refusal:
         names = ", ".join(sorted(pos.state.combat.attacks)) or "none"
         return Refusal("15.2", f"no attack {attack_id!r} was declared this player turn (attacks: {names})")
     if attack.table is None:
-        return Refusal("15.6", STANDARD_A3R)
+        return Refusal(COMMAND, STANDARD_A3R)
     return attack
 
 
@@ -347,7 +343,11 @@ def _round(pos: Position, command: Round, number: int, die: Die) -> list[AnyEven
     if chosen:
         extra = set(chosen) - fighting
         if extra:
-            return Refusal("15.71", f"{', '.join(sorted(extra))} may not fight round {number} of {attack_id}")
+            return Refusal(
+                COMMAND,
+                f"{', '.join(sorted(extra))} may not fight round {number} of {attack_id}: "
+                "name attackers the rules let fight it (15.71)",
+            )
         fighting = frozenset(chosen)
     a, d = attack.attack_now(fighting), attack.defence_now()
     actor = attack.declared.actor
@@ -361,7 +361,7 @@ def _round(pos: Position, command: Round, number: int, die: Die) -> list[AnyEven
     if stop is not None:
         return stop
     if column is None:
-        return Refusal("15.51", f"attack {attack_id}: {a} against {d} factors is no attack")
+        return Refusal(COMMAND, f"attack {attack_id}: {a} against {d} factors: no round to resolve")
     if column == rules.BELOW_1_4:
         return [draft]
     if not die.known:
@@ -399,28 +399,24 @@ def decide_losses(pos: Position, command: Losses) -> list[AnyEvent] | Refusal:
     attack = _attack_of(pos, command.attack)
     if isinstance(attack, Refusal):
         return attack
-    played = attack.rounds.get(attack.last_round)
-    if played is None or played.requirement is None:
-        return Refusal("15.61", f"attack {command.attack} has no round resolved yet: roll it first")
     if command.side not in ("attacker", "defender"):
-        return Refusal("15.61", f"the side that loses is the attacker or the defender, not {command.side!r}")
-    if command.side in played.losses_seen:
-        return Refusal("15.61", f"the {command.side}'s losses of round {attack.last_round} are already recorded")
+        return Refusal(COMMAND, f"the side that loses is the attacker or the defender, not {command.side!r}")
+    when = now(pos.state)
+    actor = attack.declared.actor if command.side == "attacker" else "system"  # as the example records them
+    base = {"type": "combat_losses_taken", **when, "actor": actor, "attack": command.attack,
+            "round": max(attack.last_round, 1), "loser": command.side}  # fmt: skip
+    played = attack.rounds.get(attack.last_round)
+    if played is None or played.requirement is None or command.side in played.losses_seen:
+        return first_refusal(pos, _event(base, "the losses"), LOSSES) or Refusal(
+            COMMAND, f"attack {command.attack}: no round's {command.side} losses are left to record"
+        )  # the losses query: a round not fought, or its losses recorded (15.61)
     pool = _pool(attack, command.side, played.participants)
     need = played.requirement.attacker if command.side == "attacker" else played.requirement.defender
     chosen = dict(command.units)
-    if not chosen:
-        if not need.everything and not need.factors:
-            return Refusal("15.61", f"round {attack.last_round} ({played.result}) costs the {command.side} nothing")
-        if not need.everything:
-            return Refusal(
-                "15.62",
-                f"round {attack.last_round} ({played.result}) costs the {command.side} at least {need.factors} "
-                "factors: name the units it loses",
-            )
+    if not chosen and need.everything:
         chosen = dict.fromkeys(pool)
-    when = now(pos.state)
-    actor = attack.declared.actor if command.side == "attacker" else "system"  # as the example records them
+    elif not chosen and not need.factors:
+        return Refusal(COMMAND, f"round {attack.last_round} ({played.result}) costs the {command.side} nothing")
     lost: list[dict[str, Any]] = []
     after: list[AnyEvent] = []
     for unit_id, factors in chosen.items():
@@ -431,11 +427,10 @@ def decide_losses(pos: Position, command: Losses) -> list[AnyEvent] | Refusal:
         whole = unit.unit_type in GROUND_TYPES or factors is None or factors >= left
         amount = left if whole else factors
         if amount is None or amount <= 0:
-            return Refusal("15.62", f"{unit_id} loses at least one factor")
+            return Refusal(records.RULE, f"{unit_id} loses at least one factor")
         lost.append({"unit": unit_id, "factors": amount})
         after.append(_removal(unit.unit_type, unit_id, amount, whole and amount >= unit.factors, command.attack, when))
-    taken = _event({"type": "combat_losses_taken", **when, "actor": actor, "attack": command.attack,
-                    "round": attack.last_round, "loser": command.side, "losses": lost}, "the losses")  # fmt: skip
+    taken = _event({**base, "losses": lost}, "the losses")
     stop = first_refusal(pos, taken, LOSSES)
     return stop if stop is not None else [taken, *after]
 
@@ -465,12 +460,9 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
         return attack
     if attack.ended:
         return Refusal("15.7", f"attack {command.attack} has already ended")
-    if not attack.rounds:
-        return Refusal("15.61", f"attack {command.attack} has no round resolved yet")
-    hexes = attack.declared.defender_hexes
-    to = command.to or hexes[0]
-    if to not in hexes:
-        return Refusal("15.91", f"{to} was not attacked in {command.attack} ({', '.join(hexes)})")
+    if not attack.rounds:  # attack_ended names the round it ends after
+        return Refusal(records.RULE, f"attack {command.attack} has no round resolved yet: it ends after one")
+    to = command.to or attack.declared.defender_hexes[0]
     reason = command.reason or (
         "defender_eliminated" if not attack.defenders_alive()
         else "attacker_eliminated" if not attack.ground_alive()
@@ -483,14 +475,8 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
         return stop
     if not command.units:
         if command.breakthrough is not None:
-            return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
+            return Refusal(COMMAND, "a breakthrough names the armor that advances into the attacked hex: name it")
         return [ended]
-    if not attack.all_defenders_gone(to):
-        return Refusal("15.91", f"{to} still holds defenders: attackers advance only into a hex emptied of them")
-    survivors = attack.final_fighters()
-    for unit_id in command.units:
-        if unit_id not in survivors or unit_id not in attack.ground_alive():
-            return Refusal("15.91", f"{unit_id} is no surviving attacker of the final round of {command.attack}")
     moves = [{"unit": u, "to": to} for u in command.units]
     events: list[AnyEvent] = [ended, _event({"type": "advance_after_combat", **base, "moves": moves}, "the advance")]
     actor = attack.declared.actor
@@ -499,10 +485,9 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
         control = {"type": "hex_control_changed", **when, "hex": to, "controller": actor,
                    "cause": "advance_after_combat", "ref": command.attack}  # fmt: skip
         events.append(_event(control, "the control change"))
-    if command.breakthrough is not None:
-        armor = [u for u in command.units if pos.board.units[u].unit_type == "armor"]
-        if not armor:
-            return Refusal("16.11", "a breakthrough needs armor that advances into the attacked hex")
+    if command.breakthrough is not None:  # armor that fought the final round (16.11A): the breakthrough query judges
+        armor = [u for u in command.units if (unit := pos.board.units.get(u)) and unit.unit_type == "armor"]
+        armor = armor or list(command.units)
         created = {"type": "breakthrough_created", **base, "breakthrough": command.breakthrough, "hex": to,
                    "armor": armor[0]}  # fmt: skip
         events.append(_event(created, "the breakthrough"))

@@ -16,13 +16,24 @@ from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, AttritionResolved
-from awaw_events.vocab import FACTIONS, GROUND_TYPES
+from awaw_events.vocab import FACTIONS
 from projections import game
-from projections.position import Position
+from projections.position import Position, offensives
 from projections.position.attrition import STANDARD_A3R, game_variant, modifiers, occupation
 from projections.position.attrition.modifiers import expected_modifiers
+from projections.position.common import enemy_controller
 from projections.rules import attrition as rules
-from replays.commands.base import Die, Refusal, enemy_controller, faction_of, first_refusal, now, own_unit, unit_in_play
+from replays.commands.base import (
+    COMMAND,
+    Die,
+    Refusal,
+    faction_of,
+    first_refusal,
+    judged_in_turn,
+    now,
+    own_unit,
+    unit_in_play,
+)
 
 ATTRITION_PHASE: Final = "attrition"
 
@@ -31,13 +42,11 @@ MODIFIER_CODES: Final = {"ctl": ("ctl", "14.42B"), "winter": ("winter", "14.42C"
 :func:`projections.rules.attrition.modifier_part`)."""
 
 
-DECLARATION_JUDGES: Final = (
-    modifiers.attrition_factors,
-    modifiers.attrition_units_once,
-    modifiers.one_roll_per_zone,
-    modifiers.attrition_permitted,
-)
+DECLARATION_JUDGES: Final = (modifiers.attrition_factors, modifiers.attrition_units_once, modifiers.one_roll_per_zone)
 """The position's queries on an attrition's declaration, in the order a refusal names the first breach."""
+
+DECLARED_JUDGES: Final = (offensives.attrition_permitted,)
+"""The position's queries on the state after an attrition's declaration (A3R 9.61: the offensives on its front)."""
 
 LOSS_JUDGES: Final = (modifiers.attrition_losses, modifiers.contact_limit, modifiers.loss_sources)
 """The position's queries on an attrition's losses."""
@@ -80,8 +89,7 @@ def decide_declaration(pos: Position, command: Attrition) -> list[AnyEvent] | Re
     event = draft_declaration(pos, command)
     if isinstance(event, Refusal):
         return event
-    refused = first_refusal(pos, event, DECLARATION_JUDGES)
-    return [event] if refused is None else refused
+    return judged_in_turn(pos, [event], {type(event): DECLARATION_JUDGES}, DECLARED_JUDGES)
 
 
 def draft_declaration(pos: Position, command: Attrition) -> AnyEvent | Refusal:
@@ -93,16 +101,14 @@ def draft_declaration(pos: Position, command: Attrition) -> AnyEvent | Refusal:
     if command.attrition in pos.state.combat.attritions:
         return Refusal("14.2", f"attrition {command.attrition!r} was already declared this player turn")
     if not command.units:
-        return Refusal("14.41", "an attrition counts at least one ground unit")
+        return Refusal(COMMAND, "an attrition counts at least one ground unit: name them")
     counted: list[dict[str, Any]] = []
     power = command.actor
     for unit_id in command.units:
         found = own_unit(pos, unit_id, command.actor, "attritions with")
         if isinstance(found, Refusal):
             return found
-        unit, acting = found
-        if unit.unit_type not in GROUND_TYPES:
-            return Refusal("14.41", f"{unit_id} is {unit.unit_type}: only ground units are counted for attrition")
+        unit, acting = found  # a unit that may not be counted: the attrition_factors query judges (14.41, 14.23)
         power = power or acting
         counted.append({"unit": unit_id, "factors": unit.factors})
     assert power is not None
@@ -159,7 +165,7 @@ def decide_attrition(pos: Position, command: Attrition, die: Die) -> list[AnyEve
     rolled = Position(game.fold(after.state, [roll]), after.map)
     variant = game_variant(rolled)
     if variant is None:
-        return Refusal("14.41", STANDARD_A3R)
+        return Refusal(COMMAND, STANDARD_A3R)
     expected = expected_modifiers(rolled, draft)
     decl = after.state.combat.attritions[command.attrition]
     modifiers: list[dict[str, Any]] = []
@@ -208,8 +214,6 @@ def decide_attrition_losses(pos: Position, command: AttritionLosses) -> list[Any
     counters = pos.state.combat.attrition_results.get(command.attrition)
     if counters is None:
         return Refusal("14.5", f"attrition {command.attrition} has no result yet")
-    if command.attrition in pos.state.combat.attrition_losses:
-        return Refusal("14.51", f"the losses of attrition {command.attrition} are already recorded")
     when = now(pos.state)
     losses: list[dict[str, Any]] = []
     removed: list[AnyEvent] = []
@@ -243,11 +247,7 @@ def decide_occupation(pos: Position, command: Occupation) -> list[AnyEvent] | Re
         return Refusal(
             "14.61", f"attrition {command.attrition} lets the attacker occupy {hexes} hex(es), not {len(wanted)}"
         )
-    counted = {u.unit for u in decl.counted}
-    when = now(pos.state)
-    for unit_id in command.moves:
-        if unit_id not in counted:
-            return Refusal("14.62", f"{unit_id} was not counted in attrition {command.attrition}")
+    when = now(pos.state)  # a unit that was not counted: the attrition_occupation query judges (14.62)
     power = decl.actor
     occupied = parse_event(
         {

@@ -25,6 +25,13 @@ Roller: TypeAlias = Callable[[int, int], list[int]]
 roll_dice`)."""
 
 
+COMMAND: Final = "the command"
+"""What a refusal cites where the command as given cannot be drafted into an event (a field it needs is not given,
+a name that neither the rules' catalogue nor this turn's record holds, a table the extracts do not give): not a rule
+of the game, so no check of the audit judges it. A rule the audit checks is cited only by the position's query that
+judges the drafted event (:func:`first_refusal`)."""
+
+
 class Refusal(NamedTuple):
     """A command the rules (or the record) do not allow: the rule and why."""
 
@@ -110,38 +117,33 @@ def unit_in_play(pos: Position, unit_id: str) -> Unit | Refusal:
     return pos.board.units[unit_id]
 
 
-def own_unit(pos: Position, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
-    """A unit the player moves or fights with, and the power that acts (its owner unless ``actor`` says which
-    power of its side plays it, where control is open: :func:`replays.records.mover_problem`)."""
+def acting(pos: Position, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
+    """A unit in play and the power that acts with it (its owner unless ``actor`` names a major power), before
+    anyone judges whether that power may (a move: the movement queries' ``mover``)."""
     unit = unit_in_play(pos, unit_id)
     if isinstance(unit, Refusal):
         return unit
     power = actor or unit.owner
     if power not in POWERS:
         return Refusal(records.RULE, f"{power!r} is not a major power: a power {verb} its units")
-    problem = records.mover_problem(pos.board, unit_id, power, "unit", verb)
-    if problem is not None and problem.refused:
-        return Refusal("13.4", problem.message.removesuffix(" (13.4)"))
     return unit, power
+
+
+def own_unit(pos: Position, unit_id: str, actor: str | None, verb: str = "moves") -> tuple[Unit, str] | Refusal:
+    """A unit the player flies, redeploys or attritions with, and the power that acts (:func:`acting`), refused where
+    the record refuses that power moving it (:func:`replays.records.mover_problem`: the record family's check of the
+    audit asks the same function)."""
+    found = acting(pos, unit_id, actor, verb)
+    if isinstance(found, Refusal):
+        return found
+    problem = records.mover_problem(pos.board, unit_id, found[1], "unit", verb)
+    if problem is not None and problem.refused:
+        return Refusal(records.RULE, problem.message)
+    return found
 
 
 def is_ground(unit: Unit) -> bool:
     return unit.unit_type in GROUND_TYPES
-
-
-def enemy_controller(pos: Position, power: str, controller: str | None) -> bool:
-    """Whether a hex held by ``controller`` is the enemy's for ``power``: a major power of the other side, or a
-    country ``power`` (or a power of its side) is at war with."""
-    if controller is None or controller == power:
-        return False
-    side = side_of(power)
-    other = side_of(controller)
-    if other is not None:
-        return other != side
-    wars = pos.board.wars
-    return any(
-        "|".join(sorted((p, controller))) in wars for p in POWERS if side_of(p) == side
-    )  # a minor at war with the side
 
 
 def first_refusal(

@@ -36,7 +36,7 @@ from projections.position.redeployment import ends, phases
 from projections.position.supply import status
 from projections.rules.breach import Breach
 from replays import records
-from replays.commands.base import Query, Refusal, first_refusal, judged_in_turn, now, own_unit
+from replays.commands.base import COMMAND, Query, Refusal, first_refusal, judged_in_turn, now, own_unit
 
 BUILD_JUDGES: Final[dict[type, tuple[Query, ...]]] = {
     UnitBuilt: (
@@ -186,15 +186,15 @@ def draft_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
     unit_type = command.unit_type or (was.unit_type if was is not None else None)
     factors = command.factors if command.factors is not None else (was.factors if was is not None else None)
     if power is None or power not in POWERS:
-        return Refusal("27.11", "a unit is built by a major power: name it")
+        return Refusal(COMMAND, "a unit is built by a major power: name it")
     if unit_type is None or factors is None:
-        return Refusal("27.11", f"{command.unit} is a new counter: give its type and factors")
+        return Refusal(COMMAND, f"{command.unit} is a new counter: give its type and factors")
     spelled = records.hex_problem(command.at, "at")
     if spelled is not None:
         return Refusal(records.RULE, spelled.message)
     when = now(pos.state)
     if "phase" not in when:
-        return Refusal("27.11", "units are built in the unit construction phase; the game is between phases")
+        return Refusal(COMMAND, "the game is between phases: a build is made in a phase (27.11: unit construction)")
     events: list[AnyEvent] = []
     limit = costs.computed_limit(pos, power)
     if limit is not None and power not in pos.state.brp.declared:
@@ -279,21 +279,21 @@ def draft_spend(pos: Position, command: Spend) -> AnyEvent | Refusal:
     why the record refuses it."""
     power = command.power
     if power not in POWERS:
-        return Refusal("27.1", f"{power!r} is not a major power: only major powers spend BRPs")
+        return Refusal(records.RULE, f"{power!r} is not a major power: only major powers spend BRPs")
     base = {**now(pos.state), "actor": power}
     fields: dict[str, Any]
     if command.what == "offensive":
         if command.front is None:
-            return Refusal("27.12", "an offensive is declared on a front: name it")
+            return Refusal(COMMAND, "an offensive is declared on a front: name it")
         if command.cost is None and command.kind != "full":
-            return Refusal("27.12", f"the rules price the full offensive only: give the cost of a {command.kind} one")
+            return Refusal(COMMAND, f"the rules price the full offensive only: give the cost of a {command.kind} one")
         fields = {"type": "offensive_declared", "power": power, "front": command.front, "kind": command.kind}
     elif command.what == "war":
         target = command.target
         if target is None or target == power:
-            return Refusal("27.12", "a declaration of war names another country")
+            return Refusal(COMMAND, "a declaration of war names another country")
         if "|".join(sorted((power, target))) in pos.board.wars:
-            return Refusal("27.12", f"{power} is already at war with {target}")
+            return Refusal(records.RULE, f"{power} is already at war with {target}: the board holds that war")
         fields = {"type": "war_declared", "aggressor": power, "target": target}
     elif command.what == "grant":
         if command.target is None or command.amount is None or command.amount <= 0:
@@ -303,7 +303,7 @@ def draft_spend(pos: Position, command: Spend) -> AnyEvent | Refusal:
             fields["route"] = command.route
         return parse_event({**base, **fields}, where="the grant")
     else:
-        return Refusal("27.1", f"spend on {', '.join(SPENDING)}, not {command.what!r}")
+        return Refusal(COMMAND, f"spend on {', '.join(SPENDING)}, not {command.what!r}")
     where = f"the {command.what}"
     draft = parse_event({**base, **fields, "brp_cost": command.cost or 0}, where=where)
     if command.cost is None:  # the price: what the 27.12 query allows a draft at no cost (none before the game)

@@ -21,9 +21,10 @@ from awaw_events.vocab import GROUND_TYPES
 from projections.position import Judged, Position, Unknown
 from projections.position import movement as queries
 from projections.position.combat import advance as exploitation
+from projections.position.common import enemy_controller
 from projections.rules.breach import Breach
 from replays import records
-from replays.commands.base import Refusal, enemy_controller, first_refusal, now, own_unit
+from replays.commands.base import Refusal, acting, first_refusal, now
 
 JUDGES: Final = (
     queries.mover,
@@ -50,7 +51,7 @@ class Move(NamedTuple):
 
 def decide_move(pos: Position, command: Move) -> list[AnyEvent] | Refusal:
     """The events of a move, or why the rules refuse it."""
-    found = own_unit(pos, command.unit, command.actor)
+    found = acting(pos, command.unit, command.actor)
     if isinstance(found, Refusal):
         return found
     unit, power = found
@@ -71,7 +72,7 @@ def decide_move(pos: Position, command: Move) -> list[AnyEvent] | Refusal:
         fields |= {"exploitation": True, "breakthrough": command.breakthrough}
     draft = parse_event(fields, where="the move")
     assert isinstance(draft, UnitMoved)
-    shape = _first_breach(queries.path_shape(pos, draft))
+    shape = _first_breach(queries.mover(pos, draft)) or _first_breach(queries.path_shape(pos, draft))
     if shape is not None:
         return _refusal(shape)
     start, route = queries.moving(pos, draft, unit)  # armor placed on its breakthrough hex moves on from there (16.21)
@@ -130,7 +131,7 @@ def _over_allowance(
 
 def reach(pos: Position, unit_id: str, actor: str | None = None) -> Judged[tuple[queries.Reach, ...]] | Refusal:
     """Where a unit can move now, and at what cost (:func:`projections.position.movement.reachable`)."""
-    found = own_unit(pos, unit_id, actor)
+    found = acting(pos, unit_id, actor)
     if isinstance(found, Refusal):
         return found
     unit, power = found
@@ -158,24 +159,11 @@ def _allowance(pos: Position, command: Move, when: dict[str, Any], power: str) -
     found = exploitation.allowance(pos, command.unit, command.breakthrough, pos.state.clock)
     if isinstance(found, Unknown):
         return []  # not recorded: the preview's audit says what the position lacks to compute it
-    allowance, why = found
-    if allowance is None:
-        return Refusal(
-            "16.31", f"{command.unit} may not exploit ({why}; CTL 0 or less, or the breakthrough hex forbids it)"
-        )
-    return [
-        parse_event(
-            {
-                "type": "exploitation_allowance",
-                **when,
-                "actor": power,
-                "unit": command.unit,
-                "breakthrough": command.breakthrough,
-                "allowance": allowance,
-            },
-            where="the exploitation allowance",
-        )
-    ]
+    fields = {"type": "exploitation_allowance", **when, "actor": power, "unit": command.unit,
+              "breakthrough": command.breakthrough, "allowance": found[0] or 0}  # fmt: skip
+    claimed = parse_event(fields, where="the exploitation allowance")
+    refused = first_refusal(pos, claimed, (exploitation.exploitation_allowance,))  # 16.31: None, it may not exploit
+    return [claimed] if refused is None else refused
 
 
 def _control(

@@ -21,7 +21,7 @@ from projections.position.construction import costs
 from projections.position.naval import charts, yards
 from projections.rules import naval as rules
 from replays import records
-from replays.commands.base import Query, Refusal, judged_in_turn, now
+from replays.commands.base import COMMAND, Query, Refusal, judged_in_turn, now
 from replays.commands.economy import SPENT
 
 ACTIONS: Final = ("lay_down", *get_args(rules.ChartAction))
@@ -84,7 +84,7 @@ def draft_ship(pos: Position, command: Ship) -> AnyEvent | Refusal:
     """The chart event of a ship as the record has it (its cell and cost from the position), before the rules are
     asked; or why the record refuses it."""
     if command.action not in ACTIONS:
-        return Refusal("27.7272", f"a ship is laid down or {', '.join(ACTIONS[1:])}, not {command.action!r}")
+        return Refusal(COMMAND, f"a ship is laid down or {', '.join(ACTIONS[1:])}, not {command.action!r}")
     if command.action == "lay_down":
         found = _lay_down(pos, command)
     else:
@@ -123,7 +123,7 @@ def _option(pos: Position, command: Ship, action: rules.ChartAction) -> dict[str
 
 def _lay_down(pos: Position, command: Ship) -> dict[str, Any] | Refusal:
     if command.yard is None or command.unit_type is None or command.factors is None:
-        return Refusal("27.7251", "a ship is laid down at a yard, with its type and factors")
+        return Refusal(COMMAND, "a ship is laid down at a yard, with its type and factors")
     chart = pos.state.naval.charts.get(command.yard)
     if chart is None:
         known = ", ".join(sorted(pos.state.naval.charts)) or "none"
@@ -134,8 +134,8 @@ def _lay_down(pos: Position, command: Ship) -> dict[str, Any] | Refusal:
     try:
         position = rules.lay_down_position(unit_type, command.factors, pos.state.clock.season)
         cost = rules.lay_down_cost(unit_type, command.factors)
-    except ValueError as exc:
-        return Refusal("27.7251", str(exc))
+    except ValueError:  # no cell for it: the lay_down_cell query says why (27.7251)
+        position, cost = rules.ChartPosition(rules.LAUNCH_ROW, pos.state.clock.season or "spring"), rules.STEP_COST
     owner = command.power or chart.owner
     fields: dict[str, Any] = {
         "type": "ship_laid_down",

@@ -28,6 +28,7 @@ from awaw_events.events import (
     DiceRolled,
     Event,
     ExploitationAllowance,
+    HexControlChanged,
     OffensiveDeclared,
     OverrunResolved,
     PhaseStarted,
@@ -39,6 +40,7 @@ from awaw_events.events import (
     UnitMoved,
     UnitPlaced,
     UnitRedeployed,
+    WarDeclared,
     WeatherDetermined,
     WinterPreparationChanged,
 )
@@ -2067,3 +2069,54 @@ def test_t_a2_irish_partisans_against_british_units_is_minus_2() -> None:
     """Die 6 - 2 = row 4 of the 11-20 column, 2C; a claimed -1 (row 5, 1C/1H) is found."""
     assert said(_irish_partisans(-2, (2, 0))) == []
     assert any("the state gives house -2" in m for m in said(_irish_partisans(-1, (1, 1))))
+
+
+# --- what awaw attack, losses and attrition refused on their own, now the queries' (one judge, issue 21) -----------
+
+
+def test_an_air_unit_declared_as_an_attacker_is_found() -> None:
+    """15.21: ground units attack; air units fly ground support for them (15.4)."""
+    clean = _one_round([dfn("pol1", 2)], [atk("inf1", 3), atk("inf2", 3)], 1, "A")
+    assert said(clean, "attackers") == []
+    flown = _one_round([dfn("pol1", 2)], [atk("inf1", 3), atk("aaf1", 5)], 1, "A")
+    assert said(flown, "attackers") == ["attack a1: aaf1 is aaf: ground units attack; air units support (15.21, 15.4)"]
+
+
+def test_an_attack_on_a_hex_with_nothing_to_attack_is_found() -> None:
+    """15.21: an attacked hex holds an enemy ground unit or is an enemy's; a hex whose holder the board does not
+    know, with no defender listed, is not checked."""
+    nobody = [*setup(), declare([atk("inf1", 3), atk("inf2", 3)], [])]
+    assert said(nobody, "attackers") == []
+    assert any("who holds EUR:L34" in s for s in skipped(nobody))
+    own = [*setup(), HexControlChanged(**at(), hex="EUR:L34", controller="germany"), nobody[-1]]
+    assert said(own, "attackers") == [
+        "attack a1: EUR:L34 holds no enemy ground unit and is not an enemy hex (germany holds it): nothing to attack "
+        "(15.21)"
+    ]
+    enemy = [*setup(), HexControlChanged(**at(), hex="EUR:L34", controller="poland"), nobody[-1]]
+    war = WarDeclared(**at(), aggressor="germany", target="poland", brp_cost=10)
+    assert said([*enemy[:-1], war, enemy[-1]], "attackers") == []
+    assert said([*setup(), declare([atk("inf1", 3)], [dfn("pol1", 2)])], "attackers") == []
+
+
+def test_a_side_s_losses_recorded_twice_for_a_round_are_found() -> None:
+    """15.61: a side takes the losses of a round once (awaw losses refuses the second, asking the same query)."""
+    once = _one_round(
+        [dfn("pol1", 2)], [atk("inf1", 3), atk("inf2", 3)], 1, "A", lose("attacker", ("inf1", 3), ("inf2", 3))
+    )
+    assert said(once, "losses") == []
+    twice = [*once, lose("attacker", ("inf1", 3))]
+    assert said(twice, "losses") == [
+        "attack a1 round 1: the attacker's losses are already recorded: a side takes them once (15.61)"
+    ]
+
+
+def test_an_attrition_s_losses_recorded_twice_are_found() -> None:
+    """14.51: the defender loses C counters once (awaw losses refuses the second record, asking the same query)."""
+    events = _attrition((), 3, (1, 0))
+    lost = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit="r0", factors=3)])
+    assert said([*events, lost], "attrition_losses") == []
+    again = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit="r1", factors=3)])
+    assert said([*events, lost, again], "attrition_losses") == [
+        "attrition z1: its losses are already recorded: the defender loses C counters once (14.51)"
+    ]

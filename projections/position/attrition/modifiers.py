@@ -391,8 +391,13 @@ def attrition_result(pos: Position, event: AttritionResolved) -> Verdict:
 
 
 def attrition_losses(pos: Position, event: AttritionLossesTaken) -> Verdict:
-    """14.51: the defender loses exactly C counters (fewer only if it has no more eligible units)"""
+    """14.51: the defender loses exactly C counters (fewer only if it has no more eligible units), recorded once"""
     if game_variant(pos) is None:
+        return
+    if event.attrition in pos.state.combat.attrition_losses:
+        message = f"attrition {event.attrition}: its losses are already recorded: the defender loses C counters "
+        message += "once (14.51)"
+        yield breach("14.51", message, "the losses recorded once", "losses again")
         return
     counters = pos.state.combat.attrition_results.get(event.attrition)
     if counters is None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from awaw_events.events import AirdropMade, AirMissionFlown, AttackDeclared
 from awaw_events.events.combat import Defender
-from awaw_events.vocab import FACTION_OF_POWER
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
 from projections.movement import faction_of
 from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known, on_map
-from projections.position.common import winter_preparation
+from projections.position.common import enemy_controller, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
 from projections.rules import air
 from projections.rules import combat as rules
@@ -107,15 +107,21 @@ def attack_origins(pos: Position, event: AttackDeclared) -> Verdict:
 
 
 def attackers(pos: Position, event: AttackDeclared) -> Verdict:
-    """15.21: attackers stand next to every attacked hex (airborne dropped: on it); replacements and partisans never
-    attack; each claimed CTL is the unit's (15.81; one less exploiting from an invasion breakthrough, 16.15)."""
+    """15.21: ground units attack (air units support them, 15.4), next to every attacked hex (airborne dropped: on
+    it), a hex that holds an enemy ground unit or is an enemy's; replacements and partisans never attack; each
+    claimed CTL is the unit's (15.81; one less exploiting from an invasion breakthrough, 16.15)."""
     units = pos.board.units
     attack = event.attack
+    yield from _targets(pos, event)
     for a in event.attackers:
         unit = units.get(a.unit)
         if unit is not None and unit.unit_type in rules.NEVER_ATTACK:
             message = f"attack {attack}: {a.unit} is a {unit.unit_type} unit, which never attacks (15.21, 10.2, 11.8)"
             yield breach("15.21", message, "units that may attack", f"{a.unit} ({unit.unit_type})")
+        elif unit is not None and unit.unit_type not in GROUND_TYPES:
+            message = f"attack {attack}: {a.unit} is {unit.unit_type}: ground units attack; air units support (15.21, "
+            message += "15.4)"
+            yield breach("15.21", message, "ground units", f"{a.unit} ({unit.unit_type})")
         if unit is not None and unit.unit_type == "airborne" and a.factors != rules.AIRBORNE_FACTORS:
             message = f"attack {attack}: airborne {a.unit} attacks with {a.factors} factors; an airborne unit's "
             message += f"combat factor is {rules.AIRBORNE_FACTORS} (10.51; house intro, air.airdrop)"
@@ -138,6 +144,30 @@ def attackers(pos: Position, event: AttackDeclared) -> Verdict:
                 message = f"attack {attack}: {a.unit} attacks {h} from {origin}, which is not next to it (15.21; in a "
                 message += "multi-hex attack every attacker is next to every attacked hex, 15.44)"
                 yield breach("15.21", message, f"a hex next to {h}" if a.role != "airdropped" else h, origin)
+
+
+def _targets(pos: Position, event: AttackDeclared) -> Verdict:
+    """15.21: an attacked hex holds a defending enemy ground unit (the declaration lists it there) or is an enemy's;
+    a hex whose controller the board does not know and that lists no defender is not decided."""
+    listed = {d.hex for d in event.defenders}
+    if None in listed or (len(event.defender_hexes) == 1 and event.defenders):
+        return  # a defender whose hex is not recorded may stand in any of them
+    units = pos.board.units
+    lead = (
+        event.actor
+        if faction_of(event.actor)
+        else next((u.owner for a in event.attackers if (u := units.get(a.unit))), None)
+    )
+    for h in event.defender_hexes:
+        if h in listed or lead is None:
+            continue
+        controller = pos.board.control.get(h)
+        if controller is None:
+            yield Unknown(reason=f"attack {event.attack}: who holds {h}, where no defender is listed, is not recorded")
+        elif not enemy_controller(pos, lead, controller):
+            message = f"attack {event.attack}: {h} holds no enemy ground unit and is not an enemy hex ({controller} "
+            message += "holds it): nothing to attack (15.21)"
+            yield breach("15.21", message, "a hex with enemy ground units or an enemy's", h)
 
 
 def attacked_once(pos: Position, event: AttackDeclared) -> Verdict:

@@ -13,7 +13,8 @@ from projections.rules import combat as rules
 
 
 def losses(pos: Position, event: CombatLossesTaken) -> Verdict:
-    """15.62: losses meet the result's requirement (rounded up) without unnecessary eliminations."""
+    """15.62: losses meet the result's requirement (rounded up) without unnecessary eliminations, recorded once for
+    a round that was fought (15.61)."""
     attack = attack_of(pos, event.attack)
     if isinstance(attack, Unknown):
         yield attack
@@ -23,6 +24,10 @@ def losses(pos: Position, event: CombatLossesTaken) -> Verdict:
     if rnd is None:
         message = f"losses for round {event.round} of attack {event.attack}, which was not fought"
         yield breach("15.61", message, "a resolved round", f"round {event.round}")
+        return
+    if event.loser in rnd.losses_seen:
+        message = f"{where}: the {event.loser}'s losses are already recorded: a side takes them once (15.61)"
+        yield breach("15.61", message, "the losses recorded once", f"{event.loser} losses again")
         return
     if rnd.requirement is None:
         return
