@@ -42,6 +42,7 @@ from awaw_events.events import (
     PhaseStarted,
     PlayerTurnStarted,
     PowerConquered,
+    RandomEventDrawn,
     ResearchResult,
     RouteStatusChanged,
     StatusChanged,
@@ -110,6 +111,22 @@ class ChronicleLine(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     places: tuple[str, ...] = ()
     provenance: str = "table"
     citation: str = ""
+
+
+class RandomEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A random event a source reports (``random_event_drawn``): its name when known, the power it befell and the
+    tracks the source says it moved."""
+
+    seq: int
+    when: str
+    name: str | None = None
+    power: str | None = None
+    raised: tuple[str, ...] = ()
+    lowered: tuple[str, ...] = ()
+    text: str = ""
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
 
 
 class MobilizedIc(msgspec.Struct, frozen=True, kw_only=True):
@@ -193,6 +210,8 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     operations: tuple[Fact, ...] = ()
     """Operations a source reports without their hexes (``operation_reported``): who (``holder``), the kind and
     places (``what``), the result (``cause``)."""
+    random_events: tuple[RandomEvent, ...] = ()
+    """Random events a source reports (``random_event_drawn``), in the order of the effective log."""
 
 
 HANDLERS: Final = Handlers[PoliticsState]()
@@ -333,6 +352,23 @@ def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> 
     what = f"{event.kind}: {', '.join(event.places)}" + (f" (against {event.against})" if event.against else "")
     fact = _fact(event, ctx, holder=event.by, what=what, cause=event.result)
     state.operations = (*state.operations, fact)
+
+
+@HANDLERS.on(RandomEventDrawn)
+def _random_event(state: PoliticsState, event: RandomEventDrawn, ctx: Context) -> None:
+    found = RandomEvent(
+        seq=ctx.now.seq,
+        when=label(event),
+        name=event.name,
+        power=event.power,
+        raised=tuple(event.raised),
+        lowered=tuple(event.lowered),
+        text=event.text,
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+    )
+    state.random_events = (*state.random_events, found)
 
 
 @HANDLERS.on(PlayerTurnStarted)

@@ -1,6 +1,6 @@
 """What a set-up keeps of the record's politics: research results, places controlled, diplomatic outcomes, tracks
-beyond the tension tracks, powers conquered and the chronicle, written as the events that state them (the set-up
-file's ``history``), each at its own game turn.
+beyond the tension tracks, powers conquered, random events and the chronicle, written as the events that state them
+(the set-up file's ``history``), each at its own game turn.
 
 ``awaw setup --at`` writes them from the state at a point (:func:`history_of`); ``awaw new --setup`` records them
 in the set-up (:func:`history_fields`): a fact dated before the new game's start is pre-game history, in date
@@ -61,6 +61,12 @@ def history_of(state: GameState) -> list[dict[str, Any]]:
             found.append((f.seq, _fact("track_value", f, track=f.what, value=f.value, power=f.holder)))
     for power, f in politics.conquered.items():
         found.append((f.seq, _fact("power_conquered", f, power=power, by=f.holder)))
+    for e in politics.random_events:
+        drawn: dict[str, Any] = {"type": "random_event_drawn", **_when(e.when)}
+        drawn |= {k: v for k, v in (("name", e.name), ("power", e.power), ("raised", list(e.raised)),
+                                    ("lowered", list(e.lowered)), ("text", e.text), ("unknown", list(e.unknown)))
+                  if v}  # fmt: skip
+        found.append((e.seq, drawn | _known(e.provenance, e.citation)))
     for c in politics.chronicle:
         line: dict[str, Any] = {"type": "chronicle_entry", **_when(c.when), "text": c.text}
         line |= {k: v for k, v in (("kind", c.kind if c.kind != "narrative" else None), ("about", list(c.about)),

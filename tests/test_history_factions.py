@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from awaw_events.codec import decode, encode, parse_event
@@ -186,6 +187,37 @@ def test_an_operation_without_its_hexes_is_recorded_and_shown() -> None:
     assert politics_view.data(state, power="japan")["operations"] == []
     with pytest.raises(InputError, match="places"):
         ev("operation_reported", kind="invasion", by="allies", places=[])
+
+
+def test_a_random_event_is_recorded_as_the_source_gives_it_and_shown() -> None:
+    drawn = ev(
+        "random_event_drawn",
+        year=1937,
+        until="1938-winter",
+        power="japan",
+        raised=["aggression_index"],
+        unknown=["name"],
+        provenance="reported",
+        citation="Storm Over Asia paragraph",
+    )
+    state = final([created(), drawn]).politics
+    assert [(r.power, r.raised, r.name, r.unknown) for r in state.random_events] == [
+        ("japan", ("aggression_index",), None, ("name",))
+    ]
+    words = "".join(str(getattr(r, "text", r)) for r in politics_view.render(state))
+    assert "Random event (name unknown), Japan, in Spring 1937 to Winter 1938: raised the aggression index" in words
+    assert politics_view.data(state, power="germany")["random_events"] == []
+    # another branch without it: diff says so; the same event recorded later is no difference
+    changes = politics_view.differences(state, final([created()]).politics)
+    assert [c.text for c in changes] == [
+        "random events: - Random event (name unknown), Japan: raised the aggression index"
+    ]
+    later = final([created(), msgspec.structs.replace(drawn, year=1938)]).politics
+    assert politics_view.differences(state, later) == []
+    with pytest.raises(InputError, match="raised"):
+        ev("random_event_drawn", raised=["morale"])
+    with pytest.raises(InputError, match="unknown"):
+        ev("random_event_drawn", unknown=["effect"])
 
 
 @pytest.mark.parametrize("track", ["resistance_level", "winter_preparation_level", "partisan_level", "purge_level"])

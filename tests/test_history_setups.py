@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from replays.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-KEPT = ("research", "diplomatic_outcomes", "areas", "tracks", "chronicle", "conquered")
+KEPT = ("research", "diplomatic_outcomes", "areas", "tracks", "chronicle", "conquered", "random_events")
 
 
 def _awaw(db: str, *args: str) -> str:
@@ -44,6 +44,7 @@ def test_a_set_up_at_a_point_keeps_research_places_outcomes_tracks_and_the_chron
     _awaw(db, "new", "again", "--setup", str(setup), "--physical-dice")
     before, after = _politics(db, "wbc23", "--at", "1940-spring"), _politics(db, "again")
     assert before["research"] and before["areas"] and before["chronicle"] and before["diplomatic_outcomes"]
+    assert before["random_events"]
     for kind in KEPT:
         assert _without_numbers(after[kind]) == _without_numbers(before[kind]), kind
     # how each fact is known is kept with it

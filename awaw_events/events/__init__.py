@@ -154,6 +154,7 @@ AnyEvent: TypeAlias = (
     | AreaControlled
     | DiplomaticOutcome
     | TrackValue
+    | RandomEventDrawn
     # outcome
     | GameEnded
     | PowerConquered

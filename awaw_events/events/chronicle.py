@@ -17,7 +17,7 @@ from typing import Annotated, ClassVar, Final, Literal
 
 from msgspec import Meta
 
-from awaw_events.events.base import Event, RollRef
+from awaw_events.events.base import Event, Name, RollRef
 from awaw_events.events.politics import Country
 from awaw_events.vocab import Faction, Power
 
@@ -130,6 +130,26 @@ class TrackValue(Event, tag="track_value", frozen=True, kw_only=True):
     power: Power | None = None
 
 
+class RandomEventDrawn(Event, tag="random_event_drawn", frozen=True, kw_only=True):
+    """A random event of the game as a source reports it ("an unfortunately timed random event" pushed Japan's
+    aggression index up), with what the source says of it and nothing more.
+
+    ``name`` is the event as the source names it (None when it does not say: list ``name`` in ``unknown``);
+    ``power`` the power it befell, when the source says; ``raised`` and ``lowered`` the tracks the source says it
+    moved, without amounts (``track_value`` records a track's value). The random events of the pre-war games
+    (Gathering Storm, Storm Over Asia) are not among the rules texts here: no check reads it, and it changes
+    nothing on the board.
+    """
+
+    family: ClassVar[str] = "chronicle"
+    prose: ClassVar[bool] = True
+    name: Name | None = None
+    power: Power | None = None
+    raised: list[TrackName] = []
+    lowered: list[TrackName] = []
+    text: Annotated[str, Meta(max_length=2000)] = ""
+
+
 __all__ = [
     "TENSION_TRACKS",
     "AreaControlCause",
@@ -139,6 +159,7 @@ __all__ = [
     "DiplomaticOutcomeName",
     "Extent",
     "Place",
+    "RandomEventDrawn",
     "TrackName",
     "TrackValue",
 ]

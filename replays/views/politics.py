@@ -17,7 +17,7 @@ import msgspec
 from rich.console import RenderableType
 
 from awaw_events.vocab import SEASONS, powers_of
-from projections.politics import Fact, PoliticsState
+from projections.politics import Fact, PoliticsState, RandomEvent
 from replays.views.common import Change, arrow, cells, country, faction_of, heading, line, name, table
 
 VIEW = "politics"
@@ -95,6 +95,7 @@ def data(state: PoliticsState, power: str | None = None, places: Places | None =
         "ended": plain(state.ended) if state.ended else None,
         "conquered": {p: plain(f) for p, f in sorted(state.conquered.items()) if power is None or p == power},
         "operations": [plain(f) for f in state.operations if _concerns(f, power)],
+        "random_events": [plain(r) for r in state.random_events if _mine(r.power, power) or r.power is None],
     }
 
 
@@ -223,11 +224,31 @@ def _outcomes(state: PoliticsState, power: str | None) -> Iterator[RenderableTyp
         for f in found:
             rows.add_row(*cells(f.seq, f.when, country(f.holder), f.what, f.cause or "-", _known(f)))
         yield rows
+    for r in state.random_events:
+        if _mine(r.power, power) or r.power is None:
+            yield line(_random_words(r))
     ended = state.ended
     if ended is not None:
         level = f" ({ended.what} victory)" if ended.what else ""
         how = HOW_ENDED.get(ended.cause or "", ended.cause or "")
         yield line(f"The game ended in {ended.when}, {how}: {WINNER_WORDS.get(ended.holder or '', '?')}{level}")
+
+
+def _same_random(event: RandomEvent) -> tuple[Any, ...]:
+    """What a random event says, without when or where it was recorded."""
+    return (event.name, event.power, event.raised, event.lowered)
+
+
+def _random_words(event: RandomEvent, *, when: bool = True) -> str:
+    """``Random event (name unknown), Japan, in Spring 1935 to Winter 1938: raised the aggression index
+    (reported)`` (without ``in ...`` and how it is known, ``when=False``)."""
+    which = "name unknown" if "name" in event.unknown or event.name is None else event.name
+    moved = [f"raised the {TRACK_WORDS.get(t, name(t))}" for t in event.raised]
+    moved += [f"lowered the {TRACK_WORDS.get(t, name(t))}" for t in event.lowered]
+    whom = f", {country(event.power)}" if event.power else ""
+    known = f" ({_known(event)})" if _known(event) and when else ""
+    at = f", in {event.when}" if when else ""
+    return f"Random event ({which}){whom}{at}: {', '.join(moved) or 'effect not given'}{known}"
 
 
 def render(state: PoliticsState, power: str | None = None, places: Places | None = None) -> list[RenderableType]:
@@ -349,6 +370,21 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
             found.append(
                 Change(view=VIEW, subject="chronicle", what="chronicle", b=c.text, text=f"chronicle: + {c.text}")
             )
+    randoms_a = {_same_random(r): r for r in a.random_events}
+    randoms_b = {_same_random(r): r for r in b.random_events}
+    for key in randoms_a.keys() ^ randoms_b.keys():
+        gone = key in randoms_a
+        words = _random_words((randoms_a if gone else randoms_b)[key], when=False)
+        found.append(
+            Change(
+                view=VIEW,
+                subject="random_event",
+                what="random_event",
+                a=key[0] if gone else None,
+                b=None if gone else key[0],
+                text=f"random events: {'-' if gone else '+'} {words}",
+            )
+        )
     texts_b = {c.text for c in b.chronicle}
     for c in a.chronicle:
         if c.text not in texts_b:

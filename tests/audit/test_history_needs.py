@@ -67,11 +67,25 @@ def test_no_check_is_applied_to_prose_and_the_audit_says_how_many_facts_it_read(
 
     lines = [ev("chronicle_entry", text=f"line {i}", provenance="reported") for i in range(3)]
     op = ev("operation_reported", kind="invasion", by="allies", places=["france"], provenance="reported")
+    drawn = ev("random_event_drawn", power="japan", raised=["aggression_index"], unknown=["name"])
+    ended = ev("game_ended", winner="axis", how="concession", conceded_by="allies", provenance="reported")
     bare = run([created()])
-    report = run([created(), *lines, op])
+    report = run([created(), *lines, op, drawn, ended])
     assert report.applied == bare.applied  # the sweeps of the state at every event skip the prose
-    assert (report.events, report.unread) == (5, 4)
-    assert checked_words(report).endswith("4 of 5 events are read by no check")
+    assert (report.events, report.unread) == (7, 6)
+    assert checked_words(report).endswith("6 of 7 events are read by no check")
+
+
+def test_no_check_but_a_sweep_reads_a_prose_event() -> None:
+    """Every event type that changes nothing a rule reads (``prose``) is read by no check of its own, and the sweeps
+    of the state at every event skip it: no check application is ever counted on prose."""
+    from awaw_events.events import EVENT_TYPES
+    from replays.audit.catalogue import checks
+    from replays.audit.engine import sweeping
+
+    prose = {t for t in EVENT_TYPES if t.prose}
+    assert {t.__name__ for t in prose} >= {"ChronicleEntry", "RandomEventDrawn", "GameEnded", "OperationReported"}
+    assert [c.id for c in checks() if not sweeping(c) and prose & set(c.reads)] == []
 
 
 @pytest.mark.parametrize(
