@@ -3,8 +3,8 @@
 Run ``python examples/make_campaign_1939.py`` from the repository root; the output is byte-identical on every run
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
-The generator is data-driven: small rules tables copied from the extracts in ``/work/shared/rules`` (each with its
-rule number) decide odds, combat and attrition results, chart cells and costs; a ledger follows every power's BRPs
+The generator reads the rules from their one home, ``projections.rules`` (odds, the CRT, the Attrition and Air Combat
+Tables, chart cells, costs, weather), and holds none of its own; a ledger follows every power's BRPs
 and construction limit, and Japan's oil reserve, and refuses to write a log that overspends. Set-up numbers that the
 extracts do not give (BRP levels, growth, the minor countries' BRP values, most unit counts) are illustrative and
 listed in ``examples/README.md``.
@@ -97,11 +97,11 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
+from awaw_events.gametime import time_key
 from awaw_events.vocab import (
     FACTION_OF_POWER,
-    GAME_TURN_PHASES,
+    GROUND_TYPES,
     PLAYER_TURN_PHASES,
-    SEASONS,
     SIDE_OF_FACTION,
     Actor,
     Phase,
@@ -109,215 +109,61 @@ from awaw_events.vocab import (
     Side,
     SupplyStatus,
 )
+from projections.rules import attrition as attrition_rules
+from projections.rules import combat as combat_rules
+from projections.rules.air import air_combat_result
+from projections.rules.combat.odds import odds_column
 from projections.rules.combat.stacking import STACKING_LIMITS
+from projections.rules.combat.strength import AWAW_DMS, BASIC_DM_ITEM, DM_BASE
 from projections.rules.construction import SPECIALIZED_TYPES
+from projections.rules.construction.costs import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST, unit_cost
+from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
+from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST, MAGINOT_HEXES, WEST_WALL_HEXES
 from projections.rules.geometry import adjacent, parse, path_breaks, ring
+from projections.rules.naval.chart import lay_down_cost, lay_down_position, repair_cost, repair_position
+from projections.rules.naval.costs import FREE, STEP_COST
+from projections.rules.oil.consumption import BRPS_PER_FIFTH
+from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
+from projections.rules.weather import FIXED_WINTER_LEVELS, WEATHER_ZONES, weather_for, winter_roll_modifier
 from replays.maps import shipped_map_data
 
 OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
 
 # =====================================================================================================================
-# Rules tables (copied from the extracts; each names its rule)
+# The rules, read from their one home (projections.rules), never copied here
 # =====================================================================================================================
 
-CRT: Final[dict[str, tuple[str, ...]]] = {
-    "1:4": ("A", "A", "A", "A", "A", "Ex"),
-    "1:3": ("A", "A", "A", "A", "Ex", "Ex"),
-    "1:2": ("A", "A", "a", "Ex", "Ex", "Ex"),
-    "1:1": ("A", "a", "Ex", "Ex-1", "Ex-2", "d"),
-    "2:1": ("a", "Ex", "Ex-1", "Ex-2", "d", "D"),
-    "3:1": ("Ex", "Ex-1", "Ex-2", "d", "D", "D"),
-    "4:1": ("Ex-1", "Ex-2", "d", "D", "D", "D"),
-    "5:1": ("Ex-2", "d", "D", "D", "D", "D"),
-}
-"""Combat Results Table, rule 15.6 (10-16 extract 1.7), die rows 1-6 per odds column."""
-
-ATTRITION_COLUMNS: Final[tuple[tuple[int, int], ...]] = (
-    (1, 10),
-    (11, 20),
-    (21, 30),
-    (31, 40),
-    (41, 50),
-    (51, 60),
-    (61, 10_000),
-)
-"""Attrition Table factor columns, rule 14.41 (10-16 extract 1.5)."""
-
-ATTRITION_TABLE: Final[dict[int, tuple[str, ...]]] = {
-    0: ("-", "-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H"),
-    1: ("-", "1C", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H"),
-    2: ("-", "1C", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H"),
-    3: ("-", "2C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H"),
-    4: ("-", "2C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H"),
-    5: ("1C", "1C/1H", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H"),
-    6: ("1C", "2C/1H", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H"),
-    7: ("2C", "3C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H"),
-    8: ("2C", "3C/2H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H"),
-    9: ("1C/1H", "4C/2H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H"),
-    10: ("2C/1H", "5C/2H", "6C/3H", "7C/4H", "9C/4H", "10C/5H", "11C/6H"),
-    11: ("3C/1H", "5C/3H", "7C/3H", "8C/4H", "9C/5H", "11C/5H", "12C/6H"),
-}
-"""Attrition Table, rule 14.41 (10-16 extract 1.6): modified roll (clamped 0..11, 14.43) -> result per column."""
-
-AIR_COMBAT_TABLE: Final[dict[int, tuple[str, ...]]] = {
-    1: ("0", "0", "0/1", "0/1", "1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3"),
-    2: ("0/1", "0/1", "1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2"),
-    3: ("1/0", "1/0", "1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4"),
-    4: ("1/1", "1/1", "1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4"),
-    5: ("1/2", "1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4", "3/5", "4/4"),
-    6: ("1/2", "1/3", "1/3", "2/2", "2/3", "2/4", "3/3", "3/4", "3/5", "4/4", "4/5"),
-}
-"""Air Combat Table 19.2 (A3R extract 2.4.1, AWAW App. C-2), rows 1-6 factors, columns 2d6 = 2..12+: kills/aborts."""
-
-BRPS_PER_FACTOR: Final[dict[str, int]] = {
-    "infantry": 1,
-    "replacement": 1,
-    "nas": 1,
-    "flak": 1,
-    "armor": 2,
-    "partisan": 2,
-    "airborne": 3,
-    "marine": 3,
-    "commando": 3,
-    "aaf": 3,
-    "strategic_bomber": 3,
-    "interceptor": 3,
-    "submarine": 3,
-    "asw": 3,
-    "transport": 3,
-}
-"""BRP construction cost per combat factor, rule 27.11A-C (27-30 extract 1.1)."""
-
-SB_INSTALMENT_BRPS: Final = 3
-"""Every shipbuilding point spent comes with 3 BRPs, rules 27.72, 27.7251, 27.7272A (27-30 extract 1.8)."""
-DOW_MAJOR_BRPS: Final = 35
-DOW_MINOR_BRPS: Final = 10
-FULL_OFFENSIVE_BRPS: Final = 15
-"""Declarations of war and the full offensive, BRP Costs Chart 27.12 (27-30 extract 1.2)."""
-FORTIFICATION_BRPS: Final = 5
-FORTIFICATION_RPS: Final = 1
-"""A fortification costs 5 BRPs (27.11D) and 1 RP (32.12; Japan pays no RP)."""
-OIL_FIFTHS_PER_COUNTER: Final = 5
-"""One oil counter = five partial counters (33.81); all oil is counted in fifths."""
-BRPS_PER_OIL_FIFTH: Final = 5
-"""A fifth of oil covers 5 BRPs of construction at normal cost (33.82C) or 5 BRPs of BRP growth (33.82D)."""
-
-DM_BASIC: Final = Modifier(code="basic", value=2, rule="15.32A")
-DM_ROUGH: Final = Modifier(code="rough_terrain", value=1, rule="15.32D")
-DM_INVASION: Final = Modifier(code="seaborne_invasion", value=1, rule="15.32B")
-DM_EXPLOITING_ARMOR: Final = Modifier(code="exploiting_armor", value=-1, rule="15.33A")
-"""Defense multiplier items, rules 15.32-15.33 (10-16 extract 1.9)."""
-
-WINTER_ZONE_MODIFIER: Final[dict[tuple[str, str], int]] = {
-    ("russian_winter", "winter"): 5,
-    ("siberia", "winter"): 5,
-    ("siberia", "fall"): 2,
-}
-"""Winter Table modifiers, rules 34.32C-D (31-34 extract 1.20-1.21): one die + the zone modifier."""
-
-FIXED_WEATHER: Final[dict[tuple[str, str], tuple[str, int | None]]] = {
-    ("russian_winter", "spring"): ("mud", None),
-    ("siberia", "spring"): ("mud", None),
-    ("eastern_poland", "winter"): ("winter", 6),
-    ("western", "winter"): ("winter", 6),
-    ("mediterranean", "winter"): ("winter", 4),
-    ("monsoon", "summer"): ("monsoon", None),
-}
-"""Weather by zone and season, rules 34.21-34.33 (31-34 extract 1.20); anything not listed is clear."""
-
-WEATHER_ZONES: Final = ("russian_winter", "siberia", "eastern_poland", "western", "mediterranean", "monsoon")
+DM_BASIC: Final = Modifier(code=BASIC_DM_ITEM["awaw"][0], value=DM_BASE["awaw"], rule=BASIC_DM_ITEM["awaw"][1])
 
 
-PHASE_ORDER: Final[tuple[str | None, ...]] = (None, *GAME_TURN_PHASES, *PLAYER_TURN_PHASES, "end_of_game_turn")
-"""The order of phases in a game turn (27-30 extract 5.3; A3R ``sop.variant``: the Axis move first)."""
+def dm_item(code: str, item: str) -> Modifier:
+    """A defense multiplier item as the declaration records it: its value and rule from 15.32-15.33."""
+    spec = AWAW_DMS[item]
+    return Modifier(code=code, value=spec.value, rule=spec.rule)
 
 
-def order_key(event: Event) -> tuple[int, int, int, int]:
-    """Where an event stands in the sequence of play: (year, season, side, phase); the end of the game turn comes
-    after both player turns. Same order as ``awaw_events.gametime.time_key``, which has no rank for the phase
-    ``end_of_game_turn`` yet."""
-    side = 3 if event.phase == "end_of_game_turn" else (None, "axis", "allied").index(event.side)
-    return event.year, SEASONS.index(event.season), side, PHASE_ORDER.index(event.phase)
-
-
-def next_column(season: Season, steps: int) -> Season:
-    """The chart column ``steps`` seasons after ``season`` (Winter -> Spring), 27.7251."""
-    return SEASONS[(SEASONS.index(season) + steps) % len(SEASONS)]
-
-
-def lay_down_cell(unit_type: str, factors: int, season: Season) -> tuple[str, Season]:
-    """Where a new ship goes on its chart, rule 27.7251 (27-30 extract 1.10)."""
-    if unit_type in ("dd", "cve"):
-        return "launch", next_column(season, 1)
-    if unit_type == "ca":
-        return "2", next_column(season, 2)
-    return str(factors), season
-
-
-def repair_cell(unit_type: str, season: Season) -> tuple[str, Season, int]:
-    """Where a ship under repair goes and its SB cost, rule 27.7267: named ship Launch +2 (1 SB), cruiser +1 (free)."""
-    if unit_type == "ca":
-        return "launch", next_column(season, 1), 0
-    return "launch", next_column(season, 2), 1
-
-
-def construction_limit(base: int) -> int:
-    """Basic construction limit, rule 27.32A: one third of the BRP base, rounded down."""
-    return base // 3
-
-
-def grant_limit_effect(amount: int) -> int:
-    """Construction limit change for a BRP grant, rules 27.334 and 27.34A: one per three BRPs, rounded down."""
-    return amount // 3
-
-
-def odds_column(attack: int, defence: int) -> str:
-    """The CRT column, rules 15.51-15.52: fractions dropped in the defender's favour; above 5:1 reads 5:1."""
-    if attack >= defence:
-        return f"{min(attack // defence, 5)}:1"
-    ratio = -(-defence // attack)
-    return "below_1:4" if ratio > 4 else f"1:{ratio}"
-
-
-def crt_result(column: str, die: int, round_no: int = 1) -> str:
-    """The CRT result, rule 15.6, with +1 per previous round (15.75)."""
-    row = min(die + round_no - 1, 6)
-    return CRT[column][row - 1]
+def crt_result(column: str, die: int) -> str:
+    """The CRT result of a first round (15.6)."""
+    return combat_rules.crt_result(cast(Any, column), die)
 
 
 def attrition_result(factors: int, modified: int, *, pacific: bool, take_2c: bool) -> tuple[str, int, int]:
     """Attrition result (column label, C, H), rules 14.41-14.44; the H result is halved on the Pacific map."""
-    index = next(i for i, (lo, hi) in enumerate(ATTRITION_COLUMNS) if lo <= factors <= hi)
-    lo, hi = ATTRITION_COLUMNS[index]
-    cell = ATTRITION_TABLE[max(0, min(11, modified))][index]
-    c = h = 0
-    for part in cell.split("/"):
-        if part.endswith("C"):
-            c = int(part[:-1])
-        elif part.endswith("H"):
-            h = int(part[:-1])
-    if take_2c and (c, h) == (1, 1):
-        c, h = 2, 0
-    if pacific:
-        h //= 2
-    label = f"{lo}+" if hi >= 10_000 else f"{lo}-{hi}"
-    return label, c, h
+    found = attrition_rules.attrition_result(factors, modified, pacific=pacific, take_2c=take_2c)
+    label = attrition_rules.ATTRITION_COLUMNS[attrition_rules.attrition_column(factors)].label
+    return label, found.counters, found.hexes
 
 
 def air_combat(factors: int, roll: int) -> tuple[int, int]:
     """Air Combat Table 19.2: (enemy factors eliminated, enemy factors aborted) for a side's factors and 2d6."""
-    cell = AIR_COMBAT_TABLE[factors][max(2, min(12, roll)) - 2]
-    kills, _, aborts = cell.partition("/")
-    return int(kills), int(aborts or 0)
+    found = air_combat_result(factors, roll)
+    return found.eliminated, found.aborted
 
 
 # =====================================================================================================================
 # The log writer, with its BRP, construction-limit and oil ledgers
 # =====================================================================================================================
-
-GROUND: Final = frozenset({"infantry", "armor", "airborne", "replacement", "mech_infantry", "marine"})
-AIR: Final = frozenset({"aaf", "nas", "strategic_bomber", "interceptor"})
 
 
 @dataclass
@@ -422,7 +268,7 @@ class Game:
         parse_event(msgspec.to_builtins(event), where=f"event {len(self.events) + 1}")
         if self.events and not cls.annotation:
             last = next(e for e in reversed(self.events) if not type(e).annotation)
-            if order_key(event) < order_key(last):
+            if time_key(event) < time_key(last):
                 raise ValueError(f"{tag_of(cls)} goes back in game time")
         self.events.append(event)
         self._account(event)
@@ -586,7 +432,7 @@ def room(g: Game, near: str, owner: str, unit_type: str) -> str:
     side = _side(owner)
     for distance in range(4):
         for h in sorted(ring(near, distance) if distance else (near,), key=parse):
-            here = [u for u in g.units.values() if u.location == h and u.unit_type in GROUND | {"partisan", "flak"}]
+            here = [u for u in g.units.values() if u.location == h and u.unit_type in GROUND_TYPES]
             if any(_side(u.owner) != side for u in here):
                 continue
             if sum(1 for u in here if u.unit_type in kind) < (cap or 0):
@@ -641,7 +487,7 @@ def build(
     ASW and transports also take 1 SB per factor."""
     location = room(g, location, power, unit_type)
     sb = factors if unit_type in ("submarine", "asw", "transport") else 0
-    cost = BRPS_PER_FACTOR[unit_type] * factors
+    cost = unit_cost(cast(Any, unit_type), factors)
     g.emit(
         UnitBuilt,
         actor=power,
@@ -657,15 +503,15 @@ def build(
         sb=sb,
         name=name,
         oil_covered_brps=cost if oil_covered else None,
-        inverted=unit_type not in GROUND,
+        inverted=unit_type not in GROUND_TYPES,
     )
 
 
 def lay_down(g: Game, yard: str, ship: str, unit_type: str, factors: int, *, name: str | None = None) -> None:
     """A ship laid down: 1 SB + 3 BRPs per factor for DDs/CVEs, 1 SB + 3 BRPs otherwise (27.7251)."""
     owner = g.yards[yard]
-    row, column = lay_down_cell(unit_type, factors, g.season)
-    sb = factors if unit_type in ("dd", "cve") else 1
+    cell = lay_down_position(cast(Any, unit_type), factors, g.season)
+    cost = lay_down_cost(cast(Any, unit_type), factors)
     g.emit(
         ShipLaidDown,
         actor=owner,
@@ -675,10 +521,10 @@ def lay_down(g: Game, yard: str, ship: str, unit_type: str, factors: int, *, nam
         unit_type=unit_type,
         factors=factors,
         name=name,
-        row=row,
-        column=column,
-        sb=sb,
-        brps=sb * SB_INSTALMENT_BRPS,
+        row=cell.row,
+        column=cell.column,
+        sb=cost.sb,
+        brps=cost.brps,
     )
 
 
@@ -692,14 +538,14 @@ def advance(g: Game, yard: str, ship: str, row: str) -> None:
         mode="continue",
         row=row,
         column=g.season,
-        sb=1,
-        brps=SB_INSTALMENT_BRPS,
+        sb=STEP_COST.sb,
+        brps=STEP_COST.brps,
     )
 
 
 def launch(g: Game, yard: str, ship: str, location: str, *, paid: bool) -> None:
     """Launch: from row 2 for 1 SB + 3 BRPs, or free from the Launch row (27.7272D, 27.7273)."""
-    sb = 1 if paid else 0
+    cost = STEP_COST if paid else FREE
     g.emit(
         ShipLaunched,
         actor=g.yards[yard],
@@ -707,15 +553,15 @@ def launch(g: Game, yard: str, ship: str, location: str, *, paid: bool) -> None:
         ship=ship,
         mode="paid_from_row2" if paid else "free",
         location=location,
-        sb=sb,
-        brps=sb * SB_INSTALMENT_BRPS,
+        sb=cost.sb,
+        brps=cost.brps,
     )
     g.units[ship].location = location
 
 
 def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0) -> None:
     """Declare this turn's construction limit (27.32A, 27.334, 27.34A)."""
-    components = {"basic": construction_limit(base)}
+    components = {"basic": base // BASIC_LIMIT_DIVISOR}
     if granted:
         components["grants_given"] = -grant_limit_effect(granted)
     if received:
@@ -726,7 +572,7 @@ def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0
 def weather(g: Game, dice: dict[str, int]) -> None:
     """The weather of every zone this game turn (34.1-34.3); winter-table zones roll one die (34.41)."""
     for zone in WEATHER_ZONES:
-        modifier = WINTER_ZONE_MODIFIER.get((zone, g.season))
+        modifier = winter_roll_modifier(zone, g.season)
         if modifier is not None:
             roll = g.roll("winter", [dice[zone]], ref=f"winter-table:{zone}")
             g.emit(
@@ -738,7 +584,8 @@ def weather(g: Game, dice: dict[str, int]) -> None:
                 modifiers=[Modifier(code=f"{zone}_{g.season}", value=modifier, rule="34.32")],
             )
         else:
-            kind, level = FIXED_WEATHER.get((zone, g.season), ("clear", None))
+            kind = weather_for(zone, g.season)
+            level = FIXED_WINTER_LEVELS.get(zone) if kind == "winter" else None
             g.emit(WeatherDetermined, zone=zone, weather=kind, level=level)
 
 
@@ -782,7 +629,7 @@ def move(
     g.mf_spent[key] = g.mf_spent.get(key, 0) + mf
     exploiting = g.phase == "exploitation"
     limit = g.allowance.get(unit) if exploiting else u.movement
-    if u.unit_type in GROUND and (limit is None or g.mf_spent[key] > limit):
+    if u.unit_type in GROUND_TYPES and (limit is None or g.mf_spent[key] > limit):
         raise ValueError(f"{unit} spends {g.mf_spent[key]} MF in {g.turn} {g.phase}, more than its {limit}")
     g.emit(
         UnitMoved,
@@ -843,7 +690,7 @@ def check_losses(g: Game, losses: Sequence[UnitFactors], need: int) -> None:
     if total < need:
         raise ValueError(f"losses {total} below the requirement {need}")
     for u in losses:
-        whole = g.units[u.unit].unit_type in GROUND
+        whole = g.units[u.unit].unit_type in GROUND_TYPES
         if total - (u.factors if whole else 1) >= need:
             raise ValueError(f"unnecessary loss of {u.unit}")
 
@@ -1045,7 +892,7 @@ def oil_turn(g: Game, produced: int, spends: Sequence[tuple[str, int]]) -> None:
 
 def construction_oil(g: Game, brps: int) -> None:
     """Construction oil for Japan: one fifth per 5 BRPs at normal cost (33.61D, 33.82C)."""
-    if brps % BRPS_PER_OIL_FIFTH:
+    if brps % BRPS_PER_FIFTH:
         raise ValueError("Japanese builds are planned in whole 5-BRP blocks")
     g.emit(
         OilExpended,
@@ -1053,7 +900,7 @@ def construction_oil(g: Game, brps: int) -> None:
         faction="japan",
         reserve="japan",
         purpose="construction",
-        amount=brps // BRPS_PER_OIL_FIFTH,
+        amount=brps // BRPS_PER_FIFTH,
         domain="japan",
         nationality="japan",
         detail={"brps": brps},
@@ -1110,14 +957,11 @@ ROME, GENOA, TRIESTE, LENINGRAD, MOSCOW, SEVASTOPOL = "EUR:Y23", "EUR:T23", "EUR
 HELSINKI, KARELIA, OSLO, BERGEN, COPENHAGEN = "EUR:D41", "EUR:D43", "EUR:D33", "EUR:D30", "EUR:H32"
 LORIENT, MARSEILLES, GIBRALTAR = "EUR:R17", "EUR:V21", "EUR:AA7"
 TOKYO, CHUNGKING = "PAC:K30", "PAC:Q10"
-MAGINOT: Final = {"EUR:P24": ["EUR:O24", "EUR:O25"], "EUR:P25": ["EUR:O26", "EUR:P26"], "EUR:Q24": ["EUR:Q25"]}
-WEST_WALL: Final = {
-    "EUR:M27": ["EUR:M26"],
-    "EUR:N26": ["EUR:N25", "EUR:O25"],
-    "EUR:O26": ["EUR:O25"],
-    "EUR:P26": ["EUR:P25"],
-    "EUR:Q25": ["EUR:Q24"],
-}
+MAGINOT: Final = dict(zip(MAGINOT_HEXES, (["EUR:O24", "EUR:O25"], ["EUR:O26", "EUR:P26"], ["EUR:Q25"]), strict=True))
+WEST_WALL: Final = dict(
+    zip(WEST_WALL_HEXES, (["EUR:M26"], ["EUR:N25", "EUR:O25"], ["EUR:O25"], ["EUR:P25"], ["EUR:Q24"]), strict=True)
+)
+"""The Maginot and West Wall hexes (32.4) and the hexes each faces (illustrative)."""
 JAPAN_FRONT: Final = ["PAC:N18", "PAC:O18", "PAC:P18", "PAC:Q17"]
 CHINA_FRONT: Final = ["PAC:N17", "PAC:O17", "PAC:P17", "PAC:Q16"]
 
@@ -1377,9 +1221,9 @@ def setup(g: Game) -> dict[str, int]:
             reserve=reserve,
             faction=faction,
             location=where,
-            maximum=counters * OIL_FIFTHS_PER_COUNTER,
+            maximum=counters * FIFTHS_PER_COUNTER,
         )
-    g.emit(OilTrackingStarted, reserve="japan", trigger="campaign_start", initial=10 * OIL_FIFTHS_PER_COUNTER)
+    g.emit(OilTrackingStarted, reserve="japan", trigger="campaign_start", initial=10 * FIFTHS_PER_COUNTER)
 
     # Winter preparation at the start (34.41A-D).
     prep_ea = g.emit(WinterPreparationChanged, faction="european_axis", level=0, cause="setup")
@@ -1403,9 +1247,11 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Axis Fall 1939
     g.start_player_turn("axis")
     g.enter("diplomacy")
-    g.emit(WarDeclared, actor="germany", aggressor="germany", target="poland", brp_cost=DOW_MINOR_BRPS)
+    g.emit(
+        WarDeclared, actor="germany", aggressor="germany", target="poland", brp_cost=DECLARATION_OF_WAR_COST["minor"]
+    )
     g.enter("oil_adjustment")
-    oil_turn(g, 15, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    oil_turn(g, 15, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
     g.enter("movement")
     # Supply is determined in the movement phase, after air and naval movement and before ground movement (13.33).
     supply(
@@ -1420,7 +1266,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33", "EUR:M33"])
     g.enter("combat")
     g.emit(
-        OffensiveDeclared, actor="germany", power="germany", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+        OffensiveDeclared, actor="germany", power="germany", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_COST
     )
     ger: dict[str, Any] = {"hexside": "clear", "ctl": 2}
     for aaf, target in (("ger-aaf-1", POZNAN), ("ger-aaf-2", POZNAN), ("ger-aaf-3", LODZ)):
@@ -1492,7 +1338,12 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
                 Attacker(unit="ger-arm-2", factors=4, origin="EUR:L36", armor=True, **ger),
             ],
             defenders=[
-                Defender(unit="pol-inf-6", factors=2, hex=WARSAW, dms=[DM_BASIC, DM_EXPLOITING_ARMOR]),
+                Defender(
+                    unit="pol-inf-6",
+                    factors=2,
+                    hex=WARSAW,
+                    dms=[DM_BASIC, dm_item("exploiting_armor", "exploiting_armor")],
+                ),
                 Defender(unit="pol-arm-1", factors=2, hex=WARSAW, dms=[DM_BASIC]),
             ],
             ground_support=[UnitFactors(unit="ger-aaf-4", factors=5)],
@@ -1540,8 +1391,8 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         power="germany",
         kind="fortification",
         hexes=[KONIGSBERG],
-        brp_cost=FORTIFICATION_BRPS,
-        rp_cost=FORTIFICATION_RPS,
+        brp_cost=FORT_BRP_COST,
+        rp_cost=FORT_RP_COST,
         basis="city",
     )
     limit(g, "italy", START_BRPS["italy"][0])
@@ -1571,7 +1422,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(UnitInversionChanged, unit="ger-ca-3", inverted=False, cause="end_of_player_turn")
     control(g, [KRAKOW], "germany", "conquest")  # a conquered minor's hexes pass at the end of the player turn (29.51)
     t["usat"] = tension(
-        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_BRPS + 7) // 15, "A3R intro")], "axis_offensives"
+        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_COST + 7) // 15, "A3R intro")], "axis_offensives"
     )
     g.end_player_turn()
 
@@ -1579,7 +1430,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.start_player_turn("allied")
     g.enter("diplomacy")
     for power in ("britain", "france"):
-        g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DOW_MAJOR_BRPS)
+        g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DECLARATION_OF_WAR_COST["major"])
     g.enter("movement")
     supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")  # 13.33
     for unit, path in (
@@ -1638,7 +1489,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Axis Winter 1939
     g.start_player_turn("axis")
     g.enter("oil_adjustment")
-    oil_turn(g, 10, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    oil_turn(g, 10, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
     g.enter("sw")
     g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=5, killers=2, brps_taken=6, subs_lost=2)
     for n in (1, 2):
@@ -1698,7 +1549,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Allied Winter 1939
     g.start_player_turn("allied")
     g.enter("diplomacy")
-    g.emit(WarDeclared, actor="russia", aggressor="russia", target="finland", brp_cost=DOW_MINOR_BRPS)
+    g.emit(WarDeclared, actor="russia", aggressor="russia", target="finland", brp_cost=DECLARATION_OF_WAR_COST["minor"])
     t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIAN_DOW_MINOR", -1, "A3R App. E")], "russian_dow_finland")
     # Finland, attacked by Russia, is played by the side that did not attack it (A3R intro, sop.variant (f)).
     place(
@@ -1734,7 +1585,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
     g.enter("combat")
     g.emit(
-        OffensiveDeclared, actor="russia", power="russia", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+        OffensiveDeclared, actor="russia", power="russia", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_COST
     )
     rus: dict[str, Any] = {"hexside": "clear", "ctl": 1}
     winter_war, karelia_round = fight(
@@ -1750,7 +1601,9 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
                 Attacker(unit=f"rus-inf-{n}", factors=3, origin=origin, **rus)
                 for n, origin in ((1, LENINGRAD), (2, LENINGRAD), (3, "EUR:E43"), (4, "EUR:E42"))
             ],
-            defenders=[Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, DM_ROUGH])],
+            defenders=[
+                Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, dm_item("rough_terrain", "rough")])
+            ],
             attacker_losses=[UnitFactors(unit="rus-inf-1", factors=3), UnitFactors(unit="rus-inf-2", factors=3)],
         ),
     )
@@ -1812,7 +1665,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         faction="japan",
         reserve="japan",
         purpose="brp_growth",
-        amount=GROWTH_1940["japan"] // BRPS_PER_OIL_FIFTH,
+        amount=GROWTH_1940["japan"] // BRPS_PER_FIFTH,
         domain="japan",
         nationality="japan",
         detail={"brps": GROWTH_1940["japan"]},
@@ -1838,7 +1691,9 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.start_player_turn("axis")
     g.enter("diplomacy")
     for country in ("denmark", "norway"):
-        g.emit(WarDeclared, actor="germany", aggressor="germany", target=country, brp_cost=DOW_MINOR_BRPS)
+        g.emit(
+            WarDeclared, actor="germany", aggressor="germany", target=country, brp_cost=DECLARATION_OF_WAR_COST["minor"]
+        )
     place(g, "britain", [("den-inf-1", "infantry", 1, COPENHAGEN, 3)], nationality="denmark")
     place(
         g,
@@ -1847,7 +1702,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         nationality="norway",
     )
     g.enter("oil_adjustment")
-    oil_turn(g, 10, [("army", OIL_FIFTHS_PER_COUNTER), ("air_general", OIL_FIFTHS_PER_COUNTER)])
+    oil_turn(g, 10, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
     g.enter("sw")
     g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=4, killers=3, brps_taken=2, subs_lost=3)
     for n in (3, 4, 5):
@@ -1855,7 +1710,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.emit(BrpLost, actor="germany", power="britain", amount=2, cause="sw", target="atlantic", attacker="germany")
     g.enter("movement")
     g.emit(
-        OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_BRPS
+        OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_COST
     )
     # Naval units move before ground units (13.11), so Copenhagen is still Danish when the fleet sails: it leaves
     # through the Kiel canal and the North Sea, west of Jutland, into the Skagerrak (E33), not through the Kattegat
@@ -1915,7 +1770,11 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
                 Attacker(unit="ger-inf-8", factors=3, origin="EUR:E33", **invading),
                 Attacker(unit="ger-inf-9", factors=3, origin="EUR:E33", **invading),
             ],
-            defenders=[Defender(unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, DM_INVASION])],
+            defenders=[
+                Defender(
+                    unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, dm_item("seaborne_invasion", "invasion")]
+                )
+            ],
             ground_support=[UnitFactors(unit="ger-aaf-1", factors=5)],
             shore_bombardment=[UnitFactors(unit="ger-ca-1", factors=2)],
             attacker_losses=[UnitFactors(unit="ger-ca-1", factors=2)],
@@ -1971,8 +1830,8 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         power="germany",
         kind="fortification",
         hexes=["EUR:M27"],
-        brp_cost=FORTIFICATION_BRPS,
-        rp_cost=FORTIFICATION_RPS,
+        brp_cost=FORT_BRP_COST,
+        rp_cost=FORT_RP_COST,
         basis="city",
         upgrade=True,
     )
@@ -1994,7 +1853,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for unit in ("ger-aaf-1", "ger-aaf-2", "ita-ca-3", "ita-dd-3"):
         g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     t["usat"] = tension(
-        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_BRPS + 7) // 15, "A3R intro")], "axis_offensives"
+        g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_COST + 7) // 15, "A3R intro")], "axis_offensives"
     )
     g.end_player_turn()
 
@@ -2015,15 +1874,15 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     limit(g, "britain", bases["britain"])
     for n in (7, 8):
         launch(g, "glasgow", f"brit-ca-{n}", GLASGOW, paid=True)
-    _row, column, sb = repair_cell("bc", g.season)
+    cost = repair_cost("bc")
     g.emit(
         ShipRepairStarted,
         actor="britain",
         ship="renown",
         yard="glasgow",
-        column=column,
-        sb=sb,
-        brps=sb * SB_INSTALMENT_BRPS,
+        column=repair_position("bc", g.season).column,
+        sb=cost.sb,
+        brps=cost.brps,
     )
     build(g, "britain", "brit-asw-4", "asw", 1, GLASGOW, yard="glasgow")
     for n in (10, 11):

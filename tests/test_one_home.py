@@ -1,5 +1,5 @@
-"""One home for each rule: no module outside ``projections/rules`` defines a rules table, and the hexes the rules
-name agree with the map data that ships.
+"""One home for each rule: no module outside ``projections/rules`` defines a rules table (the example games' and the
+benchmark archive's generators included), and the hexes the rules name agree with the map data that ships.
 
 Every module-level constant table (a dict, set, tuple or list bound to an UPPER_CASE name) outside
 ``projections/rules`` must be listed here with what it is, so that a new table is a decision: a rules table moves to
@@ -18,6 +18,8 @@ from replays.maps import shipped_map_data
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("awaw_events", "projections", "replays")
+GENERATORS = ("examples", "benchmarks")
+"""Where the example games and the benchmark archive are made: they play the rules, they hold none of them."""
 
 VOCABULARY = "the log's vocabulary (what events can say), not a rule"
 REGISTRY = "a registry of the program's own parts"
@@ -26,6 +28,10 @@ LEDGER = "how the BRP ledger files its lines (categories the rules do not define
 CACHE = "a cache the program fills as it runs (speed), not a rule"
 FORMAT = "the vocabulary of a file format the program reads (PNG, VASSAL modules), not a rule"
 IMAGE = "where and how a map image is read (pixels), not a rule"
+SCENARIO = (
+    "a choice of the example or the benchmark game (its illustrative set-up, where its fronts run, what its players "
+    "build), not a rule: the rules it draws on are imported from projections/rules"
+)
 
 NOT_RULES: dict[tuple[str, str], str] = {
     ("projections/game.py", "_META_EVENTS"): REGISTRY,
@@ -205,6 +211,29 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/play/verbs.py", "ALIASES"): VOCABULARY,
     ("replays/play/verbs.py", "READERS"): REGISTRY,
     ("replays/play/words.py", "POWERS_FIRST"): PRESENTATION,
+    ("examples/make_campaign_1939.py", "START_BRPS"): SCENARIO,
+    ("examples/make_campaign_1939.py", "GROWTH_1940"): SCENARIO,
+    ("examples/make_campaign_1939.py", "MAGINOT"): SCENARIO,
+    ("examples/make_campaign_1939.py", "WEST_WALL"): SCENARIO,
+    ("examples/make_campaign_1939.py", "JAPAN_FRONT"): SCENARIO,
+    ("examples/make_campaign_1939.py", "CHINA_FRONT"): SCENARIO,
+    ("examples/make_disputed_turn.py", "END"): SCENARIO,
+    ("benchmarks/campaign/economy.py", "HISTORICAL_BASE"): SCENARIO,
+    ("benchmarks/campaign/economy.py", "YARD_PLACES"): SCENARIO,
+    ("benchmarks/campaign/economy.py", "SHIP_PLAN"): SCENARIO,
+    ("benchmarks/campaign/economy.py", "SMALL_YARD_PLAN"): SCENARIO,
+    ("benchmarks/campaign/land.py", "SOURCE_OF"): SCENARIO,
+    ("benchmarks/campaign/turns.py", "CTL_SCHEDULE"): SCENARIO,
+    ("benchmarks/campaign/turns.py", "START_CTL"): SCENARIO,
+    ("benchmarks/campaign/world.py", "BANDS"): SCENARIO,
+    ("benchmarks/campaign/world.py", "ARMIES"): SCENARIO,
+    ("benchmarks/campaign/world.py", "HOME_BOXES"): SCENARIO,
+    ("benchmarks/campaign/world.py", "TEMPLATES"): SCENARIO,
+    ("benchmarks/campaign/world.py", "FRONT_ZONES"): SCENARIO,
+    ("benchmarks/audit_digest.py", "EXAMPLES"): REGISTRY,
+    ("benchmarks/measures.py", "MEASURES"): REGISTRY,
+    ("benchmarks/userflows.py", "FOUND"): VOCABULARY,
+    ("benchmarks/userflows.py", "FLOWS"): REGISTRY,
 }
 """Module-level tables outside ``projections/rules`` that are not rules, and what each is."""
 
@@ -220,7 +249,7 @@ def _is_table(value: ast.expr) -> bool:
 def tables_outside_the_rules() -> list[tuple[str, str]]:
     """(module path, name) of every module-level constant table outside ``projections/rules``."""
     found: list[tuple[str, str]] = []
-    for package in PACKAGES:
+    for package in (*PACKAGES, *GENERATORS):
         for path in sorted((ROOT / package).rglob("*.py")):
             where = path.relative_to(ROOT).as_posix()
             if where.startswith("projections/rules/"):
@@ -250,6 +279,11 @@ def test_no_rules_table_lives_outside_the_rules() -> None:
 def test_the_list_of_tables_that_are_not_rules_is_not_stale() -> None:
     present = set(tables_outside_the_rules())
     assert sorted(set(NOT_RULES) - present) == []
+
+
+def test_the_scan_reads_the_generators_of_the_examples_and_the_benchmark_archive() -> None:
+    scanned = {where.split("/")[0] for where, _ in tables_outside_the_rules()}
+    assert {*PACKAGES, *GENERATORS} <= scanned
 
 
 def test_the_scan_sees_the_shapes_a_table_takes() -> None:

@@ -52,6 +52,7 @@ from projections.rules.naval.shipyards import (
     one_factor_sb_cap,
     shipyard_capacity,
 )
+from projections.rules.naval.status import yard_kind
 from projections.rules.oil.consumption import construction_allowance_brps, growth_allowance_brps, oil_cost_fifths
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.oil.production import SYNTHETIC_PLANT_FIFTHS
@@ -103,8 +104,8 @@ OIL_KEPT: Final = 10
 SHIP_PLAN: Final[tuple[tuple[str, int], ...]] = (("dd", 1), ("ca", 2), ("bb", 4), ("dd", 1), ("ca", 2))
 """The ships a yard lays down in turn (type, factors)."""
 SMALL_YARD_PLAN: Final[tuple[tuple[str, int], ...]] = (("dd", 1), ("ca", 2))
-SMALL_YARDS: Final = frozenset({"canada", "australia"})
-"""Canada and Australia build destroyers and cruisers (27.712C-D)."""
+"""What Canada and Australia lay down: destroyers and cruisers (27.712C-D: :func:`projections.rules.naval.status.
+chart_build_breaches`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,7 +409,7 @@ class Economy:
             one_factor = 0
             laid = 0
             while sb < yard.rate and laid < 2:
-                plan_of = SMALL_YARD_PLAN if yard.id in SMALL_YARDS else SHIP_PLAN
+                plan_of = SMALL_YARD_PLAN if yard_kind(yard.id, None) in ("canada", "australia") else SHIP_PLAN
                 unit_type, factors = plan_of[yard.plan % len(plan_of)]
                 cost = lay_down_cost(unit_type, factors)  # type: ignore[arg-type]
                 cell = lay_down_position(unit_type, factors, season)  # type: ignore[arg-type]

@@ -26,21 +26,22 @@ from benchmarks.campaign.log import Log
 from benchmarks.campaign.world import (
     ARMIES,
     HOME_BOXES,
-    INFANTRY_MF,
     ROWS,
     WIDTH,
-    ZOC_EXIT_MF,
     Front,
     Unit,
     World,
     hex_id,
+    infantry_mf,
     position,
+    zoc_exit_mf,
 )
+from projections.rules.combat.stacking import STACKING_LIMITS
 from projections.rules.geometry import neighbours
 from projections.rules.redeployment import SR_GROUND_UNITS_PER_OBJECTIVE
 from projections.rules.supply import AWAW_SOURCES
 
-STACK: Final = 2
+STACK: Final = STACKING_LIMITS["standard"].ground_units or 0
 """Non-specialized ground units a hex holds at the end of a phase (12.11A)."""
 
 SOURCE_OF: Final[dict[str, str]] = {
@@ -66,7 +67,7 @@ SR_PER_FRONT: Final = 5
 def mf_of(unit: Unit, front: Front) -> int:
     """The unit's movement factor: infantry by map (10.11, 13.41F), armor as printed (10.31)."""
     if unit.unit_type == "infantry":
-        return INFANTRY_MF[front.map]
+        return infantry_mf(front.map)
     assert unit.movement is not None
     return unit.movement
 
@@ -98,7 +99,7 @@ class Land:
     def reach(self, front: Front, unit: Unit, side: Side, zoc: set[str]) -> dict[str, tuple[int, list[str]]]:
         """Every hex the unit can reach this phase through its side's hexes: (MF spent, the hexes entered)."""
         budget = mf_of(unit, front)
-        exit_cost = ZOC_EXIT_MF[front.map]
+        exit_cost = zoc_exit_mf(front.map)
         best: dict[str, tuple[int, list[str]]] = {unit.location: (0, [])}
         queue = [(0, unit.location)]
         while queue:
@@ -116,7 +117,7 @@ class Land:
 
     def towards(self, front: Front, goal: str, side: Side, zoc: set[str], depth: int) -> dict[str, tuple[int, str]]:
         """What it costs to reach ``goal`` from every hex of the side within ``depth`` MF: (MF, the next hex)."""
-        exit_cost = ZOC_EXIT_MF[front.map]
+        exit_cost = zoc_exit_mf(front.map)
         best: dict[str, tuple[int, str]] = {goal: (0, goal)}
         queue = [(0, goal)]
         while queue:
@@ -162,7 +163,7 @@ class Land:
                 unit = next((u for u in self.world.at(n) if u.id not in moved and len(self.world.at(n)) > 1), None)
                 if unit is None:
                     continue
-                cost = 1 + (ZOC_EXIT_MF[front.map] if n in zoc else 0)
+                cost = 1 + (zoc_exit_mf(front.map) if n in zoc else 0)
                 if cost > mf_of(unit, front):
                     continue
                 self.move(unit, [target], cost, moved)
@@ -176,7 +177,7 @@ class Land:
         gaps = [h for h in line if len(self.world.at(h)) < STACK]
         self.rng.shuffle(gaps)
         on_line = set(line)
-        depth = max(ARMIES[front.power(side)].armor_mf or 0, INFANTRY_MF[front.map])
+        depth = max(ARMIES[front.power(side)].armor_mf or 0, infantry_mf(front.map))
         for gap in gaps[: int(len(gaps) * FILL_SHARE + 0.5)]:
             costs = self.towards(front, gap, side, zoc, depth)
             found = sorted(

@@ -35,14 +35,16 @@ from awaw_events.events import (
     YearStarted,
 )
 from awaw_events.events.base import Modifier
-from awaw_events.vocab import PLAYER_TURN_PHASES, SEASONS, SIDES, Power, Side, WeatherZone
+from awaw_events.vocab import PLAYER_TURN_PHASES, SEASONS, SIDES, Power, Side
 from benchmarks.campaign.combat import Battle, Combat
 from benchmarks.campaign.economy import YARD_PLACES, Economy, Faults
 from benchmarks.campaign.land import Land
 from benchmarks.campaign.log import Log
 from benchmarks.campaign.world import ARMIES, HOME_BOXES, ROWS, Front, Unit, World, hex_id, lay_out, reserved_hexes
 from projections.rules.construction import DECLARATION_OF_WAR_COST
+from projections.rules.tensions import WAR_LEVEL
 from projections.rules.weather import (
+    WEATHER_ZONES,
     WINTER_PREPARATION_START,
     raw_winter_level,
     weather_for,
@@ -53,14 +55,6 @@ LAST_YEAR: Final = 1955
 """The last year the log's schema allows (``Year``): the game may not run past Winter 1955."""
 SEEDED_SHARE: Final = 0.75
 """Share of game turns played with the dice server (seeded rolls); the others at a table with physical dice."""
-ZONES: Final[tuple[WeatherZone, ...]] = (
-    "russian_winter",
-    "siberia",
-    "eastern_poland",
-    "western",
-    "mediterranean",
-    "monsoon",
-)
 CTL_SCHEDULE: Final[dict[int, dict[str, int]]] = {
     1942: {"russia": 2, "western_allies": 2},
     1944: {"japan": 2},
@@ -72,8 +66,6 @@ MIN_ATTACK_SHARE: Final = 0.05
 MAX_ATTACK_SHARE: Final = 1.0
 POOL_PER_FRONT: Final = 3
 """Units of each side of a front that start in the force pool (built in the first turns)."""
-RGT_AT_WAR: Final = 50
-"""A German declaration of war on Russia raises RGT to 50 (A3R App. E)."""
 
 
 @dataclass(slots=True)
@@ -252,7 +244,7 @@ class Campaign:
         log = self.log
         log.phase = "game_turn_start"
         self.combat.winter = {}
-        for zone in ZONES:
+        for zone in WEATHER_ZONES:
             kind = weather_for(zone, log.season)
             modifier = winter_roll_modifier(zone, log.season)
             if modifier is not None:
@@ -378,7 +370,7 @@ class Campaign:
                     TensionChanged,
                     track="rgt",
                     old=0,
-                    new=RGT_AT_WAR,
+                    new=WAR_LEVEL,
                     cause="german_dow_on_russia",
-                    modifiers=[Modifier(code="german_dow_on_russia", value=RGT_AT_WAR, rule="A3R App. E")],
+                    modifiers=[Modifier(code="german_dow_on_russia", value=WAR_LEVEL, rule="A3R App. E")],
                 )

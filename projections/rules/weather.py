@@ -57,6 +57,10 @@ SEASONAL_WEATHER: Final[dict[WeatherZone, dict[Season, WeatherType]]] = {
 }
 """Weather type by zone and season (34.21-34.33; extract table 1.20)."""
 
+WEATHER_ZONES: Final[tuple[WeatherZone, ...]] = tuple(zone for zone in SEASONAL_WEATHER if zone != "clear")
+"""The weather zones the maps are divided into, in the order 34.21-34.33 takes them (``clear`` is no zone: the
+weather of a hex outside them)."""
+
 ZONE_NAMES: Final[dict[WeatherZone, str]] = {
     "russian_winter": "the Russian winter zone",
     "siberia": "Siberia/Manchuria/Mongolia/Tannu Tuva",
