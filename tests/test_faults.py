@@ -100,15 +100,39 @@ with GameStore(sys.argv[1]) as store:
 """
 
 
+def _appended(db: str, past: int, bound: float) -> bool:
+    """Wait until game g holds more than ``past`` events, looking every 50 ms; False if it still does not after
+    ``bound`` seconds (generous: a loaded machine may take many seconds to start a process)."""
+    deadline = time.monotonic() + bound
+    while True:
+        with GameStore(db) as store:
+            if store.count("g") > past:
+                return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
 def test_sigkill_during_many_small_appends_leaves_each_batch_whole_or_absent(db: str) -> None:
+    """Five times: start an appender, wait until it has appended (however long its start takes), then SIGKILL it at
+    a random point of its appends."""
     with GameStore(db) as store:
         store.create_game("g", list(events(2)))
     rng = random.Random(SEED)
-    for _ in range(5):
-        assert _kill_after([sys.executable, "-c", _APPENDER, db], rng.uniform(0.4, 1.5)) is None
+    for round_ in range(5):
+        with GameStore(db) as store:
+            before = store.count("g")
+        with subprocess.Popen([sys.executable, "-c", _APPENDER, db], stderr=subprocess.PIPE, text=True) as appender:
+            try:
+                running = _appended(db, before, 300)
+                time.sleep(rng.uniform(0.0, 0.5))
+                assert appender.poll() is None, f"the appender stopped by itself: {appender.communicate()[1]}"
+            finally:
+                appender.send_signal(signal.SIGKILL)
+                appender.wait()
+        assert running, f"round {round_}: the appender never appended: the test tests nothing"
     with GameStore(db) as store:
         count = store.count("g")
-        assert count > 2, "the appender never appended: the test tests nothing"
         assert (count - 2) % 3 == 0, f"seed {SEED}: a batch of three was torn ({count} events)"
         rolls = [r.event.roll for r in store.records("g", start=3)]  # type: ignore[attr-defined]
         assert rolls == list(range(1, count - 1))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -215,33 +218,53 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _has_open(pid: int, file: str) -> bool:
+    """Whether process ``pid`` holds ``file`` open (Linux /proc)."""
+    try:
+        return any(os.path.realpath(fd) == file for fd in (Path("/proc") / str(pid) / "fd").iterdir())
+    except OSError:
+        return False
+
+
+def _until(condition: Callable[[], bool], bound: float) -> bool:
+    """Wait until ``condition`` holds, looking every 50 ms; False if it still does not after ``bound`` seconds (a
+    bound generous enough for a loaded machine: it only turns a wait for ever into a failure)."""
+    deadline = time.monotonic() + bound
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)")
 def test_a_killed_audit_leaves_no_worker_behind(campaign: str) -> None:
-    """SIGKILL the process of an audit in two processes while its workers run: they end within a few seconds
-    instead of waiting for ever on queues whose other ends no one will close."""
+    """SIGKILL the process of an audit in two processes while its workers audit: they end on their own instead of
+    waiting for ever on queues whose other ends no one will close. The kill waits until both workers have the store
+    open (they run their range, past their start-up), however long a loaded machine takes to get there."""
     import signal
     import subprocess
     import sys
-    import time
 
+    store = os.path.realpath(campaign)
     audit = subprocess.Popen(
         [sys.executable, "-m", "replays", "--db", campaign, "audit", "synthetic", "--jobs", "2", "--json"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    workers: list[int] = []
+
+    def auditing() -> bool:
+        nonlocal workers
+        workers = [pid for pid in _workers_of(audit.pid) if _has_open(pid, store)]
+        return len(workers) >= 2 or audit.poll() is not None
+
     try:
-        deadline = time.monotonic() + 60
-        workers: list[int] = []
-        while time.monotonic() < deadline and len(workers) < 2:
-            workers = _workers_of(audit.pid)
-            time.sleep(0.05)
-        assert len(workers) >= 2, "the audit started no workers: the test tests nothing"
+        assert _until(auditing, 300), "the audit started no workers: the test tests nothing"
+        assert audit.poll() is None and len(workers) >= 2, "the audit ended before its kill: the test tests nothing"
         audit.send_signal(signal.SIGKILL)
         audit.wait()
-        deadline = time.monotonic() + 10 * timelines.PARENT_WATCH + 5
-        while time.monotonic() < deadline and any(_alive(w) for w in workers):
-            time.sleep(0.1)
-        assert not [w for w in workers if _alive(w)], "workers outlived the audit that started them"
+        assert _until(lambda: not any(_alive(w) for w in workers), 120), "workers outlived the audit that started them"
     finally:
         if audit.poll() is None:
             audit.kill()
