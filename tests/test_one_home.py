@@ -26,7 +26,7 @@ REGISTRY = "a registry of the program's own parts"
 PRESENTATION = "words, colours or layout for people"
 LEDGER = "how the BRP ledger files its lines (categories the rules do not define)"
 CACHE = "a cache the program fills as it runs (speed), not a rule"
-FORMAT = "the vocabulary of a file format the program reads (PNG, VASSAL modules), not a rule"
+FORMAT = "the vocabulary of a file format the program reads or writes (PNG, VASSAL modules, the map source), not a rule"
 IMAGE = "where and how a map image is read (pixels), not a rule"
 SCENARIO = (
     "a choice of the example or the benchmark game (its illustrative set-up, where its fronts run, what its players "
@@ -34,6 +34,10 @@ SCENARIO = (
 )
 
 NOT_RULES: dict[tuple[str, str], str] = {
+    ("replays/mapwork/source.py", "TERRAIN_CODES"): FORMAT,
+    ("replays/mapwork/source.py", "CODE_OF"): FORMAT,
+    ("replays/mapwork/source.py", "_SIDE_WORDS"): FORMAT,
+    ("replays/mapwork/source.py", "_YES"): FORMAT,
     ("projections/game.py", "_META_EVENTS"): REGISTRY,
     ("replays/audit/engine.py", "ROLLING"): REGISTRY,
     ("awaw_events/codec.py", "EVENT_CLASSES"): REGISTRY,

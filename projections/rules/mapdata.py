@@ -193,6 +193,20 @@ HEXSIDE_FACTS: Final[frozenset[str]] = frozenset(HexsideFacts.__struct_fields__)
 """The facts a hexside entry can give."""
 
 
+def _facts_typed(struct: type[msgspec.Struct], kind: type) -> frozenset[str]:
+    return frozenset(f.name for f in msgspec.structs.fields(struct) if f.type == kind | None)
+
+
+BOOLEAN_FACTS: Final[frozenset[str]] = _facts_typed(HexFacts, bool)
+"""The yes-or-no facts of a hex entry (``port``, ``coastal`` ...), read off the struct."""
+LIST_FACTS: Final[frozenset[str]] = frozenset(
+    f.name for f in msgspec.structs.fields(HexFacts) if f.name in HEX_FACTS and f.default == ()
+)
+"""The facts of a hex entry that are lists (``resources``, ``fortification_faces``, ``edge``)."""
+HEXSIDE_BOOLEAN_FACTS: Final[frozenset[str]] = _facts_typed(HexsideFacts, bool)
+"""The yes-or-no facts of a hexside entry (``crossing_arrow``, ``coast``)."""
+
+
 _ENTRY: Final = {"hexes": "hex", "hexsides": "hexside"}
 
 

@@ -8,6 +8,14 @@ import click
 from replays.cli.common import LazyGroup
 
 MAP_COMMANDS: dict[str, tuple[str, str]] = {
+    "compile": (
+        "replays.cli.mapfiles:compile_",
+        "Compile the compact map source SOURCE into the per-hex map-data YAML that games use.",
+    ),
+    "decompile": (
+        "replays.cli.mapfiles:decompile",
+        "Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.",
+    ),
     "calibrate": (
         "replays.cli.mapwork:calibrate",
         "Fit each mapboard's hex grid to IMAGE (or a VASSAL module's board) and write the grid file beside it.",

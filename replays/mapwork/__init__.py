@@ -1,5 +1,6 @@
 """The map workshop: from a group's own image of its map to map data it can check and confirm.
 
+* :mod:`~replays.mapwork.source`: the compact map source a person types, compiled to the canonical YAML and back;
 * :mod:`~replays.mapwork.fit`: the hex grid of a mapboard fitted to an image (least squares, pure arithmetic);
 * :mod:`~replays.mapwork.grids`: the grid file ``awaw map calibrate`` writes beside the image;
 * :mod:`~replays.mapwork.vassal`: the board images, hex grids and grid numbering of a VASSAL module;

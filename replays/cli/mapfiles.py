@@ -1,0 +1,125 @@
+"""``awaw map compile`` and ``awaw map decompile``: the compact source a person types turned into the canonical
+per-hex YAML, and any map-data file written back as a source (docs/map-source.md). They work on files; neither
+opens a store."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from replays.cli.common import Context, json_option, pass_context
+
+
+def _read(path: Path) -> str:
+    from awaw_events.errors import InputError
+
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path.name} is not UTF-8 text: {exc}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def _write(output: Path | None, text: str) -> None:
+    """Write ``text`` whole to ``output`` (standard output when None), never half a file."""
+    from replays.cli import files
+
+    if output is None:
+        sys.stdout.write(text)
+        return
+    with files.replaced(output) as temp:
+        temp.write_text(text, encoding="utf-8")
+
+
+@click.command("compile")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The map-data YAML to write (default: standard output).",
+)
+@json_option
+@pass_context
+def compile_(obj: Context, source: Path, output: Path | None, as_json: bool) -> None:
+    """Compile the compact map source SOURCE into the per-hex map-data YAML that games use.
+
+    Every problem names its line and column, and nothing is written. The YAML is canonical: the same facts always
+    give the same file, with the source's leading comments as its header.
+
+    Example: awaw map compile our-map.awmap -o our-map.yaml
+    """
+    from projections.rules.mapdata import MapData
+    from replays import formatting
+    from replays.cli.common import domain_errors
+    from replays.mapwork import source as src
+
+    with domain_errors():
+        if output is not None:
+            _refuse_overwriting(output, obj.db)
+        text = _read(source)
+        data = MapData.of(src.compile_source(text))
+        yaml_text = src.emit_yaml(data, header=src.leading_comments(text))
+        _write(output, yaml_text)
+    extent = {e.map: len(data.extent_of(e.map) or ()) for e in data.extent}
+    summary = {
+        "source": str(source),
+        "output": str(output) if output else None,
+        "name": data.name,
+        "version": data.version,
+        "sha256": data.sha256,
+        "hexes": len(data.hexes),
+        "hexsides": len(data.hexsides),
+        "extent": extent,
+    }
+    if as_json:
+        formatting.print_json(summary)
+    elif output is not None:
+        sizes = ", ".join(f"{m} {n:,} hexes" for m, n in extent.items()) or "none"
+        click.echo(
+            f"wrote {output}: {data.name} version {data.version}, {len(data.hexes):,} hex and "
+            f"{len(data.hexsides):,} hexside entries, extent {sizes}, sha256 {data.sha256[:12]}...",
+            err=True,
+        )
+
+
+@click.command("decompile")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The compact source to write (default: standard output).",
+)
+@pass_context
+def decompile(obj: Context, file: Path, output: Path | None) -> None:
+    """Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.
+
+    Example: awaw map decompile rule-texts.yaml -o rule-texts.awmap
+    """
+    from replays.cli.common import domain_errors
+    from replays.maps import load_map_file
+    from replays.mapwork import source as src
+
+    with domain_errors():
+        if output is not None:
+            _refuse_overwriting(output, obj.db)
+        loaded = load_map_file(file)
+        text = src.decompile(loaded.data, header=src.leading_comments(loaded.content.decode("utf-8")) or None)
+        _write(output, text)
+    if output is not None:
+        click.echo(f"wrote {output}: the source of {loaded.data.name} version {loaded.data.version}", err=True)
+
+
+def _refuse_overwriting(output: Path, db: str) -> None:
+    """An output file that is the store or holds something other than map data is never written over."""
+    from replays.cli import files
+
+    files.check_target(output, db)
+    if output.exists() and output.stat().st_size:
+        head = output.read_bytes()[:4096]
+        if b"awaw-map-data/1" not in head and b"awaw-map-source/1" not in head:
+            raise files.OutputError(f"{str(output)!r} exists and is not map data; refusing to write over it")
