@@ -50,7 +50,9 @@ def compile_(obj: Context, source: Path, output: Path | None, as_json: bool) -> 
     Every problem names its line and column, and nothing is written. The YAML is canonical: the same facts always
     give the same file, with the source's leading comments as its header.
 
-    Example: awaw map compile our-map.awmap -o our-map.yaml
+    \b
+    Example:
+      awaw map compile our-map.awmap -o our-map.yaml
     """
     from projections.rules.mapdata import MapData
     from replays import formatting
@@ -98,7 +100,9 @@ def compile_(obj: Context, source: Path, output: Path | None, as_json: bool) -> 
 def decompile(obj: Context, file: Path, output: Path | None) -> None:
     """Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.
 
-    Example: awaw map decompile rule-texts.yaml -o rule-texts.awmap
+    \b
+    Example:
+      awaw map decompile our-map.yaml -o our-map.awmap
     """
     from replays.cli.common import domain_errors
     from replays.maps import load_map_file
