@@ -92,6 +92,7 @@ def board(
     Example:
       awaw board club-1939 --at 1939-fall/axis/combat -o poland.svg
     """
+    from replays.pictures.board import HEX_RADIUS
     from replays.pictures.game import game_board, image, points
 
     fmt = "svg" if output.suffix.lower() == ".svg" else "png"
@@ -116,6 +117,11 @@ def board(
         if chosen.other_seq is None
         else {"timeline": chosen.other_timeline, "at_event": chosen.other_seq},
         "hexes": picture.hexes,
+        "hexes_not_on_the_map": picture.not_on_the_map,
+        "panels": {
+            p.map: {"origin": [round(p.origin[0], 2), round(p.origin[1], 2)], "hex_radius": HEX_RADIUS}
+            for p in picture.panels
+        },
         "units_on_the_map": dict(sorted(picture.on_map.items())),
         "units_off_the_map": dict(sorted(picture.off_map.items())),
         "units_outside_the_area": dict(sorted(picture.outside.items())),

@@ -10,7 +10,14 @@ column numbers sit on the edges, where the next hex of the row or the column wou
 **An area** is one or more blocks of rows and columns as printed on the map (``EUR:K30..P42``; rows are offset,
 so a block is a parallelogram on the page). By default it is, on each map, the block of rows and columns that
 holds every hex the units, hex control, bridgeheads and fortifications touch (at both points, with a diff), with
-a margin of one hex.
+a margin of one hex. **Only hexes that exist are drawn**: where the map data gives a map's extent, the hexes of the
+area outside it are left out (a unit on one is listed as outside the area); where it gives none, every hex of the
+area is drawn.
+
+**What the map data gives is drawn, and nothing else**: each hex's terrain (a sampled terrain nobody confirmed is
+drawn paler, marked ``data-sampled``), coasts (a coast hexside, or a sea hex beside a land hex), rivers, canals,
+impassable and all-water hexsides and printed fortifications, weather zones and place names; a hex the data says
+nothing about is drawn blank. Each hex's id is written in it, except where a fortification marker takes the place.
 
 **Every unit in its hex**: a unit's group is placed at its hex's centre (``transform="translate(x y)"``, and
 ``data-hex``); the counters of a stack are laid out in a grid inside the hex, each the same distance from the
@@ -30,7 +37,18 @@ from typing import Final, NamedTuple
 
 from projections.board import BoardState, Unit
 from projections.game import GameState
-from projections.rules.geometry import COLUMNS, ROW_LABELS, GeometryError, Grid, canonical, grid, hexes_of, label, parse
+from projections.rules.geometry import (
+    COLUMNS,
+    ROW_LABELS,
+    GeometryError,
+    Grid,
+    canonical,
+    grid,
+    hexes_of,
+    hexside_key,
+    label,
+    parse,
+)
 from projections.rules.mapdata import HexFacts, MapData
 from replays.pictures import counters
 from replays.pictures.counters import COUNTER, INK, colour, counter, darker, hexagon
@@ -120,6 +138,20 @@ def area_for(state: GameState, before: GameState | None = None) -> dict[str, fro
     return default_area(touched_hexes(state.board) | (touched_hexes(before.board) if before is not None else set()))
 
 
+def on_the_map(area: Area, map_data: MapData | None) -> tuple[dict[str, frozenset[str]], int]:
+    """The hexes of ``area`` that exist (on a map whose extent the map data gives; every hex where it gives none),
+    and how many were left out."""
+    found: dict[str, frozenset[str]] = {}
+    dropped = 0
+    for m, hexes in area.items():
+        extent = map_data.extent_of(m) if map_data is not None else None
+        kept = hexes if extent is None else hexes & extent
+        dropped += len(hexes) - len(kept)
+        if kept:
+            found[m] = frozenset(kept)
+    return found, dropped
+
+
 def area_words(area: Area) -> str:
     """An area in words: each map's block of rows and columns (``EUR:C6..FF50``)."""
     parts = []
@@ -148,11 +180,38 @@ class BoardPicture(NamedTuple):
     outside: dict[str, str]
     arrows: dict[str, tuple[str, str]]
     crossed: dict[str, str]
+    panels: tuple[PanelPlace, ...] = ()
+    """Where each map's panel is on the page (:func:`hex_centre` of any hex)."""
+    not_on_the_map: int = 0
+    """How many hexes of the area the map data's extent says do not exist (not drawn)."""
 
 
 HEXAGON: Final = hexagon(HEX_RADIUS)
 CONTROL_RING: Final = hexagon(0.86 * HEX_RADIUS)
 ZONE_RING: Final = hexagon(0.95 * HEX_RADIUS)
+
+
+class PanelPlace(NamedTuple):
+    """Where one map's panel is on the page: the page point (pixels) of the grid's origin (the centre of the map's
+    A0, drawn or not), and the panel's top, bottom and width. With :func:`page_point`, every point the grid gives
+    (:meth:`Grid.centre`, in hex radii) lands on the page: what an image underlay calibrated on the grid needs."""
+
+    map: str
+    origin: tuple[float, float]
+    top: float
+    bottom: float
+    width: float
+
+
+def page_point(place: PanelPlace, point: tuple[float, float]) -> tuple[float, float]:
+    """A point of the grid (hex radii east and south of A0's centre, as :meth:`Grid.centre` gives them) on the page,
+    in pixels: the one computation that puts every hex centre of the picture where it is drawn."""
+    return (place.origin[0] + HEX_RADIUS * point[0], place.origin[1] + HEX_RADIUS * point[1])
+
+
+def hex_centre(place: PanelPlace, geometry: Grid, hex_id: str) -> tuple[float, float]:
+    """The page position (pixels) of a hex's centre on a board drawn with this panel and grid."""
+    return page_point(place, geometry.centre(hex_id))
 
 
 class _Panel:
@@ -189,13 +248,15 @@ class _Panel:
         (x0, y0), (rx, ry), (cx, cy) = self._affine
         return (x0 + row * rx + col * cx, y0 + row * ry + col * cy)
 
+    @property
+    def place(self) -> PanelPlace:
+        return PanelPlace(self.map, self.origin, self.top, self.bottom, self.width)
+
     def at(self, hex_id: str) -> tuple[float, float]:
-        x, y = self.grid.centre(hex_id)
-        return (self.origin[0] + HEX_RADIUS * x, self.origin[1] + HEX_RADIUS * y)
+        return hex_centre(self.place, self.grid, hex_id)
 
     def at_row_col(self, row: int, col: int) -> tuple[float, float]:
-        x, y = self._unit_centre(row, col)
-        return (self.origin[0] + HEX_RADIUS * x, self.origin[1] + HEX_RADIUS * y)
+        return page_point(self.place, self._unit_centre(row, col))
 
 
 def _minus(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
@@ -226,9 +287,10 @@ def _hex_title(hex_id: str, board: BoardState, facts: HexFacts | None) -> str:
     return "\n".join(lines)
 
 
-def hex_shape(terrain: str | None) -> str:
-    """The name of the definition a hex is drawn with: its fill is the terrain the map data gives, if any."""
-    return f"hex-{terrain}" if terrain else "hex"
+def hex_shape(terrain: str | None, sampled: bool = False) -> str:
+    """The name of the definition a hex is drawn with: its fill is the terrain the map data gives, if any (paler,
+    dashed, for a terrain sampled from an image that nobody confirmed)."""
+    return (f"hex-{terrain}" + ("-sampled" if sampled else "")) if terrain else "hex"
 
 
 HEX_SHAPES: Final = {
@@ -236,6 +298,12 @@ HEX_SHAPES: Final = {
         Polygon(points=HEXAGON, fill=counters.TERRAIN_COLOURS.get(terrain or "", counters.UNKNOWN_HEX), stroke=HEX_EDGE)
     ]
     for terrain in (None, *counters.TERRAIN_COLOURS)
+} | {
+    hex_shape(terrain, sampled=True): [
+        Polygon(points=HEXAGON, fill=counters.UNKNOWN_HEX, stroke=HEX_EDGE),
+        Polygon(points=HEXAGON, fill=fill, opacity=0.45, stroke=HEX_EDGE, dash=(2, 2)),
+    ]
+    for terrain, fill in counters.TERRAIN_COLOURS.items()
 }
 OVER_IMAGE: Final = "hex-over-image"
 """The definition of a hex drawn over the map's image: clear (the image shows it), still under the pointer."""
@@ -248,16 +316,27 @@ def _extent(panel: _Panel) -> tuple[float, float, float, float]:
     x0 = min(x for x, _ in points) - HEX_RADIUS
     y0 = min(y for _, y in points) - HEX_RADIUS
     return (x0, y0, max(x for x, _ in points) + HEX_RADIUS - x0, max(y for _, y in points) + HEX_RADIUS - y0)
+HEX_ID_Y: Final = -0.72 * HEX_RADIUS
+"""Where a hex's id is written: near its top, above the counters' square (which reaches 0.61 R)."""
 
 
-def _hex(hex_id: str, at: tuple[float, float], board: BoardState, facts: HexFacts | None) -> tuple[Use, list[Group]]:
-    """A hex (one ``<use>`` of its terrain's hexagon) and what is drawn over it: weather zone, control, name."""
+def _hex(
+    hex_id: str, at: tuple[float, float], board: BoardState, facts: HexFacts | None, written: HexFacts | None
+) -> tuple[Use, list[Group]]:
+    """A hex (one ``<use>`` of its terrain's hexagon) and what is drawn over it: weather zone, control, name, id.
+    ``facts`` are the confirmed facts, ``written`` the entry as written (a sampled terrain is drawn as such)."""
     terrain = facts.terrain if facts is not None else None
+    sampled = terrain is None and written is not None and written.terrain is not None
+    if sampled:
+        assert written is not None
+        terrain = written.terrain
     zone = facts.weather_zone if facts is not None else None
     data = {"hex": hex_id}
     over: list[Group] = []
     if terrain:
         data["terrain"] = terrain
+    if sampled:
+        data["sampled"] = "terrain"
     if zone:
         data["weather-zone"] = zone
         ring = Polygon(points=ZONE_RING, stroke=counters.WEATHER_ZONE_COLOURS[zone], width=1.5, dash=(3, 2))
@@ -279,9 +358,12 @@ def _hex(hex_id: str, at: tuple[float, float], board: BoardState, facts: HexFact
     if facts is not None and facts.name:
         words = Text(x=0, y=0.75 * HEX_RADIUS, text=facts.name, size=6.5, fill="#555555")
         over.append(Group(children=[words], x=at[0], y=at[1], cls="place-name", data={"hex": hex_id}))
-    hexagon = Use(
-        ref=hex_shape(terrain), x=at[0], y=at[1], cls="hex", title=_hex_title(hex_id, board, facts), data=data
-    )
+    if hex_id not in board.fortifications:  # the fortification marker takes the top of the hex
+        short = hex_id.split(":", 1)[1]
+        words = Text(x=0, y=HEX_ID_Y, text=short, size=6.5, fill="#8a8474")
+        over.append(Group(children=[words], x=at[0], y=at[1], cls="hex-id", data={"hex": hex_id}))
+    title = _hex_title(hex_id, board, facts) + ("\nmap data: terrain sampled, unconfirmed" if sampled else "")
+    hexagon = Use(ref=hex_shape(terrain, sampled), x=at[0], y=at[1], cls="hex", title=title, data=data)
     return hexagon, over
 
 
@@ -401,6 +483,9 @@ def draw_board(
     change = changes(before.board, board) if before is not None else None
     if area is None:
         area = area_for(state, before)
+    area, dropped = on_the_map(area, map_data)
+    if dropped:
+        notes = [*notes, f"{dropped:,} hexes of the area are not on the map (the map data's extent): not drawn."]
     drawn = {h for hexes in area.values() for h in hexes}
     stacks, off, outside = _place(board, change, drawn)
     scene = Scene(
@@ -450,6 +535,8 @@ def draw_board(
         outside=outside,
         arrows=arrows,
         crossed=crossed,
+        panels=tuple(p.place for p in panels),
+        not_on_the_map=dropped,
     )
 
 
@@ -473,7 +560,8 @@ def _draw_panel(
     for h in panel.hexes:
         at = panel.at(h)
         facts = map_data.hex(h) if map_data is not None else None
-        hexagon, over = _hex(h, at, board, facts)
+        written = map_data.written(h) if map_data is not None and map_data.sampled(h) else facts
+        hexagon, over = _hex(h, at, board, facts, written)
         if beneath is not None:
             hexagon.ref = OVER_IMAGE  # the image shows the hex
         hexes.add(hexagon)
@@ -532,6 +620,7 @@ def _draw_panel(
 
 
 HEXSIDE_STYLES: Final = {
+    "coast": ("#5b7f9e", 1.6),
     "river": ("#3a78c2", 3.0),
     "canal": ("#3a78c2", 2.0),
     "feature": ("#8a5a2b", 4.0),
@@ -540,13 +629,35 @@ HEXSIDE_STYLES: Final = {
 }
 
 
+def _side_line(panel: _Panel, a: str, b: str, what: str) -> Polyline:
+    """A line along the side two adjacent hexes share: perpendicular to the line of their centres, one hex radius
+    long, centred between them."""
+    stroke, width = HEXSIDE_STYLES[what]
+    (ax, ay), (bx, by) = panel.at(a), panel.at(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    ux, uy = (bx - ax) / HEX_WIDTH, (by - ay) / HEX_WIDTH
+    half = HEX_RADIUS / 2
+    return Polyline(
+        points=((mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)), stroke=stroke, width=width
+    )
+
+
+def _is_sea(facts: HexFacts | None) -> bool | None:
+    terrain = facts.terrain if facts is not None else None
+    return None if terrain is None else terrain == "sea"
+
+
 def _hexsides(panel: _Panel, map_data: MapData, drawn: set[str]) -> list[Node]:
-    """The hexsides the map data describes between two hexes drawn: a line along the side they share."""
+    """The hexsides the map data describes between two hexes drawn (a line along the side they share), and the
+    coasts: a coast hexside, or the side between a sea hex and a land hex."""
     found: list[Node] = []
+    coasts: set[tuple[str, str]] = set()
     for side in map_data.hexsides:
         a, b = side.between
         if a not in drawn or b not in drawn or not panel.grid.adjacent(a, b):
             continue
+        if side.coast:
+            coasts.add(side.between)
         what = (
             side.river
             or ("feature" if side.feature else "fortification" if side.fortification else None)
@@ -554,25 +665,27 @@ def _hexsides(panel: _Panel, map_data: MapData, drawn: set[str]) -> list[Node]:
         )
         if what is None:
             continue
-        stroke, width = HEXSIDE_STYLES[what]
-        (ax, ay), (bx, by) = panel.at(a), panel.at(b)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        # the shared side is perpendicular to the line of centres, one hex radius long, centred between them
-        ux, uy = (bx - ax) / HEX_WIDTH, (by - ay) / HEX_WIDTH
-        half = HEX_RADIUS / 2
         found.append(
             Group(
-                children=[
-                    Polyline(
-                        points=((mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)),
-                        stroke=stroke,
-                        width=width,
-                    )
-                ],
+                children=[_side_line(panel, a, b, what)],
                 cls="hexside",
                 title=f"{a}-{b}: "
                 + ", ".join(name(str(v)) for v in (side.river, side.feature, side.fortification, side.all_water) if v),
-                data={"between": f"{a} {b}"},
+                data={"between": f"{a} {b}", "kind": what},
+            )
+        )
+    for facts in map_data.hexes:
+        if facts.hex in drawn and facts.terrain == "sea":
+            for n in panel.grid.neighbours(facts.hex):
+                if n in drawn and _is_sea(map_data.hex(n)) is False:
+                    coasts.add(hexside_key(facts.hex, n))
+    for a, b in sorted(coasts, key=lambda s: (parse(s[0]), parse(s[1]))):
+        found.append(
+            Group(
+                children=[_side_line(panel, a, b, "coast")],
+                cls="coast",
+                title=f"{a}-{b}: coast",
+                data={"between": f"{a} {b}", "kind": "coast"},
             )
         )
     return found
