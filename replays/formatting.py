@@ -236,12 +236,33 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, 
             title = plain_words(titles.get(s.check, s.check))
             reason = plain_words(s.reason)
             _lines(out, f"{s.rule} ({title}): {reason} ({s.times} event(s), first event {s.first_seq})")
-    for line in (
-        wrapped(checked_words(report, listed=unchecked), out.width)
-        if out.width < 100_000
-        else [checked_words(report, listed=unchecked)]
-    ):
-        out.print(Text(line))
+    for words in (checked_words(report, listed=unchecked), map_words(report)):
+        for line in wrapped(words, out.width) if out.width < 100_000 else [words]:
+            out.print(Text(line))
+
+
+def map_words(report: Any) -> str:
+    """How many check applications needed map facts and how many of them the game's map data answered, in words a
+    player reads right: ``map data: rule-texts version 1 answered 53 of the 277 check applications that needed map
+    facts (19.1 %)``; with none, ``map data: none (the game declares no map data ...); 277 check applications needed
+    map facts, and none of them could be checked against the map``."""
+    needed = report.map_needed
+    if not report.map_used:
+        why = f" ({report.map_reason})" if report.map_reason else ""
+        if not needed:
+            return f"map data: none{why}; no check here needed map facts"
+        return (
+            f"map data: none{why}; {needed:,} check applications needed map facts, and none of them could be "
+            "checked against the map"
+        )
+    used = ", then ".join(report.map_used)
+    if not needed:
+        return f"map data: {used}; no check here needed map facts"
+    share = f"{100 * report.map_answered / needed:.1f} %"
+    return (
+        f"map data: {used} answered {report.map_answered:,} of the {needed:,} check applications that needed map "
+        f"facts ({share})"
+    )
 
 
 def checked_words(report: Any, *, listed: bool = True) -> str:

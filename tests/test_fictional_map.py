@@ -124,6 +124,7 @@ def test_the_example_audits_with_no_finding_with_it(test_map: MapData) -> None:
     assert shipped.findings == ()
     assert report.applied == shipped.applied
     assert report.unchecked < shipped.unchecked - 80  # the region's facts answer what the shipped data cannot
+    assert report.map_needed == shipped.map_needed and report.map_answered > shipped.map_answered + 80
     answered = {s.check for s in shipped.skipped if "no map data" in s.reason} - {
         s.check for s in report.skipped if "no map data" in s.reason
     }

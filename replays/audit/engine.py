@@ -27,10 +27,10 @@ from awaw_events.store import Numbered, Record
 from projections import dice
 from projections.core import MapDataRef, Meta
 from projections.game import Fold, GameState
-from projections.position.core import NO_MAP_DECLARED, Position, Unknown
+from projections.position.core import NO_MAP_DATA_KIND, NO_MAP_DECLARED, SAMPLED_KIND, Position, Unknown
 from projections.rules.breach import Breach
 from projections.rules.geometry import Grid
-from projections.rules.mapdata import HexFacts, MapData
+from projections.rules.mapdata import SAMPLED_UNCONFIRMED, HexFacts, MapData
 
 MapResolver: TypeAlias = Callable[[MapDataRef], tuple[MapData | None, str | None]]
 """Finds the map data a game declared: (the facts, None) or (None, why they cannot be had)."""
@@ -328,6 +328,22 @@ class AuditReport(NamedTuple):
     never counted as findings."""
     unread: int = 0
     """How many of the events examined no check reads at all (chronicle lines, notes, calendar events ...)."""
+    map_needed: int = 0
+    """How many check applications needed map data: they read the game's map data (:class:`Watched`), or said that
+    it lacks a fact they need."""
+    map_unanswered: int = 0
+    """How many of those the map data could not answer (``not checked: no map data``, ``sampled, unconfirmed``);
+    all of them when the game has no map data."""
+    map_used: tuple[str, ...] = ()
+    """The map data the checks read, in the order the game declared it (``rule-texts version 1``); empty when the
+    game had none (``map_reason`` says why)."""
+    map_reason: str = ""
+    """Why the checks had no map data, when ``map_used`` is empty."""
+
+    @property
+    def map_answered(self) -> int:
+        """How many check applications that needed map data found what they needed in it."""
+        return self.map_needed - self.map_unanswered
 
     @property
     def clean(self) -> bool:
@@ -371,12 +387,16 @@ def run(
     findings: list[Finding] = []
     ungraded: list[Finding] = []
     missing: list[tuple[Check, int, Missing]] = []
-    count = applied = unread = 0
+    count = applied = unread = needed = 0
+    asked = [False]  # set by the map data the checks read (Watched): this application needed it
+    used: dict[str, None] = {}
     lookup, push, meta = table.get, fold.push, None
     for record in records:
         if work.meta is not meta:  # the game's options or map data changed: geometry and map data follow
             meta = work.meta
-            _follow(ctx, meta, maps)
+            _follow(ctx, meta, maps, asked)
+            if ctx.map is not None:
+                used.setdefault(f"{ctx.map.name} version {ctx.map.version}")
         seq, event = record.seq, record.event
         found = lookup(type(event))
         checking = seq >= start
@@ -408,22 +428,43 @@ def run(
                             findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
                         else:
                             missing.append((c, seq, outcome))  # type: ignore[arg-type]
+                            if map_gap(outcome):  # type: ignore[arg-type]
+                                asked[0] = True
+                if asked[0]:
+                    needed += 1
+                    asked[0] = False
             push(seq, event)
             if after:
                 ctx.forget()  # what a check cached before the fold is not the state after it
                 for c in after:
                     out = c.function(c, ctx)
                     if out:
-                        _keep(c, ctx, seq, out, findings, missing)
+                        _keep(c, ctx, seq, out, findings, missing, asked)
+                    if asked[0]:
+                        needed += 1
+                        asked[0] = False
             continue
         for c in before:
-            _apply(c, ctx, seq, doubt, findings, missing, ungraded)
+            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded, asked)
         push(seq, event)
         ctx.forget()
         for c in after:
-            _apply(c, ctx, seq, doubt, findings, missing, ungraded)
-    skipped, unchecked = _not_checked(missing)
-    return AuditReport(tuple(findings), skipped, count, len(selected), applied, unchecked, tuple(ungraded), unread)
+            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded, asked)
+    skipped, unchecked, gaps = _not_checked(missing)
+    return AuditReport(
+        tuple(findings),
+        skipped,
+        count,
+        len(selected),
+        applied,
+        unchecked,
+        tuple(ungraded),
+        unread,
+        map_needed=needed,
+        map_unanswered=needed if not used else gaps,
+        map_used=tuple(used),
+        map_reason="" if used else ctx.map_reason,
+    )
 
 
 def joined(reports: Sequence[AuditReport]) -> AuditReport:
@@ -444,6 +485,10 @@ def joined(reports: Sequence[AuditReport]) -> AuditReport:
         unchecked=sum(r.unchecked for r in reports),
         ungraded=tuple(f for r in reports for f in r.ungraded),
         unread=sum(r.unread for r in reports),
+        map_needed=sum(r.map_needed for r in reports),
+        map_unanswered=sum(r.map_unanswered for r in reports),
+        map_used=tuple(dict.fromkeys(m for r in reports for m in r.map_used)),
+        map_reason=next((r.map_reason for r in reports if r.map_reason), ""),
     )
 
 
@@ -473,6 +518,7 @@ def _keep(
     out: Result,
     findings: list[Finding],
     missing: list[tuple[Check, int, Missing]],
+    asked: list[bool],
 ) -> None:
     """What a check said about an event with no doubt: findings, and the facts it could not check."""
     for outcome in out:
@@ -483,6 +529,19 @@ def _keep(
             findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
         else:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
+            if map_gap(outcome):  # type: ignore[arg-type]
+                asked[0] = True
+
+
+def map_gap(outcome: Missing) -> bool:
+    """Whether a check was not made for want of map data: no map data for a hex, a name the map data does not
+    know, or a fact sampled and not confirmed."""
+    kind = outcome.kind or ""
+    return (
+        kind.startswith((NO_MAP_DATA_KIND, SAMPLED_KIND))
+        or "no map data" in outcome.reason
+        or SAMPLED_UNCONFIRMED in outcome.reason
+    )
 
 
 def _rolls(event: Event) -> bool:
@@ -515,9 +574,10 @@ def _apply(
     findings: list[Finding],
     missing: list[tuple[Check, int, Missing]],
     ungraded: list[Finding],
-) -> None:
+    asked: list[bool],
+) -> int:
     """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
-    application is reported as not checked, with the doubt's reason."""
+    application is reported as not checked, with the doubt's reason. Returns 1 if it needed map data, else 0."""
     if doubt is not None and ((doubt.dice_only and c.family == DICE_FAMILY) or sweeping(c) or _unneeded(c, doubt)):
         doubt = None  # the dice record's own checks, the sweeps of the state at every event, and a check that reads
         # none of the fields the record does not know need no value of it
@@ -525,12 +585,16 @@ def _apply(
         outcome = ctx.found(c, found) if type(found) is Breach else found
         if type(outcome) is not Finding:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
+            if map_gap(outcome):  # type: ignore[arg-type]
+                asked[0] = True
         elif doubt is None:
             findings.append(outcome)
         else:
             ungraded.append(outcome)
     if doubt is not None:
         missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
+    needed, asked[0] = asked[0], False
+    return int(needed)
 
 
 def _unneeded(c: Check, doubt: Doubt) -> bool:
@@ -551,25 +615,70 @@ DICE_FAMILY: Final = "dice"
 """The family of checks on the dice record itself, which an unknown face does not stop."""
 
 
-def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:
-    """The game's options or declared map data changed: the geometry and the map data the checks see follow."""
+def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None, asked: list[bool]) -> None:
+    """The game's options or declared map data changed: the geometry and the map data the checks see follow (the
+    map data watched, so that the engine knows which check applications read it)."""
     if meta.map_data is None:
         ctx.follow(None, NO_MAP_DECLARED)
     elif maps is None:
         ctx.follow(None, "the audit was given no map data")
     else:
         data, why = maps(meta.map_data)
-        ctx.follow(data, why or "")
+        ctx.follow(watched(data, asked) if data is not None else None, why or "")
 
 
-def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int]:
+class Watched(MapData):
+    """Map data that notes it was read: every look-up (and every reading of its entries) sets ``asked[0]``, which
+    the engine reads after each check application to count the applications that needed map data. The facts,
+    hash and answers are the data's own; only the noting is added."""
+
+    _asked: list[bool]
+
+    def hex(self, hex_id: str) -> HexFacts | None:
+        self._asked[0] = True
+        return super().hex(hex_id)
+
+    def hexside(self, a: str, b: str) -> Any:
+        self._asked[0] = True
+        return super().hexside(a, b)
+
+    def hexsides_of(self, hex_id: str) -> Any:
+        self._asked[0] = True
+        return super().hexsides_of(hex_id)
+
+    def with_fact(self, name: str) -> Any:
+        self._asked[0] = True
+        return super().with_fact(name)
+
+    def exists(self, hex_id: str) -> bool | None:
+        self._asked[0] = True
+        return super().exists(hex_id)
+
+    @property
+    def hexes(self) -> Any:  # the entries read whole (places by name, countries' hexes)
+        self._asked[0] = True
+        return self.__dict__["hexes"]
+
+
+def watched(data: MapData, asked: list[bool]) -> MapData:
+    """``data`` as :class:`Watched`: the same fields (shared, nothing copied), noting each read in ``asked``."""
+    found = object.__new__(Watched)
+    found.__dict__.update(data.__dict__)
+    found.__dict__["_asked"] = asked
+    return found
+
+
+def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int, int]:
     """What could not be checked, once per check (and kind, where a check names kinds): the first event and its
-    reason, and how often; and how many check applications were left unmade (a check that yields several Missing for
-    one event counts once)."""
+    reason, and how often; how many check applications were left unmade (a check that yields several Missing for
+    one event counts once), and how many of those for want of map data."""
     first: dict[tuple[str, str], tuple[Check, int, str]] = {}
     times: dict[tuple[str, str], int] = {}
     unmade: set[tuple[str, int]] = set()
+    gaps: set[tuple[str, int]] = set()
     for c, seq, outcome in missing:
+        if map_gap(outcome):
+            gaps.add((c.id, seq))
         key = (c.id, outcome.kind or "")
         if key in times:
             times[key] += 1
@@ -581,4 +690,4 @@ def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipp
         Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason, kind=key[1])
         for key, (c, seq, reason) in first.items()
     )
-    return skipped, len(unmade)
+    return skipped, len(unmade), len(gaps)

@@ -106,6 +106,12 @@ def audit(
                 "unchecked": report.unchecked,
                 "checked_share": round(report.checked_share, 4),
                 "events_read_by_no_check": report.unread,
+                "map_data": {
+                    "used": list(report.map_used),
+                    "none_because": report.map_reason or None,
+                    "needed": report.map_needed,
+                    "answered": report.map_answered,
+                },
             }
         )
     else:

@@ -6,6 +6,7 @@ import msgspec
 
 from awaw_events.events import MapDataUsed, UnitMoved
 from projections.rules.mapdata import MapData, MapFile
+from replays import formatting
 from replays.audit import engine
 from replays.audit.catalogue import shipped_maps
 from replays.audit.engine import AuditContext, Check, Family, Result
@@ -98,3 +99,54 @@ def test_a_sampled_fact_nobody_confirmed_is_not_checked_never_a_finding() -> Non
     [skipped] = sampled.skipped
     assert skipped.reason == "not checked: sampled, unconfirmed: EUR:K38 (terrain)"
     assert skipped.kind == "sampled, unconfirmed (terrain)"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The summary: how many check applications needed map data, and how many the game's map data answered
+
+
+GEOMETRY = Family("geometry test")
+
+
+@GEOMETRY.check("13.4", "a check that needs no map data (geometry only)", reads=(UnitMoved,))
+def check_geometry_only(c: Check, ctx: AuditContext[UnitMoved]) -> Result:
+    if not ctx.grid.is_path(ctx.event.path):
+        yield c.finding(ctx, expected="a path", recorded=ctx.event.path, message="not a path")
+
+
+def test_the_summary_counts_what_needed_map_data_and_what_it_answered() -> None:
+    known = _terrain_hex()
+    events = [created(), _declared(), phase("movement"), _move(known), _move("EUR:K37"), _move("EUR:K38")]
+    report = engine.run([*TEST.checks, *GEOMETRY.checks], records(events), maps=shipped_maps)
+    assert report.applied == 6  # two checks, three moves
+    assert (report.map_needed, report.map_unanswered, report.map_answered) == (3, 2, 1)
+    assert report.map_used == ("rule-texts version 1",) and report.map_reason == ""
+    assert formatting.map_words(report) == (
+        "map data: rule-texts version 1 answered 1 of the 3 check applications that needed map facts (33.3 %)"
+    )
+
+
+def test_with_no_map_data_the_summary_says_so_in_words() -> None:
+    events = [created(), phase("movement"), _move(_terrain_hex()), _move("EUR:K37")]
+    report = engine.run(TEST.checks, records(events), maps=shipped_maps)
+    assert (report.map_needed, report.map_answered, report.map_used) == (2, 0, ())
+    assert formatting.map_words(report) == (
+        "map data: none (the game declares no map data (no map_data_used event)); 2 check applications needed map "
+        "facts, and none of them could be checked against the map"
+    )
+    quiet = engine.run(GEOMETRY.checks, records(events), maps=shipped_maps)
+    assert quiet.map_needed == 0
+    assert formatting.map_words(quiet).endswith("; no check here needed map facts")
+
+
+def test_joined_ranges_add_up_their_map_data_counts() -> None:
+    events = [created(), _declared(), phase("movement"), _move(_terrain_hex()), _move("EUR:K37")]
+    whole = engine.run(TEST.checks, records(events), maps=shipped_maps)
+    first = engine.run(TEST.checks, records(events)[:4], maps=shipped_maps)
+    rest = engine.run(TEST.checks, records(events), start=5, maps=shipped_maps)
+    joined = engine.joined([first, rest])
+    assert (joined.map_needed, joined.map_answered, joined.map_used) == (
+        whole.map_needed,
+        whole.map_answered,
+        whole.map_used,
+    )
