@@ -1,6 +1,6 @@
-"""``awaw map compile`` and ``awaw map decompile``: the compact source a person types turned into the canonical
-per-hex YAML, and any map-data file written back as a source (docs/map-source.md). They work on files; neither
-opens a store."""
+"""``awaw map compile``, ``decompile`` and ``check``: the compact source a person types turned into the canonical
+per-hex YAML, any map-data file written back as a source (docs/map-source.md), and what a file gives, lacks and
+unlocks. They work on files; none opens a store."""
 
 from __future__ import annotations
 
@@ -127,3 +127,49 @@ def _refuse_overwriting(output: Path, db: str) -> None:
         head = output.read_bytes()[:4096]
         if b"awaw-map-data/1" not in head and b"awaw-map-source/1" not in head:
             raise files.OutputError(f"{str(output)!r} exists and is not map data; refusing to write over it")
+
+
+@click.command("check")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--area",
+    "areas",
+    multiple=True,
+    help="Count completeness over these hexes only (blocks as printed, EUR:G24..R44); repeatable.",
+)
+@json_option
+def check(file: Path, areas: tuple[str, ...], as_json: bool) -> None:
+    """Check the map-data file FILE: what it gives, what it lacks, and which rules it lets the audit check.
+
+    The extent of each map; how many hexes give each fact (terrain over every hex, the land facts over the hexes not
+    known to be sea), confirmed or only sampled, per map and per country; the facts of the rule texts it lacks or
+    contradicts; what its own facts contradict; the rules it unlocks, and the rules still not checked for lack of a
+    fact it gives nowhere.
+
+    \b
+    Example:
+      awaw map check our-map.yaml --area EUR:G24..R44
+    """
+    import msgspec
+
+    from replays import formatting
+    from replays.cli.common import domain_errors
+    from replays.maps import load_map_file, shipped_map_data
+    from replays.mapwork.check import check_map, lines
+    from replays.pictures.board import area_of, area_words
+
+    with domain_errors():
+        loaded = load_map_file(file)
+        chosen = area_of(areas) if areas else None
+        area = frozenset(h for hexes in chosen.values() for h in hexes) if chosen else None
+        report = check_map(
+            loaded.data, shipped_map_data().data, area=area, area_words=area_words(chosen) if chosen else ""
+        )
+    if as_json:
+        data = msgspec.to_builtins(report)
+        data["rules_unlocked"] = [r.check for r in report.rules if r.unlocked]
+        data["rules_lacking"] = {r.check: list(r.lacks) for r in report.rules if r.lacks}
+        formatting.print_json(data)
+        return
+    for line in lines(report):
+        click.echo(line)

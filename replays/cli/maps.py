@@ -12,6 +12,10 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.mapfiles:compile_",
         "Compile the compact map source SOURCE into the per-hex map-data YAML that games use.",
     ),
+    "check": (
+        "replays.cli.mapfiles:check",
+        "Check the map-data file FILE: what it gives, what it lacks, and which rules it lets the audit check.",
+    ),
     "decompile": (
         "replays.cli.mapfiles:decompile",
         "Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.",
