@@ -35,6 +35,10 @@ SCENARIO = (
 
 NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/mapwork/source.py", "TERRAIN_CODES"): FORMAT,
+    ("replays/mapwork/needs.py", "MARKERS"): REGISTRY,
+    ("replays/mapwork/needs.py", "OWN_WORDS"): REGISTRY,
+    ("replays/mapwork/needs.py", "FOLLOWED"): REGISTRY,
+    ("replays/mapwork/needs.py", "AMBIGUOUS"): REGISTRY,
     ("replays/mapwork/source.py", "CODE_OF"): FORMAT,
     ("replays/mapwork/source.py", "_SIDE_WORDS"): FORMAT,
     ("replays/mapwork/source.py", "_YES"): FORMAT,

@@ -205,6 +205,13 @@ LIST_FACTS: Final[frozenset[str]] = frozenset(
 """The facts of a hex entry that are lists (``resources``, ``fortification_faces``, ``edge``)."""
 HEXSIDE_BOOLEAN_FACTS: Final[frozenset[str]] = _facts_typed(HexsideFacts, bool)
 """The yes-or-no facts of a hexside entry (``crossing_arrow``, ``coast``)."""
+LAND_FACTS: Final[tuple[str, ...]] = ("country", "front", "weather_zone", *sorted(BOOLEAN_FACTS))
+"""The facts every land hex of a complete map gives (``awaw map check`` counts them over the hexes not known to be
+sea): its country, front and weather zone, and every yes-or-no fact."""
+PLACE_FACTS: Final[tuple[str, ...]] = tuple(
+    n for n in HexFacts.__struct_fields__ if n in HEX_FACTS and n != "terrain" and n not in LAND_FACTS
+)
+"""The facts only some hexes have (names, straits, boxes, fortifications ...): counted, never "incomplete"."""
 
 
 _ENTRY: Final = {"hexes": "hex", "hexsides": "hexside"}

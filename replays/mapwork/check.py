@@ -24,16 +24,8 @@ from typing import Final
 import msgspec
 
 from projections.rules.geometry import DEFAULT_GRID, parse
-from projections.rules.mapdata import BOOLEAN_FACTS, HEX_FACTS, HexFacts, MapData
+from projections.rules.mapdata import HEX_FACTS, LAND_FACTS, PLACE_FACTS, HexFacts, MapData
 from replays.mapwork.needs import HEXSIDE, MapNeed, map_needs
-
-LAND_FACTS: Final[tuple[str, ...]] = ("country", "front", "weather_zone", *sorted(BOOLEAN_FACTS))
-"""The facts every land hex of a complete map gives."""
-PLACE_FACTS: Final[tuple[str, ...]] = tuple(
-    n for n in HexFacts.__struct_fields__ if n in HEX_FACTS and n != "terrain" and n not in LAND_FACTS
-)
-"""Facts only some hexes have (names, straits, boxes, fortifications ...): counted, never "incomplete"."""
-NAME: Final = "name"
 
 
 class FactCount(msgspec.Struct, frozen=True):
@@ -356,9 +348,7 @@ def lines(report: MapCheck) -> Iterator[str]:
     yield f"Rules this file unlocks ({len(unlocked)} checks): the facts they need, on how many hexes here"
     yield "  (in brackets: how many the shipped rule-texts data gives; 'hexside': hexsides)"
     for r in unlocked:
-        given = [
-            f"{f.replace('_', ' ')} {n:,} ({m:,})" for (f, n), (_, m) in zip(r.facts, r.shipped, strict=True) if n
-        ]
+        given = [f"{f.replace('_', ' ')} {n:,} ({m:,})" for (f, n), (_, m) in zip(r.facts, r.shipped, strict=True) if n]
         yield from _wrap(f"  {r.rule} {r.check}:", given, "      ")
     by_fact: dict[str, list[str]] = {}
     for r in report.rules:

@@ -294,16 +294,21 @@ def hex_shape(terrain: str | None, sampled: bool = False) -> str:
 
 
 HEX_SHAPES: Final = {
-    hex_shape(terrain): [
-        Polygon(points=HEXAGON, fill=counters.TERRAIN_COLOURS.get(terrain or "", counters.UNKNOWN_HEX), stroke=HEX_EDGE)
-    ]
-    for terrain in (None, *counters.TERRAIN_COLOURS)
-} | {
-    hex_shape(terrain, sampled=True): [
-        Polygon(points=HEXAGON, fill=counters.UNKNOWN_HEX, stroke=HEX_EDGE),
-        Polygon(points=HEXAGON, fill=fill, opacity=0.45, stroke=HEX_EDGE, dash=(2, 2)),
-    ]
-    for terrain, fill in counters.TERRAIN_COLOURS.items()
+    **{
+        hex_shape(terrain): [
+            Polygon(
+                points=HEXAGON, fill=counters.TERRAIN_COLOURS.get(terrain or "", counters.UNKNOWN_HEX), stroke=HEX_EDGE
+            )
+        ]
+        for terrain in (None, *counters.TERRAIN_COLOURS)
+    },
+    **{
+        hex_shape(terrain, sampled=True): [
+            Polygon(points=HEXAGON, fill=counters.UNKNOWN_HEX, stroke=HEX_EDGE),
+            Polygon(points=HEXAGON, fill=fill, opacity=0.45, stroke=HEX_EDGE, dash=(2, 2)),
+        ]
+        for terrain, fill in counters.TERRAIN_COLOURS.items()
+    },
 }
 OVER_IMAGE: Final = "hex-over-image"
 """The definition of a hex drawn over the map's image: clear (the image shows it), still under the pointer."""
