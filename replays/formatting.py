@@ -243,8 +243,8 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, 
 
 def map_words(report: Any) -> str:
     """How many check applications needed map facts and how many of them the game's map data answered, in words a
-    player reads right: ``map data: rule-texts version 1 answered 53 of the 277 check applications that needed map
-    facts (19.1 %)``; with none, ``map data: none (the game declares no map data ...); 277 check applications needed
+    player reads right: ``map data: rule-texts version 1 answered 30 of the 254 check applications that needed map
+    facts (11.8 %)``; with none, ``map data: none (the game declares no map data ...): 254 check applications needed
     map facts, and none of them could be checked against the map``."""
     needed = report.map_needed
     if not report.map_used:

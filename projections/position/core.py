@@ -93,7 +93,7 @@ class Position:
     which forgets what :meth:`cached` remembered of the state before it.
     """
 
-    __slots__ = ("_memo", "_missing", "grid", "map", "map_reason", "state")
+    __slots__ = ("_map", "_memo", "_missing", "asked", "grid", "map_reason", "state")
 
     def __init__(
         self,
@@ -104,11 +104,20 @@ class Position:
         grid_: Grid | None = None,
     ) -> None:
         self.state = state
-        self.map = map
+        self._map = map
+        self.asked = False
+        """Set whenever :attr:`map` is read: the audit counts the check applications that needed map data."""
         self.map_reason = map_reason if map_reason is not None else ("" if map is not None else NO_MAP_DECLARED)
         self.grid: Grid = grid_ if grid_ is not None else grid(state.meta.options)
         self._memo: dict[Any, Any] | None = None
         self._missing: dict[tuple[str, str | None], Unknown] = {}
+
+    @property
+    def map(self) -> MapData | None:
+        """The map data the game uses (None when it has none: ``map_reason`` says why); reading it sets
+        :attr:`asked`."""
+        self.asked = True
+        return self._map
 
     @property
     def board(self) -> BoardState:
@@ -126,7 +135,7 @@ class Position:
     def follow(self, map: MapData | None, map_reason: str) -> None:
         """The game's options or its map data changed (the audit's fold passed an event that changes them)."""
         self.grid = grid(self.state.meta.options)
-        self.map, self.map_reason = map, map_reason
+        self._map, self.map_reason = map, map_reason
         self._missing = {}
         self._memo = None
 

@@ -82,11 +82,13 @@ class AuditContext(Generic[E]):
     before it (after it, for a check marked ``after``): :attr:`position`, the game state with the map data the game
     declared and the hex grid under its options, which the rules queries of :mod:`projections.position` are asked.
 
-    ``state``, ``map``, ``map_reason`` and ``grid`` are the position's, kept here as plain attributes for the hot
-    path. The engine reuses one context for every event and check; a check reads it and returns, never keeps it.
+    ``state``, ``map_reason`` and ``grid`` are the position's, kept here as plain attributes for the hot path;
+    ``map`` is read from the position, which notes that the check application needed map data (for the audit's
+    summary: :attr:`AuditReport.map_needed`). The engine reuses one context for every event and check; a check reads
+    it and returns, never keeps it.
     """
 
-    __slots__ = ("_memo", "event", "grid", "map", "map_reason", "position", "seq", "state")
+    __slots__ = ("_memo", "event", "grid", "map_reason", "position", "seq", "state")
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -94,9 +96,13 @@ class AuditContext(Generic[E]):
         self.seq = 0
         self.event: E = None  # type: ignore[assignment]
         self._memo: dict[Callable[..., Any], Any] | None = None
-        self.map: MapData | None = position.map
         self.map_reason = position.map_reason
         self.grid: Grid = position.grid
+
+    @property
+    def map(self) -> MapData | None:
+        """The map data the game declared (None when it cannot be had: ``map_reason`` says why)."""
+        return self.position.map
 
     def hex(self, hex_id: str) -> HexFacts | None:
         """The map data's facts of a hex (None when the game's map data is unavailable or has no entry for it)."""
@@ -110,7 +116,7 @@ class AuditContext(Generic[E]):
         """The game's options or map data changed: the position, and what this context keeps of it, follow."""
         position = self.position
         position.follow(map, map_reason)
-        self.map, self.map_reason, self.grid = position.map, position.map_reason, position.grid
+        self.map_reason, self.grid = position.map_reason, position.grid
 
     def forget(self) -> None:
         """The state changed (the fold passed the event): what was cached of the state before it is gone."""
@@ -329,11 +335,11 @@ class AuditReport(NamedTuple):
     unread: int = 0
     """How many of the events examined no check reads at all (chronicle lines, notes, calendar events ...)."""
     map_needed: int = 0
-    """How many check applications needed map data: they read the game's map data (:class:`Watched`), or said that
-    it lacks a fact they need."""
+    """How many check applications needed map data: they read the game's map data (:attr:`Position.map`), or said
+    that it lacks a fact they need."""
     map_unanswered: int = 0
-    """How many of those the map data could not answer (``not checked: no map data``, ``sampled, unconfirmed``);
-    all of them when the game has no map data."""
+    """How many of those were not made for want of map data (``not checked: no map data``, ``sampled,
+    unconfirmed``); all of them when the game has no map data."""
     map_used: tuple[str, ...] = ()
     """The map data the checks read, in the order the game declared it (``rule-texts version 1``); empty when the
     game had none (``map_reason`` says why)."""
@@ -388,15 +394,15 @@ def run(
     ungraded: list[Finding] = []
     missing: list[tuple[Check, int, Missing]] = []
     count = applied = unread = needed = 0
-    asked = [False]  # set by the map data the checks read (Watched): this application needed it
+    position = ctx.position
     used: dict[str, None] = {}
     lookup, push, meta = table.get, fold.push, None
     for record in records:
         if work.meta is not meta:  # the game's options or map data changed: geometry and map data follow
             meta = work.meta
-            _follow(ctx, meta, maps, asked)
-            if ctx.map is not None:
-                used.setdefault(f"{ctx.map.name} version {ctx.map.version}")
+            _follow(ctx, meta, maps)
+            if (data := position._map) is not None:
+                used.setdefault(f"{data.name} version {data.version}")
         seq, event = record.seq, record.event
         found = lookup(type(event))
         checking = seq >= start
@@ -429,27 +435,27 @@ def run(
                         else:
                             missing.append((c, seq, outcome))  # type: ignore[arg-type]
                             if map_gap(outcome):  # type: ignore[arg-type]
-                                asked[0] = True
-                if asked[0]:
+                                position.asked = True
+                if position.asked:
                     needed += 1
-                    asked[0] = False
+                    position.asked = False
             push(seq, event)
             if after:
                 ctx.forget()  # what a check cached before the fold is not the state after it
                 for c in after:
                     out = c.function(c, ctx)
                     if out:
-                        _keep(c, ctx, seq, out, findings, missing, asked)
-                    if asked[0]:
+                        _keep(c, ctx, seq, out, findings, missing)
+                    if position.asked:
                         needed += 1
-                        asked[0] = False
+                        position.asked = False
             continue
         for c in before:
-            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded, asked)
+            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded)
         push(seq, event)
         ctx.forget()
         for c in after:
-            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded, asked)
+            needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded)
     skipped, unchecked, gaps = _not_checked(missing)
     return AuditReport(
         tuple(findings),
@@ -518,7 +524,6 @@ def _keep(
     out: Result,
     findings: list[Finding],
     missing: list[tuple[Check, int, Missing]],
-    asked: list[bool],
 ) -> None:
     """What a check said about an event with no doubt: findings, and the facts it could not check."""
     for outcome in out:
@@ -530,7 +535,7 @@ def _keep(
         else:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
             if map_gap(outcome):  # type: ignore[arg-type]
-                asked[0] = True
+                ctx.position.asked = True
 
 
 def map_gap(outcome: Missing) -> bool:
@@ -574,7 +579,6 @@ def _apply(
     findings: list[Finding],
     missing: list[tuple[Check, int, Missing]],
     ungraded: list[Finding],
-    asked: list[bool],
 ) -> int:
     """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
     application is reported as not checked, with the doubt's reason. Returns 1 if it needed map data, else 0."""
@@ -586,15 +590,15 @@ def _apply(
         if type(outcome) is not Finding:
             missing.append((c, seq, outcome))  # type: ignore[arg-type]
             if map_gap(outcome):  # type: ignore[arg-type]
-                asked[0] = True
+                ctx.position.asked = True
         elif doubt is None:
             findings.append(outcome)
         else:
             ungraded.append(outcome)
     if doubt is not None:
         missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
-    needed, asked[0] = asked[0], False
-    return int(needed)
+    asked, ctx.position.asked = ctx.position.asked, False
+    return int(asked)
 
 
 def _unneeded(c: Check, doubt: Doubt) -> bool:
@@ -615,57 +619,15 @@ DICE_FAMILY: Final = "dice"
 """The family of checks on the dice record itself, which an unknown face does not stop."""
 
 
-def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None, asked: list[bool]) -> None:
-    """The game's options or declared map data changed: the geometry and the map data the checks see follow (the
-    map data watched, so that the engine knows which check applications read it)."""
+def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> None:
+    """The game's options or declared map data changed: the geometry and the map data the checks see follow."""
     if meta.map_data is None:
         ctx.follow(None, NO_MAP_DECLARED)
     elif maps is None:
         ctx.follow(None, "the audit was given no map data")
     else:
         data, why = maps(meta.map_data)
-        ctx.follow(watched(data, asked) if data is not None else None, why or "")
-
-
-class Watched(MapData):
-    """Map data that notes it was read: every look-up (and every reading of its entries) sets ``asked[0]``, which
-    the engine reads after each check application to count the applications that needed map data. The facts,
-    hash and answers are the data's own; only the noting is added."""
-
-    _asked: list[bool]
-
-    def hex(self, hex_id: str) -> HexFacts | None:
-        self._asked[0] = True
-        return super().hex(hex_id)
-
-    def hexside(self, a: str, b: str) -> Any:
-        self._asked[0] = True
-        return super().hexside(a, b)
-
-    def hexsides_of(self, hex_id: str) -> Any:
-        self._asked[0] = True
-        return super().hexsides_of(hex_id)
-
-    def with_fact(self, name: str) -> Any:
-        self._asked[0] = True
-        return super().with_fact(name)
-
-    def exists(self, hex_id: str) -> bool | None:
-        self._asked[0] = True
-        return super().exists(hex_id)
-
-    @property
-    def hexes(self) -> Any:  # the entries read whole (places by name, countries' hexes)
-        self._asked[0] = True
-        return self.__dict__["hexes"]
-
-
-def watched(data: MapData, asked: list[bool]) -> MapData:
-    """``data`` as :class:`Watched`: the same fields (shared, nothing copied), noting each read in ``asked``."""
-    found = object.__new__(Watched)
-    found.__dict__.update(data.__dict__)
-    found.__dict__["_asked"] = asked
-    return found
+        ctx.follow(data, why or "")
 
 
 def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int, int]:

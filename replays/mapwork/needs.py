@@ -1,17 +1,18 @@
 """Which audit checks need map data, and which map facts, read off the checks themselves.
 
 A check needs map data when its code, or a helper it calls, can say "not checked" for want of a map fact: it calls
-``AuditContext.missing_hex`` (``not checked: no map data for EUR:K37 (terrain)``), the movement family's
-``_no_map_data``, :func:`projections.rules.mapdata.no_map_data`, or words a reason of its own with "no map data"
-(``no map data names Berlin``). The facts are the words it passes there (``"weather zone"``, ``"port and
-country"``, ``"river hexsides"``), read as :func:`projections.rules.mapdata.facts_named` reads them, and the
-phrases of its own reasons (``names`` a place: ``name``).
+``missing_hex`` of the position or the audit context (``not checked: no map data for EUR:K37 (terrain)``), the
+movement queries' ``unknown_fact``, :func:`projections.rules.mapdata.no_map_data`, or words a reason of its own
+with "no map data" (``no map data names Berlin``). The facts are the words it passes there (``"weather zone"``,
+``"port and country"``, ``"river hexsides"``), read as :func:`projections.rules.mapdata.facts_named` reads them,
+and the phrases of its own reasons (``names`` a place: ``name``).
 
 The list is generated, never kept by hand: a new check that says "no map data" is on it the day it is written, so
-``awaw map check`` can say which rules a file unlocks and the test suite can demand a planted fault for each
-(tests/audit/test_map_faults.py). The reading follows calls to functions of :mod:`replays.audit` and
-:mod:`projections` through the module globals a function names; a helper reached only through an object's method
-is not followed (the test suite also runs the shipped example and adds every check it sees say "no map data").
+``awaw map check`` can say which rules a file unlocks, the audit's summary can count the applications of the checks
+that use map facts, and the test suite can demand a planted fault for each (tests/audit/test_map_faults.py). The
+reading follows calls to functions of :mod:`replays.audit` and :mod:`projections` through the module globals a
+function names and the query a judged check asks; a helper reached only through an object's method is not followed
+(the test suite also audits the shipped example and checks that every check it sees say "no map data" is here).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from projections.rules.mapdata import facts_named
 from replays.audit.catalogue import checks
 from replays.audit.engine import Check
 
-MARKERS: Final = frozenset({"missing_hex", "_no_map_data", "no_map_data", "unconfirmed_reason"})
+MARKERS: Final = frozenset({"missing_hex", "_no_map_data", "unknown_fact", "no_map_data", "unconfirmed_reason"})
 """The names whose use says that a piece of code can report a check not made for want of a map fact."""
 OWN_WORDS: Final[tuple[tuple[str, str], ...]] = (
     ("no map data names", "name"),
@@ -87,6 +88,10 @@ def _marked(code: types.CodeType) -> bool:
     )
 
 
+def _followed(value: object) -> bool:
+    return isinstance(value, types.FunctionType) and (value.__module__ or "").startswith(FOLLOWED)
+
+
 def _helpers(code: types.CodeType, namespace: dict[str, Any]) -> Iterator[Callable[..., Any]]:
     """The functions of the followed packages a piece of code names: globals, and attributes of modules it names."""
     modules = [v for n in code.co_names if isinstance(v := namespace.get(n), types.ModuleType)]
@@ -109,7 +114,15 @@ def _reach(function: Callable[..., Any], seen: set[Callable[..., Any]]) -> tuple
     if code is None:
         return False, set()
     namespace = getattr(function, "__globals__", {})
-    aware, facts = False, set()
+    aware, facts = False, set[str]()
+    for cell in getattr(function, "__closure__", None) or ():  # a judged check calls its query from a closure
+        try:
+            inner = cell.cell_contents
+        except ValueError:
+            continue
+        if _followed(inner):
+            inner_aware, inner_facts = _reach(inner, seen)
+            aware, facts = aware or inner_aware, facts | inner_facts
     for piece in _codes(code):
         marked = _marked(piece)
         if marked:
@@ -127,7 +140,11 @@ def _reach(function: Callable[..., Any], seen: set[Callable[..., Any]]) -> tuple
 
 def need_of(check: Check) -> MapNeed | None:
     """What map data a check needs, or None when it needs none."""
-    aware, facts = _reach(check.function, set())
+    seen: set[Callable[..., Any]] = set()
+    aware, facts = _reach(check.function, seen)
+    if check.query is not None:
+        query_aware, query_facts = _reach(check.query, seen)
+        aware, facts = aware or query_aware, facts | query_facts
     if not aware:
         return None
     return MapNeed(check.id, check.rule, check.title, tuple(sorted(facts)))
