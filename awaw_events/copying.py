@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from awaw_events import dice
 from awaw_events.errors import GameExistsError, GameNotFoundError, InputError, StoreError
-from awaw_events.events import MapDataUsed
+from awaw_events.events import MapDataChanged, MapDataUsed
 from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore, TimelineEntry
 
@@ -117,8 +117,11 @@ def copy_games(
 
 def _copy_map_data(source: GameStore, target: GameStore, timeline: str) -> None:
     """The map-data files a timeline declares, kept in the target store under their hashes as in the source."""
-    for record in source.tagged(timeline, ("map_data_used",)):
-        if isinstance(record.event, MapDataUsed) and (content := source.map_data(record.event.sha256)) is not None:
+    for record in source.tagged(timeline, ("map_data_used", "map_data_changed")):
+        if (
+            isinstance(record.event, (MapDataUsed, MapDataChanged))
+            and (content := source.map_data(record.event.sha256)) is not None
+        ):
             target.put_map_data(record.event.sha256, content)
 
 

@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar, get_args, get_origin, get_type_hints
 
 import msgspec
 
-from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed
+from awaw_events.events import AnyEvent, Event, GameCreated, MapDataChanged, MapDataUsed
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import Phase, Season, Side
 
@@ -124,7 +124,7 @@ def meta_from(event: GameCreated) -> Meta:
     )
 
 
-def map_data_ref(event: MapDataUsed) -> MapDataRef:
+def map_data_ref(event: MapDataUsed | MapDataChanged) -> MapDataRef:
     return MapDataRef(name=event.name, version=event.version, sha256=event.sha256)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import msgspec
 
-from awaw_events.events import AnyEvent, Event, GameCreated, MapDataUsed, RuleOptionChanged
+from awaw_events.events import AnyEvent, Event, GameCreated, MapDataChanged, MapDataUsed, RuleOptionChanged
 from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, clone, map_data_ref, meta_from
 
@@ -85,7 +85,7 @@ _EVERY_EVENT: Final = tuple((name, module.step) for name, module in PROJECTIONS 
 """Projections still folding with one ``step`` that sees every event (being converted to handlers)."""
 
 
-_META_EVENTS: Final = frozenset({GameCreated, RuleOptionChanged, MapDataUsed})
+_META_EVENTS: Final = frozenset({GameCreated, RuleOptionChanged, MapDataUsed, MapDataChanged})
 """The events that change the game's meta (its rules, options and map data)."""
 
 
@@ -112,7 +112,7 @@ def _meta_changed(state: GameState, event: AnyEvent) -> None:
         state.meta = meta_from(event)
     elif isinstance(event, RuleOptionChanged):
         state.meta = msgspec.structs.replace(state.meta, options={**state.meta.options, event.option: event.new})
-    elif isinstance(event, MapDataUsed):
+    elif isinstance(event, (MapDataUsed, MapDataChanged)):
         state.meta = msgspec.structs.replace(state.meta, map_data=map_data_ref(event))
 
 

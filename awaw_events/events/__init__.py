@@ -24,6 +24,7 @@ AnyEvent: TypeAlias = (
     # game
     GameCreated
     | MapDataUsed
+    | MapDataChanged
     | RuleOptionChanged
     | GameTurnStarted
     | GameTurnEnded

@@ -13,6 +13,7 @@ from awaw_events.events.base import (
     Count,
     Event,
     EventRef,
+    Hex,
     Ident,
     Modifier,
     Name,
@@ -120,6 +121,28 @@ class MapDataUsed(Event, tag="map_data_used", frozen=True, kw_only=True):
     hexsides: Count = 0
     signature: SignatureHex | None = None
     """A change of map data after ``awaw new`` is signed by the game's creator (``awaw_events.signatures``)."""
+
+
+class MapDataChanged(Event, tag="map_data_changed", frozen=True, kw_only=True):
+    """The game moves to another version of its map data (docs/map-data.md, "Map versions"): from this point on its
+    checks read the map data named here (``name``, ``version``, ``sha256``, as ``map_data_used`` names it), not the
+    one the game used before (``previous_sha256``). ``dropped`` lists the hexes the game had used that the new
+    extent leaves out, and ``changed`` how many facts of hexes the game had used the new data gives otherwise or no
+    longer gives: what the players saw before they agreed (``agreed_by``, ``reason``). ``awaw map use`` records it.
+    """
+
+    family: ClassVar[str] = "game"
+    name: Name
+    version: Annotated[str, Meta(min_length=1, max_length=40)]
+    sha256: Sha256Hex
+    previous_sha256: Sha256Hex | None = None
+    source: Annotated[str, Meta(max_length=200)] = ""
+    hexes: Count = 0
+    hexsides: Count = 0
+    dropped: Annotated[list[Hex], Meta(max_length=4000)] = []
+    changed: Count = 0
+    reason: Text = ""
+    agreed_by: list[Name] = []
 
 
 class RuleOptionChanged(Event, tag="rule_option_changed", frozen=True, kw_only=True):
@@ -368,6 +391,7 @@ __all__ = [
     "GameTurnStarted",
     "HandoffSigned",
     "Ident",
+    "MapDataChanged",
     "MapDataUsed",
     "NoteAdded",
     "PhaseEnded",

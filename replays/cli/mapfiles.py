@@ -173,3 +173,61 @@ def check(file: Path, areas: tuple[str, ...], as_json: bool) -> None:
         return
     for line in lines(report):
         click.echo(line)
+
+
+@click.command("use")
+@click.argument("game")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--reason", default="", help="Why the game moves to this map data (recorded with the change).")
+@click.option("--agreed-by", "agreed_by", multiple=True, help="A player who agreed to the change; repeatable.")
+@click.option("--yes", is_flag=True, help="Append without asking.")
+@click.option("--dry-run", is_flag=True, help="Show what the change does, and append nothing.")
+@json_option
+@pass_context
+def use(
+    obj: Context,
+    game: str,
+    file: Path,
+    reason: str,
+    agreed_by: tuple[str, ...],
+    yes: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Move GAME to the map data of FILE (a newer version of its map), recorded as a map_data_changed event.
+
+    First it lists what the change does: the hexes the game has used that the new extent leaves out, the facts of
+    those hexes the new data gives otherwise or no longer gives, and what the audit of the game's events would find
+    with the new data that it does not find now; then it asks. The events before the change keep the map data they
+    were played with; the checks read the new data from the change on.
+
+    \\b
+    Example:
+      awaw map use mygame our-map-v2.yaml --reason "the Vistula fixed" --agreed-by anna --agreed-by ben
+    """
+    from replays import formatting
+    from replays.cli.common import domain_errors
+    from replays.maps import load_map_file
+    from replays.mapwork.versions import append_change, change_data, change_lines, plan_change
+
+    with obj.store() as store, domain_errors():
+        loaded = load_map_file(file)
+        change = plan_change(store, game, loaded, reason=reason, agreed_by=agreed_by)
+        if not as_json:
+            for line in change_lines(change):
+                click.echo(line)
+            click.echo(f"{'would append' if dry_run else 'to append'}: event {change.events + 1} map_data_changed")
+        if dry_run:
+            if as_json:
+                formatting.print_json({"dry_run": True, **change_data(change)})
+            return
+        if not yes and not click.confirm("Append these events?", default=False, err=True):
+            click.echo("nothing was written", err=True)
+            sys.exit(1)
+        record = append_change(store, change, loaded)
+    if as_json:
+        formatting.print_json({"appended": record.seq, **change_data(change)})
+    else:
+        click.echo(
+            f"recorded in event {record.seq}: {game} uses {loaded.data.name} version {loaded.data.version} from here on"
+        )

@@ -16,6 +16,10 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.mapfiles:check",
         "Check the map-data file FILE: what it gives, what it lacks, and which rules it lets the audit check.",
     ),
+    "use": (
+        "replays.cli.mapfiles:use",
+        "Move GAME to the map data of FILE (a newer version of its map), recorded as a map_data_changed event.",
+    ),
     "decompile": (
         "replays.cli.mapfiles:decompile",
         "Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.",
