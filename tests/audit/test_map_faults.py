@@ -59,7 +59,10 @@ from replays.audit.engine import map_gap
 from replays.maps import load_map_file, shipped_map_data
 from replays.mapwork.needs import map_needs
 from tests.build import (
+    FALL,
     WHEN,
+    ended,
+    mission,
     built,
     controlled,
     created,
@@ -714,6 +717,24 @@ def _japanese_armor_built_in_korea() -> list[Event]:
     return start(built("j4", "armor", 1, "PAC:K27", owner="japan"))
 
 
+@case("railhead_rules")
+def _an_italian_railhead_in_germany() -> list[Event]:
+    # Italy builds railheads in Italy, or in a Mediterranean island or colony with an Italian unit (28.654E)
+    moment = at_(1941, "summer", "axis", "unit_construction")
+    return start(make(RailheadBuilt, moment, power="italy", hex="EUR:L32", brp_cost=5, rp_cost=2))
+
+
+@case("inversion_holds")
+def _an_air_unit_srd_to_another_front_flies_at_once() -> list[Event]:
+    # L32 is on the western front and M35 on the eastern: the air unit stays inverted through the Allied turn (28.81)
+    return start(
+        placed("ger-aaf", "aaf", 5, "EUR:L32"),
+        moved("ger-aaf", "SR", "EUR:L32", "EUR:M35", segment="SR"),
+        ended("axis", FALL),
+        mission(["ger-aaf"], "das", side="allied"),
+    )
+
+
 PACIFIC: Final = "no Pacific region on the test map yet (only the rule texts' Pacific facts and two Korean hexes)"
 PENDING: dict[str, str] = {
     "box_sea_supply": f"{PACIFIC}: the India and Australia boxes' ports",
@@ -730,7 +751,6 @@ PENDING: dict[str, str] = {
     "chindit_count": f"{PACIFIC}: India and Burma",
     "colonial_rebuild": "needs French colonies (Algeria, Morocco) on the test map",
     "french_surrender_level": "needs France's objectives (Paris) on the test map: four French hexes are in the region",
-    "inversion_holds": "no case yet whose only fault is the front (27.82)",
     "isolation_elimination": "no case yet whose only fault is the hex's fort, port, terrain or country (30.541)",
     "japanese_dei_oil": f"{PACIFIC}: the Dutch East Indies' oil centres by name",
     "japanese_initial_conquests": f"{PACIFIC}: Manila by name",
@@ -741,7 +761,6 @@ PENDING: dict[str, str] = {
     "path": "its fact is a box at a map edge (13.4): the test map's edges are the rule texts', as the shipped data's",
     "pearl_harbor_defenders": f"{PACIFIC}: Pearl Harbor by name",
     "preparation_house": "no case yet for the A3R house preparation's zones (App. K)",
-    "railhead_rules": "no case yet whose only fault is the country (28.654)",
     "reserve_losses": "needs the Western Allied and Russian reserve places (London, Moscow) named on the test map",
     "russian_mud_ctl": "no case yet for the Russian mud CTL (34.221)",
     "tracking_started": "needs the places whose loss starts a reserve's tracking named on the test map",

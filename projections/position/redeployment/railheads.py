@@ -96,8 +96,8 @@ def railhead_rules(pos: Position, event: RailheadBuilt) -> Verdict:
         event.power,
         railheads_by_faction_this_turn=built,
         hex_has_railhead=event.hex in pos.state.board.railheads,
-        italian_place=place is True,
-        us_at_war_in_theater=place is True,
+        italian_place=place is not False,  # unknown (no map data): not checked, said above, never a breach
+        us_at_war_in_theater=place is not False,
         ruleset=rules,
     )
     if breaches:
