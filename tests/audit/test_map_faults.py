@@ -735,6 +735,38 @@ def _an_air_unit_srd_to_another_front_flies_at_once() -> list[Event]:
     )
 
 
+@case("russian_mud_ctl")
+def _russian_armor_exploits_through_mud_at_its_full_ctl() -> list[Event]:
+    # J41 and J40 lie in the Russian winter zone, in mud this spring: armor exploiting through them loses a CTL (34.221)
+    spring = at_(1942, "spring", phase_="game_turn_start")
+    allied = at_(1942, "spring", "allied", "combat")
+    return start(
+        place("ger-inf-1", "germany", "EUR:K39"),
+        place("rus-arm-1", "russia", "EUR:J41", "armor", 4),
+        make(WeatherDetermined, spring, zone="russian_winter", weather="mud"),
+        make(WeatherDetermined, spring, zone="eastern_poland", weather="clear"),
+        make(CtlSet, at_(1939, "fall", phase_="setup"), faction="russia", domain="ground", level=3),
+        make(BreakthroughCreated, allied, breakthrough="b1", attack="r1", hex="EUR:J41", armor="rus-arm-1"),
+        make(
+            UnitMoved,
+            at_(1942, "spring", "allied", "exploitation"),
+            unit="rus-arm-1",
+            path=["EUR:J40"],
+            exploitation=True,
+            breakthrough="b1",
+        ),
+        make(
+            AttackDeclared,
+            at_(1942, "spring", "allied", "exploitation"),
+            attack="x1",
+            kind="exploitation",
+            defender_hexes=["EUR:K39"],
+            attackers=[Attacker(unit="rus-arm-1", factors=4, ctl=3, armor=True)],
+            defenders=[Defender(unit="ger-inf-1", factors=3, hex="EUR:K39")],
+        ),
+    )
+
+
 PACIFIC: Final = "no Pacific region on the test map yet (only the rule texts' Pacific facts and two Korean hexes)"
 PENDING: dict[str, str] = {
     "box_sea_supply": f"{PACIFIC}: the India and Australia boxes' ports",
@@ -762,7 +794,6 @@ PENDING: dict[str, str] = {
     "pearl_harbor_defenders": f"{PACIFIC}: Pearl Harbor by name",
     "preparation_house": "no case yet for the A3R house preparation's zones (App. K)",
     "reserve_losses": "needs the Western Allied and Russian reserve places (London, Moscow) named on the test map",
-    "russian_mud_ctl": "no case yet for the Russian mud CTL (34.221)",
     "tracking_started": "needs the places whose loss starts a reserve's tracking named on the test map",
     "tracking_stopped": "needs the places whose loss stops a reserve's tracking named on the test map",
     "unpreparedness": "no case yet for Russian unpreparedness's objectives (A3R App. E)",
