@@ -88,7 +88,7 @@ def test_the_readme_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         out = game.run(*words, code=1 if words[0] == "diff" else 0)
         outputs.setdefault(words[0], []).append(out)
     audit_line, diff_block = output_blocks()
-    assert audit_line.strip() == outputs["audit"][0].strip().splitlines()[-1]
+    assert audit_line.strip() == "\n".join(outputs["audit"][0].strip().splitlines()[-2:])  # the closing lines
     assert diff_block.strip() in outputs["diff"][0]
     # inserted in both timelines, only the what-if still differs
     last = outputs["diff"][-1].split("state at the end of")[1]
