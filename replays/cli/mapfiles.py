@@ -201,9 +201,9 @@ def use(
     with the new data that it does not find now; then it asks. The events before the change keep the map data they
     were played with; the checks read the new data from the change on.
 
-    \\b
+    \b
     Example:
-      awaw map use mygame our-map-v2.yaml --reason "the Vistula fixed" --agreed-by anna --agreed-by ben
+      awaw map use mygame our-map-v2.yaml --reason "rivers fixed" --agreed-by anna
     """
     from replays import formatting
     from replays.cli.common import domain_errors
