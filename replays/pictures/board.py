@@ -321,6 +321,8 @@ def _extent(panel: _Panel) -> tuple[float, float, float, float]:
     x0 = min(x for x, _ in points) - HEX_RADIUS
     y0 = min(y for _, y in points) - HEX_RADIUS
     return (x0, y0, max(x for x, _ in points) + HEX_RADIUS - x0, max(y for _, y in points) + HEX_RADIUS - y0)
+
+
 HEX_ID_Y: Final = -0.72 * HEX_RADIUS
 """Where a hex's id is written: near its top, above the counters' square (which reaches 0.61 R)."""
 

@@ -767,6 +767,17 @@ def _russian_armor_exploits_through_mud_at_its_full_ctl() -> list[Event]:
     )
 
 
+@case("sea_supply_protection")
+def _a_line_to_the_western_front_protected_from_the_pacific_sw_box() -> list[Event]:
+    # H32 is on the western front of the test map: a Pacific SW box destroyer may not protect a line there (30.3611)
+    moment = at_(1941, "summer", "allied", "initial_supply")
+    line = make(
+        SeaSupplyTraced, moment, faction="western_allies", line="l1", determination="initial", origin="EUR:J38",
+        destination="EUR:H32", zone="baltic", protection=["brit-dd"],
+    )  # fmt: skip
+    return start(place("brit-dd", "britain", "sw:pacific", "dd", 1), turn(side="allied"), line)
+
+
 PACIFIC: Final = "no Pacific region on the test map yet (only the rule texts' Pacific facts and two Korean hexes)"
 PENDING: dict[str, str] = {
     "box_sea_supply": f"{PACIFIC}: the India and Australia boxes' ports",
