@@ -204,6 +204,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/mapwork/synthetic.py", "COLOURS"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "SYMBOLS"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "RIVER"): PRESENTATION,
+    ("replays/mapwork/synthetic.py", "CANAL"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "OUTLINE"): PRESENTATION,
     ("replays/mapwork/synthetic.py", "LABEL"): PRESENTATION,
     ("replays/mapwork/sampling.py", "ALONG"): IMAGE,

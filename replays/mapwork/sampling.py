@@ -130,9 +130,13 @@ def _nearest(points: Floats, centres: Floats, chunk: int = 65_536) -> tuple[Ints
     return labels, dist
 
 
-def cluster(points: Floats, k: int, *, merge: float = MERGE, iterations: int = 12, most: int = 30_000) -> Floats:
+def cluster(
+    points: Floats, k: int, *, merge: float = MERGE, rare: int = 5, iterations: int = 12, most: int = 30_000
+) -> Floats:
     """Cluster centres of ``points`` (CIELAB): k-means++ seeded from a fixed generator (the same image always gives
-    the same colours), on at most ``most`` points, then centres closer than ``merge`` merged."""
+    the same colours), on at most ``most`` points, then centres closer than ``merge`` merged. A colour k-means
+    missed (one lake among a thousand hexes, one canal) is added where at least ``rare`` points lie within
+    ``merge`` of a point farther than twice ``merge`` from every centre (fewer are noise)."""
     import numpy as np
 
     if len(points) == 0:
@@ -154,6 +158,24 @@ def cluster(points: Floats, k: int, *, merge: float = MERGE, iterations: int = 1
             labels, _ = _nearest(points, found)
             found = np.array([points[labels == j].mean(axis=0) for j in range(len(found)) if (labels == j).any()])
         found = _merged(found, points, merge)
+    return _with_rare(points, found, merge, rare)
+
+
+def _with_rare(points: Floats, found: Floats, merge: float, rare: int) -> Floats:
+    import numpy as np
+
+    noise = np.zeros(len(points), bool)
+    for _ in range(8):
+        _, dist = _nearest(points, found)
+        dist[noise] = 0.0
+        i = int(dist.argmax())
+        if dist[i] <= 2 * merge:
+            break
+        near = np.linalg.norm(points - points[i], axis=1) < merge
+        if near.sum() < rare:
+            noise |= near
+            continue
+        found = np.vstack([found, points[near].mean(axis=0)])  # kept where it is: k-means would pull it away
     return found
 
 
@@ -424,7 +446,7 @@ def analyse(
     slots = top_colour.reshape(len(sides), len(ALONG), 3)
     lined = [j for j in side_ok if coverage[j] >= LINE_COVERAGE]
     medians = np.array([np.median(slots[j][seen[j]], axis=0) for j in lined]).reshape(len(lined), 3)
-    lines = cluster(medians, LINE_COLOURS, merge=LINE_MERGE)
+    lines = cluster(medians, LINE_COLOURS, merge=LINE_MERGE, rare=1)
     line = np.full(len(sides), -1)
     agreement = np.zeros(len(sides))
     lines_rgb: tuple[str, ...] = ()

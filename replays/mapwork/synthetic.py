@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from projections.rules.geometry import Grid, PacificGrid, hexside_key, parse
+from projections.rules.mapdata import MapData
 from replays.mapwork.fit import Affine
 
 COLOURS: Final[dict[str, tuple[int, int, int]]] = {
@@ -44,6 +45,7 @@ SYMBOLS: Final[dict[str, tuple[int, int, int]]] = {
     "outback": (170, 120, 80),
 }
 RIVER: Final = (42, 95, 176)
+CANAL: Final = (20, 150, 140)
 OUTLINE: Final = (110, 104, 96)
 LABEL: Final = (60, 56, 52)
 RIVER_BEND: Final = 0.15
@@ -59,6 +61,7 @@ class Drawn(NamedTuple):
     terrain: dict[str, str]
     rivers: frozenset[tuple[str, str]]
     size: tuple[int, int]
+    canals: frozenset[tuple[str, str]] = frozenset()
 
     def centre(self, hex_id: str) -> tuple[float, float]:
         return self.affine(*Grid(self.grid).centre(hex_id))
@@ -123,8 +126,10 @@ def render(
     seed: int = 1,
     origin: tuple[float, float] | None = None,
     size: tuple[int, int] | None = None,
+    canals: Iterable[tuple[str, str]] = (),
 ) -> Drawn:
-    """Draw the hexes of ``terrain`` (hex -> terrain) and the ``rivers`` (hexside pairs) as a map image at
+    """Draw the hexes of ``terrain`` (hex -> terrain), the ``rivers`` (hexside pairs) and the ``canals`` (drawn
+    straight along their hexsides, in a paler blue) as a map image at
     ``path`` (JPEG at ``quality``, or PNG by its suffix): hexes of ``radius`` pixels, then turned ``rotate`` degrees
     (clockwise) and scaled by ``scale``. Deterministic for a ``seed``.
 
@@ -177,6 +182,21 @@ def render(
         bend = rng.uniform(-RIVER_BEND, RIVER_BEND) * math.sqrt(3) * radius
         control = (mx + ux * 2 * bend, my + uy * 2 * bend)  # a quadratic curve reaches half its control's offset
         draw.line(_bezier(start, control, end), fill=RIVER, width=max(2, round(0.14 * radius)), joint="curve")
+    drawn_canals = []
+    for a, b in sorted(canals, key=lambda side: (parse(side[0]), parse(side[1]))):
+        key = hexside_key(a, b)
+        if key[0] not in coords or key[1] not in coords:
+            continue
+        drawn_canals.append(key)
+        (ax, ay), (bx, by) = at(key[0]), at(key[1])
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        ux, uy = (bx - ax) / (math.sqrt(3) * radius), (by - ay) / (math.sqrt(3) * radius)
+        half = radius / 2
+        draw.line(
+            [(mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)],
+            fill=CANAL,
+            width=max(2, round(0.12 * radius)),
+        )
     pixels = np.asarray(image, dtype=np.float32)
     pixels = pixels + np.random.default_rng(seed).normal(0.0, noise, pixels.shape).astype(np.float32)
     image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8))
@@ -210,7 +230,7 @@ def render(
         cos * radius,
         sin * ox + cos * oy + ty,
     )
-    return Drawn(path, affine, grid, dict(terrain), frozenset(drawn_rivers), (out_w, out_h))
+    return Drawn(path, affine, grid, dict(terrain), frozenset(drawn_rivers), (out_w, out_h), frozenset(drawn_canals))
 
 
 def vassal_module(
@@ -259,23 +279,41 @@ def vassal_module(
 
 
 def name_legend(legend: str, drawn: Drawn) -> str:
-    """A legend named as a person would name it looking at the map: each ``?`` replaced by what the first example
-    its line lists shows, the terrain drawn there (``-`` for the paper round the map), or ``river`` for a line whose
-    first hexside has a river drawn (``-`` otherwise). For tests and benchmarks on a synthetic image only."""
+    """A legend named as a person would name it looking at the map: each ``?`` replaced by what most of the examples
+    its line lists show, the terrain drawn there (``-`` for the paper round the map), or ``river`` (``canal``) for a
+    line whose examples mostly have a river (a canal) drawn (``-`` otherwise). For tests and benchmarks on a
+    synthetic image only."""
     import re
+    from collections import Counter
 
     from replays.mapwork.legend import parse_side
+
+    def seen(kind: str, example: str) -> str:
+        if kind == "hex":
+            return drawn.terrain.get(example, "-")
+        side = parse_side(example)
+        return "river" if side in drawn.rivers else "canal" if side in drawn.canals else "-"
 
     out = []
     for line in legend.splitlines():
         fields = line.split()
         if len(fields) > 2 and fields[0] in ("hex", "line") and fields[2] == "?":
-            example = re.search(r"e\.g\. (\S+)", line)
-            if example is not None:
-                if fields[0] == "hex":
-                    name = drawn.terrain.get(example.group(1), "-")
-                else:
-                    name = "river" if parse_side(example.group(1)) in drawn.rivers else "-"
-                line = line.replace(" ? ", f" {name} ", 1)
+            listed = re.search(r"e\.g\. (.+)$", line)
+            if listed is not None:
+                votes = Counter(seen(fields[0], example) for example in listed.group(1).split())
+                line = line.replace(" ? ", f" {votes.most_common(1)[0][0]} ", 1)
         out.append(line)
     return "\n".join(out) + "\n"
+
+
+def facts_of(data: MapData, hexes: Iterable[str]) -> tuple[dict[str, str], set[tuple[str, str]], set[tuple[str, str]]]:
+    """The terrain, river hexsides and canal hexsides that map data gives (as written, sampled or not) for the
+    hexes of a region: what :func:`render` draws from it."""
+    region = set(hexes)
+    terrain: dict[str, str] = {
+        f.hex: f.terrain for f in data.written_hexes if f.hex in region and f.terrain is not None
+    }
+    inside = [s for s in data.written_hexsides if set(s.between) <= set(terrain)]
+    rivers = {s.between for s in inside if s.river == "river"}
+    canals = {s.between for s in inside if s.river == "canal"}
+    return terrain, rivers, canals
