@@ -12,9 +12,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from projections.rules.geometry import rectangle
 from replays.cli import cli
 from replays.maps import load_map_file
-from replays.mapwork.synthetic import name_legend
+from replays.mapwork.synthetic import facts_of, name_legend, render
 from tests.mapwork.kit import clicks, drawn, hex_args
 
 
@@ -58,3 +59,39 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(
     assert all(f.provenance and {p.fact for p in f.provenance} == {"terrain"} for f in loaded.written_hexes)
     assert all(loaded.hex(f.hex) is None or loaded.hex(f.hex).terrain is None for f in loaded.written_hexes)  # type: ignore[union-attr]
     assert all(0 <= p.confidence <= 1 for f in loaded.written_hexes for p in f.provenance)
+
+
+TEST_MAP = Path(__file__).resolve().parents[2] / "examples" / "maps" / "fictional-test-map.yaml"
+TEST_REGION = "EUR:G24..R44"
+"""The fictional test map's complete region (examples/maps/README.md): 252 hexes around Poland."""
+
+
+def test_the_fictional_test_maps_region_drawn_and_sampled_gives_back_its_facts(
+    tmp_path: Path, figure: Callable[[str], None]
+) -> None:
+    terrain, rivers, canals = facts_of(load_map_file(TEST_MAP).data, rectangle(TEST_REGION))
+    assert len(terrain) == 252 and "lake" in terrain.values() and rivers and canals  # what the image must show
+    picture = render(terrain, rivers, tmp_path / "poland.jpg", canals=canals, rotate=3.0, scale=0.7, quality=70)
+    points = clicks(picture, ("EUR:G24", "EUR:G44", "EUR:R24", "EUR:R44", "EUR:L34"))
+    run("calibrate", str(picture.path), *hex_args(points))
+    run("sample", str(picture.path))
+    legend = tmp_path / "poland.legend"
+    legend.write_text(name_legend(legend.read_text(), picture))
+    run("sample", str(picture.path))
+    loaded = load_map_file(tmp_path / "poland.sampled.yaml").data
+
+    got = {f.hex: f.terrain for f in loaded.written_hexes}
+    right = sum(got.get(h) == t for h, t in terrain.items())
+    lake = [h for h, t in terrain.items() if t == "lake"]
+    found_rivers = {s.between for s in loaded.written_hexsides if s.river == "river"}
+    found_canals = {s.between for s in loaded.written_hexsides if s.river == "canal"}
+    figure(
+        f"round trip on the fictional test map's region ({len(terrain)} hexes, {len(rivers)} rivers, "
+        f"{len(canals)} canal): terrain {right}/{len(terrain)}, rivers {len(found_rivers & rivers)}/{len(rivers)} "
+        f"({len(found_rivers - rivers)} false), canals {len(found_canals & canals)}/{len(canals)} "
+        f"({len(found_canals - canals)} false)"
+    )
+    assert right / len(terrain) >= 0.95
+    assert all(got.get(h) == "lake" for h in lake)  # a rare colour is a colour of its own, not the sea
+    assert len(found_rivers & rivers) / len(rivers) >= 0.90
+    assert found_rivers <= rivers and found_canals <= canals  # no false river or canal
