@@ -3,8 +3,10 @@
 The README's "Making your map" steps run as a person runs them, each ``awaw`` command in a process of its own, on a
 fictional VASSAL module made here (the fictional test region of tests/mapwork/kit.py drawn as its board image, with
 a hex grid and an oblique numbering that names the hexes as printed; never the AWAW map): calibrate, sample (the
-legend written), the legend named as a person would from each colour's first example, sample again (the map-data
-file proposed), and the editing page. It prints each step's wall time and what the person had to do.
+legend written), the legend named as a person would from the examples each colour's line lists, sample again
+(the map-data file proposed), the editing page, and the check of the file (here the file as sampled: the person's
+confirming in the page is not timed). It prints each step's wall time, what the person had to do, and how much of
+the drawn terrain and rivers the proposed file gives.
 
 ``--board-size`` runs the same on a synthetic image the size of a whole mapboard (40 rows of 61 hexes) instead.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, the package is not on the path
 
+from replays.maps import load_map_file
 from replays.mapwork.legend import parse_legend
 from replays.mapwork.synthetic import name_legend, vassal_module
 from tests.mapwork.kit import fictional_region
@@ -48,14 +51,22 @@ def main() -> None:
         legend.write_text(name_legend(legend.read_text(), drawn))
         named = [e for e in parse_legend(legend.read_text()) if e.kind != "grid"]
         times["sample (the named legend)"] = _awaw("map", "sample", str(module))
-        times["edit (the page)"] = _awaw(
-            "map", "edit", str(Path(tmp) / "fictional.sampled.yaml"), "--image", str(module)
-        )
+        sampled = str(Path(tmp) / "fictional.sampled.yaml")
+        times["edit (the page)"] = _awaw("map", "edit", sampled, "--image", str(module))
+        times["check (the file)"] = _awaw("map", "check", sampled)
+        proposed = load_map_file(Path(sampled)).data
+    got = {f.hex: f.terrain for f in proposed.written_hexes}
+    right = sum(got.get(h) == t for h, t in drawn.terrain.items())
+    found = {s.between for s in proposed.written_hexsides if s.river == "river"}
     print(f"{len(terrain)} hexes, {len(rivers)} river hexsides, board image {drawn.size[0]}x{drawn.size[1]} px")
     for step, seconds in times.items():
         print(f"  awaw map {step:<28} {seconds:6.1f} s")
     print(f"  in all                               {sum(times.values()):6.1f} s")
     print(f"the person: no click (the module names its hexes), {len(named)} legend lines to name")
+    print(
+        f"recovered: terrain {right}/{len(drawn.terrain)}, rivers {len(found & drawn.rivers)}/{len(drawn.rivers)} "
+        f"({len(found - drawn.rivers)} false)"
+    )
 
 
 if __name__ == "__main__":
