@@ -779,12 +779,16 @@ def _a_line_to_the_western_front_protected_from_the_pacific_sw_box() -> list[Eve
 
 
 PACIFIC: Final = "no Pacific region on the test map yet (only the rule texts' Pacific facts and two Korean hexes)"
+NO_RIVER: Final = "map data cannot say a hexside has no river: an absent river is unknown"
 PENDING: dict[str, str] = {
     "box_sea_supply": f"{PACIFIC}: the India and Australia boxes' ports",
-    "bridgehead_overrun": "no case yet whose only fault is the river hexside (31.24)",
-    "bridgehead_phase": "no case yet whose only fault is a port's (31.12)",
-    "bridgehead_removal": "no case yet whose only fault is a port or island (31.41)",
-    "bridgehead_river": "no case yet whose only fault is the river hexside (31.23)",
+    "bridgehead_overrun": f"{NO_RIVER}: an overrun bridgehead across a hexside with none is 'not checked' (31.24)",
+    "bridgehead_phase": "its findings are the phase's and the cause's (31.12), never a map fact: it is listed for the "
+    "placement facts it shares with 31.22, whose port it does not use",
+    "bridgehead_removal": "a one-hex island or a port only makes a bridgehead superfluous (31.41C), never keeps it: "
+    "no finding can rest on them",
+    "bridgehead_river": f"{NO_RIVER}: a claimed river hexside with none is 'not checked'; its other map fact, the West "
+    "Wall (31.23), the rule texts give",
     "bridgehead_stacking": f"{PACIFIC}: a Pacific one-hex island",
     "british_construction_effect": "needs Britain's hexes on the test map (outside the region)",
     "brp_batch_timing": "needs the areas of an A3R BRP batch (35.73C) on the test map",
