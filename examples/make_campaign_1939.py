@@ -208,6 +208,7 @@ class Game:
     control: dict[str, str] = field(default_factory=dict)
     allowance: dict[str, int] = field(default_factory=dict)
     mf_spent: dict[tuple[str, str | None, str | None, str], int] = field(default_factory=dict)
+    breakthrough_hex: dict[str, str] = field(default_factory=dict)
 
     # -- time ---------------------------------------------------------------------------------------------------
 
@@ -616,7 +617,8 @@ def move(
 
     Every step joins adjacent hexes (10-16 extract 1.15); every hex costs 1 MF (all terrain here is treated as clear,
     13.41B) and an overrun 1 more (13.41E); a ground unit spends at most its movement factor in a phase, or its
-    exploitation allowance (16.31).
+    exploitation allowance (16.31). Armor placed on its breakthrough hex (the path's first hex) pays nothing for the
+    placement (16.21, 16.23).
     """
     u = g.units[unit]
     breaks = path_breaks([u.location, *path])
@@ -624,7 +626,8 @@ def move(
         i = breaks[0]
         chain = [u.location, *path]
         raise ValueError(f"{unit}: {chain[i - 1]} -> {chain[i]} is not a step to an adjacent hex")
-    mf = len(path) + (1 if overrun else 0)
+    placed = breakthrough is not None and bool(path) and path[0] == g.breakthrough_hex.get(breakthrough) != u.location
+    mf = len(path) - (1 if placed else 0) + (1 if overrun else 0)
     key = (g.turn, g.side, g.phase, unit)
     g.mf_spent[key] = g.mf_spent.get(key, 0) + mf
     exploiting = g.phase == "exploitation"
@@ -808,6 +811,7 @@ def fight(g: Game, b: Battle) -> tuple[str, int]:
         if entered:
             control(g, entered, b.controller, "advance_after_combat", b.attack)
         if b.breakthrough:
+            g.breakthrough_hex[b.breakthrough[0]] = b.hexes[0]
             g.emit(
                 BreakthroughCreated,
                 actor=b.actor,

@@ -39,15 +39,17 @@ def geometry_problems(events: Iterable[AnyEvent]) -> Iterator[str]:
     for seq, event in enumerate(events, start=1):
         units = fold.state.board.units
         match event:
-            case UnitMoved(unit=unit, path=path, mf_used=mf):
+            case UnitMoved(unit=unit, path=path, mf_used=mf, breakthrough=breakthrough, exploitation=exploiting):
                 start = units[unit].location
+                found = fold.state.combat.breakthroughs.get(breakthrough) if exploiting and breakthrough else None
+                placed = found is not None and path[0] == found.hex != start  # 16.21: placing costs nothing (16.23)
                 if path[0] == start:
                     yield f"event {seq}: {unit}'s path starts with the hex it stands in ({start})"
                 chain = [start, *path]
                 if all(_on_map(h) for h in chain):
                     for i in path_breaks(chain):
                         yield f"event {seq}: {unit} steps from {chain[i - 1]} to {chain[i]}, which are not adjacent"
-                if mf is None or mf < len(path):
+                if mf is None or mf < len(path) - placed:
                     yield f"event {seq}: {unit} enters {len(path)} hexes for {mf} MF (13.41B: 1 MF a hex at least)"
             case UnitRedeployed(unit=unit, origin=origin) if units[unit].location != origin:
                 yield f"event {seq}: {unit} redeploys from {origin} but stands in {units[unit].location}"

@@ -364,6 +364,38 @@ def _a_rough_terrain_dm_on_clear_ground() -> list[Event]:
     )
 
 
+def a_german_pocket(*events: Event) -> list[Event]:
+    """Germany at war with Poland, allied to the Western Allies, every land hex of the test map's region held by
+    its own country but EUR:N38 (Poland, deep in the region), held by Germany: a pocket the map shows cut off from
+    Berlin (the region's one Axis source, L32), then ``events``. No determination records its supply."""
+    allied = StatusChanged(**AXIS_DIPLOMACY, country="poland", status="allied", faction="western_allies")
+    region = [
+        controlled(f.hex, "germany" if f.hex == POCKET else f.country)
+        for f in TEST_MAP.hexes
+        if f.country and f.terrain not in (None, "sea") and f.hex[4] in "GHIJKLMNOPQR"
+    ]
+    return start(war("germany", "poland"), allied, *region, *events)
+
+
+AXIS_DIPLOMACY = {**WHEN, "side": "axis", "phase": "diplomacy"}
+POCKET = "EUR:N38"
+
+
+@case("construction_needs_full_supply")
+def _a_unit_built_in_a_pocket() -> list[Event]:
+    return a_german_pocket(built("g9", "infantry", 3, POCKET))  # 30.61D: only in fully supplied hexes
+
+
+@case("redeployment_eligible")
+def _a_unit_in_a_pocket_redeployed() -> list[Event]:
+    return a_german_pocket(placed("g1", "infantry", 3, POCKET), moved("g1", "SR", POCKET, "EUR:L32"))  # 28.22A
+
+
+@case("land_supply_lines")
+def _a_pocket_recorded_in_full_supply() -> list[Event]:
+    return a_german_pocket(placed("g1", "infantry", 3, POCKET), supplied("european_axis", {POCKET: "full"}))  # 30.321
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Redeployment over water (28.321)
 
@@ -801,12 +833,13 @@ PENDING: dict[str, str] = {
     "isolation_elimination": "no case yet whose only fault is the hex's fort, port, terrain or country (30.541)",
     "japanese_dei_oil": f"{PACIFIC}: the Dutch East Indies' oil centres by name",
     "japanese_initial_conquests": f"{PACIFIC}: Manila by name",
-    "land_supply_lines": f"the terrain a Pacific ZoC needs (10.341D): {PACIFIC}",
     "monsoon": f"{PACIFIC}: the monsoon zone's jungle",
     "partisan_builders": "no case yet whose only fault is the country (11.33)",
     "partisan_placement": "no case yet whose only fault is the hex's facts (11.353)",
     "path": "its fact is a box at a map edge (13.4): the test map's edges are the rule texts', as the shipped data's",
     "pearl_harbor_defenders": f"{PACIFIC}: Pearl Harbor by name",
+    "redeployment_path": "it reads a hex's supply from the last determination that listed it (supply_of with no "
+    "faction, 28.23): no map fact decides it until it traces for the redeploying faction",
     "preparation_house": "no case yet for the A3R house preparation's zones (App. K)",
     "reserve_losses": "needs the Western Allied and Russian reserve places (London, Moscow) named on the test map",
     "tracking_started": "needs the places whose loss starts a reserve's tracking named on the test map",
