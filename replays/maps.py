@@ -264,7 +264,7 @@ def declared_map_data(store: GameStore, timeline: str, *, at: int | None = None)
     seq = store.count(timeline) if at is None else at
     declared = state_at(store.open(timeline), seq, save=False).meta.map_data
     if declared is None:
-        return DeclaredMapData(None, None, f"{timeline!r} declares no map data (no map_data_used event)")
+        return DeclaredMapData(None, None, f"{timeline!r} declares no map data")
     return resolve_map_data(store, declared)
 
 

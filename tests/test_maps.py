@@ -225,7 +225,7 @@ def test_no_declaration_and_hash_mismatch(db_path: str) -> None:
 
     with GameStore(db_path) as store:
         store.create_game("g", [created()])
-        assert declared_map_data(store, "g") == (None, None, "'g' declares no map data (no map_data_used event)")
+        assert declared_map_data(store, "g") == (None, None, "'g' declares no map data")
         data = parse_map_data(GOOD)
         ref = MapDataRef(name="our-map", version="2", sha256=data.sha256)
         store.put_map_data(data.sha256, GOOD.replace("forest", "swamp").encode())  # a copy that was changed

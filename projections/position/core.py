@@ -31,7 +31,7 @@ from projections.rules.mapdata import HexFacts, HexsideFacts, MapData, no_map_da
 
 T = TypeVar("T")
 
-NO_MAP_DECLARED: Final = "the game declares no map data (no map_data_used event)"
+NO_MAP_DECLARED: Final = "the game declares no map data"
 NO_MAP_DATA_KIND: Final = "no map data"
 """The kind (:attr:`Unknown.kind`) of every question left undecided for want of a map fact (``no map data
 (terrain)``)."""

@@ -243,7 +243,7 @@ def report_draw(
             known = found[declared] = (
                 resolve_map_data(store, declared)
                 if declared is not None
-                else DeclaredMapData(None, None, f"{timeline!r} declares no map data (no map_data_used event)")
+                else DeclaredMapData(None, None, f"{timeline!r} declares no map data")
             )
         notes = [f"Map data: {describe(known.data)}" if known.data is not None else f"No map data: {known.reason}"]
         if image is not None and not beneath:

@@ -671,7 +671,7 @@ def test_dt18_korea_and_manchuria_and_the_commonwealth_limits() -> None:
     ]
     assert seqs([created(), *india], "location_limits") == [4]  # the Chindit does not count (27.474D)
     assert skipped([created(), built("j5", "infantry", 1, "PAC:Q20", owner="japan")], "location_limits") == [
-        "not checked: no map data for PAC:Q20 (country): the game declares no map data (no map_data_used event)"
+        "not checked: no map data for PAC:Q20 (country): the game declares no map data"
     ]
 
 

@@ -66,7 +66,7 @@ def test_sea_hexes_and_causes_the_rules_do_not_allow() -> None:
     # without map data the sea rule is not checked, and says so; "other" is taken as recorded, and says so
     reasons = skipped([*base, change("EUR:K31", "germany", "other")], "29.11")
     assert reasons == [
-        "not checked: no map data for EUR:K32 (terrain): the game declares no map data (no map_data_used event)",
+        "not checked: no map data for EUR:K32 (terrain): the game declares no map data",
         "control change cause 'other' is taken as recorded (EUR:K31)",
     ]
 

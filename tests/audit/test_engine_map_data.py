@@ -68,7 +68,7 @@ def test_a_hex_the_map_data_lacks_is_not_checked_and_named() -> None:
 def test_without_declared_map_data_the_reason_says_so() -> None:
     report = engine.run(TEST.checks, records([created(), phase("movement"), _move(_terrain_hex())]))
     [skipped] = report.skipped
-    assert skipped.reason.endswith(": the game declares no map data (no map_data_used event)")
+    assert skipped.reason.endswith(": the game declares no map data")
 
 
 def test_map_data_that_cannot_be_had_is_named() -> None:
@@ -131,7 +131,7 @@ def test_with_no_map_data_the_summary_says_so_in_words() -> None:
     report = engine.run(TEST.checks, records(events), maps=shipped_maps)
     assert (report.map_needed, report.map_answered, report.map_used) == (2, 0, ())
     assert formatting.map_words(report) == (
-        "map data: none (the game declares no map data (no map_data_used event)); 2 check applications needed map "
+        "map data: none (the game declares no map data); 2 check applications needed map "
         "facts, and none of them could be checked against the map"
     )
     quiet = engine.run(GEOMETRY.checks, records(events), maps=shipped_maps)

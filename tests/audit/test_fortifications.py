@@ -426,8 +426,7 @@ def test_an_invasion_of_a_friendly_hex_needs_the_supply_condition() -> None:
     assert report.findings == ()
     assert [s.reason for s in report.skipped] == [
         "condition B: no initial supply result for the invaded friendly hex",
-        "not checked: no map data for EUR:D33 (beach or one-hex island): the game declares no map data "
-        "(no map_data_used event)",
+        "not checked: no map data for EUR:D33 (beach or one-hex island): the game declares no map data",
     ]
 
 

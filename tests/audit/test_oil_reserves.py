@@ -92,7 +92,7 @@ def test_a_reserve_maximum_follows_the_control_of_its_places() -> None:
     ]
     assert skipped([*base, end(turn)], "reserve_maximum_by_control") == [
         "no map data names Berlin, Breslau, Cologne, Essen, Leipzig (the hexes whose control decides it): the game "
-        "declares no map data (no map_data_used event)"
+        "declares no map data"
     ]
 
 

@@ -68,7 +68,7 @@ def test_units_are_built_in_the_home_country() -> None:
         PLACES,
     ) == [3]
     assert skipped([created(), built("i1", "infantry", 3, "EUR:Y23", owner="italy")], "home_country") == [
-        "not checked: no map data for EUR:Y23 (country): the game declares no map data (no map_data_used event)"
+        "not checked: no map data for EUR:Y23 (country): the game declares no map data"
     ]
 
 

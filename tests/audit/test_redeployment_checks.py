@@ -420,7 +420,7 @@ def test_sr_caps_without_map_data_are_not_checked() -> None:
     report = audit(events, None, "sr_caps")
     assert report.findings == ()
     assert [s.reason for s in report.skipped] == [
-        "not checked: no map data for EUR:L32 (objective): the game declares no map data (no map_data_used event)"
+        "not checked: no map data for EUR:L32 (objective): the game declares no map data"
     ]
 
 

@@ -445,7 +445,7 @@ def test_a_land_line_is_a_chain_of_friendly_hexes_free_of_enemy_zocs_and_partisa
     assert checks_found([*base, armor, fort, _line(line)], "30.321") == []
     # with no line recorded and no map data to trace one on, nothing is claimed checked
     assert skipped([*base, _line([])], "30.321") == [
-        "cannot decide: no map data for EUR:K30 (terrain): the game declares no map data (no map_data_used event)"
+        "cannot decide: no map data for EUR:K30 (terrain): the game declares no map data"
     ]
 
 
@@ -575,7 +575,7 @@ def test_construction_only_in_fully_supplied_hexes() -> None:
     ]
     # not recorded, and no map data to trace it on
     assert skipped([*base, build("EUR:K40")], "30.61") == [
-        "cannot decide: no map data for EUR:K40 (terrain): the game declares no map data (no map_data_used event)"
+        "cannot decide: no map data for EUR:K40 (terrain): the game declares no map data"
     ]
 
 
