@@ -62,9 +62,6 @@ YARDS = {
 }
 """Two shipyards of the 1939 set-up (``examples/campaign-1939.jsonl``)."""
 
-SPECIALIZED = ("airborne", "marine")
-"""The specialized types drawn: one factor each (10.41A), the only counters there are."""
-
 ROWS = ("5", "4", "3", "2", "launch")
 SEASONS = ("spring", "summer", "fall", "winter")
 
@@ -146,7 +143,7 @@ def test_a_build_the_command_decides_audits_clean_and_each_breach_is_refused(
     pos = pos_of(events)
     power = data.draw(st.sampled_from(("germany", "britain")))
     kind = notation.KINDS[data.draw(st.sampled_from(TYPES))]
-    factors = 1 if kind in SPECIALIZED else data.draw(st.integers(1, 9))  # 10.41A: see the xfail below
+    factors = data.draw(st.integers(1, 9))  # a specialized unit of more than one factor is refused (10.41A)
     at = data.draw(st.sampled_from(PLACES))
     command = Build(f"{power[:3]}-new-{factors}", at, power, kind, factors)
     claims_and_decision(events, draft_build(pos, command), decide_build(pos, command))
@@ -193,11 +190,6 @@ def test_a_ship_the_command_decides_audits_clean_and_each_breach_is_refused(
     claims_and_decision(events, drafted if isinstance(drafted, Refusal) else [drafted], decide_ship(pos, command))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="10.41A is judged by the units family's unit_counters, not yet a query of the position that awaw build can "
-    "ask (projections/position/units.py comes with the conversion of the units family)",
-)
 def test_a_two_factor_airborne_build_is_refused_as_the_audit_flags_it() -> None:
     """10.41A: "Each specialized unit is one factor" (the audit's unit_counters, 10.25). A 2-factor airborne unit
     built is flagged by the audit; the command must refuse it, under the same rule."""

@@ -5,8 +5,8 @@ offensives, declarations of war and grants (27.12, 27.334).
   from the board), priced by the position (:func:`projections.position.construction.costs.pricing`: 27.11,
   27.13-27.14, 27.35B) and entering inverted when air or naval (27.81); the first build of a power in a turn
   declares its construction limit as the ledger computes it (27.32-27.34). Refused at the first breach of the
-  position's queries on a build (:data:`BUILD_JUDGES`, the ones the construction, naval, economy and France
-  families of the audit ask of a recorded one).
+  position's queries on a build (:data:`BUILD_JUDGES`, the ones the construction, naval, economy, France
+  and unit types families of the audit ask of a recorded one).
 * :func:`decide_redeploy`: a unit's strategic (or tactical, naval) redeployment, refused at the first breach that the
   position's redeployment queries find (:data:`REDEPLOY_JUDGES`: the ones the audit asks of a recorded one).
 * :func:`decide_spend`: a full offensive, a declaration of war or a grant, at the price the politics queries of
@@ -29,7 +29,7 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.vocab import POWERS
-from projections.position import Position, economy, france, politics, tensions
+from projections.position import Position, economy, france, politics, tensions, units
 from projections.position.construction import costs, placement
 from projections.position.naval import charts, sw, yards
 from projections.position.redeployment import ends, phases
@@ -41,6 +41,7 @@ from replays.commands.base import COMMAND, Query, Refusal, first_refusal, judged
 BUILD_JUDGES: Final[dict[type, tuple[Query, ...]]] = {
     UnitBuilt: (
         costs.construction_phase,
+        units.unit_counters,
         france.no_french_builds_after_surrender,
         costs.specialized_rebuild,
         placement.never_rebuilt,
