@@ -67,7 +67,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/commands/economy.py", "PRICES"): REGISTRY,
     ("replays/commands/economy.py", "SPENT"): REGISTRY,
     ("replays/commands/naval.py", "JUDGES"): REGISTRY,
-    ("replays/audit/families/construction.py", "BUILT"): REGISTRY,
     ("replays/audit/families/naval.py", "YARD_USE"): REGISTRY,
     ("replays/commands/attack.py", "DECLARATION"): REGISTRY,
     ("replays/commands/phase.py", "OPENING"): REGISTRY,

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
+from replays.audit.engine import judge
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("awaw_events", "projections", "replays")
 RUNNER = "replays.commands.runner"
@@ -246,3 +248,28 @@ def test_no_audit_family_body_takes_the_context_without_reading_the_event() -> N
         )
     }  # reads the audit's own record-keeping (ctx.seq), or writes findings of events other than its own
     assert beyond == set(OWN_RECORD_KEEPING), beyond
+
+
+def _annotated(query: Callable[..., object]) -> tuple[type, ...] | None:
+    """The event types a query's ``event`` annotation names (None: it names none, ``Any`` or ``Event``)."""
+    try:
+        return judge(query, "").reads  # type: ignore[arg-type]
+    except ValueError:
+        return None
+
+
+def test_a_family_names_what_a_check_reads_only_where_its_query_does_not() -> None:
+    """``judge`` reads the event types from the query's ``event`` annotation: a family that writes them again (and
+    imports the event classes to do so) repeats the query, and the two can drift apart."""
+    repeated = []
+    for path in sorted((ROOT / "replays" / "audit" / "families").rglob("*.py")):
+        module = importlib.import_module(_module_name(path))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "judge":
+                for keyword in node.keywords:
+                    if keyword.arg == "reads":
+                        query = eval(ast.unparse(node.args[0]), vars(module))
+                        given = eval(ast.unparse(keyword.value), vars(module))
+                        if given == _annotated(query):
+                            repeated.append(f"{path.name}:{node.lineno} {query.__name__}")
+    assert repeated == []

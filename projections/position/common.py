@@ -19,8 +19,19 @@ from projections import dice
 from projections.position.core import Position, Unknown
 from projections.rules.control import controller_faction
 from projections.rules.dice import DIE_FACES
+from projections.rules.geometry import GeometryError, parse
 from projections.rules.weather import winter_table
 from projections.weather import preparation
+
+
+def on_map(*hexes: str) -> bool:
+    """Whether every location is a hex of a mapboard (not a box, a pool, a chart or an off-map area)."""
+    try:
+        for h in hexes:
+            parse(h)
+    except GeometryError:
+        return False
+    return True
 
 
 def rolled(pos: Position, number: int | None) -> DiceRolled | None:

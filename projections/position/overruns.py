@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from awaw_events.events import OverrunResolved, PhaseStarted
 from projections import movement as facts
-from projections.position.combat.attacks import STANDARD_A3R, on_map
-from projections.position.common import winter_preparation
+from projections.position.combat.attacks import STANDARD_A3R
+from projections.position.common import on_map, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
 from projections.rules import combat as rules
 from projections.rules.attrition import winter_rules

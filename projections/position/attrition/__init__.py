@@ -32,7 +32,6 @@ from typing import Final
 
 from projections.position.core import Position
 from projections.rules import attrition as rules
-from projections.rules.geometry import GeometryError, parse
 
 STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r) are not in the extracts"
 
@@ -40,13 +39,3 @@ STANDARD_A3R: Final = "the standard A3R attrition rules (combat.attrition = a3r)
 def game_variant(pos: Position) -> rules.AttritionVariant | None:
     """AWAW rule 14, the house App. C, or ``None`` for the standard A3R attrition (not in the extracts)."""
     return rules.attrition_variant(pos.meta.rules, pos.meta.options)
-
-
-def on_map(*hexes: str) -> bool:
-    """Whether every location is a hex of the maps (not a box or an off-map area)."""
-    try:
-        for h in hexes:
-            parse(h)
-    except GeometryError:
-        return False
-    return True

@@ -16,8 +16,8 @@ from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, SIDE_OF_FACTION, Faction, Power, Season, power_name
 from projections import brp
 from projections.combat import known_ctl
-from projections.position.attrition import STANDARD_A3R, game_variant, on_map
-from projections.position.common import die_face
+from projections.position.attrition import STANDARD_A3R, game_variant
+from projections.position.common import die_face, on_map
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.rules import attrition as rules

@@ -11,7 +11,8 @@ from awaw_events.events import (
     PlayerTurnEnded,
 )
 from awaw_events.vocab import FACTION_OF_POWER
-from projections.position.attrition import game_variant, on_map
+from projections.position.attrition import game_variant
+from projections.position.common import on_map
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.rules import attrition as rules

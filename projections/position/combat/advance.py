@@ -22,14 +22,8 @@ from awaw_events.events import (
 from awaw_events.vocab import GROUND_TYPES
 from projections.combat import Attack, Breakthrough, house_nationality_of
 from projections.movement import side_of
-from projections.position.combat.attacks import (
-    STANDARD_A3R,
-    attack_of,
-    crt_table,
-    ctl,
-    ctl_missing,
-    on_map,
-)
+from projections.position.combat.attacks import STANDARD_A3R, attack_of, crt_table, ctl, ctl_missing
+from projections.position.common import on_map
 from projections.position.core import Position, Timed, Unknown, Verdict, breach, turn_of
 from projections.rules import combat as rules
 from projections.rules.breach import Breach

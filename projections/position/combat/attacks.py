@@ -19,19 +19,8 @@ from projections.combat import Attack, unit_ctl
 from projections.movement import faction_of, side_of
 from projections.position.core import Position, Timed, Unknown, Verdict, breach, turn_of
 from projections.rules import combat as rules
-from projections.rules.geometry import GeometryError, parse
 
 STANDARD_A3R: Final = "the standard A3R combat rules (combat.crt = a3r) are not in the extracts"
-
-
-def on_map(*hexes: str) -> bool:
-    """Whether every hex is a hex of a mapboard (not a box, a pool or a chart)."""
-    try:
-        for h in hexes:
-            parse(h)
-    except GeometryError:
-        return False
-    return True
 
 
 def crt_table(pos: Position) -> rules.CrtTable | None:

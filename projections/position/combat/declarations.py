@@ -14,8 +14,8 @@ from awaw_events.events import AirdropMade, AirMissionFlown, AttackDeclared
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
 from projections.movement import faction_of
-from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known, on_map
-from projections.position.common import enemy_controller, winter_preparation
+from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known
+from projections.position.common import enemy_controller, on_map, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
 from projections.rules import air
 from projections.rules import combat as rules

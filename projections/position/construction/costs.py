@@ -34,6 +34,7 @@ from projections.position.common import before_the_game
 from projections.position.construction import Verdict, unit_words
 from projections.position.core import Position, Unknown, breach
 from projections.rules import construction as rules
+from projections.rules.breach import Breach
 from projections.rules.redeployment import INVERSION_RULES
 
 
@@ -559,13 +560,15 @@ def naval_air_rate(pos: Position, event: UnitBuilt) -> Verdict:
     found = rules.naval_air_breaches(power, after)
     if not found or rules.naval_air_breaches(power, before):
         return ()
-    if power in tallies.naval_air_research:
-        return (Unknown(reason=RAISED_RATES),)
-    message = (
-        f"{after} naval air factors are now built on {power_name(power)}'s training rate this turn; the rate is "
-        f"{found[0].allowed} (27.61)"
+    message = f"{after} naval air factors are now built on {power_name(power)}'s training rate this turn; the rate "
+    return _over_rate(
+        pos, power, breach("27.61", f"{message}is {found[0].allowed} (27.61)", f"<= {found[0].allowed}", after)
     )
-    return (breach("27.61", message, f"<= {found[0].allowed}", after),)
+
+
+def _over_rate(pos: Position, power: str, found: Breach) -> Verdict:
+    """A training rate exceeded, unless research may have raised the power's rates (not recorded: not decided)."""
+    return (Unknown(reason=RAISED_RATES),) if power in pos.state.redeployment.naval_air_research else (found,)
 
 
 def cve_rate(pos: Position, event: ShipLaidDown) -> Verdict:
@@ -578,10 +581,8 @@ def cve_rate(pos: Position, event: ShipLaidDown) -> Verdict:
     rate = rules.NAVAL_AIR_TRAINING_RATE[power]
     if not rules.cve_breaches(power, after, rate) or after - 1 > rate:
         return ()
-    if power in tallies.naval_air_research:
-        return (Unknown(reason=RAISED_RATES),)
     message = (
         f"{sentence(power_name(power))} has laid down {after} CVEs this turn; CVEs are limited by its naval air "
         f"training rate, {rate} (27.61A)"
     )
-    return (breach("27.61A", message, f"<= {rate}", after),)
+    return _over_rate(pos, power, breach("27.61A", message, f"<= {rate}", after))

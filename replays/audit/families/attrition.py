@@ -5,19 +5,6 @@ about the recorded event, the queries ``awaw attrition`` asks of the attrition i
 
 from __future__ import annotations
 
-from awaw_events.events import (
-    AirCombatResolved,
-    AirMissionFlown,
-    AttackDeclared,
-    AttritionDeclared,
-    AttritionLossesTaken,
-    AttritionOccupation,
-    AttritionResolved,
-    CombatRoundResolved,
-    PhaseStarted,
-    PlayerTurnEnded,
-    UnitBuilt,
-)
 from projections.position.attrition import air, modifiers, occupation
 from replays.audit.engine import Family, judge
 
@@ -26,35 +13,30 @@ FAMILY = Family(
     judge(
         modifiers.attrition_factors,
         "14.41",
-        reads=(AttritionDeclared,),
         covers=("AUD-14-06", "C-ATT-4"),
         partly={
             "AUD-14-04": "adjacency to enemy units on the front and across passable hexsides needs fronts and hexside "
             "data; the offensive-operation and once-a-turn rules are checked"
         },
     ),
-    judge(modifiers.attrition_units_once, "14.23", reads=(AttritionDeclared,), covers=("C-ATT-2", "C-ATT-3")),
-    judge(
-        modifiers.attrition_modifiers, "14.42", reads=(AttritionResolved,), covers=("AUD-14-07", "C-ATT-5", "C-ATT-6")
-    ),
-    judge(modifiers.attrition_result, "14.41", reads=(AttritionResolved,), covers=("AUD-14-08", "C-ATT-7")),
-    judge(modifiers.attrition_losses, "14.51", reads=(AttritionLossesTaken,), covers=("AUD-14-09",)),
-    judge(modifiers.contact_limit, "14.522", reads=(AttritionLossesTaken,), covers=("AUD-14-11",)),
+    judge(modifiers.attrition_units_once, "14.23", covers=("C-ATT-2", "C-ATT-3")),
+    judge(modifiers.attrition_modifiers, "14.42", covers=("AUD-14-07", "C-ATT-5", "C-ATT-6")),
+    judge(modifiers.attrition_result, "14.41", covers=("AUD-14-08", "C-ATT-7")),
+    judge(modifiers.attrition_losses, "14.51", covers=("AUD-14-09",)),
+    judge(modifiers.contact_limit, "14.522", covers=("AUD-14-11",)),
     judge(
         modifiers.attrition_last,
         "14.12",
-        reads=(AttackDeclared,),
         covers=("AUD-14-01",),
         partly={
             "AUD-15-01": "the order checked: attrition last (14.12), exploitation movement before exploitation attacks "
             "(16.44); air missions, airdrops and the return of naval units are not ordered"
         },
     ),
-    judge(modifiers.one_roll_per_zone, "14.31", reads=(AttritionDeclared,), covers=("AUD-14-02", "C-ATT-1")),
+    judge(modifiers.one_roll_per_zone, "14.31", covers=("AUD-14-02", "C-ATT-1")),
     judge(
         modifiers.loss_sources,
         "14.52",
-        reads=(AttritionLossesTaken,),
         covers=("C-ATT-8",),
         partly={
             "AUD-14-10": "the supply zones and their sources are not map data: the source of each loss is as recorded"
@@ -63,7 +45,6 @@ FAMILY = Family(
     judge(
         occupation.attrition_occupation,
         "14.62",
-        reads=(AttritionOccupation,),
         covers=("AUD-14-14", "AUD-14-15"),
         partly={
             "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, "
@@ -75,27 +56,25 @@ FAMILY = Family(
     judge(
         occupation.winter_designations,
         "14.521",
-        reads=(AttritionResolved,),
         covers=("C-ATT-11",),
         partly={
             "AUD-14-12": "the Pact line, the Russian winter zone and the 3 hexes by land of other losses need map "
             "data; the designations' counts, limit and timing are checked"
         },
     ),
-    judge(occupation.attrition_emptied_bases, "14.523", reads=(PlayerTurnEnded,), covers=("AUD-14-13", "C-ATT-10")),
+    judge(occupation.attrition_emptied_bases, "14.523", covers=("AUD-14-13", "C-ATT-10")),
     judge(
         air.air_combat,
         "19.42",
-        reads=(AirCombatResolved,),
         partly={
             "C-AIR-2": "the Air Nationality DRMs (A3R Table 26.6) are not in the sources: the recorded net modifier is "
             "applied, equal and opposite",
         },
     ),
-    judge(air.jet_missions, "17.531", reads=(AirMissionFlown,)),
-    judge(air.air_rows, "19.2", reads=(AirCombatResolved,), covers=("C-AIR-1", "C-AIR-8")),
-    judge(air.jet_builds, "17.54", reads=(UnitBuilt,), covers=("C-AIR-4", "C-BRP-12")),
-    judge(air.air_losses, "19.6", reads=(AirCombatResolved,), covers=("C-AIR-3",)),
-    judge(air.das, "18.619", reads=(AirMissionFlown, CombatRoundResolved, PhaseStarted), covers=("C-AIR-7",)),
+    judge(air.jet_missions, "17.531"),
+    judge(air.air_rows, "19.2", covers=("C-AIR-1", "C-AIR-8")),
+    judge(air.jet_builds, "17.54", covers=("C-AIR-4", "C-BRP-12")),
+    judge(air.air_losses, "19.6", covers=("C-AIR-3",)),
+    judge(air.das, "18.619", covers=("C-AIR-7",)),
 )
 """Every attrition and air combat check."""

@@ -10,22 +10,18 @@ from __future__ import annotations
 from typing import Final
 
 from awaw_events.events import (
-    ConstructionLimitDeclared,
-    OilEffectAccepted,
     RailheadBuilt,
     ShipAdvanced,
     ShipLaidDown,
     ShipRaised,
     ShipRepairStarted,
     UnitBuilt,
-    UnitRedeployed,
 )
 from projections import brp
 from projections.position.construction import costs as c
 from projections.position.construction import placement as p
 from replays.audit.engine import Family, judge
 
-BUILT = (UnitBuilt,)
 OIL_EFFECT = (
     "only an effect accepted although an oil counter was used is caught: the resistance level it feeds (rules 54, "
     "59) is not in the texts, and the log records the flag only as oil_effect_accepted"
@@ -35,37 +31,37 @@ FAMILY: Final = Family(
     "construction",
     judge(c.construction_phase, "27.11", covers=("C-05",),
           reads=(UnitBuilt, ShipLaidDown, ShipAdvanced, ShipRepairStarted, ShipRaised, RailheadBuilt)),
-    judge(c.unit_cost, "27.11", reads=BUILT, covers=("C-01",)),
-    judge(c.same_turn_rebuild, "27.13", reads=BUILT, covers=("C-02", "C-03", "AUD-13-03", "C-BRP-12")),
-    judge(c.triple_cost, "27.14", reads=BUILT, covers=("C-02",)),
-    judge(c.oil_doubling, "27.35B", reads=BUILT, covers=("C-02", "27-30/O-03")),
-    judge(c.specialized_rebuild, "27.21", reads=BUILT, covers=("P-01",)),
-    judge(c.built_inverted, "27.81", reads=BUILT, covers=("I-01",)),
-    judge(c.oil_coverage, "27.35A", reads=BUILT, covers=("27-30/O-01", "27-30/O-02")),
-    judge(c.construction_oil_effect, "27.35E", reads=(OilEffectAccepted,), partly={"27-30/O-05": OIL_EFFECT}),
-    judge(c.limit_declared, "27.32", reads=(ConstructionLimitDeclared,), after=True,
+    judge(c.unit_cost, "27.11", covers=("C-01",)),
+    judge(c.same_turn_rebuild, "27.13", covers=("C-02", "C-03", "AUD-13-03", "C-BRP-12")),
+    judge(c.triple_cost, "27.14", covers=("C-02",)),
+    judge(c.oil_doubling, "27.35B", covers=("C-02", "27-30/O-03")),
+    judge(c.specialized_rebuild, "27.21", covers=("P-01",)),
+    judge(c.built_inverted, "27.81", covers=("I-01",)),
+    judge(c.oil_coverage, "27.35A", covers=("27-30/O-01", "27-30/O-02")),
+    judge(c.construction_oil_effect, "27.35E", partly={"27-30/O-05": OIL_EFFECT}),
+    judge(c.limit_declared, "27.32", after=True,
           covers=("L-02", "L-03", "L-04", "L-05", "L-06", "L-07", "L-08", "L-12")),
     judge(c.construction_limit, "27.31", reads=brp.LIMIT_EVENTS, after=True, covers=("L-01", "27-30/O-04")),
-    judge(c.location_limits, "27.47", reads=BUILT, covers=("L-09",)),
-    judge(c.minor_payer, "27.472", reads=BUILT, partly={
+    judge(c.location_limits, "27.47", covers=("L-09",)),
+    judge(c.minor_payer, "27.472", partly={
         "L-10": "the U.S. pre-war grant limit its pre-war payments count against (40.x) is not in the texts"}),
-    judge(c.minor_transports, "27.472B", reads=BUILT, covers=("L-11",)),
-    judge(c.naval_air_rate, "27.61", reads=BUILT, covers=("A-01", "A-02")),
-    judge(c.cve_rate, "27.61A", reads=(ShipLaidDown,), covers=("A-03",)),
-    judge(p.never_rebuilt, "27.22", reads=BUILT, partly={
+    judge(c.minor_transports, "27.472B", covers=("L-11",)),
+    judge(c.naval_air_rate, "27.61", covers=("A-01", "A-02")),
+    judge(c.cve_rate, "27.61A", covers=("A-03",)),
+    judge(p.never_rebuilt, "27.22", partly={
         "P-02": "the rebuild rates of Vlasov, Wang and INA units (27.22B) are in rules outside the texts"}),
-    judge(p.elite_rebuilt, "27.23", reads=BUILT, covers=("A-04",)),
-    judge(p.home_country, "27.42", reads=BUILT, covers=("P-03",)),
-    judge(p.canada_and_chindit, "27.475A", reads=BUILT, covers=("P-10",)),
-    judge(p.colonial_rebuild, "27.477", reads=BUILT, covers=("P-09",)),
-    judge(p.build_supply, "27.43A", reads=BUILT, covers=("P-04", "P-11")),
-    judge(p.russian_build_supply, "27.43B", reads=BUILT, partly={
+    judge(p.elite_rebuilt, "27.23", covers=("A-04",)),
+    judge(p.home_country, "27.42", covers=("P-03",)),
+    judge(p.canada_and_chindit, "27.475A", covers=("P-10",)),
+    judge(p.colonial_rebuild, "27.477", covers=("P-09",)),
+    judge(p.build_supply, "27.43A", covers=("P-04", "P-11")),
+    judge(p.russian_build_supply, "27.43B", partly={
         "P-05": "the source recorded for the hex at its last supply determination is compared, not the trace"}),
-    judge(p.build_control, "27.45", reads=BUILT, covers=("P-07",)),
-    judge(p.build_zoc, "27.44", reads=BUILT, covers=("P-06",)),
-    judge(p.sw_air_placement, "27.92", reads=BUILT, covers=("I-03",)),
-    judge(p.research_build_order, "27.91A", reads=BUILT, covers=("I-04",)),
-    judge(p.sw_naval_placement, "27.93", reads=BUILT, covers=("I-05",)),
-    judge(p.sw_box_transfer, "27.94", reads=(UnitRedeployed,), covers=("I-05",)),
+    judge(p.build_control, "27.45", covers=("P-07",)),
+    judge(p.build_zoc, "27.44", covers=("P-06",)),
+    judge(p.sw_air_placement, "27.92", covers=("I-03",)),
+    judge(p.research_build_order, "27.91A", covers=("I-04",)),
+    judge(p.sw_naval_placement, "27.93", covers=("I-05",)),
+    judge(p.sw_box_transfer, "27.94", covers=("I-05",)),
 )  # fmt: skip
 """Every construction check."""

@@ -9,7 +9,6 @@ rule 5's conditions for entering and leaving the map (not in the extracts).
 
 from __future__ import annotations
 
-from awaw_events.events import SupplyDetermined, UnitEliminated, UnitMoved
 from projections.position import movement as queries
 from replays.audit.engine import Family, judge
 
@@ -17,16 +16,15 @@ MAP_EDGES = "rule 5's conditions for entering and leaving the map through a box 
 
 FAMILY = Family(
     "movement",
-    judge(queries.mover, "13.4", reads=(UnitMoved,), covers=("AUD-10-25",)),
-    judge(queries.path_shape, "13.4", reads=(UnitMoved,), id="path", partly={"AUD-13-08": MAP_EDGES}),
-    judge(queries.order_of_movement, "13.11", reads=(UnitMoved, SupplyDetermined), covers=("AUD-13-01",)),
+    judge(queries.mover, "13.4", covers=("AUD-10-25",)),
+    judge(queries.path_shape, "13.4", id="path", partly={"AUD-13-08": MAP_EDGES}),
+    judge(queries.order_of_movement, "13.11", covers=("AUD-13-01",)),
     judge(
         queries.movement_cost,
         "13.41",
-        reads=(UnitMoved,),
         covers=("AUD-10-01", "AUD-13-05", "AUD-13-06", "AUD-10-07", "AUD-10-08", "AUD-10-09", "AUD-10-29", "C-MOV-1"),
     ),
-    judge(queries.hexes_entered, "13.43", reads=(UnitMoved,), covers=("AUD-13-07", "AUD-10-33", "AUD-11-09")),
-    judge(queries.occupied_hexes, "13.46", reads=(UnitMoved,), covers=("AUD-13-09",)),
-    judge(queries.voluntary_elimination, "13.21", reads=(UnitEliminated,), covers=("AUD-13-02",)),
+    judge(queries.hexes_entered, "13.43", covers=("AUD-13-07", "AUD-10-33", "AUD-11-09")),
+    judge(queries.occupied_hexes, "13.46", covers=("AUD-13-09",)),
+    judge(queries.voluntary_elimination, "13.21", covers=("AUD-13-02",)),
 )

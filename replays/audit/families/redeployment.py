@@ -9,11 +9,8 @@ from __future__ import annotations
 from awaw_events.events import (
     AirMissionFlown,
     BrpGrantMade,
-    CounterRemoved,
     OverrunResolved,
     PlayerTurnEnded,
-    RailheadBuilt,
-    UnitEliminated,
     UnitInversionChanged,
     UnitRedeployed,
 )
@@ -23,21 +20,20 @@ from replays.audit.engine import Family, judge
 
 FAMILY = Family(
     "redeployment",
-    judge(phases.redeployment_phase, "28.11", reads=(UnitRedeployed,), covers=("R-01", "C-RED-1")),
-    judge(phases.redeployment_segments, "28.13", reads=(UnitRedeployed,), covers=("R-01", "R-02", "C-RED-1")),
+    judge(phases.redeployment_phase, "28.11", covers=("R-01", "C-RED-1")),
+    judge(phases.redeployment_segments, "28.13", covers=("R-01", "R-02", "C-RED-1")),
     judge(phases.sr_then_nr, "28.312", reads=(UnitRedeployed, PlayerTurnEnded), covers=("R-02",)),
     judge(phases.nr_defenders, "28.313", reads=(AirMissionFlown, UnitRedeployed), covers=("R-09",)),
-    judge(phases.nr_groups, "28.32", reads=(UnitRedeployed,), covers=("R-10",)),
+    judge(phases.nr_groups, "28.32", covers=("R-10",)),
     judge(phases.tr_operations, "28.42", reads=(OverrunResolved, UnitRedeployed), covers=("R-15",)),
-    judge(phases.tr_boxes, "28.45", reads=(UnitRedeployed,), covers=("R-16",)),
-    judge(phases.box_stays, "28.72A", reads=(UnitRedeployed,), covers=("R-22",)),
-    judge(phases.redeployment_eliminations, "28.91", reads=(UnitEliminated,), covers=("R-26",)),
-    judge(ends.redeployment_eligible, "28.22", reads=(UnitRedeployed,), covers=("R-03", "C-RED-2")),
-    judge(ends.redeployment_path, "28.23", reads=(UnitRedeployed,), covers=("R-04", "R-05")),
+    judge(phases.tr_boxes, "28.45", covers=("R-16",)),
+    judge(phases.box_stays, "28.72A", covers=("R-22",)),
+    judge(phases.redeployment_eliminations, "28.91", covers=("R-26",)),
+    judge(ends.redeployment_eligible, "28.22", covers=("R-03", "C-RED-2")),
+    judge(ends.redeployment_path, "28.23", covers=("R-04", "R-05")),
     judge(
         ends.redeployment_enemy_adjacent,
         "28.25",
-        reads=(UnitRedeployed,),
         covers=("R-06",),
         partly={
             "C-RED-7": "28.26B (an enemy that could not enter the hex for political reasons) is not known; neutral "
@@ -47,64 +43,58 @@ FAMILY = Family(
     judge(
         ends.nr_ports_and_straits,
         "28.27",
-        reads=(UnitRedeployed,),
         covers=("R-07",),
         partly={
             "C-RED-6": "the Turkish Straits and Suez name no hexes in the texts; naval movement (21.211) is the naval "
             "family's"
         },
     ),
-    judge(ends.ground_over_water, "28.321", reads=(UnitRedeployed,), covers=("R-11",)),
+    judge(ends.ground_over_water, "28.321", covers=("R-11",)),
     judge(
         ends.air_range,
         "28.341",
-        reads=(UnitRedeployed,),
         partly={"R-12": "over-water hops need a supplied far-shore base: base supply is not recorded"},
     ),
     judge(
         ends.air_transport,
         "28.36",
-        reads=(UnitRedeployed,),
         partly={"R-14": "which ground units may be air transported (18.543) is outside the texts"},
     ),
-    judge(ends.nr_origin, "28.511", reads=(UnitRedeployed,), covers=("R-17",)),
-    judge(ends.sr_ends, "28.62A", reads=(UnitRedeployed,), covers=("R-19",)),
+    judge(ends.nr_origin, "28.511", covers=("R-17",)),
+    judge(ends.sr_ends, "28.62A", covers=("R-19",)),
     judge(
         ends.sr_caps,
         "28.62C",
-        reads=(UnitRedeployed,),
         covers=("R-20", "C-SOP-5"),
         partly={"C-RED-3": f"the A3R national SR and NR caps ({A3R_NATIONAL_CAPS_RULE}) are not in the texts"},
     ),
-    judge(ends.russia_wa_sr, "A3R 28.7", reads=(UnitRedeployed,), covers=("C-RED-4",)),
+    judge(ends.russia_wa_sr, "A3R 28.7", covers=("C-RED-4",)),
     judge(
         phases.box_users,
         "28.75",
-        reads=(UnitRedeployed,),
         partly={"R-21": "the connections of 28.751-28.756 (map edges, SW boxes' transports) are not traced"},
     ),
     judge(
         phases.russia_to_pacific,
         "28.73E",
-        reads=(UnitRedeployed,),
         partly={
             "R-23": "whether Russia controls every hex of Russia, eastern Poland and the Baltic States needs the map "
             "data's countries; only the wars and Germany's surrender are judged"
         },
     ),
-    judge(phases.us_atlantic_escort, "28.73D", reads=(UnitRedeployed,), covers=("R-24",)),
+    judge(phases.us_atlantic_escort, "28.73D", covers=("R-24",)),
     judge(phases.us_box_transports, "28.76", reads=(UnitRedeployed, BrpGrantMade), covers=("R-25",)),
-    judge(phases.naval_air_at_sea, "28.343", reads=(UnitRedeployed,), covers=("R-13",)),
+    judge(phases.naval_air_at_sea, "28.343", covers=("R-13",)),
     judge(
         inversion.inversion_holds,
         "27.82",
         reads=(UnitInversionChanged, AirMissionFlown),
         covers=("I-02", "C-INV-3", "R-27"),
     ),
-    judge(inversion.mission_ready, "28.522", reads=(AirMissionFlown,), covers=("R-18", "C-INV-2", "C-INV-4")),
-    judge(inversion.uninversion, "A3R 33.7", reads=(UnitInversionChanged,), covers=("C-INV-1", "C-INV-2")),
-    judge(railheads.railhead_cost, "28.652", reads=(RailheadBuilt,), covers=("RH-02", "C-BRP-12")),
-    judge(railheads.railhead_rules, "28.654", reads=(RailheadBuilt,), covers=("RH-01", "RH-04")),
-    judge(railheads.railhead_site, "28.653", reads=(RailheadBuilt,), covers=("RH-03", "C-RED-5")),
-    judge(railheads.railhead_permanent, "28.656", reads=(CounterRemoved,), covers=("RH-05",)),
+    judge(inversion.mission_ready, "28.522", covers=("R-18", "C-INV-2", "C-INV-4")),
+    judge(inversion.uninversion, "A3R 33.7", covers=("C-INV-1", "C-INV-2")),
+    judge(railheads.railhead_cost, "28.652", covers=("RH-02", "C-BRP-12")),
+    judge(railheads.railhead_rules, "28.654", covers=("RH-01", "RH-04")),
+    judge(railheads.railhead_site, "28.653", covers=("RH-03", "C-RED-5")),
+    judge(railheads.railhead_permanent, "28.656", covers=("RH-05",)),
 )

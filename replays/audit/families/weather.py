@@ -6,23 +6,6 @@ a hex's weather zone, they report themselves as not made.
 
 from __future__ import annotations
 
-from awaw_events.events import (
-    AirdropMade,
-    AirMissionFlown,
-    AttackDeclared,
-    AttritionDeclared,
-    BreakthroughCreated,
-    ExploitationAllowance,
-    GameTurnEnded,
-    OffensiveDeclared,
-    OverrunResolved,
-    RailheadBuilt,
-    UnitMoved,
-    UnitRedeployed,
-    WarDeclared,
-    WeatherDetermined,
-    WinterPreparationChanged,
-)
 from projections.position.weather import fronts, operations, preparation, zones
 from replays.audit.engine import Family, judge
 
@@ -30,42 +13,52 @@ LEVELS_7_8 = "the CTL, DM and Nationality DRM effects of levels 7-8"
 
 FAMILY = Family(
     "weather",
-    judge(fronts.mud_offensives, "34.22A", reads=(OffensiveDeclared,), after=True, covers=("31-34/W-05",)),
-    judge(fronts.russian_mud_ctl, "34.221", reads=(AttackDeclared,), covers=("31-34/W-05",)),
-    judge(fronts.spring_allowance, "34.25", reads=(OffensiveDeclared, AttritionDeclared), after=True,
-          covers=("31-34/W-16",)),
-    judge(fronts.border_war, "34.32C", reads=(WarDeclared,), covers=("31-34/W-18",)),
-    judge(operations.winter_gates, "34.41",
-          reads=(AttackDeclared, OverrunResolved, AirdropMade, RailheadBuilt, UnitMoved, AirMissionFlown),
-          covers=("C-WEA-4", "31-34/W-18"),
-          partly={"31-34/W-07": f"{LEVELS_7_8}, the ZoC (10) and armor (11) effects: the events record no modifier by "
-                  "component for them"}),
-    judge(operations.winter_exploitation_cut, "34.41", reads=(ExploitationAllowance,), covers=("31-34/W-18",),
-          partly={"31-34/W-07": f"{LEVELS_7_8} and the ZoC and armor effects"}),
-    judge(operations.axis_winter_ops, "34.23E", reads=(AttackDeclared, BreakthroughCreated),
-          covers=("31-34/W-06", "31-34/W-17", "C-WEA-3")),
-    judge(operations.mud, "34.22", reads=(OverrunResolved, AttackDeclared, UnitMoved, BreakthroughCreated),
-          covers=("31-34/W-05",)),
-    judge(operations.monsoon, "34.24", reads=(UnitMoved, AttackDeclared), covers=("31-34/W-11",)),
-    judge(operations.winter_mountains, "34.23B", reads=(BreakthroughCreated, UnitMoved), covers=("31-34/W-09",)),
-    judge(operations.frozen_lakes, "34.23C", reads=(UnitMoved, UnitRedeployed),
-          partly={"31-34/W-10": "frozen swamps as clear terrain for DMs and movement: the events record no terrain "
-                  "costs"}),
-    judge(operations.winter_invasions, "34.23A", reads=(AttackDeclared,),
-          partly={"31-34/W-08": "the invasion's naval path through western- or eastern-front sea hexes: no event "
-                  "records it"}),
-    judge(preparation.preparation_level, "34.41", reads=(WinterPreparationChanged,), covers=("31-34/W-12", "C-WEA-2")),
-    judge(preparation.preparation_production, "34.431", reads=(WinterPreparationChanged,),
-          covers=("31-34/W-13", "31-34/W-15")),
-    judge(preparation.preparation_per_year, "34.433", reads=(WinterPreparationChanged,), covers=("31-34/W-13",)),
-    judge(preparation.preparation_automatic, "34.432", reads=(WinterPreparationChanged,),
-          covers=("31-34/W-14", "C-WEA-2")),
-    judge(preparation.preparation_house, "A3R App. K", reads=(WinterPreparationChanged,), covers=("C-WEA-2",)),
-    judge(zones.weather_type, "34.3", reads=(WeatherDetermined,), covers=("31-34/W-04",)),
-    judge(zones.weather_once, "34.23", reads=(WeatherDetermined,), covers=("31-34/W-01",)),
-    judge(zones.winter_roll, "34.41", reads=(WeatherDetermined,), covers=("31-34/W-02", "C-WEA-1")),
-    judge(zones.fixed_winter_level, "34.32", reads=(WeatherDetermined,),
-          covers=("31-34/W-01", "31-34/W-03", "C-WEA-1")),
-    judge(zones.winter_rolls_made, "34.32", reads=(GameTurnEnded,), covers=("31-34/W-01",)),
-    judge(zones.faction_levels, "34.41", reads=(WeatherDetermined,), covers=("31-34/W-03", "31-34/W-15", "C-WEA-1")),
-)  # fmt: skip
+    judge(fronts.mud_offensives, "34.22A", after=True, covers=("31-34/W-05",)),
+    judge(fronts.russian_mud_ctl, "34.221", covers=("31-34/W-05",)),
+    judge(fronts.spring_allowance, "34.25", after=True, covers=("31-34/W-16",)),
+    judge(fronts.border_war, "34.32C", covers=("31-34/W-18",)),
+    judge(
+        operations.winter_gates,
+        "34.41",
+        covers=("C-WEA-4", "31-34/W-18"),
+        partly={
+            "31-34/W-07": f"{LEVELS_7_8}, the ZoC (10) and armor (11) effects: the events record no modifier by "
+            "component for them"
+        },
+    ),
+    judge(
+        operations.winter_exploitation_cut,
+        "34.41",
+        covers=("31-34/W-18",),
+        partly={"31-34/W-07": f"{LEVELS_7_8} and the ZoC and armor effects"},
+    ),
+    judge(operations.axis_winter_ops, "34.23E", covers=("31-34/W-06", "31-34/W-17", "C-WEA-3")),
+    judge(operations.mud, "34.22", covers=("31-34/W-05",)),
+    judge(operations.monsoon, "34.24", covers=("31-34/W-11",)),
+    judge(operations.winter_mountains, "34.23B", covers=("31-34/W-09",)),
+    judge(
+        operations.frozen_lakes,
+        "34.23C",
+        partly={
+            "31-34/W-10": "frozen swamps as clear terrain for DMs and movement: the events record no terrain costs"
+        },
+    ),
+    judge(
+        operations.winter_invasions,
+        "34.23A",
+        partly={
+            "31-34/W-08": "the invasion's naval path through western- or eastern-front sea hexes: no event records it"
+        },
+    ),
+    judge(preparation.preparation_level, "34.41", covers=("31-34/W-12", "C-WEA-2")),
+    judge(preparation.preparation_production, "34.431", covers=("31-34/W-13", "31-34/W-15")),
+    judge(preparation.preparation_per_year, "34.433", covers=("31-34/W-13",)),
+    judge(preparation.preparation_automatic, "34.432", covers=("31-34/W-14", "C-WEA-2")),
+    judge(preparation.preparation_house, "A3R App. K", covers=("C-WEA-2",)),
+    judge(zones.weather_type, "34.3", covers=("31-34/W-04",)),
+    judge(zones.weather_once, "34.23", covers=("31-34/W-01",)),
+    judge(zones.winter_roll, "34.41", covers=("31-34/W-02", "C-WEA-1")),
+    judge(zones.fixed_winter_level, "34.32", covers=("31-34/W-01", "31-34/W-03", "C-WEA-1")),
+    judge(zones.winter_rolls_made, "34.32", covers=("31-34/W-01",)),
+    judge(zones.faction_levels, "34.41", covers=("31-34/W-03", "31-34/W-15", "C-WEA-1")),
+)
