@@ -202,10 +202,6 @@ def units_in(state: MovementState, hex_: str) -> frozenset[str]:
     return frozenset(found) if found else frozenset()
 
 
-def same_phase(state: MovementState, turn: int, side: str | None, phase: str | None) -> bool:
-    return state.phase == (turn, side, phase)
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Game time: judge the stacks of the phase that ended, then forget what belonged to it
 

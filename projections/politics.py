@@ -472,9 +472,3 @@ def _redeployed(state: PoliticsState, event: UnitRedeployed, ctx: Context) -> No
 @HANDLERS.on(RouteStatusChanged)
 def _route_changed(state: PoliticsState, event: RouteStatusChanged, ctx: Context) -> None:
     state.routes[event.route] = event.open
-
-
-def power_side(power: str) -> str | None:
-    """The side of a major power (None for anything else)."""
-    faction = FACTION_OF_POWER.get(power)  # type: ignore[call-overload]
-    return SIDE_OF_FACTION[faction] if faction is not None else None

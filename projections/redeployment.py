@@ -234,11 +234,6 @@ def oil_covered(state: RedeploymentState, turn: int, faction: str) -> int:
     return state.oil_covered.get(faction, 0) if state.turn == turn else 0
 
 
-def national_redeployments(state: RedeploymentState, turn: int, nationality: str, kind: str) -> int:
-    """SRs or NRs of ``nationality`` in game turn ``turn`` so far (A3R 28.14)."""
-    return state.national.get(f"{nationality}|{kind}", 0) if state.turn == turn else 0
-
-
 def this_player_turn(state: RedeploymentState, turn: int, side: str | None) -> bool:
     """Whether the player-turn facts are those of player turn (``turn``, ``side``)."""
     return state.player_turn == (turn, side)

@@ -124,11 +124,6 @@ def preparation(state: WeatherState, faction: str, table: WinterTable, minor: st
     return level
 
 
-def is_recorded(state: WeatherState, faction: str) -> bool:
-    """Whether the log recorded the faction's preparation (else :func:`preparation` gives its starting level)."""
-    return faction in state.winter_preparation
-
-
 @HANDLERS.on(WeatherDetermined)
 def _weather(state: WeatherState, event: WeatherDetermined, ctx: Context) -> None:
     now = ctx.now

@@ -277,11 +277,6 @@ def winter_rules(rules: str, options: Mapping[str, str]) -> Literal["awaw", "a3r
     return "a3r_house" if options.get(WINTER_OPTION, HOUSE_WINTER) == HOUSE_WINTER else None
 
 
-def is_factor_bonus(code: str) -> bool:
-    """Whether a recorded modifier is the factor bonus of 14.42A (recomputed, not taken as recorded)."""
-    return code.lower() in FACTOR_BONUS_CODES
-
-
 def factor_modifier(factors: int) -> int:
     """``max(0, (F - 61) // 10)`` (14.42A; EX-06, T-A7)."""
     return max(0, (factors - FACTOR_BONUS_BASE) // FACTOR_BONUS_STEP)

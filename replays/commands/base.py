@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from awaw_events.events import AnyEvent
-from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES, POWERS, SIDE_OF_FACTION, Power
+from awaw_events.vocab import FACTION_OF_POWER, POWERS, SIDE_OF_FACTION, Power
 from projections.board import Unit
 from projections.game import GameState, fold
 from projections.position.core import Position
@@ -140,10 +140,6 @@ def own_unit(pos: Position, unit_id: str, actor: str | None, verb: str = "moves"
     if problem is not None and problem.refused:
         return Refusal(records.RULE, problem.message)
     return found
-
-
-def is_ground(unit: Unit) -> bool:
-    return unit.unit_type in GROUND_TYPES
 
 
 def first_refusal(

@@ -205,22 +205,6 @@ def next_round(pos: Position, attack: Attack, number: int, fighting: frozenset[s
 # The round a command decides (15.51-15.6)
 
 
-def round_refusal(pos: Position, attack: Attack, number: int, fighting: frozenset[str], when: Timed) -> Breach | None:
-    """Why round ``number`` of an attack may not be fought by ``fighting`` now (15.71-15.74; 15.51; 15.52's
-    prohibited odds), or None."""
-    if number > 1:
-        stop = next_round(pos, attack, number, fighting, when)
-        if stop:
-            return Breach(stop[0].rule, f"attack {attack.declared.attack}: {stop[0].message}")
-    a, d = attack.attack_now(fighting), attack.defence_now()
-    if a <= 0 or d <= 0:
-        return Breach("15.51", f"attack {attack.declared.attack}: {a} against {d} factors is no attack")
-    below = _below_1_1(pos, attack, a, d, number)
-    if below:
-        return Breach(below[0].rule, f"attack {attack.declared.attack}: {below[0].message} is prohibited")
-    return None
-
-
 def applied_result(
     pos: Position,
     attack: Attack,
