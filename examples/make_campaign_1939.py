@@ -3,8 +3,13 @@
 Run ``python examples/make_campaign_1939.py`` from the repository root; the output is byte-identical on every run
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
-The generator reads the rules from their one home, ``projections.rules`` (odds, the CRT, the Attrition and Air Combat
-Tables, chart cells, costs, weather), and holds none of its own; a ledger follows every power's BRPs
+The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``redeploy``, ``spend``,
+``build``, ``attrition`` and ``end-phase`` call, on the game so far (:meth:`Game.play`): moves outside exploitation
+and overruns, redeployments, declarations of war and offensives, builds, chart actions, attritions and the phases
+of each player turn; a decision the rules refuse stops the generator. What no command decides yet (the set-up, the
+weather, attacks, overruns and exploitation, air and naval combat, SW, tension tracks, oil, supply, the Year Start
+Sequence) is written here, with the rules read from their one home, ``projections.rules`` (odds, the CRT, the Air
+Combat Table, chart cells, costs, weather); the generator holds none of its own. A ledger follows every power's BRPs
 and construction limit, and Japan's oil reserve, and refuses to write a log that overspends. Set-up numbers that the
 extracts do not give (BRP levels, growth, the minor countries' BRP values, most unit counts) are illustrative and
 listed in ``examples/README.md``.
@@ -15,7 +20,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
@@ -30,10 +35,7 @@ from awaw_events.events import (
     AnyEvent,
     AttackDeclared,
     AttackEnded,
-    AttritionDeclared,
-    AttritionLossesTaken,
     AttritionOccupation,
-    AttritionResolved,
     BookmarkSet,
     BreakthroughCreated,
     BridgeheadPlaced,
@@ -65,7 +67,6 @@ from awaw_events.events import (
     OilReserveDefined,
     OilTrackingStarted,
     OverrunResolved,
-    PhaseStarted,
     PlayerTurnEnded,
     PlayerTurnStarted,
     ResearchResult,
@@ -109,6 +110,8 @@ from awaw_events.vocab import (
     Side,
     SupplyStatus,
 )
+from projections.game import GameState, fold, initial
+from projections.position import Position
 from projections.rules import attrition as attrition_rules
 from projections.rules import combat as combat_rules
 from projections.rules.air import air_combat_result
@@ -116,19 +119,33 @@ from projections.rules.combat.odds import odds_column
 from projections.rules.combat.stacking import STACKING_LIMITS
 from projections.rules.combat.strength import AWAW_DMS, BASIC_DM_ITEM, DM_BASE
 from projections.rules.construction import SPECIALIZED_TYPES
-from projections.rules.construction.costs import DECLARATION_OF_WAR_COST, FULL_OFFENSIVE_COST, unit_cost
+from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
 from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST, MAGINOT_HEXES, WEST_WALL_HEXES
 from projections.rules.geometry import adjacent, parse, path_breaks, ring
-from projections.rules.naval.chart import lay_down_cost, lay_down_position, repair_cost, repair_position
-from projections.rules.naval.costs import FREE, STEP_COST
+from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
 from projections.rules.weather import FIXED_WINTER_LEVELS, WEATHER_ZONES, weather_for, winter_roll_modifier
+from replays.commands.attrition import (
+    Attrition,
+    AttritionLosses,
+    Occupation,
+    decide_attrition,
+    decide_attrition_losses,
+    decide_occupation,
+)
+from replays.commands.base import Die, Refusal
+from replays.commands.economy import Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.move import Move as MoveCommand
+from replays.commands.move import decide_move
+from replays.commands.naval import Ship, decide_ship
+from replays.commands.phase import decide_end_phase
 from replays.maps import shipped_map_data
 
 OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
+MAP_DATA: Final = shipped_map_data().data
 
 # =====================================================================================================================
 # The rules, read from their one home (projections.rules), never copied here
@@ -209,6 +226,25 @@ class Game:
     allowance: dict[str, int] = field(default_factory=dict)
     mf_spent: dict[tuple[str, str | None, str | None, str], int] = field(default_factory=dict)
     breakthrough_hex: dict[str, str] = field(default_factory=dict)
+    state: GameState = field(default_factory=initial)
+    unfolded: list[AnyEvent] = field(default_factory=list)
+    """Events written since :attr:`state` was last folded (a decision folds them first)."""
+
+    # -- decisions ----------------------------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The position a command decides on: the game so far, on the shipped map data it declares."""
+        self.state, self.unfolded = fold(self.state, self.unfolded), []
+        return Position(self.state, MAP_DATA)
+
+    def play(self, decide: Callable[[Position], list[AnyEvent] | Refusal]) -> None:
+        """A player's decision, made by :mod:`replays.commands` (the function ``awaw move``, ``redeploy``, ``spend``
+        and ``end-phase`` call) on the game so far; a decision the rules refuse stops the generator."""
+        decided = decide(self.position())
+        if isinstance(decided, Refusal):
+            raise ValueError(f"event {len(self.events) + 1}: the rules refuse it: {decided}")
+        for event in decided:
+            self.append(event)
 
     # -- time ---------------------------------------------------------------------------------------------------
 
@@ -225,6 +261,8 @@ class Game:
         self.emit(GameTurnStarted)
 
     def start_player_turn(self, side: Side) -> None:
+        """The player turn of ``side`` begins (written here: ``awaw end-phase`` at the end of a player turn would also
+        turn the phasing side's inverted units face up, which this game records itself, 27.82)."""
         self.side, self.phase = side, None
         self.emit(PlayerTurnStarted, actor="system")
 
@@ -237,9 +275,8 @@ class Game:
         target = PLAYER_TURN_PHASES.index(phase)
         if target < current:
             raise ValueError(f"phase {phase!r} comes before {self.phase!r}")
-        for name in PLAYER_TURN_PHASES[current + 1 : target + 1]:
-            self.phase = name
-            self.emit(PhaseStarted)
+        while self.phase != phase:
+            self.play(decide_end_phase)
 
     def end_player_turn(self) -> None:
         self.enter("end_of_player_turn")
@@ -267,11 +304,19 @@ class Game:
             year=self.year, season=self.season, side=self.side, phase=self.phase, actor=cast(Actor, actor), **fields
         )
         parse_event(msgspec.to_builtins(event), where=f"event {len(self.events) + 1}")
+        return self.append(event)
+
+    def append(self, event: Any) -> int:
+        """Append an event (written here or decided by a command) and follow it in the ledgers."""
+        cls = type(event)
         if self.events and not cls.annotation:
             last = next(e for e in reversed(self.events) if not type(e).annotation)
             if time_key(event) < time_key(last):
                 raise ValueError(f"{tag_of(cls)} goes back in game time")
         self.events.append(event)
+        self.unfolded.append(event)
+        if not cls.annotation:
+            self.year, self.season, self.side, self.phase = event.year, event.season, event.side, event.phase
         self._account(event)
         return len(self.events)
 
@@ -397,6 +442,8 @@ class Game:
                 self.oil[e.reserve] = e.initial
             case OilProduced() if e.reserve is not None:
                 self._oil(e.reserve, e.amount)
+            case DiceRolled():
+                self.rolls = e.roll
             case OilExpended() | OilCountersEliminated():
                 self._oil(e.reserve, -e.amount)
             case HexControlChanged():
@@ -441,13 +488,24 @@ def room(g: Game, near: str, owner: str, unit_type: str) -> str:
     raise ValueError(f"no room for a {unit_type} unit near {near}")
 
 
-def redeploy(g: Game, *, unit: str, origin: str, destination: str, **fields: Any) -> None:
-    """A redeployment from where the unit stands (``origin`` is where it was meant to be; a build may have placed it
-    next door) to ``destination``, or the nearest hex with room for it (12.22: stacking applies at the end of the
-    redeployment phase)."""
+def redeploy(
+    g: Game,
+    *,
+    actor: str,
+    unit: str,
+    kind: str,
+    origin: str,
+    destination: str,
+    path: Sequence[str] = (),
+    nr: str | None = None,
+) -> None:
+    """A redeployment (``awaw redeploy``) from where the unit stands (``origin`` is where it was meant to be; a build
+    may have placed it next door) to ``destination``, or the nearest hex with room for it (12.22: stacking applies at
+    the end of the redeployment phase)."""
+    del origin
     u = g.units[unit]
     where = room(g, destination, u.owner, u.unit_type)
-    g.emit(UnitRedeployed, unit=unit, origin=u.location, destination=where, **fields)
+    g.play(lambda pos: decide_redeploy(pos, Redeploy(unit, where, kind, tuple(path), actor, nr)))
 
 
 def place(g: Game, power: str, units: Sequence[tuple[Any, ...]], nationality: str | None = None) -> None:
@@ -482,82 +540,29 @@ def build(
     *,
     yard: str | None = None,
     oil_covered: bool = False,
-    name: str | None = None,
 ) -> None:
-    """A unit built at its 27.11 cost (multiplier 1) in the nearest hex with room for it (27.46, :func:`room`); subs,
-    ASW and transports also take 1 SB per factor."""
-    location = room(g, location, power, unit_type)
-    sb = factors if unit_type in ("submarine", "asw", "transport") else 0
-    cost = unit_cost(cast(Any, unit_type), factors)
-    g.emit(
-        UnitBuilt,
-        actor=power,
-        unit=unit,
-        owner=power,
-        nationality=power,
-        unit_type=unit_type,
-        factors=factors,
-        location=location,
-        cost=cost,
-        multiplier=1,
-        yard=yard,
-        sb=sb,
-        name=name,
-        oil_covered_brps=cost if oil_covered else None,
-        inverted=unit_type not in GROUND_TYPES,
-    )
+    """A unit built (``awaw build``) at the price the position gives, in the nearest hex with room for it (27.46,
+    :func:`room`); ``yard``: the shipyard whose SB a submarine, ASW or transport takes; ``oil_covered``: the whole
+    cost covered by the faction's oil (27.35A)."""
+    where = room(g, location, power, unit_type)
+    covered = unit_cost(cast(Any, unit_type), factors) if oil_covered else None
+    made = Build(unit, where, power, unit_type, factors, oil_covered=covered, yard=yard)
+    g.play(lambda pos: decide_build(pos, made))
 
 
 def lay_down(g: Game, yard: str, ship: str, unit_type: str, factors: int, *, name: str | None = None) -> None:
-    """A ship laid down: 1 SB + 3 BRPs per factor for DDs/CVEs, 1 SB + 3 BRPs otherwise (27.7251)."""
-    owner = g.yards[yard]
-    cell = lay_down_position(cast(Any, unit_type), factors, g.season)
-    cost = lay_down_cost(cast(Any, unit_type), factors)
-    g.emit(
-        ShipLaidDown,
-        actor=owner,
-        yard=yard,
-        ship=ship,
-        owner=owner,
-        unit_type=unit_type,
-        factors=factors,
-        name=name,
-        row=cell.row,
-        column=cell.column,
-        sb=cost.sb,
-        brps=cost.brps,
-    )
+    """A ship laid down (``awaw build SHIP --yard``) in the cell and at the cost of 27.7251."""
+    g.play(lambda pos: decide_ship(pos, Ship(ship, "lay_down", yard, unit_type, factors, name)))
 
 
-def advance(g: Game, yard: str, ship: str, row: str) -> None:
-    """Continue construction: down one row, same column, 1 SB + 3 BRPs (27.7272A)."""
-    g.emit(
-        ShipAdvanced,
-        actor=g.yards[yard],
-        yard=yard,
-        ship=ship,
-        mode="continue",
-        row=row,
-        column=g.season,
-        sb=STEP_COST.sb,
-        brps=STEP_COST.brps,
-    )
+def advance(g: Game, ship: str) -> None:
+    """Construction continued (``awaw build SHIP --chart continue``): down one row, 1 SB + 3 BRPs (27.7272A)."""
+    g.play(lambda pos: decide_ship(pos, Ship(ship, "continue")))
 
 
-def launch(g: Game, yard: str, ship: str, location: str, *, paid: bool) -> None:
-    """Launch: from row 2 for 1 SB + 3 BRPs, or free from the Launch row (27.7272D, 27.7273)."""
-    cost = STEP_COST if paid else FREE
-    g.emit(
-        ShipLaunched,
-        actor=g.yards[yard],
-        yard=yard,
-        ship=ship,
-        mode="paid_from_row2" if paid else "free",
-        location=location,
-        sb=cost.sb,
-        brps=cost.brps,
-    )
-    g.units[ship].location = location
+def launch(g: Game, ship: str, *, paid: bool) -> None:
+    """A launch from row 2 for 1 SB + 3 BRPs (``continue``), or free from the Launch row (27.7272D, 27.7273)."""
+    g.play(lambda pos: decide_ship(pos, Ship(ship, "continue" if paid else "launch")))
 
 
 def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0) -> None:
@@ -613,13 +618,17 @@ def move(
     overrun: bool = False,
     breakthrough: str | None = None,
 ) -> None:
-    """A move, as the hexes the unit enters in order (``unit_moved.path`` leaves out the hex it starts in).
+    """A move (``awaw move``), as the hexes the unit enters in order (``unit_moved.path`` leaves out the hex it
+    starts in): the command prices it on the map data (13.41) and refuses what the rules forbid.
 
-    Every step joins adjacent hexes (10-16 extract 1.15); every hex costs 1 MF (all terrain here is treated as clear,
-    13.41B) and an overrun 1 more (13.41E); a ground unit spends at most its movement factor in a phase, or its
-    exploitation allowance (16.31). Armor placed on its breakthrough hex (the path's first hex) pays nothing for the
-    placement (16.21, 16.23).
+    An overrun and an exploitation move are still written here (the generator's own counting): every hex costs 1 MF
+    (all terrain here is treated as clear, 13.41B) and an overrun 1 more (13.41E), within the unit's movement factor
+    or exploitation allowance (16.31); armor placed on its breakthrough hex (the path's first hex) pays nothing for
+    the placement (16.21, 16.23).
     """
+    if not overrun and g.phase != "exploitation":
+        g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), actor=actor)))
+        return
     u = g.units[unit]
     breaks = path_breaks([u.location, *path])
     if breaks:
@@ -643,6 +652,16 @@ def move(
         exploitation=exploiting,
         breakthrough=breakthrough,
     )
+
+
+def war(g: Game, power: str, target: str) -> None:
+    """A declaration of war (``awaw spend POWER war TARGET``), at its 27.12 price."""
+    g.play(lambda pos: decide_spend(pos, Spend(power, "war", target=target)))
+
+
+def offensive(g: Game, power: str, front: str) -> None:
+    """A full offensive (``awaw spend POWER offensive --front FRONT``), at its 27.12 price."""
+    g.play(lambda pos: decide_spend(pos, Spend(power, "offensive", front=front)))
 
 
 def fly(g: Game, actor: str, mission: str, units: Sequence[str], target: str, ref: str) -> None:
@@ -828,54 +847,21 @@ def attrition(
     *,
     ident: str,
     actor: str,
-    faction: str,
     target: str,
     front: str,
-    counted: Sequence[tuple[str, int]],
-    ctl_mod: int,
+    units: Sequence[str],
     die: int,
-    pacific: bool,
-    take_2c: bool,
-    losses: Sequence[tuple[str, int]],
-    occupy: Sequence[Move] = (),
+    losses: Sequence[str],
+    take_2c: bool = False,
+    occupy: Mapping[str, str] | None = None,
 ) -> None:
-    """Attrition on a front (14.2-14.6): declaration, roll, table result, losses and occupation."""
-    factors = sum(f for _, f in counted)
-    g.emit(
-        AttritionDeclared,
-        actor=actor,
-        attrition=ident,
-        attacker=faction,
-        target=target,
-        front=front,
-        counted=[UnitFactors(unit=u, factors=f) for u, f in counted],
-        factors=factors,
-    )
-    roll = g.roll("attrition", [die], ref=ident, actor=actor)
-    mods = [Modifier(code="ctl", value=ctl_mod, rule="14.42B")] if ctl_mod else []
-    modified = max(0, min(11, die + ctl_mod))
-    column, c, h = attrition_result(factors, modified, pacific=pacific, take_2c=take_2c)
-    g.emit(
-        AttritionResolved,
-        actor=actor,
-        attrition=ident,
-        roll=roll,
-        modifiers=mods,
-        modified_die=modified,
-        column=column,
-        losses=c,
-        hexes=h,
-        chose_2c=take_2c,
-    )
-    if len(losses) != c or len(occupy) > h:
-        raise ValueError(f"attrition {ident}: losses/occupation do not match {c}C/{h}H")
-    g.emit(AttritionLossesTaken, attrition=ident, losses=[UnitFactors(unit=u, factors=f) for u, f in losses])
-    for unit, _ in losses:
-        g.emit(UnitEliminated, unit=unit, cause="attrition", ref=ident)
+    """Attrition on a front (``awaw attrition``, 14.2-14.6): the declaration, the die typed in and the table's
+    result, the defender's losses and the attacker's occupation."""
+    declared = Attrition(ident, target, front, tuple(units), take_2c=take_2c, actor=actor)
+    g.play(lambda pos: decide_attrition(pos, declared, Die(face=die)))
+    g.play(lambda pos: decide_attrition_losses(pos, AttritionLosses(ident, tuple(losses))))
     if occupy:
-        hexes = [m.to for m in occupy]
-        g.emit(AttritionOccupation, actor=actor, attrition=ident, hexes=hexes, moves=list(occupy))
-        control(g, hexes, actor, "attrition_occupation", ident)
+        g.play(lambda pos: decide_occupation(pos, Occupation(ident, occupy)))
 
 
 def oil_turn(g: Game, produced: int, spends: Sequence[tuple[str, int]]) -> None:
@@ -1251,9 +1237,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Axis Fall 1939
     g.start_player_turn("axis")
     g.enter("diplomacy")
-    g.emit(
-        WarDeclared, actor="germany", aggressor="germany", target="poland", brp_cost=DECLARATION_OF_WAR_COST["minor"]
-    )
+    war(g, "germany", "poland")
     g.enter("oil_adjustment")
     oil_turn(g, 15, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
     g.enter("movement")
@@ -1269,9 +1253,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     # ger-arm-4 waits in M33, beside the Poznan attack: L33 holds two armor units already (12.11A)
     move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33", "EUR:M33"])
     g.enter("combat")
-    g.emit(
-        OffensiveDeclared, actor="germany", power="germany", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_COST
-    )
+    offensive(g, "germany", "eastern")
     ger: dict[str, Any] = {"hexside": "clear", "ctl": 2}
     for aaf, target in (("ger-aaf-1", POZNAN), ("ger-aaf-2", POZNAN), ("ger-aaf-3", LODZ)):
         fly(g, "germany", "ground_support", [aaf], target, "pol-1" if target == POZNAN else "pol-2")
@@ -1365,15 +1347,11 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         g,
         ident="china-1939-fall",
         actor="japan",
-        faction="japan",
         target="china",
         front="asian",
-        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)],
-        ctl_mod=1,
+        units=[f"jap-inf-{n}" for n in range(1, 10)],
         die=4,
-        pacific=True,
-        take_2c=False,
-        losses=[("chi-inf-1", 2), ("chi-inf-2", 2), ("chi-inf-3", 2)],
+        losses=["chi-inf-1", "chi-inf-2", "chi-inf-3"],
     )
     g.enter("post_combat_supply")
     supply(g, "european_axis", "post_combat", ["ger-arm-1", "ger-arm-2", "ger-arm-3"], source="berlin")
@@ -1384,7 +1362,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(BookmarkSet, name="Poland falls", at=fallen)
     g.enter("unit_construction")
     limit(g, "germany", START_BRPS["germany"][0])
-    launch(g, "kiel", "ger-ca-3", KIEL, paid=True)
+    launch(g, "ger-ca-3", paid=True)
     lay_down(g, "kiel", "ger-dd-7", "dd", 1)
     for n in (4, 5, 6):
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
@@ -1434,7 +1412,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.start_player_turn("allied")
     g.enter("diplomacy")
     for power in ("britain", "france"):
-        g.emit(WarDeclared, actor=power, aggressor=power, target="germany", brp_cost=DECLARATION_OF_WAR_COST["major"])
+        war(g, power, "germany")
     g.enter("movement")
     supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")  # 13.33
     for unit, path in (
@@ -1512,21 +1490,17 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         g,
         ident="china-1939-winter",
         actor="japan",
-        faction="japan",
         target="china",
         front="asian",
-        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)],
-        ctl_mod=1,
+        units=[f"jap-inf-{n}" for n in range(1, 10)],
         die=6,
-        pacific=True,
-        take_2c=False,
-        losses=[(f"chi-inf-{n}", 2) for n in (4, 13, 10, 11)],  # chi-inf-9 holds O17, which Japan occupies (14.62A)
-        occupy=[Move(unit="jap-inf-2", to="PAC:O17")],
+        losses=[f"chi-inf-{n}" for n in (4, 13, 10, 11)],  # chi-inf-9 holds O17, which Japan occupies (14.62A)
+        occupy={"jap-inf-2": "PAC:O17"},
     )
     g.enter("unit_construction")
     limit(g, "germany", START_BRPS["germany"][0])
-    launch(g, "kiel", "ger-dd-7", KIEL, paid=False)
-    advance(g, "kiel", "bismarck", "2")
+    launch(g, "ger-dd-7", paid=False)
+    advance(g, "bismarck")
     build(g, "germany", "ger-sub-6", "submarine", 1, WILHELMSHAVEN, yard="kiel")
     build(g, "germany", "ger-aaf-6", "aaf", 5, BERLIN)
     for n in (13, 14):
@@ -1536,7 +1510,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     build(g, "italy", "ita-inf-8", "infantry", 2, ROME)
     limit(g, "japan", START_BRPS["japan"][0])
     construction_oil(g, 10)
-    launch(g, "tokyo", "jap-dd-3", TOKYO, paid=False)
+    launch(g, "jap-dd-3", paid=False)
     lay_down(g, "tokyo", "jap-ca-4", "ca", 2)
     for n in (15, 16):
         build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
@@ -1553,7 +1527,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Allied Winter 1939
     g.start_player_turn("allied")
     g.enter("diplomacy")
-    g.emit(WarDeclared, actor="russia", aggressor="russia", target="finland", brp_cost=DECLARATION_OF_WAR_COST["minor"])
+    war(g, "russia", "finland")
     t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIAN_DOW_MINOR", -1, "A3R App. E")], "russian_dow_finland")
     # Finland, attacked by Russia, is played by the side that did not attack it (A3R intro, sop.variant (f)).
     place(
@@ -1588,9 +1562,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("initial_supply")
     supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
     g.enter("combat")
-    g.emit(
-        OffensiveDeclared, actor="russia", power="russia", front="eastern", kind="full", brp_cost=FULL_OFFENSIVE_COST
-    )
+    offensive(g, "russia", "eastern")
     rus: dict[str, Any] = {"hexside": "clear", "ctl": 1}
     winter_war, karelia_round = fight(
         g,
@@ -1620,21 +1592,21 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("unit_construction")
     g.emit(BrpGrantMade, actor="britain", donor="britain", recipient="france", amount=9)
     limit(g, "britain", START_BRPS["britain"][0], granted=9)
-    launch(g, "glasgow", "brit-dd-5", GLASGOW, paid=False)
-    launch(g, "glasgow", "brit-dd-6", GLASGOW, paid=False)
+    launch(g, "brit-dd-5", paid=False)
+    launch(g, "brit-dd-6", paid=False)
     lay_down(g, "glasgow", "vanguard", "bb", 4, name="Vanguard")
     build(g, "britain", "brit-asw-3", "asw", 1, GLASGOW, yard="glasgow")
     build(g, "britain", "brit-aaf-4", "aaf", 3, LONDON)
     build(g, "britain", "brit-inf-9", "infantry", 3, LONDON)
     limit(g, "france", START_BRPS["france"][0], received=9)
-    launch(g, "lorient", "fra-dd-4", LORIENT, paid=False)
+    launch(g, "fra-dd-4", paid=False)
     lay_down(g, "marseilles", "fra-ca-4", "ca", 2)
     for n in (11, 12, 13):
         build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
     limit(g, "usa", START_BRPS["usa"][0])
     build(g, "usa", "usa-inf-3", "infantry", 3, "box:us_atlantic")
     limit(g, "russia", START_BRPS["russia"][0])
-    launch(g, "leningrad", "rus-dd-3", LENINGRAD, paid=False)
+    launch(g, "rus-dd-3", paid=False)
     for n in (1, 2):
         build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
     limit(g, "china", START_BRPS["china"][0])
@@ -1695,9 +1667,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.start_player_turn("axis")
     g.enter("diplomacy")
     for country in ("denmark", "norway"):
-        g.emit(
-            WarDeclared, actor="germany", aggressor="germany", target=country, brp_cost=DECLARATION_OF_WAR_COST["minor"]
-        )
+        war(g, "germany", country)
     place(g, "britain", [("den-inf-1", "infantry", 1, COPENHAGEN, 3)], nationality="denmark")
     place(
         g,
@@ -1713,9 +1683,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         g.emit(UnitEliminated, unit=f"ger-sub-{n}", cause="naval_combat", ref="sw-atlantic-1940-spring")
     g.emit(BrpLost, actor="germany", power="britain", amount=2, cause="sw", target="atlantic", attacker="germany")
     g.enter("movement")
-    g.emit(
-        OffensiveDeclared, actor="germany", power="germany", front="western", kind="full", brp_cost=FULL_OFFENSIVE_COST
-    )
+    offensive(g, "germany", "western")
     # Naval units move before ground units (13.11), so Copenhagen is still Danish when the fleet sails: it leaves
     # through the Kiel canal and the North Sea, west of Jutland, into the Skagerrak (E33), not through the Kattegat
     # (H32, H33), whose passage needs friendly or neutral control (A3R App. A 21.211D).
@@ -1806,15 +1774,12 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         g,
         ident="china-1940-spring",
         actor="japan",
-        faction="japan",
         target="china",
         front="asian",
-        counted=[(f"jap-inf-{n}", 3) for n in range(1, 10)] + [("jap-inf-13", 3)],
-        ctl_mod=1,
+        units=[*(f"jap-inf-{n}" for n in range(1, 10)), "jap-inf-13"],
         die=2,
-        pacific=True,
         take_2c=True,
-        losses=[("chi-inf-8", 2), ("chi-inf-15", 2)],
+        losses=["chi-inf-8", "chi-inf-15"],
     )
     g.enter("post_combat_supply")
     # the Oslo hex, newly acquired, draws on the bridgehead placed this turn (30.25A, 30.43B); the invaders had full
@@ -1822,7 +1787,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     supply(g, "european_axis", "post_combat", [OSLO], source="bridgehead")
     g.enter("unit_construction")
     limit(g, "germany", bases["germany"])
-    advance(g, "kiel", "tirpitz", "3")
+    advance(g, "tirpitz")
     build(g, "germany", "ger-sub-7", "submarine", 1, WILHELMSHAVEN, yard="kiel")
     for n in (15, 16, 17):
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
@@ -1840,8 +1805,8 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         upgrade=True,
     )
     limit(g, "italy", bases["italy"])
-    launch(g, "genoa", "ita-ca-3", GENOA, paid=True)
-    launch(g, "trieste", "ita-dd-3", TRIESTE, paid=False)
+    launch(g, "ita-ca-3", paid=True)
+    launch(g, "ita-dd-3", paid=False)
     build(g, "italy", "ita-inf-9", "infantry", 2, ROME)
     limit(g, "japan", bases["japan"])
     construction_oil(g, 10)
@@ -1877,7 +1842,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.enter("unit_construction")
     limit(g, "britain", bases["britain"])
     for n in (7, 8):
-        launch(g, "glasgow", f"brit-ca-{n}", GLASGOW, paid=True)
+        launch(g, f"brit-ca-{n}", paid=True)
     cost = repair_cost("bc")
     g.emit(
         ShipRepairStarted,
@@ -1897,7 +1862,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for n in (14, 15):
         build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
     limit(g, "usa", bases["usa"])
-    launch(g, "us-atlantic", "usa-ca-3", "box:us_atlantic", paid=True)
+    launch(g, "usa-ca-3", paid=True)
     limit(g, "russia", bases["russia"])
     for n in (19, 20, 21):
         build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)

@@ -125,6 +125,20 @@ POL_1 = Attack(
             388,
             id="redeploy",
         ),
+        pytest.param(
+            446,
+            lambda t: decide_redeploy(t, Redeploy("brit-inf-1", "EUR:N22", "NR", nr="bef-1")),
+            447,
+            447,
+            id="naval-redeployment",
+        ),
+        pytest.param(
+            502,
+            lambda t: decide_build(t, Build("ger-sub-6", "EUR:K29", "germany", "submarine", 1, yard="kiel")),
+            503,
+            503,
+            id="submarine-built-at-a-yard",
+        ),
     ],
 )
 def test_commands_give_the_events_the_example_records(after, decide, first, last) -> None:  # type: ignore[no-untyped-def]
@@ -260,6 +274,8 @@ def test_a_seeded_die_comes_from_the_roller_with_the_rolls_number() -> None:
         (302, lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3)), "27.11", "unit "
          "construction phase"),
         (373, lambda t: decide_build(t, Build("ger-arm-1", "EUR:L32")), "the record", "already in play"),
+        (502, lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3, yard="kiel")),
+         "the command", "takes no shipbuilding points"),
         (373, lambda t: decide_ship(t, Ship("ger-ca-3", "defer")), "the record", "on no Naval Construction Chart"),
         (302, lambda t: decide_redeploy(t, Redeploy("ger-arm-3", "EUR:M28")), "28.11", "redeployment phase"),
         (302, lambda t: decide_spend(t, Spend("germany", "war", "poland")), "the record", "already at war"),

@@ -35,6 +35,7 @@ from projections.position.naval import charts, sw, yards
 from projections.position.redeployment import ends, phases
 from projections.position.supply import status
 from projections.rules.breach import Breach
+from projections.rules.naval.costs import IMMEDIATE_TYPES, immediate_build_cost
 from replays import records
 from replays.commands.base import COMMAND, Query, Refusal, first_refusal, judged_in_turn, now, own_unit
 
@@ -129,7 +130,8 @@ SPENDING: Final = ("offensive", "war", "grant")
 class Build(NamedTuple):
     """Build ``unit`` (a new counter id, or an eliminated unit's to rebuild it) of ``unit_type`` with ``factors`` in
     ``at``, for ``power`` (default: the eliminated unit's owner); ``oil_covered``: the BRPs of its cost that the
-    faction's oil covers (27.35A), where the faction tracks oil for construction."""
+    faction's oil covers (27.35A), where the faction tracks oil for construction; ``yard``: the shipyard whose
+    shipbuilding points a submarine, ASW or transport takes, one per factor (27.721A)."""
 
     unit: str
     at: str
@@ -139,16 +141,19 @@ class Build(NamedTuple):
     nationality: str | None = None
     payer: str | None = None
     oil_covered: int | None = None
+    yard: str | None = None
 
 
 class Redeploy(NamedTuple):
-    """Redeploy ``unit`` to ``to`` (``kind``: SR, TR, NR or air transport), through the hexes ``via``."""
+    """Redeploy ``unit`` to ``to`` (``kind``: SR, TR, NR or air transport), through the hexes ``via``; ``nr``: the
+    naval redeployment it sails in, where several units move as one (28.5)."""
 
     unit: str
     to: str
     kind: str = "SR"
     via: tuple[str, ...] = ()
     actor: str | None = None
+    nr: str | None = None
 
 
 class Spend(NamedTuple):
@@ -223,6 +228,10 @@ def draft_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
         fields["payer"] = command.payer
     if command.oil_covered is not None:
         fields["oil_covered_brps"] = command.oil_covered
+    if command.yard is not None:
+        if unit_type not in IMMEDIATE_TYPES:
+            return Refusal(COMMAND, f"a {unit_type} takes no shipbuilding points when it is built: name no yard")
+        fields |= {"yard": command.yard, "sb": immediate_build_cost(unit_type, factors).sb}
     draft = parse_event(fields, where="the build")
     assert isinstance(draft, UnitBuilt)
     priced = costs.pricing(pos, draft)
@@ -266,6 +275,8 @@ def draft_redeploy(pos: Position, command: Redeploy) -> AnyEvent | Refusal:
     }
     if command.via:
         fields["path"] = list(command.via)
+    if command.nr is not None:
+        fields["nr"] = command.nr
     return parse_event(fields, where="the redeployment")
 
 
