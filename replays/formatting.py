@@ -231,8 +231,16 @@ def print_audit(out: Console, game: str, first: int, last: int, report: Any, *, 
             _lines(out, f"{f.seq} {f.game_time}, {kind}, rule {f.rule}: {plain_words(f.message)}")
     if report.skipped and unchecked:
         out.print(Text("not checked (the log lacks a fact these checks need):"))
+        from replays.audit.rulesets import NO_AWAW_KIND
+
         titles = _check_titles()
+        unjudged = [s for s in report.skipped if s.kind == NO_AWAW_KIND]
+        unmade = {s.check for s in unjudged}  # an AWAW game is not judged by them: what else they lacked is moot
         for s in report.skipped:
+            if s.check in unmade:
+                if s is unjudged[0]:
+                    _lines(out, unjudged_words(unjudged))
+                continue
             title = plain_words(titles.get(s.check, s.check))
             reason = plain_words(s.reason)
             _lines(out, f"{s.rule} ({title}): {reason} ({s.times} event(s), first event {s.first_seq})")
@@ -262,6 +270,22 @@ def map_words(report: Any) -> str:
     return (
         f"map data: {used} answered {report.map_answered:,} of the {needed:,} check applications that needed map "
         f"facts ({share})"
+    )
+
+
+def unjudged_words(skipped: list[Any]) -> str:
+    """The A3R checks an AWAW game is not judged by, on one line: ``A3R rules (3 check(s), 5 application(s), first
+    event 2): not checked: the AWAW rule texts give no rule for deficit spending or the Russian-German tensions``."""
+    subjects: list[str] = []
+    for s in skipped:
+        subject = s.reason.partition(" give no rule for ")[2]
+        if subject not in subjects:
+            subjects.append(subject)
+    listed = ", ".join(subjects[:-1]) + f" or {subjects[-1]}" if len(subjects) > 1 else subjects[0]
+    times, first = sum(s.times for s in skipped), min(s.first_seq for s in skipped)
+    return (
+        f"A3R rules ({len(skipped)} check(s), {times} application(s), first event {first}): not checked: the AWAW rule "
+        f"texts give no rule for {listed}"
     )
 
 

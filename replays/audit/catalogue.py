@@ -14,7 +14,7 @@ from awaw_events.store import GameStore, Numbered, Record
 from projections.core import MapDataRef
 from projections.game import Fold, GameState
 from projections.rules.mapdata import MapData
-from replays.audit import engine
+from replays.audit import engine, rulesets
 from replays.audit.engine import AuditReport, Check, Family
 from replays.audit.families import (
     attrition,
@@ -79,9 +79,10 @@ def shipped_maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
 
 
 def checks(rule_prefix: str | None = None) -> list[Check]:
-    """Every check, optionally those whose rule number (or id) starts with a prefix, sorted by family and rule."""
+    """Every check, optionally those whose rule number (or id) starts with a prefix, sorted by family and rule; an
+    A3R check judges an AWAW game only where the AWAW rule texts give its rule (:func:`rulesets.gated`)."""
     found = [
-        c
+        rulesets.gated(c)
         for family in FAMILIES
         for c in family.checks
         if rule_prefix is None or c.rule.startswith(rule_prefix) or c.id.startswith(rule_prefix)

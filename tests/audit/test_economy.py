@@ -466,8 +466,8 @@ def test_free_french_colony_brps_go_to_britain_and_not_to_the_axis() -> None:
     colony = make(
         BrpGained, **fall, side="axis", phase="diplomacy", power="germany", amount=10, cause="conquest", area="algeria"
     )
-    assert seqs([created(), no_vichy, colony], "french_colony_brps") == [3]
-    assert seqs([created(), colony], "french_colony_brps") == []
+    assert seqs([a3r(), no_vichy, colony], "french_colony_brps") == [3]
+    assert seqs([a3r(), colony], "french_colony_brps") == []
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -489,7 +489,7 @@ def ic(value: int, cause: str, phase: str, at: dict[str, Any] | None = None) -> 
 @pytest.mark.plants("C-BRP-13")
 def test_russian_ic_supply_use_costs_the_ic_and_russia_five() -> None:
     summer = when(1941, "summer")
-    setup: list[Event] = [created(), ic(10, "setup", "setup")]
+    setup: list[Event] = [a3r(), ic(10, "setup", "setup")]
     use = ic(5, "supply_use", "initial_supply")
     loss = make(
         BrpLost, **summer, side="allied", phase="initial_supply", power="russia", amount=5, cause="ic_supply_use"
@@ -506,11 +506,11 @@ def test_russian_ic_supply_use_costs_the_ic_and_russia_five() -> None:
 
 
 def test_new_russian_ics_give_five_and_grow_by_five() -> None:
-    assert seqs([created(), ic(5, "built", "unit_construction")], "ic_value") == []
-    assert seqs([created(), ic(10, "built", "unit_construction")], "ic_value") == [2]
-    grow = [created(), ic(5, "built", "unit_construction"), ic(10, "growth", "unit_construction", when(1941, "fall"))]
+    assert seqs([a3r(), ic(5, "built", "unit_construction")], "ic_value") == []
+    assert seqs([a3r(), ic(10, "built", "unit_construction")], "ic_value") == [2]
+    grow = [a3r(), ic(5, "built", "unit_construction"), ic(10, "growth", "unit_construction", when(1941, "fall"))]
     assert seqs(grow, "ic_value") == []
-    assert skipped([created(), ic(10, "growth", "unit_construction")], "ic_value") == [
+    assert skipped([a3r(), ic(10, "growth", "unit_construction")], "ic_value") == [
         "the IC's value before the change is not recorded (ic_value_changed)"
     ]
 

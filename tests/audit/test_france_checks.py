@@ -28,6 +28,13 @@ from tests.build import check_messages as findings
 from tests.build import checks_found, facts, held, map_data, place, skipped, when
 from tests.conftest import armor, created
 
+
+def house() -> GameCreated:
+    """An A3R game under the house French rules (``france.surrender=awaw_58_house``): the games these checks judge
+    (an AWAW game is not judged by A3R text: tests/audit/test_awaw_rulesets.py)."""
+    return created(rules="a3r", options={**defaults("a3r"), "france.surrender": "awaw_58_house"})
+
+
 PARIS, LYON, MARSEILLES, NANTES = "EUR:P21", "EUR:T22", "EUR:V22", "EUR:Q18"
 FRANCE = map_data(
     [
@@ -49,7 +56,7 @@ def board(
     paris: str = "germany", lyon: str = "france", marseilles: str = "germany", ground: int = 18, fleet: int = 27
 ) -> list[Any]:
     """France at the surrender: who holds the three cities, French ground factors in France, the French fleet."""
-    events: list[Any] = [created(), held(PARIS, paris), held(LYON, lyon), held(MARSEILLES, marseilles)]
+    events: list[Any] = [house(), held(PARIS, paris), held(LYON, lyon), held(MARSEILLES, marseilles)]
     events += [place(f"fra-inf-{n}", "france", NANTES, factors=3) for n in range(ground // 3)]
     if ground % 3:
         events.append(place("fra-inf-x", "france", NANTES, factors=ground % 3))
@@ -64,7 +71,7 @@ def board(
 @pytest.mark.plants("C-FRA-1")
 def test_france_surrenders_with_paris_lost_or_voluntarily_from_fall_1940() -> None:
     events = [
-        created(),
+        house(),
         surrender("summer", paris_controller="germany", surrenders=False),
         surrender("summer", paris_controller="france", voluntary=True, level=1),
     ]
@@ -76,7 +83,7 @@ def test_france_surrenders_with_paris_lost_or_voluntarily_from_fall_1940() -> No
         ("french_surrender_trigger", "France may surrender voluntarily only from Fall 1940 (58.12)"),
     ]
     assert (
-        checks_found([created(), surrender("fall", paris_controller="france", voluntary=True, level=1)], "A3R 58.11")
+        checks_found([house(), surrender("fall", paris_controller="france", voluntary=True, level=1)], "A3R 58.11")
         == []
     )
     # the recorded controller of Paris is checked against the board when the map data names Paris
@@ -101,9 +108,9 @@ def test_no_french_builds_after_the_surrender() -> None:
         year=1940,
         season="summer",
     )
-    before = [created(), french, surrender("summer", level=2, components={"FSL_PARIS": 2})]
+    before = [house(), french, surrender("summer", level=2, components={"FSL_PARIS": 2})]
     assert findings(before, "A3R 58.12") == []
-    after = [created(), surrender("summer", level=2), msgspec.structs.replace(french, season="fall", unit="fra-arm-10")]
+    after = [house(), surrender("summer", level=2), msgspec.structs.replace(french, season="fall", unit="fra-arm-10")]
     assert findings(after, "A3R 58.12") == [
         ("no_french_builds_after_surrender", "a French unit is built after France surrendered (58.12)"),
     ]
@@ -195,11 +202,11 @@ def test_dps_research_and_voluntary_surrender_in_the_level() -> None:
         "french_surrender_level",
         "french_surrender_level",
     ]
-    assert findings([created(), surrender(voluntary=True, level=2)], "A3R 58.22") == [
+    assert findings([house(), surrender(voluntary=True, level=2)], "A3R 58.22") == [
         ("french_surrender_level", "a voluntary surrender sets the French surrender level to +1 (58.21)"),
     ]
     # without map data the parts that need it are not checked, and say so
-    reasons = skipped([created(), surrender(components=parts, level=0)], "A3R 58.22")
+    reasons = skipped([house(), surrender(components=parts, level=0)], "A3R 58.22")
     assert "no map data lists the European objectives (58.21A)" in reasons
 
 
@@ -211,7 +218,7 @@ def test_dps_research_and_voluntary_surrender_in_the_level() -> None:
 def test_vichy_and_colony_rolls() -> None:
     colony = when("fall", 1940, "allied", "end_of_player_turn")
     events = [
-        created(),
+        house(),
         surrender(level=-3),
         VichyDecided(**colony, established=True),
         DiceRolled(**colony, roll=1, purpose="colony_alignment", dice=[1]),
@@ -237,16 +244,16 @@ def test_one_roll_per_colony_group_after_the_vichy_decision() -> None:
     levant = ColonyAlignmentRolled(**colony, group="levant", roll=1, fsl=1, vichy_bonus=3, outcome="vichy")
     assert (
         checks_found(
-            [created(), surrender(level=1, voluntary=True), VichyDecided(**colony, established=True), roll, levant],
+            [house(), surrender(level=1, voluntary=True), VichyDecided(**colony, established=True), roll, levant],
             "A3R 58.53",
         )
         == []
     )
-    assert checks_found([created(), surrender(level=1, voluntary=True), roll, levant], "A3R 58.53") == [
+    assert checks_found([house(), surrender(level=1, voluntary=True), roll, levant], "A3R 58.53") == [
         "colony_alignment"
     ]
     twice = [
-        created(),
+        house(),
         surrender(level=1, voluntary=True),
         VichyDecided(**colony, established=True),
         roll,
@@ -258,7 +265,7 @@ def test_one_roll_per_colony_group_after_the_vichy_decision() -> None:
     low = DiceRolled(**colony, roll=1, purpose="colony_alignment", dice=[1])
     free = ColonyAlignmentRolled(**colony, group="levant", roll=1, fsl=1, vichy_bonus=3, outcome="free_french")
     assert checks_found(
-        [created(), surrender(level=1, voluntary=True), VichyDecided(**colony, established=True), low, free],
+        [house(), surrender(level=1, voluntary=True), VichyDecided(**colony, established=True), low, free],
         "A3R 58.53",
     ) == ["colony_alignment"]
 
@@ -274,7 +281,7 @@ def _forces_game(level: int, vichy: bool, *, voluntary: bool = False) -> list[An
     units += [place(f"fra-n{n}", "france", "EUR:Q17", unit_type="bb", factors=5) for n in range(3)]
     units.append(place("fra-arm", "france", NANTES, unit_type="armor", factors=3))
     units.append(place("fra-i2f", "france", NANTES, factors=2))
-    return [created(), *units, surrender(level=level, voluntary=voluntary), VichyDecided(**colony, established=vichy)]
+    return [house(), *units, surrender(level=level, voluntary=voluntary), VichyDecided(**colony, established=vichy)]
 
 
 @pytest.mark.plants("C-FRA-5")

@@ -9,6 +9,7 @@ import pytest
 
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent
+from awaw_events.options import defaults
 from replays.audit.engine import Check, judge
 from tests.build import records, run
 from tests.conftest import created
@@ -88,13 +89,17 @@ def test_no_check_but_a_sweep_reads_a_prose_event() -> None:
     assert [c.id for c in checks() if not sweeping(c) and prose & set(c.reads)] == []
 
 
+HOUSE = created(rules="a3r", options={**defaults("a3r"), "france.surrender": "awaw_58_house"})
+"""An A3R game under the house French rules (an AWAW game is not judged by them: test_awaw_rulesets.py)."""
+
+
 @pytest.mark.parametrize(
     ("controller", "listed"),
     [("germany", True), ("european_axis", True), ("axis", True), ("britain", False), ("western_allies", False)],
 )
 def test_paris_taken_by_the_axis_with_no_french_surrender_is_listed_not_checked(controller: str, listed: bool) -> None:
     fell = ev("area_controlled", place="paris", controller=controller, provenance="reported", citation="a report")
-    report = run([created(), fell], "A3R 58.11")
+    report = run([HOUSE, fell], "A3R 58.11")
     assert report.findings == ()
     reasons = [s.reason for s in report.skipped if s.check == "paris_taken"]
     assert bool(reasons) is listed
@@ -108,7 +113,7 @@ def test_paris_taken_by_the_axis_with_no_french_surrender_is_listed_not_checked(
 def test_paris_taken_after_the_french_surrender_says_nothing() -> None:
     surrendered = ev("status_changed", country="france", status="surrendered")
     fell = ev("area_controlled", place="paris", controller="germany", provenance="reported")
-    report = run([created(), surrendered, fell], "A3R 58.11")
+    report = run([HOUSE, surrendered, fell], "A3R 58.11")
     assert not [s for s in report.skipped if s.check == "paris_taken"]
     other = ev("area_controlled", place="lyon", controller="germany", provenance="reported")
-    assert not [s for s in run([created(), other], "A3R 58.11").skipped if s.check == "paris_taken"]
+    assert not [s for s in run([HOUSE, other], "A3R 58.11").skipped if s.check == "paris_taken"]

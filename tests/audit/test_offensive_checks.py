@@ -66,37 +66,42 @@ def attack(attack_id: str, unit: str, front: str | None = None) -> Event:
 
 @pytest.mark.plants("C-OFF-1")
 def test_limited_offensives_stop_at_14_without_a_full_offensive() -> None:
-    assert seqs([created(), paid("germany", 10), paid("italy", 4)], "offensive_front_total") == []
-    assert found([created(), paid("germany", 10), paid("italy", 5)], "offensive_front_total") == [
+    assert seqs([created(**A3R), paid("germany", 10), paid("italy", 4)], "offensive_front_total") == []
+    assert found([created(**A3R), paid("germany", 10), paid("italy", 5)], "offensive_front_total") == [
         (
             3,
             "European Axis has now spent 15 BRPs of offensive operations on the eastern front this turn with no major "
             "power paying a full offensive there (15 BRPs); limited offensives stop at 14 (9.62, 9.63)",
         )
     ]
-    assert seqs([created(), paid("germany", 15, "full"), paid("italy", 5)], "offensive_front_total") == []
-    assert seqs([created(), paid("germany", 10, "full")], "full_offensive_cost") == [2]  # 27.12: a full one costs 15
+    assert seqs([created(**A3R), paid("germany", 15, "full"), paid("italy", 5)], "offensive_front_total") == []
+    assert seqs([created(**A3R), paid("germany", 10, "full")], "full_offensive_cost") == [
+        2
+    ]  # 27.12: a full one costs 15
 
 
 @pytest.mark.plants("C-OFF-2", "C-OFF-3")
 def test_attrition_needs_less_than_15_brps_of_offensives() -> None:
-    assert seqs([created(), paid("germany", 10), attrition()], "attrition_permitted") == []
-    assert seqs([created(), paid("germany", 15, "full"), attrition()], "attrition_permitted") == [3]
-    assert seqs([created(), paid("germany", 15, "full"), attrition(front="western")], "attrition_permitted") == []
+    assert seqs([created(**A3R), paid("germany", 10), attrition()], "attrition_permitted") == []
+    assert seqs([created(**A3R), paid("germany", 15, "full"), attrition()], "attrition_permitted") == [3]
+    assert seqs([created(**A3R), paid("germany", 15, "full"), attrition(front="western")], "attrition_permitted") == []
     # exploitation on the attrition front may not push the total past 14 (9.64)
     assert (
-        seqs([created(), paid("germany", 10), attrition(), paid("germany", 4, "exploitation")], "attrition_permitted")
+        seqs(
+            [created(**A3R), paid("germany", 10), attrition(), paid("germany", 4, "exploitation")],
+            "attrition_permitted",
+        )
         == []
     )
     assert seqs(
-        [created(), paid("germany", 10), attrition(), paid("germany", 5, "exploitation")], "attrition_permitted"
+        [created(**A3R), paid("germany", 10), attrition(), paid("germany", 5, "exploitation")], "attrition_permitted"
     ) == [4]
 
 
 @pytest.mark.plants("C-OFF-4")
 def test_each_operation_is_paid_once_and_carried_out() -> None:
     setup: list[Event] = [
-        created(),
+        created(**A3R),
         placed("g1", "infantry", 3, "EUR:L39"),
         placed("i1", "infantry", 3, "EUR:L38", owner="italy"),
     ]

@@ -533,9 +533,15 @@ def test_unpreparedness_dm_of_russian_infantry() -> None:
 
 def test_rgt_in_a_game_without_the_house_table_is_taken_as_recorded_and_says_so() -> None:
     change = rgt(0, 4, ("automatic", 1), ("ST_AT_WAR_0", 3))
-    assert checks_found([created(), change], "A3R App. E") == []
-    assert skipped([created(), change], "A3R App. E") == [
+    own = a3r(**{"diplo.rgt": "a3r"})  # A3R's own RGT table, not the house one
+    assert checks_found([own, change], "A3R App. E") == []
+    assert skipped([own, change], "A3R App. E") == [
         "RGT modifiers are taken as recorded: the game does not play the house RGT table (A3R App. E), and AWAW's own "
         "table is not in the rule texts"
     ]
     assert skipped([a3r(), change], "A3R App. E") == []
+    # an AWAW game is not judged by the A3R table: the AWAW rule texts give no tension rules
+    assert checks_found([created(), change], "A3R App. E") == []
+    assert set(skipped([created(), change], "A3R App. E")) == {
+        "not checked: the AWAW rule texts give no rule for the Russian-German tensions"
+    }

@@ -328,8 +328,12 @@ def test_naval_combat_modified_die_is_the_roll_plus_the_modifiers() -> None:
     rolled = DiceRolled(
         year=1940, season="spring", side="axis", phase="movement", roll=1, purpose="naval_combat", dice=[3, 4]
     )
-    clean = run([created(), rolled, battle(8)], "A3R extract")
+    clean = run([a3r(), rolled, battle(8)], "A3R extract")
     assert clean.findings == ()
     assert any("naval combat rule" in s.reason for s in clean.skipped)
-    wrong = run([created(), rolled, battle(9)], "A3R extract")
+    wrong = run([a3r(), rolled, battle(9)], "A3R extract")
     assert [f.message for f in wrong.findings] == ["naval combat skagerrak: roll #1 is 7 +1 (surprise) = 8, not 9"]
+    # an AWAW game is not judged by the A3R extract: the AWAW rule texts give no naval combat rules
+    awaw = run([created(), rolled, battle(9)], "A3R extract")
+    assert awaw.findings == () and awaw.unchecked == 1
+    assert [s.reason for s in awaw.skipped] == ["not checked: the AWAW rule texts give no rule for naval combat"]

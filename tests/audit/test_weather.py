@@ -369,12 +369,23 @@ def test_house_preparation_rules() -> None:
             "the Axis restraint bonus is at most +2 (no exploitation, no offensive air); recorded 0 to 3",
         ),
     ]
-    assert findings([created(), prep("western_allies", 1, "wa_annual", year=1942)], "A3R App. K") == [
+    assert findings(
+        [a3r(**{"weather.winter": "a3r"}), prep("western_allies", 1, "wa_annual", year=1942)], "A3R App. K"
+    ) == [
         (
             2,
             "preparation_house",
             "Western Allies' wa_annual winter preparation is a house rule (App. K) this game does not use",
         ),
+    ]
+    # an AWAW game: the AWAW rule (34.43) gives no such increase, and the finding cites it
+    awaw = run([created(), prep("western_allies", 1, "wa_annual", year=1942)], "A3R App. K").findings
+    assert [(f.rule, f.message) for f in awaw] == [
+        (
+            "34.43",
+            "Western Allies' wa_annual winter preparation is no increase the AWAW rules give: by production "
+            "(34.431) or automatically (34.432) only; it is an A3R house rule (App. K)",
+        )
     ]
 
 

@@ -164,6 +164,13 @@ def preparation_house(pos: Position, event: WinterPreparationChanged) -> Verdict
     table = table_of(pos)
     who = faction_name(event.faction)
     if table != "a3r_house":
+        if pos.meta.rules == "awaw":  # the AWAW rule: winter preparation rises by production and automatically only
+            message = (
+                f"{possessive(who)} {event.cause} winter preparation is no increase the AWAW rules give: by "
+                "production (34.431) or automatically (34.432) only; it is an A3R house rule (App. K)"
+            )
+            yield breach("34.43", message, "no house preparation", event.cause)
+            return
         message = f"{possessive(who)} {event.cause} winter preparation is a house rule (App. K) this game does not use"
         yield breach("A3R App. K", message, "no house preparation", event.cause)
         return
