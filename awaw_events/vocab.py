@@ -32,6 +32,23 @@ names several, a check says it cannot tell which."""
 
 GROUPS: Final[tuple[Group, ...]] = get_args(Group)
 
+Belligerent = Literal[
+    "germany",
+    "italy",
+    "japan",
+    "britain",
+    "france",
+    "usa",
+    "russia",
+    "china",
+    "european_axis",
+    "western_allies",
+    "axis",
+    "allies",
+]
+"""Who may declare war: a major power, or a faction or side where a source says a side declared (:data:`Group`).
+One literal (not ``Power | Group``) so that the stored schema's list of values only grows."""
+
 Actor = Literal[
     "germany",
     "italy",
@@ -213,6 +230,21 @@ ChartRow = Literal["5", "4", "3", "2", "launch"]
 CHART_ROWS: Final[tuple[ChartRow, ...]] = get_args(ChartRow)
 
 RuleSet = Literal["awaw", "a3r"]
+
+
+SIDE_OF_GROUP: Final[dict[str, Side]] = {
+    "european_axis": "axis",
+    "western_allies": "allied",
+    "axis": "axis",
+    "allies": "allied",
+}
+"""The side of each faction or side a record may name (:data:`Group`)."""
+
+
+def side_of(name: str) -> Side | None:
+    """The side of a major power, a faction or a side (``european_axis``: ``axis``); None for anything else (a minor
+    country, ``system``)."""
+    return SIDE_OF_POWER.get(name) or SIDE_OF_GROUP.get(name)
 
 
 def faction_of(power: Power) -> Faction:

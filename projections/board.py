@@ -66,6 +66,7 @@ from awaw_events.events import (
 )
 from awaw_events.events.chronicle import TENSION_TRACKS
 from awaw_events.gametime import label
+from awaw_events.vocab import powers_of
 from projections.core import Clock, Context, Handlers
 from projections.rules.control import OUTCOME_STATUS
 from projections.rules.fortifications import ADDED_COUNTER_KINDS
@@ -192,6 +193,22 @@ def war_key(a: str, b: str) -> str:
 
 def at_war(state: BoardState, a: str, b: str) -> bool:
     return war_key(a, b) in state.wars
+
+
+def war_between(state: BoardState, a: str, b: str) -> bool | None:
+    """Whether two powers are at war, where a record may name factions and sides as belligerents: True for a war
+    between them; None when the only war that could include them is one of a faction or side that holds either (the
+    European Axis on the Western Allies: does it include the U.S.? the record does not say); False otherwise. A war
+    on a faction is not split into wars on its powers (a report's "war on the Allies" in 1939 is not a war on the
+    U.S.): a rule that needs the power asks this and says where it cannot tell."""
+    if war_key(a, b) in state.wars:
+        return True
+    for key in state.wars:
+        x, _, y = key.partition("|")
+        left, right = (x, *powers_of(x)), (y, *powers_of(y))
+        if (a in left and b in right) or (b in left and a in right):
+            return None
+    return False
 
 
 def units_in(state: BoardState, location: str) -> set[str] | frozenset[str]:

@@ -505,7 +505,10 @@ RGT: Final = "rgt"
 
 @HANDLERS.on(WarDeclared)
 def _war_declared(state: MovementState, event: WarDeclared, ctx: Context) -> None:
-    state.declarations.add(f"{faction_of(event.aggressor)}/{event.target}")
+    # a power's declaration is its faction's; a faction or side that declared is kept as named (11.34 reads a
+    # faction's declaration on a partisan area: a side's, the Axis's or the Allies', is not taken as any faction's)
+    declarer = faction_of(event.aggressor) if event.aggressor in FACTION_OF_POWER else event.aggressor
+    state.declarations.add(f"{declarer}/{event.target}")
     if event.aggressor != "germany" or event.target != "russia" or state.surprise is not None:
         return
     board: BoardState = ctx.game.board

@@ -54,7 +54,7 @@ from awaw_events.events import (
 )
 from awaw_events.events.chronicle import TENSION_TRACKS
 from awaw_events.gametime import label
-from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION
+from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, side_of
 from projections.core import Context, Handlers
 from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
 
@@ -412,7 +412,9 @@ def _war_declared(state: PoliticsState, event: WarDeclared, ctx: Context) -> Non
     if event.aggressor == "germany" and event.target == "russia" and state.rgt_at_german_dow is None:
         rgt = ctx.game.board.tensions.get("rgt", 0)
         state.rgt_at_german_dow = (rgt, ctx.now.turn)
-    if SIDE_OF_FACTION[FACTION_OF_POWER[event.aggressor]] == "allied" and event.target.startswith("vichy:"):
+    # an Allied DoW on a single Vichy colony (58.73) is the Allies' whichever of them declared: a faction or side
+    # of the Allies counts; a German DoW on Russia (App. E) is Germany's own, not the European Axis's or the Axis's
+    if side_of(event.aggressor) == "allied" and event.target.startswith("vichy:"):
         state.colonial_dows = (*state.colonial_dows, (ctx.now.turn, ctx.now.side))
 
 

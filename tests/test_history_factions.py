@@ -11,7 +11,8 @@ import pytest
 from awaw_events.codec import decode, encode, parse_event
 from awaw_events.errors import InputError
 from awaw_events.events import AnyEvent
-from awaw_events.vocab import powers_of
+from awaw_events.vocab import POWERS, power_name, powers_of
+from projections.board import at_war, war_between, war_key
 from projections.game import GameState
 from projections.rules.movement import who_moves
 from replays.views import politics as politics_view
@@ -106,6 +107,71 @@ def test_a_declaration_on_a_faction_is_not_charged_as_one_on_a_minor_country() -
     # a declaration on a minor country is still charged as one
     minor = ev("war_declared", side="axis", phase="diplomacy", aggressor="germany", target="denmark", brp_cost=0)
     assert [f.check for f in run([created(), minor], "27.12").findings] == ["declaration_cost"]
+
+
+def war(aggressor: str, target: str, **fields: Any) -> AnyEvent:
+    return ev("war_declared", side="axis", phase="diplomacy", aggressor=aggressor, target=target, **fields)
+
+
+@pytest.mark.parametrize("aggressor", ["european_axis", "western_allies", "axis", "allies"])
+def test_a_faction_or_side_may_declare_war_and_pays_no_power_s_brps(aggressor: str) -> None:
+    declared = war(aggressor, "russia" if aggressor in ("european_axis", "axis") else "germany", brp_cost=35)
+    assert decode(encode(declared)) == declared
+    state = final([created(), *(ev("brps_set", phase="setup", power=p, base=100, available=100) for p in POWERS),
+                   declared])  # fmt: skip
+    assert all(state.brp.available[p] == 100 for p in POWERS)  # no power is charged: the record names none
+    assert list(state.board.wars) == [war_key(aggressor, declared.target)]  # the war stands as the source names it
+    report = run([created(), declared], "27.12")
+    assert report.findings == ()
+    assert {s.reason for s in report.skipped if s.check == "declaration_cost"} == {
+        f"not checked: a declaration of war by the {power_name(aggressor)}, not by a power of it (27.12 charges the "
+        "power that declares: the record does not say which)"
+    }
+    with pytest.raises(InputError, match="aggressor"):
+        war("the_axis", "russia", brp_cost=0)
+
+
+def test_who_may_declare_war_is_every_power_faction_and_side() -> None:
+    from typing import get_args
+
+    from awaw_events.vocab import GROUPS, Belligerent, side_of
+
+    assert get_args(Belligerent) == (*POWERS, *GROUPS)
+    assert [side_of(n) for n in ("germany", "european_axis", "allies", "spain")] == ["axis", "axis", "allied", None]
+
+
+def test_a_war_of_factions_is_not_split_into_wars_of_their_powers() -> None:
+    state = final([created(), war("european_axis", "western_allies", brp_cost=0)]).board
+    assert not at_war(state, "germany", "usa")  # the exact wars only
+    assert war_between(state, "germany", "usa") is None  # does it include the U.S.? the record does not say
+    assert war_between(state, "usa", "italy") is None and war_between(state, "japan", "usa") is False
+    assert war_between(final([created(), war("germany", "usa", brp_cost=35)]).board, "usa", "germany") is True
+
+
+def test_vichy_after_a_war_of_factions_is_not_checked_and_after_a_us_war_is_refused() -> None:
+    """58.31 needs the U.S. and Germany at war: a war of the European Axis on the Western Allies does not say it."""
+    from awaw_events.options import defaults
+
+    house = created(rules="a3r", options={**defaults("a3r"), "france.surrender": "awaw_58_house"})
+    vichy = ev("vichy_decided", side="axis", phase="end_of_player_turn", established=True)
+    factions = run([house, war("european_axis", "western_allies", brp_cost=0), vichy], "A3R 58.31")
+    assert factions.findings == ()
+    assert [s.reason for s in factions.skipped if s.check == "vichy_allowed"] == [
+        "not checked: whether the U.S. and Germany are at war (58.31): the record's war is one of a faction or side, "
+        "and does not say whether it includes both"
+    ]
+    us = run([house, war("germany", "usa", brp_cost=35), vichy], "A3R 58.31")
+    assert [f.check for f in us.findings] == ["vichy_allowed"]
+    assert run([house, war("germany", "britain", brp_cost=35), vichy], "A3R 58.31").findings == ()
+
+
+def test_an_allied_faction_s_declaration_on_a_vichy_colony_is_the_allies() -> None:
+    colony = war("western_allies", "vichy:syria", brp_cost=10)
+    state = final([created(), colony])
+    assert len(state.politics.colonial_dows) == 1  # 58.73 counts an Allied DoW on a single colony
+    assert "western_allies/vichy:syria" in state.movement.declarations  # the faction is the declarer (11.34)
+    side = final([created(), war("allies", "vichy:syria", brp_cost=10)])
+    assert len(side.politics.colonial_dows) == 1 and "allies/vichy:syria" in side.movement.declarations
 
 
 def test_log_power_reads_a_faction_for_its_powers_and_a_power_in_its_faction() -> None:

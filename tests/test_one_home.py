@@ -95,6 +95,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/vocab.py", "FACTION_OF_POWER"): VOCABULARY,
     ("awaw_events/vocab.py", "SIDE_OF_FACTION"): VOCABULARY,
     ("awaw_events/vocab.py", "SIDE_OF_POWER"): VOCABULARY,
+    ("awaw_events/vocab.py", "SIDE_OF_GROUP"): VOCABULARY,
     ("awaw_events/vocab.py", "GAME_TURN_PHASES"): VOCABULARY,
     ("awaw_events/vocab.py", "PLAYER_TURN_PHASES"): VOCABULARY,
     ("awaw_events/vocab.py", "GROUND_TYPES"): VOCABULARY,

@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar, Literal
 from msgspec import Meta
 
 from awaw_events.events.base import Brps, Event, Hex, Modifier, Name, RollRef, SignedBrps, TurnRef, UnitId, Year
-from awaw_events.vocab import Faction, Power, Season
+from awaw_events.vocab import Belligerent, Faction, Power, Season
 
 Country = Annotated[
     str,
@@ -38,10 +38,15 @@ Status = Literal[
 
 
 class WarDeclared(Event, tag="war_declared", frozen=True, kw_only=True):
-    """A declaration of war, with the BRPs the aggressor claims to have paid (27.12: 35 major, 10 minor)."""
+    """A declaration of war, with the BRPs the aggressor claims to have paid (27.12: 35 major, 10 minor).
+
+    ``aggressor`` is a major power, or a faction or side where a source says a side declared ("the Axis declared
+    war on the Allies"): the war stands between the names recorded, and a rule that needs the power that declared
+    (27.12: who pays) says it cannot tell. Such a declaration charges no power's BRPs.
+    """
 
     family: ClassVar[str] = "politics"
-    aggressor: Power
+    aggressor: Belligerent
     target: Country
     brp_cost: Brps
     surprise: bool = False

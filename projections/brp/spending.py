@@ -32,7 +32,7 @@ from awaw_events.events import (
     UnitBuilt,
     WarDeclared,
 )
-from awaw_events.vocab import POWERS
+from awaw_events.vocab import FACTION_OF_POWER, POWERS
 from projections.brp.ledger import change
 from projections.brp.limit import grant_facts
 from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, Operation, State
@@ -151,6 +151,8 @@ def _railhead(state: State, event: RailheadBuilt, ctx: Context) -> None:
 
 @HANDLERS.on(WarDeclared)
 def _war(state: State, event: WarDeclared, ctx: Context) -> None:
+    if event.aggressor not in FACTION_OF_POWER:  # a faction or side declared: 27.12 charges a power, not named
+        return
     spend(state, ctx, event.aggressor, "declaration_of_war", event.brp_cost, ref=event.target)
 
 

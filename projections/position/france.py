@@ -25,8 +25,8 @@ from awaw_events.events import (
     VichyDecided,
     WarDeclared,
 )
-from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, power_name, powers_of
-from projections.board import at_war
+from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, power_name, powers_of, side_of
+from projections.board import war_between
 from projections.politics import PoliticsState
 from projections.position.common import rolled
 from projections.position.core import Position, Unknown, breach, turn_of
@@ -333,9 +333,22 @@ def surrender_level(pos: Position, event: FrenchSurrenderChecked) -> Verdict:
 
 def vichy_allowed(pos: Position, event: VichyDecided) -> Verdict:
     """A3R 58.31: Vichy is not established once the US and Germany are at war."""
-    if event.established and (event.us_germany_at_war or at_war(pos.board, "usa", "germany")):
+    if not event.established:
+        return ()
+    # a war of a faction or side (the European Axis on the Western Allies) is not read as one of the U.S. and
+    # Germany: the rule needs the two powers, and a report's "war on the Allies" may not include the U.S.
+    war = True if event.us_germany_at_war else war_between(pos.board, "usa", "germany")
+    if war:
         why = "Vichy France may not be established when France surrenders after the US and Germany are at war (58.31)"
         return (breach("58.31", why, "no Vichy", "Vichy established"),)
+    if war is None:
+        return (
+            Unknown(
+                reason="not checked: whether the U.S. and Germany are at war (58.31): the record's war is one of a "
+                "faction or side, and does not say whether it includes both",
+                kind="faction war",
+            ),
+        )
     return ()
 
 
@@ -475,19 +488,30 @@ def vichy_declarations(pos: Position, event: WarDeclared | TensionChanged) -> Ve
     target = event.target
     if not (target == "vichy" or target.startswith("vichy:")):
         return ()
-    axis = controller_side(event.aggressor) == "axis"
+    axis = side_of(event.aggressor) == "axis"  # a faction or side of the Axis declaring is the Axis (58.72)
     interactions = pos.meta.option("france.vichy_interactions", "off") == "on"
+    if not axis or not interactions:
+        return ()
     board = pos.board
-    if axis and interactions and not (at_war(board, "usa", "germany") or at_war(board, "usa", "italy")):
+    wars = {war_between(board, "usa", "germany"), war_between(board, "usa", "italy")}
+    if True in wars:
+        return ()
+    if None in wars:  # a war of a faction or side: not read as one of the U.S. (as at 58.31)
         return (
-            breach(
-                "58.72",
-                "the Axis may declare war on Vichy only once the Axis and the US are at war (58.72)",
-                "the Axis at war with the US first",
-                f"{event.aggressor} declares war on {target}",
+            Unknown(
+                reason="not checked: whether the Axis and the U.S. are at war (58.72): the record's war is one of a "
+                "faction or side, and does not say whether it includes the U.S.",
+                kind="faction war",
             ),
         )
-    return ()
+    return (
+        breach(
+            "58.72",
+            "the Axis may declare war on Vichy only once the Axis and the US are at war (58.72)",
+            "the Axis at war with the US first",
+            f"{event.aggressor} declares war on {target}",
+        ),
+    )
 
 
 def vichy_roll_modifiers(pos: Position, event: DiplomaticResult) -> Verdict:

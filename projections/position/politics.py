@@ -70,6 +70,14 @@ def declaration_cost(pos: Position, event: WarDeclared) -> Verdict:
                 event.brp_cost,
             ),
         )
+    if event.aggressor not in POWERS:
+        return (
+            Unknown(
+                reason=f"not checked: a declaration of war by the {power_name(event.aggressor)}, not by a power of "
+                "it (27.12 charges the power that declares: the record does not say which)",
+                kind="faction",
+            ),
+        )
     if event.target not in POWERS and powers_of(event.target):
         return (
             Unknown(
