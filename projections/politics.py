@@ -54,7 +54,7 @@ from awaw_events.events import (
 )
 from awaw_events.events.chronicle import TENSION_TRACKS
 from awaw_events.gametime import label
-from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, side_of
+from awaw_events.vocab import SIDE_OF_FACTION, side_of
 from projections.core import Context, Handlers
 from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
 
