@@ -31,6 +31,7 @@ The handlers read the board as it was before the event (this projection folds be
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Final, Literal, cast
 
 import msgspec
@@ -256,12 +257,15 @@ def _time_moved(state: LandState, event: object, ctx: Context) -> None:
 def presence(board: BoardState) -> dict[str, frozenset[str]]:
     """By side, the hexes where it has a unit (of any type), a bridgehead, railhead, fortification, airbase, rocket
     base or port counter (29.31B; ICs are map data)."""
-    side_of = SIDE_OF_POWER.get  # once a player turn, over every unit: comprehensions, no call per unit
-    units = board.units.values()
-    found: dict[str, set[str]] = {
-        "axis": {u.location for u in units if side_of(u.owner) == "axis"},
-        "allied": {u.location for u in units if side_of(u.owner) == "allied"},
-    }
+    # once a player turn, over every unit: one pass grouping the hexes by owner, then a side per owner
+    where: defaultdict[str, list[str]] = defaultdict(list)
+    for unit in board.units.values():
+        where[unit.owner].append(unit.location)
+    found: dict[str, set[str]] = {"axis": set(), "allied": set()}
+    for owner, hexes in where.items():
+        side = SIDE_OF_POWER.get(owner)
+        if side is not None:
+            found[side].update(hexes)
     for hex_, bridgehead in board.bridgeheads.items():
         found[SIDE_OF_FACTION[bridgehead.faction]].add(hex_)  # type: ignore[index]
     for hex_, owner in board.railheads.items():

@@ -164,6 +164,8 @@ class AuditContext(Generic[E]):
 
 
 CheckFunction: TypeAlias = Callable[["Check", AuditContext[Any]], Result]
+_Query: TypeAlias = Callable[[Position, Any], Result]
+"""A position query as a judged check asks it: ``query(position, event)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,14 +224,24 @@ def judge(
         if not reads or not all(isinstance(t, type) and issubclass(t, Event) for t in reads):
             raise ValueError(f"{query.__qualname__}: annotate its event with the event types it reads, or give reads")
 
-    def ask(c: Check, ctx: AuditContext[Any]) -> Result:
-        return query(ctx.position, ctx.event)
-
-    ask.__name__ = ask.__qualname__ = query.__name__
     part = tuple((partly or {}).items())
     words = title if title is not None else _title(query, rule)
     trusted = tuple((trusts or {}).items())
-    return Check(id or query.__name__, rule, words, reads, ask, "", after, covers, part, query, needs, trusted)
+    return Check(id or query.__name__, rule, words, reads, Ask(query), "", after, covers, part, query, needs, trusted)
+
+
+class Ask:
+    """A judged check's function: ask the position the query about the event. The engine's loop calls the query
+    itself (one call per check and event instead of two) while a check's function is still this one, unwrapped."""
+
+    __slots__ = ("__name__", "__qualname__", "query")
+
+    def __init__(self, query: Callable[[Position, Any], Result]) -> None:
+        self.query = query
+        self.__name__ = self.__qualname__ = query.__name__
+
+    def __call__(self, c: Check, ctx: AuditContext[Any]) -> Result:
+        return self.query(ctx.position, ctx.event)
 
 
 def _title(query: Callable[..., Any], rule: str = "") -> str:
@@ -380,13 +392,14 @@ def run(
     fold; an event no check reads costs one lookup more than the fold itself.
     """
     selected = list(checks)
-    table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...]]] = {}
+    table: dict[type[Event], tuple[tuple[Check, ...], tuple[Check, ...], tuple[_Query | None, ...]]] = {}
     for c in selected:
+        query = c.function.query if type(c.function) is Ask else None
         for kind in c.reads:
             if kind.prose and sweeping(c):
                 continue  # a fact that changes nothing a rule reads: a sweep of the state learns nothing from it
-            before, after = table.get(kind, ((), ()))
-            table[kind] = (before, (*after, c)) if c.after else ((*before, c), after)
+            before, after, asks = table.get(kind, ((), (), ()))
+            table[kind] = (before, (*after, c), asks) if c.after else ((*before, c), after, (*asks, query))
     fold = Fold(state) if fold is None else fold
     work = fold.state  # the fold's working state, updated in place: the state before each event, then after it
     ctx: AuditContext[AnyEvent] = AuditContext(Position(work))
@@ -416,15 +429,15 @@ def run(
             continue
         ctx.seq, ctx.event = seq, event
         ctx.forget()
-        before, after = found
+        before, after, asks = found
         applied += len(before) + len(after)
         if event.unknown or event.provenance in UNGRADED or (type(event) in ROLLING and _rolls(event)):
             doubt = doubts(event, work)
         else:
             doubt = None
         if doubt is None:  # the common case, inline: call each check and keep what it says
-            for c in before:
-                out = c.function(c, ctx)
+            for c, query in zip(before, asks, strict=True):
+                out = query(position, event) if query is not None else c.function(c, ctx)
                 if out:  # () or [] when it has nothing to say (a generator is always true)
                     for outcome in out:  # _keep, inline: most checks of most events have nothing to say
                         made = type(outcome)
