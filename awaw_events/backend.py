@@ -198,8 +198,9 @@ def _sqlite_errors() -> Iterator[None]:
 
 def _sqlite_sql(sql: str, table: str) -> str:
     """A statement for SQLite: ``{t}`` the table, ``{state}`` the state column read as bytes whatever an SQL edit
-    stored there (SQLite keeps the type of what was written: text or a number must fail to decode cleanly)."""
-    return sql.format(t=table, state="CAST(state AS BLOB)")
+    stored there (SQLite keeps the type of what was written: text or a number must fail to decode cleanly),
+    ``{holds}`` the test that the state holds the bytes of the next parameter."""
+    return sql.format(t=table, state="CAST(state AS BLOB)", holds="instr(CAST(state AS BLOB), ?) > 0")
 
 
 class _SQLiteTransaction(Transaction):
@@ -336,7 +337,8 @@ def _pg_sql(sql: str, table: str) -> str:
     key = (sql, table)
     found = _PG_SQL.get(key)
     if found is None:
-        found = _PG_SQL[key] = sql.replace("%", "%%").replace("?", "%s").format(t=table, state="state")
+        sql = sql.replace("%", "%%").replace("?", "%s")
+        found = _PG_SQL[key] = sql.format(t=table, state="state", holds="position(%s::bytea in state) > 0")
     return found
 
 

@@ -56,7 +56,10 @@ from awaw_events.stored import (
     _SELECT_AFTER,
     _SELECT_BETWEEN,
     _SELECT_LAST,
+    _SELECT_OFF_ORDER,
     _TAGS,
+    ANNOTATION_TAGS,
+    APPROXIMATE_PATTERN,
     GENESIS_HASH,
     PAGE,
     REGISTRY_STREAM,
@@ -543,6 +546,13 @@ class GameStore:
     def stored(self, name: str, *, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, str, bytes]]:
         """The stored bytes of a timeline's records, ``(seq, topic, bytes)``, undecoded (for copies)."""
         return self._raw_rows(name, start, stop)
+
+    def _off_order_rows(self, stream: str, gt: int, lte: int) -> list[tuple[int, str, bytes]]:
+        """The rows of one stream after ``gt`` up to ``lte`` that the log's order of game time does not place
+        (:meth:`awaw_events.timeline.TimelineView.off_order`), selected by the store, not decoded here."""
+        tags = ANNOTATION_TAGS
+        sql = _SELECT_OFF_ORDER.replace("{tags}", ", ".join("?" * len(tags)))
+        return self._read(sql, [stream, gt, lte, *tags, APPROXIMATE_PATTERN])
 
     def _last_row(self, stream: str, gt: int, lte: int) -> tuple[int, str, bytes] | None:
         rows = self._read(_SELECT_LAST, [stream, gt, lte])

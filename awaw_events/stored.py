@@ -14,7 +14,7 @@ import msgspec
 
 from awaw_events import backend
 from awaw_events.errors import UnreadableEventError
-from awaw_events.events import AnyEvent
+from awaw_events.events import EVENT_TYPES, AnyEvent
 
 GENESIS_HASH: Final = "0" * 64
 """The hash before the first event of a game."""
@@ -208,6 +208,18 @@ _SELECT_LAST: Final = (
     "SELECT originator_version, topic, {state} FROM {t} WHERE originator_id = ? AND originator_version > ? "
     "AND originator_version <= ? ORDER BY originator_version DESC LIMIT 1"
 )
+_SELECT_OFF_ORDER: Final = (
+    "SELECT originator_version, topic, {state} FROM {t} WHERE originator_id = ? AND originator_version > ? "
+    "AND originator_version <= ? AND (topic IN ({tags}) OR {holds}) ORDER BY originator_version"
+)
+"""The rows of a stream that the log's order of game time does not place: ``{tags}``, the annotation types' marks;
+``{holds}``, the backend's test that the stored bytes hold :data:`APPROXIMATE_PATTERN`."""
+APPROXIMATE_PATTERN: Final = b'"until":'
+"""Stored bytes holding an approximate game time: ``until`` is encoded only when given (``omit_defaults``), and a
+quote inside a string is escaped, so only the field matches (a nested field of that name too: the caller decodes
+what this finds and keeps what it needs)."""
+ANNOTATION_TAGS: Final = tuple(sorted(str(c.__struct_config__.tag) for c in EVENT_TYPES if c.annotation))
+"""The types of annotations (notes, rulings, bookmarks, seeds ...): they carry a game time outside the log's order."""
 _LAST_VERSION: Final = 2**62
 """Above any sequence number: "no upper bound" in the queries."""
 

@@ -35,6 +35,8 @@ class Streams(Protocol):
 
     def _last_row(self, stream: str, gt: int, lte: int) -> tuple[int, str, bytes] | None: ...
 
+    def _off_order_rows(self, stream: str, gt: int, lte: int) -> list[tuple[int, str, bytes]]: ...
+
     @property
     def snapshots(self) -> Snapshots:
         """Where this reader keeps projection snapshots (:mod:`awaw_events.snapshots`)."""
@@ -133,6 +135,20 @@ class TimelineView:
                 yield Numbered(version, decoder(state)[3])
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise _unreadable(self.name, version, exc) from None
+
+    def off_order(self, start: int = 1, stop: int | None = None) -> Iterator[Record]:
+        """The records of events ``start..stop`` whose own game time the log's order does not bound: annotations
+        (a note, a ruling, a seed carry any time) and events with an approximate time (``until``: stored at the
+        turn their range begins, they reach later ones). The store selects them by their type and stored bytes, so
+        a reader of a span of game time decodes these and the span's own events, not the whole log."""
+        decoder = _RECORD_DECODER.decode
+        for stream, after, up_to in self.pieces(start, stop):
+            for version, _topic, state in self.store._off_order_rows(stream, after, up_to):
+                try:
+                    hash_, recorded_at, rolls, event = decoder(state)
+                except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                    raise _unreadable(self.name, version, exc) from None
+                yield Record(version, event, hash_, recorded_at, rolls)
 
     def record_at(self, seq: int) -> Record | None:
         """The record of event ``seq`` (None outside ``1..count``)."""

@@ -7,13 +7,13 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
-from awaw_events import rulings
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.errors import InputError
 from awaw_events.events import EVENT_TYPES
 from awaw_events.gametime import GamePoint, label
-from awaw_events.store import GameStore, Record
+from awaw_events.store import GameStore, Record, Timeline
 from awaw_events.vocab import POWERS, powers_of
+from replays.state import seq_for_game_time
 
 _TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
 _POWER_FIELDS = (
@@ -100,26 +100,51 @@ class Row(NamedTuple):
 
 
 def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[Row]:
-    """The records of a timeline that pass a filter, marked with the rulings that stand at its end."""
+    """The records of a timeline that pass a filter, marked with the rulings that stand at its end. With a span of
+    game time, only the records that may fall in it are read (:func:`span_records`)."""
     log_filter.check()
-    index = rulings.index(store.rulings(timeline))
+    opened = store.open(timeline)
+    index = opened.ruling_index()
     replaced = {
         seq: tuple(v for v, r in index.voided_by.items() if r == ruling) for seq, ruling in index.replacement_of.items()
     }
     anchors = {seq: anchor for anchor, inserted in index.inserted_after.items() for seq in inserted}
     seen = log_filter.power is None or log_filter.power in POWERS
-    for record in store.records(timeline):
+    candidates = opened.records() if log_filter.turn is None else span_records(opened, log_filter.turn)
+    for record in candidates:
         if log_filter.matches(record):
             seen = True
             yield Row(record, index.voided_by.get(record.seq), replaced.get(record.seq, ()), anchors.get(record.seq))
         elif not seen and log_filter.power in named(record.event):
             seen = True
+    if not seen and log_filter.turn is not None:  # the name may be used outside the span: look at the whole log
+        seen = any(log_filter.power in named(record.event) for record in opened.records())
     if not seen:  # a name no event of the game uses: most likely misspelt
         raise InputError(
             f"no event of {timeline!r} is by or about {log_filter.power!r} (powers: {', '.join(POWERS)}; a minor "
             "country by the name its events give it)",
             field="power",
         )
+
+
+def span_records(timeline: Timeline, span: GamePoint) -> list[Record]:
+    """Every record that may fall in a span of game time (:meth:`GamePoint.contains` says which do), in log order,
+    read without decoding the rest of the log: the events that the log's order places in the span's game turn
+    (found by binary search, :func:`replays.state.seq_for_game_time`), the events elsewhere whose own time that order
+    does not bound (annotations, and approximate times stored at the turn their range begins:
+    :meth:`Timeline.off_order`), and the events a ruling moved (replacements and corrections in time, stored after
+    the events they stand among)."""
+    turn = GamePoint(span.year, span.season)
+    first = seq_for_game_time(timeline, turn, before=True) + 1
+    last = seq_for_game_time(timeline, turn)
+    found = {record.seq: record for record in timeline.records(first, last)}
+    for start, stop in ((1, first - 1), (last + 1, timeline.count)):
+        if start <= stop:
+            found.update((record.seq, record) for record in timeline.off_order(start, stop))
+    for seq in timeline.ruling_index().replacement_of:
+        if seq not in found and (record := timeline.record_at(seq)) is not None:
+            found[seq] = record
+    return [found[seq] for seq in sorted(found)]
 
 
 def when(record: Record) -> str:

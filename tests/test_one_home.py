@@ -80,6 +80,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/views/politics.py", "HOW_ENDED"): PRESENTATION,
     ("replays/views/politics.py", "WINNER_WORDS"): PRESENTATION,
     ("awaw_events/stored.py", "_TAGS"): CACHE,
+    ("awaw_events/stored.py", "ANNOTATION_TAGS"): VOCABULARY,
     ("awaw_events/gametime.py", "SEASON_INDEX"): VOCABULARY,
     ("awaw_events/gametime.py", "_SIDE_RANK"): VOCABULARY,
     ("awaw_events/log.py", "_TIME_FIELDS"): VOCABULARY,
