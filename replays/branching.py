@@ -21,7 +21,8 @@ from awaw_events.gametime import GamePoint, label, parse_game_point, time_key
 from awaw_events.keys import KeyRing
 from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, TimelineEntry
-from replays.state import check_span, last_in_place, resolve_point, seq_for_game_time, state_at
+from replays.points import check_span, last_in_place, resolve_point, seq_for_game_time
+from replays.state import state_at
 from replays.views import VIEWS, Change
 from replays.views import differences as view_differences
 

@@ -29,7 +29,8 @@ from projections import brp as brp_ledger
 from projections import naval as naval_charts
 from projections.game import GameState
 from projections.rules.oil import FIFTHS_PER_COUNTER
-from replays.state import seq_for_game_time, state_at
+from replays.points import seq_for_game_time
+from replays.state import state_at
 from replays.views.brp import CATEGORY_WORDS
 from replays.views.common import country
 from replays.views.oil import reserve_name

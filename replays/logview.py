@@ -13,7 +13,7 @@ from awaw_events.events import EVENT_TYPES
 from awaw_events.gametime import GamePoint, label
 from awaw_events.store import GameStore, Record, Timeline
 from awaw_events.vocab import POWERS, powers_of
-from replays.state import seq_for_game_time
+from replays.points import seq_for_game_time
 
 _TIME_KEYS = frozenset({"type", "year", "season", "side", "phase", "segment", "actor"})
 _POWER_FIELDS = (
@@ -130,7 +130,7 @@ def select(store: GameStore, timeline: str, log_filter: LogFilter) -> Iterator[R
 def span_records(timeline: Timeline, span: GamePoint) -> list[Record]:
     """Every record that may fall in a span of game time (:meth:`GamePoint.contains` says which do), in log order,
     read without decoding the rest of the log: the events that the log's order places in the span's game turn
-    (found by binary search, :func:`replays.state.seq_for_game_time`), the events elsewhere whose own time that order
+    (found by binary search, :func:`replays.points.seq_for_game_time`), the events elsewhere whose own time that order
     does not bound (annotations, and approximate times stored at the turn their range begins:
     :meth:`Timeline.off_order`), and the events a ruling moved (replacements and corrections in time, stored after
     the events they stand among)."""

@@ -26,8 +26,8 @@ from projections.rules.mapdata import MapData
 from replays.audit.catalogue import audit
 from replays.audit.engine import AuditReport
 from replays.maps import resolve_map_data
+from replays.points import seq_for_game_time
 from replays.recording import Recorded, append_decided
-from replays.state import seq_for_game_time
 
 TIME_FIELDS = ("year", "season", "side", "phase")
 

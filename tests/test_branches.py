@@ -18,7 +18,8 @@ from awaw_events.log import append_events, numbered
 from awaw_events.store import GameStore
 from projections.game import replay
 from replays.branching import create_branch, delete_branch, diff, divergence, promote
-from replays.state import seq_for_game_time, state_at
+from replays.points import seq_for_game_time
+from replays.state import state_at
 from tests.conftest import armor
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"

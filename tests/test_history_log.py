@@ -15,7 +15,8 @@ from awaw_events.log import BatchRejected, Numbered, append_events, numbered
 from awaw_events.placement import insertion_point
 from awaw_events.store import GameStore
 from replays.branching import create_branch, diff
-from replays.state import build_snapshots, resolve_point, state_at
+from replays.points import resolve_point
+from replays.state import build_snapshots, state_at
 
 
 def ev(tag: str, year: int, season: str, **fields: Any) -> AnyEvent:

@@ -17,7 +17,8 @@ from awaw_events.log import append_events, numbered
 from awaw_events.store import GameStore
 from projections.game import CODE_VERSION, replay
 from replays.materialize import materialize
-from replays.state import build_snapshots, resolve_point, state_at
+from replays.points import resolve_point
+from replays.state import build_snapshots, state_at
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "campaign-1939.jsonl"
 

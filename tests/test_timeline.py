@@ -17,7 +17,8 @@ from awaw_events.errors import GameNotFoundError
 from awaw_events.events import Ruling
 from awaw_events.store import REGISTRY_STREAM, GameStore
 from replays.cli import cli
-from replays.state import resolve_point, state_at
+from replays.points import resolve_point
+from replays.state import state_at
 from tests.conftest import POSTGRES_DSN, _postgres_store, created, phase, roll
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -15,7 +15,8 @@ from awaw_events.events import CtlSet, DiplomaticResult, StatusChanged, TensionC
 from awaw_events.store import GameStore
 from projections.game import GameState, fold
 from replays.cli import cli
-from replays.state import resolve_point, state_at
+from replays.points import resolve_point
+from replays.state import state_at
 from replays.views import MODULES, render
 from replays.views.common import console
 from tests.build import awaw

@@ -13,7 +13,7 @@ from replays import formatting
 from replays.audit.catalogue import checks as audit_checks
 from replays.audit.timelines import audit_timeline
 from replays.cli.common import Context, command, json_option, pass_context, progress
-from replays.state import resolve_point
+from replays.points import resolve_point
 
 
 @command()

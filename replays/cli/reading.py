@@ -26,7 +26,7 @@ from awaw_events.store import GameStore
 from replays import formatting, logview
 from replays.cli import files
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point, progress
-from replays.state import check_span
+from replays.points import check_span
 from replays.views.common import folded
 
 

@@ -10,7 +10,7 @@ import click
 
 from replays.charts import CHART_VIEWS
 from replays.cli.common import Context, NoSuchPoint, command, domain_errors, json_option, pass_context, progress, say
-from replays.state import resolve_point
+from replays.points import resolve_point
 
 
 def _area(_ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> dict[str, frozenset[str]] | None:

@@ -35,7 +35,8 @@ def setup(obj: Context, game: str, at: str | None, output: Path | None, title: s
     from replays import formatting
     from replays import setup as setups
     from replays.cli import files
-    from replays.state import resolve_point, state_at
+    from replays.points import resolve_point
+    from replays.state import state_at
 
     with domain_errors():
         if output is not None:

@@ -15,7 +15,7 @@ from replays.branching import Diff, create_branch, delete_branch
 from replays.branching import diff as diff_timelines
 from replays.branching import promote as promote_branch
 from replays.cli.common import Context, command, json_option, pass_context, progress, say, views_of
-from replays.state import resolve_point
+from replays.points import resolve_point
 from replays.views import VIEWS
 
 

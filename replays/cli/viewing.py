@@ -21,7 +21,8 @@ from replays.cli.common import (
     say,
     views_of,
 )
-from replays.state import SNAPSHOT_EVERY, build_snapshots, resolve_point, state_at
+from replays.points import resolve_point
+from replays.state import SNAPSHOT_EVERY, build_snapshots, state_at
 from replays.views import VIEWS
 
 # Each command imports what it renders when it runs: `awaw state --view brp` loads neither the read model's

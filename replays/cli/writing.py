@@ -418,8 +418,9 @@ def insert(
           --reason "a roll left out"
     """
     from awaw_events.corrections import insert_events
+    from replays.points import resolve_point
     from replays.records import Referee
-    from replays.state import keep_end, resolve_point
+    from replays.state import keep_end
 
     with domain_errors():
         name = getattr(file, "name", "-")

@@ -21,7 +21,8 @@ from replays.pictures.board import (
     draw_board,
 )
 from replays.pictures.scene import to_png, to_svg
-from replays.state import resolve_point, seq_for_game_time, state_at
+from replays.points import resolve_point, seq_for_game_time
+from replays.state import state_at
 
 ImageFormat = Literal["svg", "png"]
 
