@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from replays.cli.common import Context, json_option, pass_context
+
+if TYPE_CHECKING:
+    from replays.mapwork.merging import Merged
 
 
 def _read(path: Path) -> str:
@@ -231,3 +235,96 @@ def use(
         click.echo(
             f"recorded in event {record.seq}: {game} uses {loaded.data.name} version {loaded.data.version} from here on"
         )
+
+
+@click.command("merge")
+@click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("other", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path), help="The map-data file to write."
+)
+@click.option(
+    "--prefer",
+    type=click.Choice(["base", "other"]),
+    help="Whose value a contradiction keeps (without it, a contradiction writes nothing).",
+)
+@json_option
+@pass_context
+def merge(obj: Context, base: Path, other: Path, output: Path, prefer: str | None, as_json: bool) -> None:
+    """Add the facts of the map-data file OTHER to those of BASE, and write the merged file.
+
+    A fact only OTHER gives is added; a fact both give alike is kept once. A sampled fact never overrides a
+    confirmed one (the sampled value is set aside). Two confirmed (or two sampled) values that differ, or two
+    extents of a map that differ, are contradictions: each is listed with both values and nothing is written
+    unless --prefer says whose value wins. The merged file keeps BASE's name and version.
+
+    \b
+    Example:
+      awaw map merge ours.yaml anna.sampled.yaml -o merged.yaml
+    """
+    from typing import cast
+
+    from projections.rules.mapdata import MapData
+    from replays import formatting
+    from replays.cli.common import domain_errors
+    from replays.maps import load_map_file
+    from replays.mapwork import source as src
+    from replays.mapwork.merging import Prefer
+    from replays.mapwork.merging import merge as merged_of
+
+    with domain_errors():
+        _refuse_overwriting(output, obj.db)
+        ours, theirs = load_map_file(base), load_map_file(other)
+        done = merged_of(ours.data, theirs.data, prefer=cast("Prefer | None", prefer))
+        data = MapData.of(done.file) if done.file is not None else None
+        if data is not None:
+            header = src.leading_comments(ours.content.decode("utf-8"))
+            _write(output, src.emit_yaml(data, header=header))
+    summary = {
+        "base": str(base),
+        "other": str(other),
+        "output": str(output) if data is not None else None,
+        "written": data is not None,
+        "prefer": prefer,
+        "sha256": data.sha256 if data is not None else None,
+        "added": list(done.added),
+        "confirmed": list(done.confirmed),
+        "set_aside": list(done.set_aside),
+        "contradictions": [
+            {"entry": c.entry, "fact": c.fact, "base": c.base, "other": c.other} for c in done.contradictions
+        ],
+    }
+    if as_json:
+        formatting.print_json(summary)
+    else:
+        for line in _merge_lines(done, base, other, output if data is not None else None):
+            click.echo(line, err=data is None)
+    if data is None:
+        sys.exit(1)
+
+
+def _merge_lines(done: Merged, base: Path, other: Path, output: Path | None) -> list[str]:
+    """What ``awaw map merge`` did, in words (80 columns)."""
+    out: list[str] = []
+    for c in done.contradictions:
+        out += [
+            f"contradiction: {c.entry} {c.fact}",
+            f"  BASE {base.name}: {c.base}",
+            f"  OTHER {other.name}: {c.other}",
+        ]
+    if output is None:
+        out.append(
+            f"nothing written: {len(done.contradictions)} contradictions; choose with --prefer base or --prefer other"
+        )
+        return out
+    if done.contradictions:
+        kept = base.name if done.prefer == "base" else other.name
+        out.append(f"{len(done.contradictions)} contradictions: kept the value of {kept} (--prefer {done.prefer})")
+    out.append(f"wrote {output}: {len(done.added)} facts of {other.name} added to {base.name}")
+    if done.confirmed:
+        out.append(f"  {len(done.confirmed)} facts {base.name} only sampled are confirmed by {other.name}")
+    if done.set_aside:
+        out.append(f"  {len(done.set_aside)} sampled facts set aside for a confirmed one (--json lists them)")
+    if not done.added and not done.confirmed and not done.contradictions:
+        out.append(f"  {other.name} gives no fact that {base.name} lacks: the file is {base.name}'s facts")
+    return out

@@ -20,6 +20,10 @@ MAP_COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.mapfiles:use",
         "Move GAME to the map data of FILE (a newer version of its map), recorded as a map_data_changed event.",
     ),
+    "merge": (
+        "replays.cli.mapfiles:merge",
+        "Add the facts of the map-data file OTHER to those of BASE, and write the merged file.",
+    ),
     "decompile": (
         "replays.cli.mapfiles:decompile",
         "Write the map-data file FILE back as a compact source, which `awaw map compile` reads to the same facts.",

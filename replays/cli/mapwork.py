@@ -204,9 +204,12 @@ def sample(
         )
     else:
         lines.append(
-            f"wrote {done.output}: terrain of {p.terrain} hexes, {p.hexsides} river hexsides, every fact marked "
+            f"wrote {done.output}: terrain of {p.terrain} hexes, {p.hexsides} river hexsides, each marked "
             "source: sampled"
         )
+        lines.append(f"  and the rule texts' {done.rule_texts} facts, confirmed, with their rules")
+        if done.set_aside:
+            lines.append(f"  {len(done.set_aside)} sampled facts set aside: the rule texts give otherwise (--json)")
         if p.unnamed_hexes or p.unnamed_sides:
             lines.append(
                 f"  not named (nothing proposed): {p.unnamed_hexes} hexes, {p.unnamed_sides} hexsides of "
@@ -231,6 +234,8 @@ def sample(
                 for g in done.groups
             ],
             "map_file": str(done.output) if done.text is not None else None,
+            "rule_texts_facts": done.rule_texts,
+            "set_aside": list(done.set_aside),
             "terrain": p.terrain if p else 0,
             "river_hexsides": p.hexsides if p else 0,
             "unnamed_hexes": p.unnamed_hexes if p else None,

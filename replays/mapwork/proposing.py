@@ -1,5 +1,7 @@
 """``awaw map sample``: a calibrated image read into groups of colour, a legend for a person to name them, and the map
-data the named colours propose (every fact marked ``source: sampled`` with its confidence)."""
+data the named colours propose (every fact marked ``source: sampled`` with its confidence), beside every fact of the
+shipped rule-texts data, confirmed, with its rules (:func:`replays.mapwork.merging.merge`: a sampled fact that a rule
+text gives otherwise is set aside)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from projections.rules.geometry import hexes_of, parse
-from replays.maps import parse_map_data
+from projections.rules.mapdata import HEX_FACTS, HEXSIDE_FACTS, MapData
+from replays.maps import parse_map_data, shipped_map_data
 from replays.mapwork import legend as legends
 from replays.mapwork import sampling
 from replays.mapwork.grids import CalibratedImage, GridError, open_calibrated
+from replays.mapwork.merging import merge
 from replays.mapwork.raster import open_raster
 
 
@@ -30,6 +34,10 @@ class Sampled(NamedTuple):
     proposal: legends.Proposal | None
     output: Path
     text: str | None
+    rule_texts: int = 0
+    """The facts of the shipped rule-texts data the proposal keeps, confirmed, beside the sampled ones."""
+    set_aside: tuple[str, ...] = ()
+    """Sampled facts that a rule text's fact outranks (the rule text's is kept)."""
 
 
 def _stem(path: Path) -> str:
@@ -86,6 +94,8 @@ def sample_image(
     legend_text = legends.write_legend(entries, calibrated.source.label())
     proposal = None
     text = None
+    rule_texts = 0
+    set_aside: tuple[str, ...] = ()
     if any(e.name not in (None, legends.NOT_A_FACT) for e in entries):
         title = map_name(name or f"{base.name}-sampled")
         proposal = legends.propose(
@@ -97,10 +107,19 @@ def sample_image(
                 "marked source: sampled, with the sampler's confidence, until a person confirms it (awaw map edit)."
             ),
         )
+        shipped = shipped_map_data().data
+        # every proposed fact is sampled and every rule text's is confirmed, so none contradicts another (a
+        # sampled fact a rule text gives otherwise is set aside); prefer="other" only says so to the type checker
+        kept = merge(MapData.of(proposal.file), shipped, prefer="other")
+        assert kept.file is not None and not kept.contradictions
+        rule_texts = len(facts_of(shipped))
+        set_aside = kept.set_aside
         text = legends.dump(
-            proposal.file,
+            kept.file,
             f"Sampled from {calibrated.source.label()} (awaw map sample): confirm or correct each fact before\n"
-            "a check relies on it; a fact with a provenance line is sampled, unconfirmed (docs/map-data.md).",
+            "a check relies on it; a fact with a provenance line is sampled, unconfirmed (docs/map-data.md).\n"
+            "The facts the rule texts give (projections/rules/maps/rule-texts.yaml) are kept, confirmed, with\n"
+            "their rules.",
         )
         parse_map_data(text, source=str(output))  # what is written is map data that loads
     return Sampled(
@@ -114,4 +133,18 @@ def sample_image(
         proposal,
         output,
         text,
+        rule_texts,
+        set_aside,
     )
+
+
+def facts_of(data: MapData) -> list[str]:
+    """Every fact a map-data file gives, one ``EUR:C45 terrain`` a fact (sampled ones included)."""
+    out = [f"{e.hex} {n}" for e in data.written_hexes for n in sorted(HEX_FACTS) if getattr(e, n) not in (None, ())]
+    out += [
+        f"{s.between[0]}/{s.between[1]} {n}"
+        for s in data.written_hexsides
+        for n in sorted(HEXSIDE_FACTS)
+        if getattr(s, n) not in (None, ())
+    ]
+    return out

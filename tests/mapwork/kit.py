@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 from projections.rules.geometry import Grid, hexside_key, parse, rectangle
+from projections.rules.mapdata import HEX_FACTS, HEXSIDE_FACTS, MapData
+from replays.maps import shipped_map_data
 from replays.mapwork.fit import Point
 from replays.mapwork.synthetic import Drawn, render
 
@@ -56,3 +58,26 @@ def clicks(picture: Drawn, hexes: tuple[str, ...] = CLICKED, error: float = 1.5,
 
 def hex_args(points: list[Point]) -> list[str]:
     return [arg for p in points for arg in ("--hex", f"{p.hex}={p.x:g},{p.y:g}")]
+
+
+def confirmed_facts(data: MapData) -> set[tuple[str, str, object]]:
+    """Every confirmed fact of map data, as (entry, fact, value)."""
+    entries = (
+        *((f.hex, f, HEX_FACTS) for f in data.hexes),
+        *(("/".join(s.between), s, HEXSIDE_FACTS) for s in data.hexsides),
+    )
+    return {(e, n, getattr(f, n)) for e, f, names in entries for n in names if getattr(f, n) not in (None, ())}
+
+
+def rule_texts_lost(data: MapData) -> list[str]:
+    """What ``data`` lost of the shipped rule-texts data: a fact not confirmed there, or a rule its entry lacks
+    (empty: every fact of the rule texts is there, confirmed, with its rules)."""
+    shipped = shipped_map_data().data
+    lost = [f"{e} {n}: {v}" for e, n, v in sorted(confirmed_facts(shipped) - confirmed_facts(data), key=str)]
+    for f in shipped.written_hexes:
+        ours = data.written(f.hex)
+        lost += [f"{f.hex} rules: {r}" for r in f.rules if ours is None or r not in ours.rules]
+    for side in shipped.written_hexsides:
+        theirs = data.written_side(*side.between)
+        lost += [f"{'/'.join(side.between)} rules: {r}" for r in side.rules if theirs is None or r not in theirs.rules]
+    return lost

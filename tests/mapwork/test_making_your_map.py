@@ -20,11 +20,11 @@ import pytest
 from click.testing import CliRunner
 
 from replays.cli import cli
-from replays.maps import load_map_file
+from replays.maps import load_map_file, shipped_map_data
 from replays.mapwork.legend import parse_legend
 from replays.mapwork.synthetic import Drawn, name_legend, vassal_module
 from tests import chromium
-from tests.mapwork.kit import fictional_region
+from tests.mapwork.kit import fictional_region, rule_texts_lost
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOWN_ONLY = {
@@ -163,13 +163,22 @@ def test_the_walk_from_a_vassal_module_to_a_checked_map_file(
     assert f"terrain of {len(terrain)} hexes, {len(rivers)} river hexsides" in said["map sample"]
     # the saved file: every fact the drawing shows, confirmed by the person
     data = load_map_file(tmp_path / "AWAW.sampled.yaml").data
-    assert {f.hex: f.terrain for f in data.written_hexes} == terrain
+    shipped = shipped_map_data().data
+    given = {f.hex: f.terrain for f in shipped.written_hexes if f.terrain is not None}  # the rule texts' (C45 lake)
+    assert {f.hex: f.terrain for f in data.written_hexes if f.terrain is not None} == terrain | given
+    # and the rule texts' facts beside them, each with its rules
+    assert rule_texts_lost(data) == []
     assert {s.between for s in data.written_hexsides if s.river == "river"} == set(rivers)
     assert all(not f.provenance for f in data.written_hexes) and all(not s.provenance for s in data.written_hexsides)
     # the check reads it: complete terrain, none sampled, and the movement rules unlocked
     check = said["map check"]
-    n = len(terrain)
-    assert re.search(rf"^  terrain +{n} of {n} \(100\.0 %\)$", check, flags=re.M), check
+    # terrain over every hex the file describes: the drawn ones, and the rule texts' hexes off the image (the
+    # module draws 160 hexes of a mapboard, the rule texts name hexes all over it; only C45's terrain is a rule's)
+    eur = {h for h in terrain if h.startswith("EUR:")}
+    n = len(eur) + len({h for h in given if h.startswith("EUR:")} - eur)
+    of = len(eur | {f.hex for f in shipped.written_hexes if f.hex.startswith("EUR:")})
+    assert re.search(rf"^  terrain +{n} of {of} \(", check, flags=re.M), check
+    assert "every one is here, and none is contradicted" in check
     assert "sampled, unconfirmed" not in check
     unlocked = re.search(r"^Rules this file unlocks \((\d+) checks\)", check, flags=re.M)
     assert unlocked is not None and int(unlocked.group(1)) > 0, check
@@ -178,6 +187,8 @@ def test_the_walk_from_a_vassal_module_to_a_checked_map_file(
     shown = " ".join(section.split())
     assert f"for its {len(terrain)} hexes" in shown
     assert f"{legend_lines} legend lines to name" in shown
+    kept = re.search(r"and the rule texts' (\d+) facts, confirmed, with their rules", said["map sample"])
+    assert kept is not None and f"the {kept.group(1)} facts of Lake Ladoga" in shown, said["map sample"]
     assert f"{len(terrain)}/{len(terrain)} terrain, {len(rivers)}/{len(rivers)} river hexsides" in shown
     # the game records the file; its board and report carry the image, as asked
     assert "map data: AWAW-sampled version 1" in said["new GAME"]

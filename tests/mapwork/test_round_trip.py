@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from projections.rules.geometry import rectangle
 from replays.cli import cli
-from replays.maps import load_map_file
+from replays.maps import load_map_file, shipped_map_data
 from replays.mapwork.synthetic import facts_of, name_legend, render
-from tests.mapwork.kit import clicks, drawn, hex_args
+from tests.mapwork.kit import clicks, confirmed_facts, drawn, hex_args, rule_texts_lost
 
 
 def run(*args: str) -> str:
@@ -36,7 +36,7 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(
     legend = tmp_path / "map.legend"
     legend.write_text(name_legend(legend.read_text(), picture))
     second = run("sample", str(picture.path))
-    assert "river hexsides, every fact marked source: sampled" in second
+    assert "river hexsides, each marked source: sampled" in second
     took = time.perf_counter() - started
     loaded = load_map_file(tmp_path / "map.sampled.yaml").data
 
@@ -56,9 +56,12 @@ def test_calibrate_and_sample_recover_the_terrain_and_the_rivers_drawn(
     assert found / len(picture.rivers) >= 0.90
     assert len(rivers - picture.rivers) <= 0.05 * len(picture.rivers)
     # every fact proposed is sampled, unconfirmed: no check can rest on one
-    assert all(f.provenance and {p.fact for p in f.provenance} == {"terrain"} for f in loaded.written_hexes)
-    assert all(loaded.hex(f.hex) is None or loaded.hex(f.hex).terrain is None for f in loaded.written_hexes)  # type: ignore[union-attr]
+    drawn_hexes = [f for f in loaded.written_hexes if f.hex in picture.terrain]
+    assert all(f.provenance and {p.fact for p in f.provenance} == {"terrain"} for f in drawn_hexes)
     assert all(0 <= p.confidence <= 1 for f in loaded.written_hexes for p in f.provenance)
+    # beside them, the rule texts' facts, confirmed, with their rules, and nothing else confirmed
+    assert confirmed_facts(loaded) == confirmed_facts(shipped_map_data().data)
+    assert rule_texts_lost(loaded) == []
 
 
 TEST_MAP = Path(__file__).resolve().parents[2] / "examples" / "maps" / "fictional-test-map.yaml"

@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from replays.cli import cli
-from replays.maps import load_map_file
+from replays.maps import load_map_file, shipped_map_data
 from replays.mapwork.legend import Entry, LegendError, parse_legend, write_legend
 from replays.mapwork.synthetic import Drawn
-from tests.mapwork.kit import clicks, drawn, hex_args
+from tests.mapwork.kit import clicks, confirmed_facts, drawn, hex_args, rule_texts_lost
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -50,9 +50,12 @@ def test_naming_by_pointing_proposes_sampled_facts(calibrated: Drawn, tmp_path: 
     assert data["terrain"] == sum(t == "sea" for t in calibrated.terrain.values())
     assert data["river_hexsides"] >= 0.9 * len(calibrated.rivers)
     loaded = load_map_file(tmp_path / "map.sampled.yaml").data
-    assert {f.terrain for f in loaded.written_hexes} == {"sea"}
-    assert all(f.terrain is None for f in loaded.hexes)  # nothing confirmed: checks read none of it
-    assert all(loaded.sampled(f.hex)["terrain"].source == "sampled" for f in loaded.written_hexes)
+    assert {f.terrain for f in loaded.written_hexes if f.provenance} == {"sea"}
+    # nothing sampled is confirmed (checks read none of it): the confirmed facts are the rule texts', all of them
+    assert confirmed_facts(loaded) == confirmed_facts(shipped_map_data().data)
+    assert rule_texts_lost(loaded) == []
+    assert all(loaded.sampled(f.hex)["terrain"].source == "sampled" for f in loaded.written_hexes if f.provenance)
+    assert data["rule_texts_facts"] == 101 and data["set_aside"] == []
     # the names are kept in the legend: the next run needs no --name
     code, out = run("sample", str(calibrated.path))
     assert code == 0 and "terrain of 16 hexes" in out, out
@@ -67,7 +70,7 @@ def test_a_legend_serves_another_scan_of_the_same_map(calibrated: Drawn, tmp_pat
     code, out = run("sample", str(other.path), "--legend", str(tmp_path / "map.legend"))
     assert code == 0, out
     loaded = load_map_file(tmp_path / "again.sampled.yaml").data
-    assert {f.hex for f in loaded.written_hexes} == {h for h, t in other.terrain.items() if t == "sea"}
+    assert {f.hex for f in loaded.written_hexes if f.provenance} == {h for h, t in other.terrain.items() if t == "sea"}
 
 
 @pytest.mark.parametrize(
