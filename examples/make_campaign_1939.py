@@ -3,15 +3,16 @@
 Run ``python examples/make_campaign_1939.py`` from the repository root; the output is byte-identical on every run
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
-The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``redeploy``, ``spend``,
-``build``, ``attrition`` and ``end-phase`` call, on the game so far (:meth:`Game.play`): moves outside exploitation
-and overruns, redeployments, declarations of war and offensives, builds, chart actions, attritions and the phases
-of each player turn; a decision the rules refuse stops the generator. What no command decides yet (the set-up, the
-weather, attacks, overruns and exploitation, air and naval combat, SW, tension tracks, oil, supply, the Year Start
-Sequence) is written here, with the rules read from their one home, ``projections.rules`` (odds, the CRT, the Air
-Combat Table, chart cells, costs, weather); the generator holds none of its own. A ledger follows every power's BRPs
-and construction limit, and Japan's oil reserve, and refuses to write a log that overspends. Set-up numbers that the
-extracts do not give (BRP levels, growth, the minor countries' BRP values, most unit counts) are illustrative and
+The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
+``advance``, ``redeploy``, ``spend``, ``build``, ``attrition`` and ``end-phase`` call, on the game so far
+(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war and
+offensives, builds, chart actions, attritions and the phases of each player turn; a decision the rules refuse stops
+the generator. What no command decides yet (the set-up, the weather, overruns, the seaborne invasion of Oslo, air and
+naval combat, SW, tension tracks, oil, supply, the Year Start Sequence) is written here, with the rules read from
+their one home, ``projections.rules`` (odds, the CRT, the Air Combat Table, chart cells, costs, weather); the
+generator holds none of its own. A ledger follows every power's BRPs and construction limit, and Japan's oil
+reserve, and refuses to write a log that overspends. Set-up numbers that the extracts do not give (BRP levels,
+growth, the minor countries' BRP values, most unit counts) are illustrative and
 listed in ``examples/README.md``.
 """
 
@@ -22,6 +23,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -49,7 +51,6 @@ from awaw_events.events import (
     CtlSet,
     DiceRolled,
     Event,
-    ExploitationAllowance,
     FortificationBuilt,
     FortificationPlaced,
     FrenchSurrenderChecked,
@@ -128,6 +129,7 @@ from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
 from projections.rules.weather import FIXED_WINTER_LEVELS, WEATHER_ZONES, weather_for, winter_roll_modifier
+from replays.commands.attack import Advance, Attack, Losses, decide_advance, decide_attack, decide_losses
 from replays.commands.attrition import (
     Attrition,
     AttritionLosses,
@@ -223,9 +225,7 @@ class Game:
     oil_max: dict[str, int] = field(default_factory=dict)
     oil_books: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)
-    allowance: dict[str, int] = field(default_factory=dict)
     mf_spent: dict[tuple[str, str | None, str | None, str], int] = field(default_factory=dict)
-    breakthrough_hex: dict[str, str] = field(default_factory=dict)
     state: GameState = field(default_factory=initial)
     unfolded: list[AnyEvent] = field(default_factory=list)
     """Events written since :attr:`state` was last folded (a decision folds them first)."""
@@ -410,11 +410,9 @@ class Game:
                 if self.units[e.unit].location != e.origin:
                     raise ValueError(f"{e.unit} redeploys from {e.origin}, but it is in {self.units[e.unit].location}")
                 self.units[e.unit].location = e.destination
-            case AttritionOccupation():
+            case AttritionOccupation() | AdvanceAfterCombat():
                 for m in e.moves:
                     self.units[m.unit].location = m.to
-            case ExploitationAllowance():
-                self.allowance[e.unit] = e.allowance
             case ShipLaidDown():
                 self.units[e.ship] = Unit(e.owner, e.unit_type, e.factors, f"chart:{e.yard}")
                 self._shipbuilding(e.yard, e.ship, e.sb, one_factor=e.unit_type in ("dd", "cve"), on_chart=1)
@@ -619,39 +617,22 @@ def move(
     breakthrough: str | None = None,
 ) -> None:
     """A move (``awaw move``), as the hexes the unit enters in order (``unit_moved.path`` leaves out the hex it
-    starts in): the command prices it on the map data (13.41) and refuses what the rules forbid.
+    starts in): the command prices it on the map data (13.41), gives an exploiting unit its allowance (16.31) and
+    refuses what the rules forbid.
 
-    An overrun and an exploitation move are still written here (the generator's own counting): every hex costs 1 MF
-    (all terrain here is treated as clear, 13.41B) and an overrun 1 more (13.41E), within the unit's movement factor
-    or exploitation allowance (16.31); armor placed on its breakthrough hex (the path's first hex) pays nothing for
-    the placement (16.21, 16.23).
+    An overrun is still written here (no command makes one yet): one MF per hex entered (13.41B) and one more for
+    the overrun (13.41E), within the unit's movement factor.
     """
-    if not overrun and g.phase != "exploitation":
-        g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), actor=actor)))
+    if not overrun:
+        g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), breakthrough, actor)))
         return
     u = g.units[unit]
-    breaks = path_breaks([u.location, *path])
-    if breaks:
-        i = breaks[0]
-        chain = [u.location, *path]
-        raise ValueError(f"{unit}: {chain[i - 1]} -> {chain[i]} is not a step to an adjacent hex")
-    placed = breakthrough is not None and bool(path) and path[0] == g.breakthrough_hex.get(breakthrough) != u.location
-    mf = len(path) - (1 if placed else 0) + (1 if overrun else 0)
+    mf = len(path) + 1
     key = (g.turn, g.side, g.phase, unit)
     g.mf_spent[key] = g.mf_spent.get(key, 0) + mf
-    exploiting = g.phase == "exploitation"
-    limit = g.allowance.get(unit) if exploiting else u.movement
-    if u.unit_type in GROUND_TYPES and (limit is None or g.mf_spent[key] > limit):
-        raise ValueError(f"{unit} spends {g.mf_spent[key]} MF in {g.turn} {g.phase}, more than its {limit}")
-    g.emit(
-        UnitMoved,
-        actor=actor,
-        unit=unit,
-        path=list(path),
-        mf_used=mf,
-        exploitation=exploiting,
-        breakthrough=breakthrough,
-    )
+    if u.movement is None or path_breaks([u.location, *path]) or g.mf_spent[key] > u.movement:
+        raise ValueError(f"{unit} cannot overrun along {path} in {g.turn} {g.phase}")
+    g.emit(UnitMoved, actor=actor, unit=unit, path=list(path), mf_used=mf)
 
 
 def war(g: Game, power: str, target: str) -> None:
@@ -830,7 +811,6 @@ def fight(g: Game, b: Battle) -> tuple[str, int]:
         if entered:
             control(g, entered, b.controller, "advance_after_combat", b.attack)
         if b.breakthrough:
-            g.breakthrough_hex[b.breakthrough[0]] = b.hexes[0]
             g.emit(
                 BreakthroughCreated,
                 actor=b.actor,
@@ -840,6 +820,32 @@ def fight(g: Game, b: Battle) -> tuple[str, int]:
                 armor=b.breakthrough[1],
             )
     return result, round_event
+
+
+def attack(
+    g: Game,
+    ident: str,
+    hexes: Sequence[str],
+    attackers: Sequence[str],
+    *,
+    die: int,
+    support: Sequence[str] = (),
+    dms: Mapping[str, tuple[str, ...]] | None = None,
+    terrain: str | None = None,
+    losses: Sequence[tuple[str, Mapping[str, int | None]]] = (("defender", {}),),
+    advance: Sequence[str] = (),
+    breakthrough: str | None = None,
+) -> int:
+    """A ground attack (``awaw attack``, ``losses``, ``advance``; 15.1-15.9): ground support flown, the declaration
+    from the board, the die typed in and the CRT's result; each side's losses in turn (none named: everything the
+    result takes); the attack ended and ``advance`` moved in. Returns the event number of its round."""
+    declared = Attack(ident, tuple(hexes), tuple(attackers), tuple(support), dms=dms or {}, terrain=terrain)
+    g.play(lambda pos: decide_attack(pos, declared, Die(face=die)))
+    resolved = len(g.events)
+    for side, units in losses:
+        g.play(partial(decide_losses, command=Losses(ident, side, units)))
+    g.play(lambda pos: decide_advance(pos, Advance(ident, tuple(advance), breakthrough=breakthrough)))
+    return resolved
 
 
 def attrition(
@@ -1254,88 +1260,40 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     move(g, "germany", "ger-arm-4", ["EUR:K32", BERLIN, "EUR:L33", "EUR:M33"])
     g.enter("combat")
     offensive(g, "germany", "eastern")
-    ger: dict[str, Any] = {"hexside": "clear", "ctl": 2}
-    for aaf, target in (("ger-aaf-1", POZNAN), ("ger-aaf-2", POZNAN), ("ger-aaf-3", LODZ)):
-        fly(g, "germany", "ground_support", [aaf], target, "pol-1" if target == POZNAN else "pol-2")
-    fight(
+    # ger-arm-2 stays in L33, beside the Poznan attack, so that it may exploit (16.21, 16.22D)
+    attack(
         g,
-        Battle(
-            attack="pol-1",
-            actor="germany",
-            hexes=[POZNAN],
-            die=6,
-            attackers=[
-                # ger-arm-2 stays in L33, beside the attack, so that it may exploit (16.21, 16.22D)
-                Attacker(unit="ger-arm-1", factors=4, origin="EUR:L33", armor=True, **ger),
-                Attacker(unit="ger-inf-1", factors=3, origin="EUR:K34", **ger),
-                Attacker(unit="ger-inf-2", factors=3, origin="EUR:K34", **ger),
-                Attacker(unit="ger-inf-3", factors=3, origin="EUR:M34", **ger),
-            ],
-            defenders=[
-                Defender(unit="pol-inf-1", factors=2, hex=POZNAN, dms=[DM_BASIC]),
-                Defender(unit="pol-inf-2", factors=2, hex=POZNAN, dms=[DM_BASIC]),
-            ],
-            ground_support=[UnitFactors(unit="ger-aaf-1", factors=5), UnitFactors(unit="ger-aaf-2", factors=5)],
-            advance=[Move(unit="ger-arm-1", to=POZNAN)],
-            breakthrough=("bt-poznan", "ger-arm-1"),
-        ),
+        "pol-1",
+        [POZNAN],
+        ["ger-arm-1", "ger-inf-1", "ger-inf-2", "ger-inf-3"],
+        support=["ger-aaf-1", "ger-aaf-2"],
+        die=6,
+        advance=["ger-arm-1"],
+        breakthrough="bt-poznan",
     )
-    fight(
+    attack(
         g,
-        Battle(
-            attack="pol-2",
-            actor="germany",
-            hexes=[LODZ, LODZ_FLANK],
-            die=3,
-            attackers=[
-                Attacker(unit="ger-arm-3", factors=4, origin="EUR:M35", armor=True, **ger),
-                Attacker(unit="ger-inf-4", factors=3, origin="EUR:M35", **ger),
-                Attacker(unit="ger-inf-5", factors=3, origin="EUR:N35", **ger),
-                Attacker(unit="ger-inf-6", factors=3, origin="EUR:N35", **ger),
-            ],
-            defenders=[Defender(unit=f"pol-inf-{n}", factors=2, hex=LODZ, dms=[DM_BASIC]) for n in (3, 4)]
-            + [Defender(unit="pol-inf-5", factors=2, hex=LODZ_FLANK, dms=[DM_BASIC])],
-            ground_support=[UnitFactors(unit="ger-aaf-3", factors=5)],
-            attacker_losses=[UnitFactors(unit=u, factors=3) for u in ("ger-inf-4", "ger-inf-5", "ger-inf-6")]
-            + [UnitFactors(unit="ger-aaf-3", factors=3)],
-            advance=[Move(unit="ger-arm-3", to=LODZ)],
-            breakthrough=("bt-lodz", "ger-arm-3"),
+        "pol-2",
+        [LODZ, LODZ_FLANK],
+        ["ger-arm-3", "ger-inf-4", "ger-inf-5", "ger-inf-6"],
+        support=["ger-aaf-3"],
+        die=3,
+        losses=(
+            ("attacker", {"ger-inf-4": None, "ger-inf-5": None, "ger-inf-6": None, "ger-aaf-3": 3}),
+            ("defender", {}),
         ),
+        advance=["ger-arm-3"],
+        breakthrough="bt-lodz",
     )
     g.enter("exploitation")
     # ger-arm-1 attacked Poznan and may not exploit (16.22D); ger-arm-2 (in L33) and ger-arm-4 (in M33), beside the
     # attack, are placed on Poznan and exploit; ger-arm-4 in L35 keeps the chain to Warsaw (16.47)
-    for unit in ("ger-arm-2", "ger-arm-4"):
-        g.emit(ExploitationAllowance, actor="germany", unit=unit, breakthrough="bt-poznan", allowance=6)
     move(g, "germany", "ger-arm-2", [POZNAN, "EUR:L35", "EUR:L36"], breakthrough="bt-poznan")
     move(g, "germany", "ger-arm-4", [POZNAN, "EUR:L35"], breakthrough="bt-poznan")
-    control(g, ["EUR:L35", "EUR:L36"], "germany", "exploitation", "bt-poznan")
-    fly(g, "germany", "ground_support", ["ger-aaf-4"], WARSAW, "pol-x1")
-    warsaw, warsaw_round = fight(
-        g,
-        Battle(
-            attack="pol-x1",
-            actor="germany",
-            kind="exploitation",
-            hexes=[WARSAW],
-            die=5,
-            terrain="city",
-            attackers=[
-                Attacker(unit="ger-arm-2", factors=4, origin="EUR:L36", armor=True, **ger),
-            ],
-            defenders=[
-                Defender(
-                    unit="pol-inf-6",
-                    factors=2,
-                    hex=WARSAW,
-                    dms=[DM_BASIC, dm_item("exploiting_armor", "exploiting_armor")],
-                ),
-                Defender(unit="pol-arm-1", factors=2, hex=WARSAW, dms=[DM_BASIC]),
-            ],
-            ground_support=[UnitFactors(unit="ger-aaf-4", factors=5)],
-            advance=[Move(unit="ger-arm-2", to=WARSAW)],
-        ),
+    warsaw_round = attack(
+        g, "pol-x1", [WARSAW], ["ger-arm-2"], support=["ger-aaf-4"], terrain="city", die=5, advance=["ger-arm-2"]
     )
+    warsaw = cast(CombatRoundResolved, g.events[warsaw_round - 1]).result
     g.emit(
         NoteAdded,
         about=warsaw_round,
@@ -1563,26 +1521,17 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
     g.enter("combat")
     offensive(g, "russia", "eastern")
-    rus: dict[str, Any] = {"hexside": "clear", "ctl": 1}
-    winter_war, karelia_round = fight(
+    karelia_round = attack(
         g,
-        Battle(
-            attack="karelia-1",
-            actor="russia",
-            hexes=[KARELIA],
-            die=2,
-            terrain="forest",
-            controller="russia",
-            attackers=[
-                Attacker(unit=f"rus-inf-{n}", factors=3, origin=origin, **rus)
-                for n, origin in ((1, LENINGRAD), (2, LENINGRAD), (3, "EUR:E43"), (4, "EUR:E42"))
-            ],
-            defenders=[
-                Defender(unit="fin-inf-1", factors=3, hex=KARELIA, dms=[DM_BASIC, dm_item("rough_terrain", "rough")])
-            ],
-            attacker_losses=[UnitFactors(unit="rus-inf-1", factors=3), UnitFactors(unit="rus-inf-2", factors=3)],
-        ),
+        "karelia-1",
+        [KARELIA],
+        ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"],
+        dms={"fin-inf-1": ("rough",)},
+        terrain="forest",
+        die=2,
+        losses=(("attacker", {"rus-inf-1": None, "rus-inf-2": None}),),
     )
+    winter_war = cast(CombatRoundResolved, g.events[karelia_round - 1]).result
     g.emit(
         NoteAdded,
         about=karelia_round,
