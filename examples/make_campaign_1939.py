@@ -48,11 +48,9 @@ from awaw_events.events import (
     CombatLossesTaken,
     CombatRoundResolved,
     ConstructionLimitDeclared,
-    CtlSet,
     DiceRolled,
     Event,
     FortificationBuilt,
-    FortificationPlaced,
     FrenchSurrenderChecked,
     GameCreated,
     GameTurnEnded,
@@ -122,7 +120,7 @@ from projections.rules.combat.strength import AWAW_DMS, BASIC_DM_ITEM, DM_BASE
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
-from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST, MAGINOT_HEXES, WEST_WALL_HEXES
+from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST
 from projections.rules.geometry import adjacent, parse, path_breaks, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
@@ -145,8 +143,11 @@ from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
 from replays.commands.phase import decide_end_phase
 from replays.maps import shipped_map_data
+from replays.setup import parse_setup, setup_events
 
 OUTPUT: Final = Path(__file__).with_name("campaign-1939.jsonl")
+SETUP: Final = OUTPUT.with_name("setup-1939.yaml")
+"""The game's opening position, as ``awaw setup`` writes it and ``awaw new --setup`` reads it."""
 MAP_DATA: Final = shipped_map_data().data
 
 # =====================================================================================================================
@@ -932,9 +933,9 @@ GROWTH_1940: Final[dict[str, int]] = {
 POLAND_BRPS: Final = 15  # illustrative
 DENMARK_BRPS: Final = 5  # illustrative
 
-# Hexes: the Maginot, West Wall and Sevastopol hexes come from rule 32.4, Copenhagen, Helsinki and Gibraltar from
-# the A3R house rules' straits (the shipped map data); the rest are plausible ids on the European and Pacific maps
-# (see README), placed so that every move and attack follows the hex geometry of 10-16 extract 1.15.
+# Hexes the game's decisions name (the set-up places every unit: setup-1939.yaml): Copenhagen and Helsinki are the
+# A3R house rules' straits (the shipped map data); the rest are plausible ids on the European and Pacific maps (see
+# README), placed so that every move and attack follows the hex geometry of 10-16 extract 1.15.
 BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG = "EUR:L32", "EUR:J30", "EUR:K29", "EUR:J38"
 LODZ_FLANK: Final = "EUR:N34"
 """The Polish unit that does not fit in Lodz (12.11A) stands next to it, in reach of the same attackers (15.44)."""
@@ -948,26 +949,16 @@ WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA = (
     "EUR:K39",
     "EUR:I41",
 )
-PARIS, LONDON, GLASGOW, SCAPA, CALAIS = "EUR:P21", "EUR:M20", "EUR:H20", "EUR:E22", "EUR:N22"
-ROME, GENOA, TRIESTE, LENINGRAD, MOSCOW, SEVASTOPOL = "EUR:Y23", "EUR:T23", "EUR:S26", "EUR:D44", "EUR:H49", "EUR:V38"
+PARIS, LONDON, GLASGOW, CALAIS = "EUR:P21", "EUR:M20", "EUR:H20", "EUR:N22"
+ROME, GENOA, TRIESTE, LENINGRAD, MOSCOW = "EUR:Y23", "EUR:T23", "EUR:S26", "EUR:D44", "EUR:H49"
 HELSINKI, KARELIA, OSLO, BERGEN, COPENHAGEN = "EUR:D41", "EUR:D43", "EUR:D33", "EUR:D30", "EUR:H32"
-LORIENT, MARSEILLES, GIBRALTAR = "EUR:R17", "EUR:V21", "EUR:AA7"
 TOKYO, CHUNGKING = "PAC:K30", "PAC:Q10"
-MAGINOT: Final = dict(zip(MAGINOT_HEXES, (["EUR:O24", "EUR:O25"], ["EUR:O26", "EUR:P26"], ["EUR:Q25"]), strict=True))
-WEST_WALL: Final = dict(
-    zip(WEST_WALL_HEXES, (["EUR:M26"], ["EUR:N25", "EUR:O25"], ["EUR:O25"], ["EUR:P25"], ["EUR:Q24"]), strict=True)
-)
-"""The Maginot and West Wall hexes (32.4) and the hexes each faces (illustrative)."""
-JAPAN_FRONT: Final = ["PAC:N18", "PAC:O18", "PAC:P18", "PAC:Q17"]
-CHINA_FRONT: Final = ["PAC:N17", "PAC:O17", "PAC:P17", "PAC:Q16"]
-
-
-def inf(prefix: str, numbers: Sequence[int], factors: int, mf: int, where: Sequence[str]) -> list[tuple[Any, ...]]:
-    return [(f"{prefix}-inf-{n}", "infantry", factors, where[i % len(where)], mf) for i, n in enumerate(numbers)]
 
 
 def setup(g: Game) -> dict[str, int]:
-    """Fall 1939 set-up: BRPs, forces, shipyards, charts, fortifications, control, CTLs, oil, winter preparation."""
+    """Fall 1939 set-up: the game, the map data it uses and the position of ``setup-1939.yaml`` (BRPs, forces,
+    shipyards, charts, fortifications, control, CTLs, oil, winter preparation), recorded as ``awaw new --setup``
+    records a set-up (:func:`replays.setup.setup_events`)."""
     g.emit(
         GameCreated,
         title="Classic campaign game: Fall 1939 to Spring 1940 (example)",
@@ -986,252 +977,17 @@ def setup(g: Game) -> dict[str, int]:
         hexes=shipped.hexes,
         hexsides=shipped.hexsides,
     )
-    for power, (base, available) in START_BRPS.items():
-        g.emit(BrpsSet, power=power, base=base, available=available)
-    tensions = {"rgt": 0, "usat": 0, "usjt": 0}
-    tensions["usat"] = tension(g, "usat", 0, [("setup", 5, None)], "setup")
-    tensions["usjt"] = tension(g, "usjt", 0, [("setup", 10, None)], "setup")
-
-    # German forces (27-30 extract 5.1 for the fleet; 10-16 extract 1.1 for the 4-6 armor and 3-3 infantry).
-    place(
-        g,
-        "germany",
-        [
-            (f"ger-arm-{n}", "armor", 4, h, 6)
-            for n, h in enumerate(["EUR:L33", "EUR:L33", "EUR:M35", "EUR:K33", "EUR:K33", "EUR:L31"], 1)
-        ],
-    )
-    place(
-        g,
-        "germany",
-        inf("ger", range(1, 4), 3, 3, ["EUR:K34", "EUR:K34", "EUR:L32"])
-        + inf("ger", range(4, 7), 3, 3, ["EUR:M35", "EUR:N35", "EUR:N35"])
-        + inf("ger", range(7, 13), 3, 3, ["EUR:M28", "EUR:N28", "EUR:O27", "EUR:K30", "EUR:K31", "EUR:J37"]),
-    )
-    place(
-        g,
-        "germany",
-        [
-            (f"ger-aaf-{n}", "aaf", 5, h)
-            for n, h in enumerate(["EUR:L32", "EUR:L32", "EUR:M34", "EUR:K31", "EUR:M29"], 1)
-        ],
-    )
-    place(g, "germany", [("ger-ab-1", "airborne", 1, BERLIN, 3)])
-    place(
-        g,
-        "germany",
-        [
-            ("gneisenau", "bc", 3, KIEL, "Gneisenau"),
-            ("scharnhorst", "bc", 3, KIEL, "Scharnhorst"),
-            ("graf-spee", "pb", 2, "sw:atlantic", "Admiral Graf Spee"),
-            ("lutzow", "pb", 2, WILHELMSHAVEN, "Lützow"),
-            ("scheer", "pb", 2, WILHELMSHAVEN, "Admiral Scheer"),
-            ("ger-ca-1", "ca", 2, KIEL, "Blücher"),
-            ("ger-ca-2", "ca", 2, KIEL),
-        ]
-        + [(f"ger-dd-{n}", "dd", 1, KIEL if n <= 3 else WILHELMSHAVEN) for n in range(1, 7)]
-        + [(f"ger-sub-{n}", "submarine", 1, "sw:atlantic") for n in range(1, 6)],
-    )
-    # Italy, neutral in 1939.
-    place(
-        g,
-        "italy",
-        inf("ita", range(1, 7), 2, 3, [ROME, GENOA, TRIESTE, "EUR:Z24", "EUR:CC20", "EUR:U27"])
-        + [("ita-arm-1", "armor", 2, ROME, 5), ("ita-aaf-1", "aaf", 5, ROME), ("ita-aaf-2", "aaf", 3, "EUR:U25")]
-        + [("cesare", "bb", 2, "EUR:AA25", "Giulio Cesare"), ("cavour", "bb", 2, "EUR:AA25", "Conte di Cavour")]
-        + [(f"ita-ca-{n}", "ca", 2, "EUR:AA25") for n in (1, 2)]
-        + [(f"ita-dd-{n}", "dd", 1, GENOA) for n in (1, 2)],
-    )
-    # Poland: an Allied minor (its counters are listed under Britain, which plays them).
-    place(
-        g,
-        "britain",
-        inf("pol", range(1, 3), 2, 3, [POZNAN])
-        + inf("pol", range(3, 5), 2, 3, [LODZ])
-        + inf("pol", [5], 2, 3, [LODZ_FLANK])
-        + inf("pol", [6], 2, 3, [WARSAW])
-        + inf("pol", [7], 2, 3, [BREST])
-        + inf("pol", [8], 2, 3, [KRAKOW])
-        + [("pol-arm-1", "armor", 2, WARSAW, 5)],
-        nationality="poland",
-    )
-    # Britain and France.
-    place(
-        g,
-        "britain",
-        inf("brit", range(1, 7), 3, 3, [LONDON, LONDON, GLASGOW, "EUR:L21", "EUR:K22", SCAPA])
-        + [("brit-arm-1", "armor", 3, LONDON, 5)]
-        + [("brit-aaf-1", "aaf", 5, LONDON), ("brit-aaf-2", "aaf", 3, "EUR:L22"), ("brit-aaf-3", "aaf", 3, SCAPA)]
-        + [
-            ("hood", "bc", 4, SCAPA, "Hood"),
-            ("renown", "bc", 3, SCAPA, "Renown"),
-            ("nelson", "bb", 3, SCAPA, "Nelson"),
-            ("rodney", "bb", 3, SCAPA, "Rodney"),
-            ("ark-royal", "cv", 2, SCAPA, "Ark Royal"),
-        ]
-        + [(f"brit-ca-{n}", "ca", 2, SCAPA if n <= 3 else "EUR:M21") for n in range(1, 7)]
-        + [(f"brit-dd-{n}", "dd", 1, SCAPA) for n in range(1, 5)]
-        + [("brit-asw-1", "asw", 1, "sw:atlantic"), ("brit-asw-2", "asw", 1, "sw:atlantic")],
-    )
-    place(
-        g,
-        "france",
-        inf(
-            "fra",
-            range(1, 9),
-            2,
-            3,
-            ["EUR:P24", "EUR:P25", "EUR:Q24", "EUR:O23", "EUR:O22", PARIS, "EUR:Q22", MARSEILLES],
-        )
-        + [("fra-arm-1", "armor", 3, PARIS, 5), ("fra-aaf-1", "aaf", 3, PARIS), ("fra-aaf-2", "aaf", 2, "EUR:O23")]
-        + [("dunkerque", "bc", 2, "EUR:R18", "Dunkerque"), ("strasbourg", "bc", 2, "EUR:R18", "Strasbourg")]
-        + [(f"fra-ca-{n}", "ca", 2, MARSEILLES) for n in (1, 2, 3)]
-        + [(f"fra-dd-{n}", "dd", 1, LORIENT) for n in (1, 2, 3)],
-    )
-    # Russia, the United States, Japan, China.
-    place(
-        g,
-        "russia",
-        inf(
-            "rus",
-            range(1, 11),
-            3,
-            3,
-            [LENINGRAD, LENINGRAD, "EUR:E43", "EUR:E42", MOSCOW, "EUR:K42", "EUR:L41", "EUR:N40", "EUR:P40", "EUR:R41"],
-        )
-        + [("rus-arm-1", "armor", 4, "EUR:L42", 5), ("rus-arm-2", "armor", 4, "EUR:N41", 5)]
-        + [("rus-aaf-1", "aaf", 3, LENINGRAD), ("rus-aaf-2", "aaf", 3, "EUR:L42")]
-        + [("marat", "bb", 2, LENINGRAD, "Marat"), ("rus-ca-1", "ca", 2, SEVASTOPOL)]
-        + [(f"rus-dd-{n}", "dd", 1, LENINGRAD) for n in (1, 2)],
-    )
-    place(
-        g,
-        "usa",
-        [
-            ("usa-inf-1", "infantry", 3, "box:us_atlantic", 3),
-            ("usa-inf-2", "infantry", 3, "box:us_pacific", 2),
-            ("usa-aaf-1", "aaf", 3, "box:us_atlantic"),
-            ("usa-ca-1", "ca", 2, "box:us_atlantic"),
-            ("usa-ca-2", "ca", 2, "box:us_pacific"),
-            ("usa-dd-1", "dd", 1, "box:us_atlantic"),
-        ],
-    )
-    place(
-        g,
-        "japan",
-        inf("jap", range(1, 10), 3, 2, JAPAN_FRONT)
-        + inf("jap", range(10, 13), 3, 2, [TOKYO])
-        + [("jap-arm-1", "armor", 2, "PAC:M19", 3)]
-        + [("jap-aaf-1", "aaf", 3, "PAC:N19"), ("jap-aaf-2", "aaf", 3, TOKYO), ("jap-nas-1", "nas", 2, TOKYO)]
-        + [
-            ("akagi", "cv", 3, TOKYO, "Akagi"),
-            ("kaga", "cv", 3, TOKYO, "Kaga"),
-            ("nagato", "bb", 4, TOKYO, "Nagato"),
-            ("mutsu", "bb", 4, TOKYO, "Mutsu"),
-        ]
-        + [(f"jap-ca-{n}", "ca", 2, TOKYO) for n in (1, 2, 3)]
-        + [(f"jap-dd-{n}", "dd", 1, TOKYO) for n in (1, 2)],
-    )
-    place(g, "china", inf("chi", range(1, 15), 2, 2, [*CHINA_FRONT, CHUNGKING, "PAC:P15", "PAC:R14"]))
-
-    # Shipyards, rule 27.731 (27-30 extract 1.13).
-    for yard, owner, where, rate, rule in (
-        ("kiel", "germany", KIEL, 2, "double_rate"),
-        ("genoa", "italy", GENOA, 1, "double_rate"),
-        ("trieste", "italy", TRIESTE, 1, "double_rate"),
-        ("tokyo", "japan", TOKYO, 3, "double_rate"),
-        ("leningrad", "russia", LENINGRAD, 1, "double_rate"),
-        ("sevastopol", "russia", SEVASTOPOL, 1, "double_rate"),
-        ("glasgow", "britain", GLASGOW, 4, "double_rate"),
-        ("canada", "britain", "box:canada", 1, "double_rate"),
-        ("australia", "britain", "box:australia", 1, "double_rate"),
-        ("lorient", "france", LORIENT, 1, "double_rate"),
-        ("marseilles", "france", MARSEILLES, 1, "double_rate"),
-        ("us-atlantic", "usa", "box:us_atlantic", 1, "us_box"),
-        ("us-pacific", "usa", "box:us_pacific", 1, "us_box"),
-    ):
-        g.emit(ShipyardDefined, yard=yard, owner=owner, location=where, rate=rate, capacity_rule=rule)
-    # The Kiel chart at the start (27-30 extract 1.9): rows as printed, columns chosen for this example.
-    for ship, unit_type, factors, name, row, column in (
-        ("tirpitz", "bb", 4, "Tirpitz", "4", "spring"),
-        ("bismarck", "bb", 4, "Bismarck", "3", "winter"),
-        ("graf-zeppelin", "cvl", 2, "Graf Zeppelin", "2", "summer"),
-        ("ger-ca-3", "ca", 2, None, "2", "fall"),
-    ):
-        g.emit(
-            ShipLaidDown,
-            yard="kiel",
-            ship=ship,
-            owner="germany",
-            unit_type=unit_type,
-            factors=factors,
-            name=name,
-            row=row,
-            column=column,
-            setup=True,
-        )
-
-    # Fortifications present at the start, rule 32.4 (31-34 extract 1.18).
-    for h, facing in MAGINOT.items():
-        g.emit(FortificationPlaced, hex=h, kind="maginot", owner="france", hexsides=facing)
-    for h, facing in WEST_WALL.items():
-        g.emit(FortificationPlaced, hex=h, kind="west_wall", owner="germany", hexsides=facing)
-    g.emit(FortificationPlaced, hex=SEVASTOPOL, kind="fortress", owner="russia", hexsides=["EUR:U38", "EUR:U39"])
-    g.emit(FortificationPlaced, hex=GIBRALTAR, kind="fortress", owner="britain")
-    g.emit(FortificationPlaced, hex="EUR:EE19", kind="fortress", owner="britain")
-    g.emit(FortificationPlaced, hex="PAC:EE11", kind="fortress", owner="britain")
-
-    # Control of key hexes.
-    for controller, hexes in (
-        ("germany", [BERLIN, KIEL, WILHELMSHAVEN, KONIGSBERG, "EUR:L33", "EUR:M35", "EUR:K33"]),
-        ("poland", [WARSAW, POZNAN, LODZ, KRAKOW, BREST, LWOW, BIALYSTOK, VILNA, "EUR:L35", "EUR:L36"]),
-        ("france", [PARIS, *MAGINOT]),
-        ("britain", [LONDON, GLASGOW, SCAPA]),
-        ("italy", [ROME]),
-        ("russia", [MOSCOW, LENINGRAD]),
-        ("finland", [HELSINKI, KARELIA]),
-        ("norway", [OSLO, BERGEN]),
-        ("denmark", [COPENHAGEN]),
-        ("japan", [TOKYO, *JAPAN_FRONT]),
-        ("china", [CHUNGKING, *CHINA_FRONT]),
-    ):
-        control(g, hexes, controller, "setup")
-
-    # Combat training levels (15.8): the 14.43 examples give Germany 2 and Russia 1; the rest are illustrative.
-    for faction, level in (("european_axis", 2), ("russia", 1), ("western_allies", 1), ("japan", 1), ("china", 0)):
-        g.emit(CtlSet, faction=faction, domain="ground", level=level)
-
-    # Oil reserves (33.421-33.422; maxima in fifths) and the only reserve tracked from the start: Japan's (33.422B).
-    for reserve, faction, where, counters in (
-        ("european_axis", "european_axis", BERLIN, 10),
-        ("japan", "japan", TOKYO, 10),
-        ("russia", "russia", "box:urals", 6),
-        ("wa_europe", "western_allies", LONDON, 6),
-        ("wa_india", "western_allies", "box:india", 3),
-        ("wa_south_africa", "western_allies", "box:south_africa", 3),
-        ("wa_pearl_harbor", "western_allies", "PAC:EE50", 3),
-        ("wa_manila", "western_allies", "PAC:W22", 3),
-    ):
-        g.emit(
-            OilReserveDefined,
-            reserve=reserve,
-            faction=faction,
-            location=where,
-            maximum=counters * FIFTHS_PER_COUNTER,
-        )
-    g.emit(OilTrackingStarted, reserve="japan", trigger="campaign_start", initial=10 * FIFTHS_PER_COUNTER)
-
-    # Winter preparation at the start (34.41A-D).
-    prep_ea = g.emit(WinterPreparationChanged, faction="european_axis", level=0, cause="setup")
-    for faction, level in (("japan", 2), ("western_allies", 0), ("russia", 6), ("china", 0)):
-        g.emit(WinterPreparationChanged, faction=faction, level=level, cause="setup")
+    position = parse_setup(SETUP.read_bytes(), source=SETUP.name)
+    for made in setup_events(position):
+        g.append(made.event)
+    prepared = next(n for n, e in enumerate(g.events, 1) if isinstance(e, WinterPreparationChanged))
     g.emit(
         NoteAdded,
-        about=prep_ea,
+        about=prepared,
         text="34.41A: Germany counts winter preparation 2 when attacking Poland in the "
         "first turn; Fall 1939 has no winter in Poland, so it changes nothing here.",
     )
-    return tensions
+    return {"rgt": 0, **position.tracks}
 
 
 def fall_1939(g: Game, t: dict[str, int]) -> None:
