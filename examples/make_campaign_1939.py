@@ -7,8 +7,8 @@ The players' decisions are made by :mod:`replays.commands`, the functions ``awaw
 ``advance``, ``redeploy``, ``spend``, ``build``, ``attrition`` and ``end-phase`` call, on the game so far
 (:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war and
 offensives, builds, chart actions, attritions and the phases of each player turn; a decision the rules refuse stops
-the generator. What no command decides yet (the set-up, the weather, overruns, the seaborne invasion of Oslo, air and
-naval combat, SW, tension tracks, oil, supply, the Year Start Sequence) is written here, with the rules read from
+the generator. What no command decides yet (the weather, overruns, the Oslo invasion's declaration and round, air
+and naval combat, SW, tension tracks, oil, supply, the Year Start Sequence) is written here, with the rules read from
 their one home, ``projections.rules`` (odds, the CRT, the Air Combat Table, chart cells, costs, weather); the
 generator holds none of its own. A ledger follows every power's BRPs and construction limit, and Japan's oil
 reserve, and refuses to write a log that overspends. Set-up numbers that the extracts do not give (BRP levels,
@@ -18,7 +18,6 @@ listed in ``examples/README.md``.
 
 from __future__ import annotations
 
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -36,16 +35,13 @@ from awaw_events.events import (
     AirMissionFlown,
     AnyEvent,
     AttackDeclared,
-    AttackEnded,
     AttritionOccupation,
     BookmarkSet,
-    BreakthroughCreated,
     BridgeheadPlaced,
     BrpGained,
     BrpGrantMade,
     BrpLost,
     BrpsSet,
-    CombatLossesTaken,
     CombatRoundResolved,
     ConstructionLimitDeclared,
     DiceRolled,
@@ -76,7 +72,6 @@ from awaw_events.events import (
     ShipLaidDown,
     ShipLaunched,
     ShipRepairStarted,
-    ShipSunk,
     ShipyardDefined,
     StatusChanged,
     SupplyDetermined,
@@ -94,7 +89,7 @@ from awaw_events.events import (
     WinterPreparationChanged,
     YearStarted,
 )
-from awaw_events.events.base import Modifier, Move, UnitFactors
+from awaw_events.events.base import Modifier, UnitFactors
 from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.gametime import time_key
@@ -115,13 +110,23 @@ from projections.rules import attrition as attrition_rules
 from projections.rules import combat as combat_rules
 from projections.rules.air import air_combat_result
 from projections.rules.combat.odds import odds_column
+from projections.rules.combat.results import ResultContext, final_result
 from projections.rules.combat.stacking import STACKING_LIMITS
-from projections.rules.combat.strength import AWAW_DMS, BASIC_DM_ITEM, DM_BASE
+from projections.rules.combat.strength import (
+    AWAW_DMS,
+    BASIC_DM_ITEM,
+    DM_BASE,
+    DefendingUnit,
+    attack_strength,
+    catalogue_code,
+    defence_strength,
+    net_dm,
+)
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
 from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST
-from projections.rules.geometry import adjacent, parse, path_breaks, ring
+from projections.rules.geometry import parse, path_breaks, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
@@ -669,157 +674,64 @@ def supply(
     )
 
 
-def dm_used(defender: Defender) -> int:
-    """A defending unit's net DM, never below 1 before combat (15.31, 15.35)."""
-    return max(1, sum(m.value for m in defender.dms))
-
-
-def attacker_requirement(result: str, attack: int, defence: int, defenders: Sequence[Defender]) -> int:
-    """Factors the attacker must lose for a result, rules 15.61-15.62 (10-16 extract 5.3)."""
-    if result == "A":
-        return defence
-    if result == "a":
-        return math.ceil(defence / 2)
-    if result == "Ex":
-        return defence if attack > defence else attack
-    if result.startswith("Ex-"):
-        k = int(result[3:])
-        return sum(d.factors * max(0, dm_used(d) - k) for d in defenders)
-    return 0
-
-
-def check_losses(g: Game, losses: Sequence[UnitFactors], need: int) -> None:
-    """Losses pay the requirement without an unnecessary whole unit (15.62); air and fleet factors one by one."""
-    total = sum(u.factors for u in losses)
-    if total < need:
-        raise ValueError(f"losses {total} below the requirement {need}")
-    for u in losses:
-        whole = g.units[u.unit].unit_type in GROUND_TYPES
-        if total - (u.factors if whole else 1) >= need:
-            raise ValueError(f"unnecessary loss of {u.unit}")
-
-
-def remove(g: Game, losses: Sequence[UnitFactors], ref: str, cause: str) -> None:
-    """Eliminate, reduce or sink the units named in a loss list."""
-    for loss in losses:
-        unit = g.units[loss.unit]
-        if loss.factors < unit.factors:
-            g.emit(UnitReduced, unit=loss.unit, factors_lost=loss.factors, ref=ref)
-        elif unit.unit_type in ("dd", "ca", "bb", "bc", "pb", "cv", "cvl"):
-            g.emit(ShipSunk, ship=loss.unit, ref=ref)
-        else:
-            g.emit(UnitEliminated, unit=loss.unit, cause=cause, ref=ref)
-
-
-@dataclass(frozen=True)
-class Battle:
-    """One ground attack as the players declared it, with the die typed in and the losses chosen."""
-
-    attack: str
-    actor: str
-    hexes: list[str]
-    attackers: list[Attacker]
-    defenders: list[Defender]
-    die: int
-    ground_support: list[UnitFactors] = field(default_factory=list)
-    shore_bombardment: list[UnitFactors] = field(default_factory=list)
-    kind: str = "regular"
-    terrain: str = "clear"
-    invasion_ctl: int | None = None
-    attacker_losses: list[UnitFactors] = field(default_factory=list)
-    defender_losses: list[UnitFactors] = field(default_factory=list)
-    advance: list[Move] = field(default_factory=list)
-    breakthrough: tuple[str, str] | None = None
-    controller: str = "germany"
-
-
-def fight(g: Game, b: Battle) -> tuple[str, int]:
-    """Declare, roll and resolve one round of a ground attack (15.5-15.9).
-
-    Returns the result applied and the event number of its ``combat_round_resolved``.
-    """
-    for a in b.attackers:  # land attackers attack from where they stand into an adjacent hex (15.2)
-        here = g.units[a.unit].location
-        if a.role == "land" and (a.origin != here or not any(adjacent(here, h) for h in b.hexes)):
-            raise ValueError(f"{b.attack}: {a.unit} is in {here}, not next to {b.hexes}")
+def invade(
+    g: Game,
+    ident: str,
+    hex_: str,
+    attackers: list[Attacker],
+    defenders: list[Defender],
+    *,
+    support: list[UnitFactors],
+    bombardment: list[UnitFactors],
+    die: int,
+    losses: Mapping[str, int | None],
+    advance: Sequence[str],
+) -> tuple[str, int]:
+    """A seaborne invasion (15.1-15.9, 15.55), which no command declares yet: the declaration and the round are
+    written here with the rules' strengths, odds, CRT and 15.55 conversion; the losses and the advance are the
+    commands' (``awaw losses``, ``advance``). Returns the result and the event number of its round."""
     g.emit(
         AttackDeclared,
-        actor=b.actor,
-        attack=b.attack,
-        kind=b.kind,
-        defender_hexes=b.hexes,
-        attackers=b.attackers,
-        defenders=b.defenders,
-        ground_support=b.ground_support,
-        shore_bombardment=b.shore_bombardment,
-        terrain=b.terrain,
+        actor="germany",
+        attack=ident,
+        kind="invasion",
+        defender_hexes=[hex_],
+        attackers=attackers,
+        defenders=defenders,
+        ground_support=support,
+        shore_bombardment=bombardment,
+        terrain="clear",
     )
-    attack = (
-        sum(a.factors for a in b.attackers)
-        + sum(s.factors for s in b.ground_support)
-        + sum(s.factors for s in b.shore_bombardment)
+    strength = attack_strength(
+        sum(a.factors for a in attackers), sum(s.factors for s in support), sum(s.factors for s in bombardment)
     )
-    defence = sum(d.factors * dm_used(d) for d in b.defenders)
-    column = odds_column(attack, defence)
-    roll = g.roll("crt", [b.die], ref=b.attack, actor=b.actor)
-    rolled = crt_result(column, b.die)
-    result, conversion = rolled, "none"
-    if b.invasion_ctl is not None:  # 15.55A-C: invasion or fortified-hex combat, mandatory conversions
-        n = 1 if b.invasion_ctl <= 1 else (2 if b.invasion_ctl == 2 else 3)
-        if rolled == "D" or (rolled == "Ex-2" and n == 1):
-            result, conversion = f"Ex-{n}", "15.55"
+    defence = defence_strength(
+        [
+            DefendingUnit(d.factors, net_dm([catalogue_code(m.code) for m in d.dms if m.code != DM_BASIC.code]))
+            for d in defenders
+        ]
+    )
+    column = odds_column(strength, defence)
+    roll = g.roll("crt", [die], ref=ident, actor="germany")
+    rolled = combat_rules.crt_result(cast(Any, column), die)
+    lowest = min(a.ctl for a in attackers if a.ctl is not None)
+    result = final_result(rolled, ResultContext(fort_scope=True, lowest_attacking_ctl=lowest))
     round_event = g.emit(
         CombatRoundResolved,
-        actor=b.actor,
-        attack=b.attack,
+        actor="germany",
+        attack=ident,
         round=1,
-        attack_strength=attack,
+        attack_strength=strength,
         defence_strength=defence,
         odds=column,
         roll=roll,
-        modified_die=b.die,
+        modified_die=die,
         result=result,
-        conversion=conversion,
+        conversion="none" if result == rolled else "15.55",
     )
-    need = attacker_requirement(result, attack, defence, b.defenders)
-    if need:
-        check_losses(g, b.attacker_losses, need)
-        g.emit(CombatLossesTaken, actor=b.actor, attack=b.attack, loser="attacker", losses=b.attacker_losses)
-        remove(g, b.attacker_losses, b.attack, "combat")
-    if result in ("D", "Ex") or result.startswith("Ex-"):
-        lost = [UnitFactors(unit=d.unit, factors=d.factors) for d in b.defenders]
-    elif result == "d":
-        lost = b.defender_losses
-        check_losses(g, lost, math.ceil(sum(d.factors for d in b.defenders) / 2))
-    else:
-        lost = []
-    if lost:
-        g.emit(CombatLossesTaken, attack=b.attack, loser="defender", losses=lost)
-        remove(g, lost, b.attack, "combat")
-    cleared = len(lost) == len(b.defenders)
-    g.emit(
-        AttackEnded,
-        actor=b.actor,
-        attack=b.attack,
-        after_round=1,
-        reason="defender_eliminated" if cleared else "result",
-    )
-    if cleared:
-        g.emit(AdvanceAfterCombat, actor=b.actor, attack=b.attack, moves=b.advance)
-        for move in b.advance:
-            g.units[move.unit].location = move.to
-        entered = [h for h in b.hexes if any(m.to == h for m in b.advance)]  # control follows the units (29.21)
-        if entered:
-            control(g, entered, b.controller, "advance_after_combat", b.attack)
-        if b.breakthrough:
-            g.emit(
-                BreakthroughCreated,
-                actor=b.actor,
-                breakthrough=b.breakthrough[0],
-                attack=b.attack,
-                hex=b.hexes[0],
-                armor=b.breakthrough[1],
-            )
+    g.play(partial(decide_losses, command=Losses(ident, "attacker", losses)))
+    g.play(partial(decide_losses, command=Losses(ident, "defender")))
+    g.play(partial(decide_advance, command=Advance(ident, tuple(advance))))
     return result, round_event
 
 
@@ -1434,29 +1346,17 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     fly(g, "germany", "ground_support", ["ger-aaf-1"], OSLO, "oslo")
     fly(g, "germany", "shore_bombardment", ["ger-ca-1"], OSLO, "oslo")
     invading: dict[str, Any] = {"hexside": "sea", "ctl": 2, "role": "invading"}
-    oslo, oslo_round = fight(
+    oslo, oslo_round = invade(
         g,
-        Battle(
-            attack="oslo",
-            actor="germany",
-            kind="invasion",
-            hexes=[OSLO],
-            die=6,
-            invasion_ctl=2,
-            attackers=[
-                Attacker(unit="ger-inf-8", factors=3, origin="EUR:E33", **invading),
-                Attacker(unit="ger-inf-9", factors=3, origin="EUR:E33", **invading),
-            ],
-            defenders=[
-                Defender(
-                    unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, dm_item("seaborne_invasion", "invasion")]
-                )
-            ],
-            ground_support=[UnitFactors(unit="ger-aaf-1", factors=5)],
-            shore_bombardment=[UnitFactors(unit="ger-ca-1", factors=2)],
-            attacker_losses=[UnitFactors(unit="ger-ca-1", factors=2)],
-            advance=[Move(unit="ger-inf-8", to=OSLO), Move(unit="ger-inf-9", to=OSLO)],
-        ),
+        "oslo",
+        OSLO,
+        [Attacker(unit=f"ger-inf-{n}", factors=3, origin="EUR:E33", **invading) for n in (8, 9)],
+        [Defender(unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, dm_item("seaborne_invasion", "invasion")])],
+        support=[UnitFactors(unit="ger-aaf-1", factors=5)],
+        bombardment=[UnitFactors(unit="ger-ca-1", factors=2)],
+        die=6,
+        losses={"ger-ca-1": None},
+        advance=["ger-inf-8", "ger-inf-9"],
     )
     landing = g.emit(
         BridgeheadPlaced,
