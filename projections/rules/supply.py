@@ -136,6 +136,12 @@ URALS_EDGE_ROWS: Final[frozenset[str]] = frozenset(ROW_LABELS[: ROW_LABELS.index
 """The rows of the European map's eastern edge whose Russian hexes lead to the Urals box: A62 in the north to Z53
 in the south (30.225B); which hex ends each row is the map data's extent."""
 
+PACIFIC_URALS_ROWS: Final[frozenset[str]] = frozenset("ABCDEFGHIJKL")
+"""The rows of the Pacific map's western edge whose Russian hexes lead to the Urals box: A23 to F18, and G18 to
+L15 if Communist China is a Russian minor ally and those hexes are Russian-controlled (30.225B)."""
+PACIFIC_URALS_ROWS_IF_ALLIED: Final[frozenset[str]] = frozenset("GHIJKL")
+"""The rows of :data:`PACIFIC_URALS_ROWS` that lead to the Urals only with Communist China a Russian minor ally."""
+
 SURRENDERED_CAPITALS: Final[frozenset[str]] = frozenset({"germany", "italy", "france", "britain", "russia"})
 """Powers whose capital becomes a limited source once they surrender (30.23, 30.263; Moscow too in the house rule,
 A3R App. I)."""

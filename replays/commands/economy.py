@@ -33,7 +33,7 @@ from projections.position import Position, economy, france, politics, tensions, 
 from projections.position.construction import costs, placement
 from projections.position.naval import charts, sw, yards
 from projections.position.redeployment import ends, phases
-from projections.position.supply import status
+from projections.position.supply import sources, status
 from projections.rules.breach import Breach
 from projections.rules.naval.costs import IMMEDIATE_TYPES, immediate_build_cost
 from replays import records
@@ -60,6 +60,7 @@ BUILD_JUDGES: Final[dict[type, tuple[Query, ...]]] = {
         yards.build_location,
         sw.murmansk_unrestricted,
         placement.build_control,
+        sources.construction_needs_full_supply,
         placement.build_supply,
         placement.russian_build_supply,
         placement.build_zoc,

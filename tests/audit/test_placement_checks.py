@@ -74,16 +74,23 @@ def test_units_are_built_in_the_home_country() -> None:
 
 @pytest.mark.plants("P-04", "P-11")
 def test_units_are_built_in_fully_supplied_hexes() -> None:
+    """27.43A, 30.61D: built only in fully supplied hexes (construction_needs_full_supply judges it, once), and the
+    new unit takes its hex's status (build_supply)."""
     setup: list[Event] = [created(), supplied("european_axis", {"EUR:L32": "full", "EUR:L33": "partial"})]
-    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32", supply="full")], "build_supply") == []
-    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "build_supply") == [3]
+    legal = built("g1", "infantry", 3, "EUR:L32", supply="full")
+    assert seqs([*setup, legal], "build_supply") == []
+    assert seqs([*setup, legal], "construction_needs_full_supply") == []
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "construction_needs_full_supply") == [3]
+    assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "build_supply") == []  # one finding, not two
     assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32", supply="partial")], "build_supply") == [3]
-    assert skipped([created(), built("g1", "infantry", 3, "EUR:L32")], "build_supply") == [
-        "the supply status of the build hex at the last supply determination is not recorded"
+    assert skipped([created(), built("g1", "infantry", 3, "EUR:L32", supply="full")], "build_supply") == [
+        "cannot decide: no map data for EUR:L32 (terrain): the game declares no map data (no map_data_used event)"
     ]
 
 
+@pytest.mark.plants("P-05")
 def test_russian_units_are_built_where_supply_traces_to_the_urals() -> None:
+    """27.43B, where the map cannot decide: the source the last determination recorded for the hex."""
     urals = [created(), supplied("russia", {"EUR:H49": "full"}, side="allied", source="box:urals")]
     moscow = [created(), supplied("russia", {"EUR:H49": "full"}, side="allied", source="ic:EUR:H49")]
     assert seqs([*urals, built("r1", "infantry", 3, "EUR:H49", owner="russia")], "russian_build_supply") == []

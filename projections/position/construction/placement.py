@@ -2,9 +2,10 @@
 A-04 and I-03..I-05 of the 27-30 extract.
 
 Countries, colonies and ports are map data (``country``, ``area``, ``port`` of :class:`HexFacts`): a hex the game's
-map data does not place is not decided (``no map data for EUR:K37 (country)``), never guessed. Supply is what the
-last supply determination recorded for the hex; control is the board's, with the hexes that changed hands this
-player turn from the land projection (27.45: controlled at the start of the player turn).
+map data does not place is not decided (``no map data for EUR:K37 (country)``), never guessed. Supply is the hex's
+status recorded or traced on the map (:mod:`projections.position.supply`); control is the board's, with the
+hexes that changed hands this player turn from the land projection (27.45: controlled at the start of the player
+turn).
 
 Enemy ZoCs (27.44) are :func:`projections.position.zoc.zoc_on`'s. Not here: stacking after placement (27.46, P-08),
 judged at the end of every phase by the stacking rules (12.11).
@@ -14,15 +15,19 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from awaw_events.events import UnitBuilt, UnitRedeployed
+from awaw_events.events import FortificationBuilt, UnitBuilt, UnitRedeployed
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, Power, power_name, sentence, type_words
 from projections import land, redeployment
 from projections.board import at_war
+from projections.position.common import before_the_game
 from projections.position.construction import Verdict
 from projections.position.core import Position, Unknown, breach
+from projections.position.supply import supply_of
+from projections.position.supply.trace import trace_supply
 from projections.position.zoc import zoc_on
 from projections.rules import construction as rules
+from projections.rules.breach import Breach
 from projections.rules.control import controller_faction
 
 
@@ -159,41 +164,61 @@ def colonial_rebuild(pos: Position, event: UnitBuilt) -> Verdict:
 
 
 def build_supply(pos: Position, event: UnitBuilt) -> Verdict:
-    """27.43A: units are built only in fully supplied hexes, and take the supply status of their hex."""
-    if not _is_hex(event.location):
+    """27.43A: a new unit takes the supply status of its hex: the status recorded for the hex, else traced on the
+    map (:func:`~projections.position.supply.supply_of`). That the hex is fully supplied (27.43A, 30.61D) is
+    :func:`~projections.position.supply.sources.construction_needs_full_supply`'s."""
+    if event.supply is None or not _is_hex(event.location):
         return ()
-    found = pos.state.redeployment.hex_supply.get(event.location)
-    if found is None:
-        return (Unknown(reason="the supply status of the build hex at the last supply determination is not recorded"),)
-    status, _ = found
-    out = []
-    if status != "full":
-        message = (
-            f"{event.unit} is built at {event.location}, {status} at the last supply determination; units are built "
-            "only in fully supplied hexes (27.43A, 30.61D)"
-        )
-        out.append(breach("27.43A", message, "full", status))
-    if event.supply is not None and event.supply != status:
-        message = f"{event.unit} takes the supply status of its hex, {status} (27.43A); recorded {event.supply}"
-        out.append(breach("27.43A", message, status, event.supply))
-    return out
+    judged = supply_of(pos, event.location, FACTION_OF_POWER[event.owner])
+    status = judged.answer
+    if status is None:
+        return judged.unknown
+    if event.supply == status:
+        return ()
+    message = f"{event.unit} takes the supply status of its hex, {status} (27.43A); recorded {event.supply}"
+    return (breach("27.43A", message, status, event.supply),)
 
 
-def russian_build_supply(pos: Position, event: UnitBuilt) -> Verdict:
-    """27.43B: Russian units (and forts) are built only in hexes that trace supply to the Urals box."""
-    if event.owner != "russia" or not _is_hex(event.location):
-        return ()
-    found = pos.state.redeployment.hex_supply.get(event.location)
-    if found is None or found[1] is None:
-        return (Unknown(reason="the supply source of the Russian build hex at the last determination is not recorded"),)
-    source = found[1]
-    if "urals" in source:
-        return ()
+def russian_build_supply(pos: Position, event: UnitBuilt | FortificationBuilt) -> Verdict:
+    """27.43B: Russian units and fortifications are built only in hexes that trace supply to the Urals box: traced
+    on the map with the Urals as the only source; where the map cannot decide, the source the last determination
+    recorded for the hex."""
+    if isinstance(event, UnitBuilt):
+        if event.owner != "russia":
+            return []
+        built = [(event.location, f"Russian unit {event.unit}", event.nationality)]
+    else:
+        if event.power != "russia" or event.kind == "port" or before_the_game(pos, event):
+            return []
+        built = [(hex_, "a Russian fortification", "russia") for hex_ in event.hexes]
+    found: list[Breach | Unknown] = []
+    for hex_, what, nationality in built:
+        if _is_hex(hex_):
+            found.extend(_urals_build(pos, hex_, what, nationality))
+    return found
+
+
+def _urals_build(pos: Position, hex_: str, what: str, nationality: str) -> Verdict:
+    traced = trace_supply(pos, hex_, "russia", nationality=nationality, to_urals=True)
+    if traced.answer is not None:
+        if traced.answer.source == "urals":
+            return ()
+        found = actual = f"no line to the Urals box (traced on the map: {traced.answer.describe()})"
+    else:
+        recorded = pos.state.redeployment.hex_supply.get(hex_)
+        if recorded is None or recorded[1] is None:
+            return (
+                *traced.unknown,
+                Unknown(reason="the supply source of the Russian build hex at the last determination is not recorded"),
+            )
+        if "urals" in recorded[1]:
+            return ()
+        found, actual = f"supplied from {recorded[1]}", recorded[1]
     message = (
-        f"Russian unit {event.unit} is built at {event.location}, supplied from {source}; Russian units are built "
-        "only where supply traces from the Urals box (27.43B, 30.225)"
+        f"{what} is built at {hex_}, {found}; Russian units are built only where supply traces from the Urals box "
+        "(27.43B, 30.225)"
     )
-    return (breach("27.43B", message, "supply traced from the Urals box", source),)
+    return (breach("27.43B", message, "supply traced from the Urals box", actual),)
 
 
 def build_control(pos: Position, event: UnitBuilt) -> Verdict:

@@ -18,6 +18,7 @@ from projections.board import at_war, war_key
 from projections.position.common import before_the_game, winter_preparation
 from projections.position.core import Position, Unknown, breach
 from projections.position.fortifications import STANDARD_A3R, Verdict, hex_supply, variant, west_wall_hex
+from projections.position.supply import supply_of
 from projections.rules import fortifications as rules
 from projections.rules.construction import BRP_COST_PER_COUNTER
 from projections.rules.control import controller_faction, theater_of
@@ -200,7 +201,7 @@ def _changed_hands(pos: Position, event: FortificationBuilt) -> set[str] | froze
 
 def fortification_control(pos: Position, event: FortificationBuilt) -> Verdict:
     """32.13C: the hex is held by the builder's faction (beach defenses: its power) since the start of its player
-    turn, and is fully supplied."""
+    turn; 32.13B: it is fully supplied (the status recorded for the hex or its units, else traced on the map)."""
     if event.kind == "island_group" or not _forts(pos, event):
         return  # island groups: island_group_islands
     faction = FACTION_OF_POWER[event.power]
@@ -223,9 +224,10 @@ def fortification_control(pos: Position, event: FortificationBuilt) -> Verdict:
                     "controlled at the start of the player turn",
                     "captured this player turn",
                 )
-        supply = hex_supply(pos, hex_)
+        judged = supply_of(pos, hex_, faction)  # recorded, else traced on the map
+        supply = judged.answer
         if supply is None:
-            yield Unknown(reason="no supply result is recorded for the fortified hex or its units (32.13B)")
+            yield from judged.unknown
         elif supply != "full":
             message = (
                 f"{hex_} is not fully supplied ({supply}); fortifications and beach defenses go only in fully "

@@ -17,7 +17,7 @@ from typing import cast
 
 from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
-from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, UnitType
+from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, Faction, UnitType
 from projections import brp, land, redeployment
 from projections.board import Unit, at_war, units_in
 from projections.position.core import Position, Unknown, breach
@@ -128,11 +128,16 @@ def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
                 )
             )
             continue
-        status = supply_of(pos, hex_).answer
+        judged = supply_of(pos, hex_, cast("Faction | None", own))  # the faction's, recorded or traced on the map
+        status = judged.answer
         taken = hex_ in state.land.changed_hands and land.same_player_turn(state.land, event)
-        if taken and status is None:
-            out.append(Unknown(reason="the post-combat supply of a hex taken this turn is not recorded (28.24)"))
-        elif status in ("unsupplied", "isolated") and not (air and hex_ != event.destination):
+        overfly = air and hex_ != event.destination
+        if status is None:
+            if taken:
+                out.append(Unknown(reason="the post-combat supply of a hex taken this turn is not recorded (28.24)"))
+            elif not overfly:
+                out.extend(judged.unknown[:1])
+        elif status in ("unsupplied", "isolated") and not overfly:
             rule = "28.24" if taken else "28.23"
             out.append(
                 breach(
@@ -407,8 +412,9 @@ def air_transport(pos: Position, event: UnitRedeployed) -> Verdict:
 
 
 def nr_origin(pos: Position, event: UnitRedeployed) -> Verdict:
-    """28.511: an NR begins in a port, a one-hex island or a mapboard box; from an unsupplied port it goes only to
-    a supplied port or a box"""
+    """28.511: an NR begins in a port, a one-hex island or a mapboard box; 28.512: from an unsupplied port it goes
+    only to and through fully supplied ports or a mapboard box (the faction's supply, recorded or traced on the
+    map; the text says "fully supplied", where the extract's R-17 reads "fully/partially")"""
     origin = event.origin
     if event.kind != "NR" or not _is_hex(origin):
         return ()
@@ -424,20 +430,44 @@ def nr_origin(pos: Position, event: UnitRedeployed) -> Verdict:
                 origin,
             ),
         )
-    if supply_of(pos, origin).answer not in ("unsupplied", "isolated"):
+    unit = _unit(pos, event)
+    faction = cast("Faction | None", _faction(unit.owner if unit is not None else event.actor))
+    start = supply_of(pos, origin, faction)
+    if start.answer is None:
+        return start.unknown[:1]
+    if start.answer not in ("unsupplied", "isolated"):
         return ()
+    return list(_from_an_unsupplied_port(pos, event, faction))
+
+
+def _from_an_unsupplied_port(pos: Position, event: UnitRedeployed, faction: Faction | None) -> Verdict:
+    """28.512: the ports an NR from an unsupplied port reaches (its destination) and passes (the ports of its path)
+    are fully supplied."""
     end = event.destination
-    if not _is_hex(end) or supply_of(pos, end).answer == "full":
-        return ()
-    return (
-        breach(
-            "28.511",
-            f"{event.unit} NRs from the unsupplied port {origin} to {end}; from an unsupplied port units "
-            "go only to fully supplied ports or a mapboard box (28.512)",
-            "a fully supplied port or a box",
-            end,
-        ),
-    )
+    for hex_ in (*event.path, end):
+        if not _is_hex(hex_) or hex_ == event.origin:
+            continue
+        if hex_ != end:
+            facts = pos.hex(hex_)
+            if facts is not None and facts.terrain == "sea":
+                continue
+            if facts is None or facts.port is None:
+                yield pos.missing_hex(hex_, "port")
+                continue
+            if not facts.port:
+                continue
+        there = supply_of(pos, hex_, faction)
+        if there.answer is None:
+            yield from there.unknown[:1]
+        elif there.answer != "full":
+            reaches = "to" if hex_ == end else "through"
+            yield breach(
+                "28.511",
+                f"{event.unit} NRs from the unsupplied port {event.origin} {reaches} {hex_}; from an unsupplied port "
+                "units go only to and through fully supplied ports or a mapboard box (28.512)",
+                "a fully supplied port or a box",
+                hex_,
+            )
 
 
 def objective_end(pos: Position, end: str) -> bool | Unknown:

@@ -50,6 +50,8 @@ from projections.rules.control import SURRENDER_STATUSES, controller_faction
 from projections.rules.supply import (
     DESIGNATION_OPTION,
     ONE_HEX_BEACHES,
+    PACIFIC_URALS_ROWS,
+    PACIFIC_URALS_ROWS_IF_ALLIED,
     RANK,
     SURRENDERED_CAPITALS,
     URALS_EDGE_ROWS,
@@ -83,18 +85,25 @@ UNSUPPLIED: Final = Traced("unsupplied")
 
 
 def trace_supply(
-    pos: Position, hex_: str, faction: Faction, *, nationality: str | None = None
+    pos: Position, hex_: str, faction: Faction, *, nationality: str | None = None, to_urals: bool = False
 ) -> Judged[Traced | None]:
     """The supply ``faction`` traces to ``hex_`` on the board as it stands (30.2-30.3), with the line it found; None,
     with what it lacks, where the position cannot decide. ``nationality``: the unit's, for sources that supply only
-    their own country's units (30.24) or a unit's own kind (30.225C)."""
+    their own country's units (30.24) or a unit's own kind (30.225C). ``to_urals``: the Urals box is the only
+    source that counts (27.43B: Russian builds go where supply traces to it), so ``unsupplied`` says no line
+    reaches it."""
     if not _is_hex(hex_):
         return Judged(None, unknown=(Unknown(reason=f"{hex_} is not a hex of the map", kind="supply trace"),))
-    return pos.cached(_trace, hex_, faction, nationality, frozenset())
+    return pos.cached(_trace, hex_, faction, nationality, frozenset(), to_urals)
 
 
 def _trace(
-    pos: Position, start: str, faction: Faction, nationality: str | None, skip_lines: frozenset[str]
+    pos: Position,
+    start: str,
+    faction: Faction,
+    nationality: str | None,
+    skip_lines: frozenset[str],
+    to_urals: bool = False,
 ) -> Judged[Traced | None]:
     side = SIDE_OF_FACTION[faction]
     refused = _not_a_start(pos, start, faction, side)
@@ -109,7 +118,10 @@ def _trace(
     doubt: Unknown | None = None
     while queue:
         here = queue.popleft()
-        source = _source(pos, here, start, faction, nationality, skip_lines)
+        if to_urals:
+            source = _urals_by_land(pos, here, faction, nationality, skip_lines)
+        else:
+            source = _source(pos, here, start, faction, nationality, skip_lines)
         if isinstance(source, Unknown):
             doubt = doubt or source
         elif source is not None:
@@ -286,9 +298,29 @@ def _source(
         return Traced("full" if own else "partial", hex_)  # 30.24, 30.264
     if hex_ == start and (facts.industrial_centre or hex_ in pos.state.brp.ics):
         return Traced("partial", hex_)  # 30.267A: for the units in the IC only
-    if (faction == "russia" or nationality == "communist_china") and _urals_edge(pos, hex_, facts.box, facts.country):
-        return Traced("full", "urals")  # 30.225B
-    return None
+    return _urals(pos, hex_, faction, nationality)
+
+
+def _urals_by_land(
+    pos: Position, hex_: str, faction: Faction, nationality: str | None, skip_lines: frozenset[str]
+) -> Traced | Unknown | None:
+    """The Urals box as the only source (27.43B); a sea supply line into ``hex_`` may carry the Urals' supply from
+    the port it left, which is not followed: undecided."""
+    if _sea_source(pos, hex_, faction, skip_lines) is not None:
+        return Unknown(reason=f"whether the sea supply into {hex_} comes from the Urals box (27.43B)")
+    return _urals(pos, hex_, faction, nationality)
+
+
+def _urals(pos: Position, hex_: str, faction: Faction, nationality: str | None) -> Traced | Unknown | None:
+    """The Urals box, reached through ``hex_`` (30.225B), for Russia and Communist Chinese units (30.225C)."""
+    if faction != "russia" and nationality != "communist_china":
+        return None
+    facts = pos.hex(hex_)
+    if facts is None:
+        return None
+    if _urals_edge(pos, hex_, facts.box, facts.country):
+        return Traced("full", "urals")
+    return _pacific_edge(pos, hex_, facts.country)
 
 
 def _named_source(
@@ -350,6 +382,30 @@ def _urals_edge(pos: Position, hex_: str, box: str | None, country: str | None) 
         return False
     column = int(hex_[4 + len(row) :])
     return f"EUR:{row}{column + 1}" not in extent and hex_ in extent
+
+
+def _pacific_edge(pos: Position, hex_: str, country: str | None) -> Traced | Unknown | None:
+    """30.225B: the Urals box supplies the Pacific map through the Russian hexes of its western edge, rows A to F
+    (A23-F18), and rows G to L (G18-L15) if Communist China is a Russian minor ally, which no event records (then
+    undecided). The edge is where the map data's extent ends to the west."""
+    if not hex_.startswith("PAC:") or country not in (None, "russia"):
+        return None
+    if controller_faction(pos.state.board.control.get(hex_)) != "russia" and country != "russia":
+        return None
+    data = pos.map
+    extent = data.extent_of("PAC") if data is not None else None
+    row = hex_[4:].rstrip("0123456789")
+    if extent is None or row not in PACIFIC_URALS_ROWS or hex_ not in extent:
+        return None
+    column = int(hex_[4 + len(row) :])
+    if f"PAC:{row}{column - 1}" in extent:
+        return None
+    if row in PACIFIC_URALS_ROWS_IF_ALLIED:
+        return Unknown(
+            reason=f"whether Communist China is a Russian minor ally, for the Urals box through {hex_} (30.225B)",
+            kind="supply source",
+        )
+    return Traced("full", "urals")
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -54,9 +54,8 @@ FAMILY: Final = Family(
     judge(p.home_country, "27.42", covers=("P-03",)),
     judge(p.canada_and_chindit, "27.475A", covers=("P-10",)),
     judge(p.colonial_rebuild, "27.477", covers=("P-09",)),
-    judge(p.build_supply, "27.43A", covers=("P-04", "P-11")),
-    judge(p.russian_build_supply, "27.43B", partly={
-        "P-05": "the source recorded for the hex at its last supply determination is compared, not the trace"}),
+    judge(p.build_supply, "27.43A", covers=("P-11", "S-25")),
+    judge(p.russian_build_supply, "27.43B", covers=("P-05",)),
     judge(p.build_control, "27.45", covers=("P-07",)),
     judge(p.build_zoc, "27.44", covers=("P-06",)),
     judge(p.sw_air_placement, "27.92", covers=("I-03",)),

@@ -30,7 +30,7 @@ FAMILY = Family(
     judge(
         sources.construction_needs_full_supply,
         "30.61",
-        covers=("S-25",),
+        covers=("P-04", "S-25"),
     ),
     judge(sources.russian_ic_supply, "A3R 37.71", covers=("C-SUP-2",)),
     judge(supply.land_supply_lines, "30.321", covers=("S-20", "S-21", "S-22", "S-23")),
