@@ -10,7 +10,10 @@ faction, of its minors and of its major power allies count (30.323; the Western 
 29.24B, which no log records: undecided); enemy partisans block, and a hex held through friendly partisans only if
 it was held before they came (30.324); a line crosses water only at a crossing arrow (30.328) and never leaves the
 board (30.311, where the map data gives the board's extent); hexes gained by isolation this turn carry no line
-(29.32). The search runs out from the hex, so a trace costs the hexes of its supply zone, not of the map.
+(29.32). Full supply is found once per faction and position: one search out from all its full sources at once
+(:func:`_full_field`) answers every hex asked there, which a determination of many units needs; where the field
+does not reach, the search runs out from the hex (:func:`_trace`), which decides partial supply, no supply or what
+is missing, at the cost of the hexes of its supply zone.
 
 **Sources** (30.22-30.27): the named sources of :data:`projections.rules.supply.AWAW_SOURCES` (A3R App. I's in an
 A3R game) found on the map by name, under the same conditions the claim checks apply (30.23, 30.263: a capital of a
@@ -47,6 +50,7 @@ from projections.board import Unit
 from projections.position.core import Judged, Position, Unknown
 from projections.position.supply.facts import _enemy_armor, _enemy_zoc, _holder_side, _is_hex
 from projections.rules.control import SURRENDER_STATUSES, controller_faction
+from projections.rules.mapdata import MapData
 from projections.rules.supply import (
     DESIGNATION_OPTION,
     ONE_HEX_BEACHES,
@@ -94,7 +98,30 @@ def trace_supply(
     reaches it."""
     if not _is_hex(hex_):
         return Judged(None, unknown=(Unknown(reason=f"{hex_} is not a hex of the map", kind="supply trace"),))
-    return pos.cached(_trace, hex_, faction, nationality, frozenset(), to_urals)
+    own = nationality if nationality is not None and nationality not in FACTION_OF_POWER else None
+    return pos.cached(_answer, hex_, faction, own, to_urals)
+
+
+def _answer(
+    pos: Position, start: str, faction: Faction, nationality: str | None, to_urals: bool
+) -> Judged[Traced | None]:
+    """Full supply from the faction's field (:func:`_full_field`: one search for every hex asked at this position);
+    anything less from the search out of ``start`` (:func:`_trace`), which says what it lacks. ``nationality``: a
+    minor country's or Communist China's, the only ones the sources tell apart (30.24, 30.225C); a major power's
+    units trace as its faction's."""
+    refused = _not_a_start(pos, start, faction, SIDE_OF_FACTION[faction])
+    if refused is not None:
+        return Judged(None, unknown=(refused,))
+    if to_urals:
+        here = _urals_by_land(pos, start, faction, nationality, frozenset())
+    else:
+        here = _source(pos, start, start, faction, nationality, frozenset())
+    if isinstance(here, Traced) and here.status == "full":
+        return Judged(Traced(here.status, here.source, (start,), here.sea_line))
+    found = pos.cached(_full_field, faction, nationality, to_urals).traced(start)
+    if found is not None:
+        return Judged(found)
+    return _trace(pos, start, faction, nationality, frozenset(), to_urals)
 
 
 def _trace(
@@ -191,10 +218,79 @@ def _with_line(source: Traced, at: str, parent: dict[str, str | None]) -> Traced
 def _straight_in_shared_zoc(
     pos: Position, source_hex: str, start: str, parent: dict[str, str | None], side: str, armor: dict[str, list[Unit]]
 ) -> bool:
+    """30.322 for a source the search reached straight from its start (:func:`_shared_zoc`)."""
+    return parent.get(source_hex) == start and _shared_zoc(pos, source_hex, start, side, armor)
+
+
+def _is_port_in_zoc(source: Traced, hex_: str, pos: Position, side: str, armor: dict[str, list[Unit]]) -> bool:
+    """30.332A: sea supply into a port in an enemy ZoC supplies the port, but the line goes no further."""
+    return source.sea_line is not None and bool(_enemy_zoc(pos, hex_, side, armor))
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Full supply, once per faction and position
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """Where ``faction`` traces full supply on the board as it stands: the full sources a line may enter, and for
+    every other hex a line reaches, the next hex of its shortest line toward one (one search from every source at
+    once, instead of one from each hex asked)."""
+
+    sources: dict[str, Traced]
+    toward: dict[str, str]
+
+    def traced(self, hex_: str) -> Traced | None:
+        """The full supply traced to ``hex_`` with its line (source hex first), or None where no line reaches it."""
+        if hex_ not in self.toward:
+            return None
+        line = [hex_]
+        while line[-1] not in self.sources:
+            line.append(self.toward[line[-1]])
+        found = self.sources[line[-1]]
+        return Traced(found.status, found.source, tuple(reversed(line)), found.sea_line)
+
+
+def _full_field(pos: Position, faction: Faction, nationality: str | None, to_urals: bool) -> _Field:
+    """30.321-30.322 from the sources out: a line leaves a full source (or an open hex it reached: controlled, free
+    of enemy ZoCs, not gained by isolation, 29.32) into each neighbour across no water (30.328); a hex next to its
+    source is not reached straight from it when both lie in the ZoC of the same enemy armor unit (30.322)."""
+    side = SIDE_OF_FACTION[faction]
+    armor = pos.cached(_armor, side)
+    sources: dict[str, Traced] = {}
+    for hex_ in _candidates(pos, faction, nationality, to_urals):
+        if to_urals:
+            found = _urals_by_land(pos, hex_, faction, nationality, frozenset())
+        else:
+            found = _source(pos, hex_, "", faction, nationality, frozenset())
+        if isinstance(found, Traced) and found.status == "full" and _enters(pos, hex_, faction, side):
+            sources[hex_] = found
+    toward: dict[str, str] = {}
+    queue = deque(sources)
+    while queue:
+        here = queue.popleft()
+        for near in pos.grid.neighbours(here):
+            if near in toward or near in sources:
+                continue
+            side_facts = pos.hexside(here, near)
+            if side_facts is not None and side_facts.all_water is not None and not side_facts.crossing_arrow:
+                continue  # 30.328
+            if here in sources and _shared_zoc(pos, here, near, side, armor):
+                continue  # 30.322: not straight from the source; reached by a way round, it is supplied
+            toward[near] = here
+            if _enters(pos, near, faction, side) and _enemy_zoc(pos, near, side, armor) is False:
+                queue.append(near)
+    return _Field(sources, toward)
+
+
+def _enters(pos: Position, hex_: str, faction: Faction, side: str) -> bool:
+    """Whether a land line may run into ``hex_`` for certain (:func:`_step` without the hexside)."""
+    return hex_ not in pos.state.land.isolation_gained and _passable(pos, hex_, faction, side, subject=False) is True
+
+
+def _shared_zoc(pos: Position, source_hex: str, start: str, side: str, armor: dict[str, list[Unit]]) -> bool:
     """30.322: a hex next to its source may not trace straight to it when both are in the ZoC of the same enemy
     armor unit (the source's own fortification keeps the ZoC out, which :func:`_enemy_zoc` knows)."""
-    if parent.get(source_hex) != start:
-        return False
     reach_a = {u.id for n in pos.grid.neighbours(source_hex) for u in armor.get(n, ())}
     reach_b = {u.id for n in pos.grid.neighbours(start) for u in armor.get(n, ())}
     if not reach_a & reach_b:
@@ -202,9 +298,42 @@ def _straight_in_shared_zoc(
     return bool(_enemy_zoc(pos, source_hex, side, armor)) and bool(_enemy_zoc(pos, start, side, armor))
 
 
-def _is_port_in_zoc(source: Traced, hex_: str, pos: Position, side: str, armor: dict[str, list[Unit]]) -> bool:
-    """30.332A: sea supply into a port in an enemy ZoC supplies the port, but the line goes no further."""
-    return source.sea_line is not None and bool(_enemy_zoc(pos, hex_, side, armor))
+def _candidates(pos: Position, faction: Faction, nationality: str | None, to_urals: bool) -> list[str]:
+    """The hexes that may be a full source of ``faction``: the map data's named, capital and box hexes and the
+    Urals edges (:func:`_places`), and the ports a sea supply line of this player turn ended in."""
+    data = pos.map
+    if data is None:
+        return []
+    named, edges = _places(data)
+    russian = faction == "russia" or nationality == "communist_china"
+    found = list(edges) if russian else []
+    if not to_urals:
+        found.extend(named)
+        found.extend(
+            line.traced.destination
+            for line in pos.state.land.sea_lines.values()
+            if line.traced.faction == faction and _is_hex(line.traced.destination)
+        )
+    elif russian:
+        found.extend(h for h in named if (f := data.hex(h)) is not None and f.box == "urals")
+    return list(dict.fromkeys(found))
+
+
+@functools.lru_cache(maxsize=8)
+def _places(data: MapData) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The map's hexes with a name, a capital or a box, and the hexes of the Urals edges (30.225B): the last hex of
+    each European row A to Z and the first of each Pacific row A to L, where the extent gives them."""
+    named = tuple(f.hex for f in data.hexes if f.name is not None or f.capital or f.box is not None)
+    edges: list[str] = []
+    for map_, rows, step in (("EUR", URALS_EDGE_ROWS, 1), ("PAC", PACIFIC_URALS_ROWS, -1)):
+        extent = data.extent_of(map_)
+        if extent is None:
+            continue
+        for hex_ in sorted(extent):
+            row = hex_[4:].rstrip("0123456789")
+            if row in rows and f"{map_}:{row}{int(hex_[4 + len(row) :]) + step}" not in extent:
+                edges.append(hex_)
+    return named, tuple(edges)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
