@@ -25,7 +25,7 @@ change-of-time handler runs before any event handler, so a judgement sees the bo
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
@@ -50,7 +50,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import FACTION_OF_POWER, NAVAL_TYPES, SIDE_OF_POWER
 from projections.board import BoardState
-from projections.core import Context, Handlers
+from projections.core import Clock, Context, Handlers
 from projections.rules.geometry import PACIFIC_GRIDS, Grid
 from projections.rules.movement import MAP_PREFIXES, RETREAT_PHASE
 from projections.rules.stacks import (
@@ -239,8 +239,15 @@ def _time_moved(state: MovementState, event: object, ctx: Context) -> None:
 
 def _judge(state: MovementState, ctx: Context, *, ends_player_turn: bool) -> None:
     """Take the stacks of the phase that just ended (the board is as the phase left it)."""
-    previous = ctx.previous
-    board: BoardState = ctx.game.board
+    state.judgement, state.touched = judgement_of(state, ctx.game, ctx.previous, ctx.now.seq, ends_player_turn)
+
+
+def judgement_of(
+    state: MovementState, game: Any, phase: Clock, seq: int, ends_player_turn: bool
+) -> tuple[Judgement, set[str]]:
+    """The stacks to judge were ``phase`` (its turn, side and phase) to end at event ``seq`` with the board as it
+    stands in ``game`` (a :class:`projections.game.GameState`), and the hexes whose overstack may wait past it."""
+    board: BoardState = game.board
     units = board.units
     hexes: dict[str, tuple[Piece, ...]] = {}
     at = state.at
@@ -254,22 +261,22 @@ def _judge(state: MovementState, ctx: Context, *, ends_player_turn: bool) -> Non
             )
     waiting: dict[str, tuple[str, ...]] = {}
     carry: set[str] = set()
-    if breakthrough_may_wait(previous.phase, player_turn_ends=ends_player_turn):
-        for b in ctx.game.combat.breakthroughs.values():
-            if b.hex in hexes and previous.side is not None:
-                waiting[b.hex] = (previous.side,)
+    if breakthrough_may_wait(phase.phase, player_turn_ends=ends_player_turn):
+        for b in game.combat.breakthroughs.values():
+            if b.hex in hexes and phase.side is not None:
+                waiting[b.hex] = (phase.side,)
                 carry.add(b.hex)
     for hex_, side in state.retreats.items():
-        deadline = previous.phase == RETREAT_DEADLINE_PHASE and previous.side == side
+        deadline = phase.phase == RETREAT_DEADLINE_PHASE and phase.side == side
         if hex_ in hexes and not deadline:
             waiting[hex_] = (*waiting.get(hex_, ()), side)
             carry.add(hex_)
     shock: tuple[str, ...] = ()
-    if previous.phase == "combat" or ends_player_turn:
+    if phase.phase == "combat" or ends_player_turn:
         shock = tuple(
             sorted(
                 a.unit
-                for attack in ctx.game.combat.attacks.values()
+                for attack in game.combat.attacks.values()
                 for a in attack.declared.attackers
                 if a.role == "shock_army" and a.unit in units
             )
@@ -280,11 +287,11 @@ def _judge(state: MovementState, ctx: Context, *, ends_player_turn: bool) -> Non
         if p in units and board.statuses.get(units[p].owner) == "surrendered"
     )
     airdropped = tuple(sorted(u for u in state.airdrops if u in units))
-    state.judgement = Judgement(
-        seq=ctx.now.seq,
-        turn=previous.turn,
-        side=previous.side,
-        phase=previous.phase,
+    judgement = Judgement(
+        seq=seq,
+        turn=phase.turn,
+        side=phase.side,
+        phase=phase.phase,
         ends_player_turn=ends_player_turn,
         occupied=occupied,
         hexes=hexes,
@@ -293,7 +300,7 @@ def _judge(state: MovementState, ctx: Context, *, ends_player_turn: bool) -> Non
         shock_armies=shock,
         partisans_of_surrendered=surrendered,
     )
-    state.touched = carry
+    return judgement, carry
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -121,12 +121,33 @@ def operations_paid_and_used(pos: Position, event: PlayerTurnEnded) -> Verdict:
         if not unpaid:
             continue
         if not named or done.front is None:
-            out.append(Unknown(reason="which payment an operation was paid with (offensive_declared.operations)"))
+            broke = [p for p in unpaid if _paid_nothing(ledger, p, done.front)]
+            if not broke:
+                out.append(Unknown(reason="which payment an operation was paid with (offensive_declared.operations)"))
+                continue
+            where = f" on the {done.front} front" if done.front is not None else ""
+            message = f"operation {op} (event {done.seq}) by {', '.join(power_name(p) for p in broke)}: they spent no "
+            message += f"BRPs on offensive operations{where} this turn, so no payment can be its (9.63)"
+            out.append(breach("A3R 9.63", message, "a payment by each of its powers, or full offensives", op))
             continue
         message = f"operation {op} (event {done.seq}) by {', '.join(power_name(p) for p in unpaid)} is named by no "
         message += f"payment, and they paid no full offensive on the {done.front} front (9.63)"
         out.append(breach("A3R 9.63", message, "a payment naming it, or full offensives", op))
     return out
+
+
+def _paid_nothing(ledger: brp.State, power: str, front: str | None) -> bool:
+    """Whether ``power`` certainly spent no offensive BRPs this turn on ``front`` (with the front unknown, anywhere):
+    none at all, or all of them declared on other fronts (a ``brp_spent`` of offensive operations names none)."""
+    spent = ledger.totals.get(f"{power}/offensive", 0)
+    if spent == 0:
+        return True
+    if front is None:
+        return False
+    declared = {
+        key.partition("|")[2]: brps for key, brps in ledger.offensives.items() if key.partition("|")[0] == power
+    }
+    return not declared.get(front) and sum(declared.values()) >= spent
 
 
 def _full_offensive(ledger: brp.State, power: str, front: str | None) -> bool:

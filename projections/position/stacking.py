@@ -8,14 +8,17 @@ needs no exemption, its deadline being the end of the phase it happens in. Not d
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from awaw_events.events import UnitEliminated
 from projections import movement as facts
 from projections.movement import Judgement, Piece
 from projections.position.core import Position, Unknown, Verdict, breach
+from projections.position.france import named_hex
 from projections.rules import stacks as rules
-from projections.rules.combat.stacking import STACKING_LIMITS, stacking_findings
+from projections.rules.breach import Breach
+from projections.rules.combat.stacking import STACKING_LIMITS, StackHex, stacking_findings
 from projections.rules.mapdata import HexFacts
 from projections.rules.movement import MAP_PREFIXES
 
@@ -81,17 +84,50 @@ def _judge_stack(pos: Position, j: Judgement, hex_: str, mine: list[Piece], hex_
     ):
         return
     kind, fact = rules.hex_kind(hex_, facts=hex_facts, bridgehead=hex_ in pos.board.bridgeheads)
-    if kind is None:
-        assert fact is not None
-        if len(counted.ground) > island.ground_units:
-            yield pos.missing_hex(hex_, fact)
+    if kind is not None:
+        found = stacking_findings(
+            kind,
+            ground_units=len(counted.ground),
+            specialized_units=len(counted.specialized),
+            flak_factors=counted.flak_factors,
+        )
+        yield from _breaches(pos, j, hex_, mine, counted, found)
         return
-    for b in stacking_findings(
-        kind,
-        ground_units=len(counted.ground),
-        specialized_units=len(counted.specialized),
-        flak_factors=counted.flak_factors,
-    ):
+    assert fact is not None
+    # A Pacific hex the map data leaves open (an island with a port or not, no island, Pearl Harbor): every kind
+    # holds 3 specialized units and 3 flak factors (12.12), and none more ground units than the largest it may be.
+    found = stacking_findings("standard", specialized_units=len(counted.specialized), flak_factors=counted.flak_factors)
+    yield from _breaches(pos, j, hex_, mine, counted, found)
+    if len(counted.ground) <= island.ground_units:
+        return
+    widest: StackHex = "pearl_harbor" if _may_be_pearl_harbor(pos, hex_, hex_facts) else "pacific_island_port"
+    most = STACKING_LIMITS[widest].ground_units
+    if most is None or len(counted.ground) <= most:
+        yield pos.missing_hex(hex_, fact)
+        return
+    units = ", ".join(counted.ground)
+    what = "Pearl Harbor" if widest == "pearl_harbor" else "a one-hex island with a port or a hex of no island"
+    yield breach(
+        "12.11",
+        f"{_when(j)}, {hex_} holds {len(counted.ground)} ground units, more than any Pacific hex the map data leaves "
+        f"open may hold ({most} in {what}; {units}; 12.11A-B, 12.19)",
+        "within the limit",
+        units,
+    )
+
+
+def _may_be_pearl_harbor(pos: Position, hex_: str, hex_facts: HexFacts | None) -> bool:
+    """Whether the map data leaves open that ``hex_`` is Pearl Harbor (12.19): it names no hex so, and gives this
+    one no name."""
+    if hex_facts is not None and hex_facts.name is not None:
+        return False
+    return named_hex(pos, rules.PEARL_HARBOR) is None
+
+
+def _breaches(
+    pos: Position, j: Judgement, hex_: str, mine: list[Piece], counted: rules.Count, found: Iterable[Breach]
+) -> Verdict:
+    for b in found:
         if "ground units" in b.message and _maybe_shock_armies(pos, j, hex_, mine):
             yield Unknown(reason=f"whether the Russian 3-3 infantry overstacked in {hex_} are shock armies (12.16)")
             continue
@@ -120,6 +156,40 @@ def _maybe_shock_armies(pos: Position, j: Judgement, hex_: str, mine: list[Piece
             if other is not None and facts.side_of(other.owner) not in (None, "allied"):
                 return True
     return False
+
+
+def stacks_at_the_end(pos: Position, event: Any) -> Verdict:
+    """12.11: the stacks of a phase are judged when the next one begins; where the events stop inside a phase, the
+    hexes over a limit (or ground units at sea, 12.23) are named as not checked: the phase may still put them
+    right, and no event says it ended."""
+    if judged_now(pos) is not None:
+        return ()  # the last event closed a phase: its stacks were judged
+    clock = pos.state.clock
+    j, _ = facts.judgement_of(pos.state.movement, pos.state, clock, clock.seq, False)
+    over = {
+        hex_
+        for hex_ in j.occupied
+        if hex_.startswith(MAP_PREFIXES) and rules.at_sea(pos.hex(hex_)) and pos.state.movement.at.get(hex_)
+    }
+    for hex_, pieces in j.hexes.items():
+        hex_facts = pos.hex(hex_) if hex_.startswith(MAP_PREFIXES) else None
+        for side, mine in _by_side(pieces).items():
+            if side not in j.waiting.get(hex_, ()) and any(
+                isinstance(b, Breach) for b in _judge_stack(pos, j, hex_, mine, hex_facts)
+            ):
+                over.add(hex_)
+    if not over:
+        return ()
+    hexes = sorted(over)
+    named = ", ".join(hexes[:3]) + (f" and {len(hexes) - 3} more" if len(hexes) > 3 else "")
+    where = _when(j).removeprefix("at the end of ")
+    return (
+        Unknown(
+            reason=f"the events stop inside {where} with {named} over a stacking limit: stacks are judged when "
+            "the phase ends, which no event records yet (12.11)",
+            kind="stacks where the events stop",
+        ),
+    )
 
 
 def gone_by_phase_end(pos: Position, event: Any) -> Verdict:

@@ -194,6 +194,9 @@ class Check:
     trusts: tuple[tuple[str, str], ...] = ()
     """Checklist items whose claim this check reads back instead of deriving it, each with what it trusts (the
     coverage matrix calls them trusted)."""
+    at_end: bool = False
+    """Asked once more of the state after the last event audited, with that event: what the events' end leaves
+    undecided (the stacks of a phase the log stops in)."""
 
     def finding(self, ctx: AuditContext[Any], *, expected: object, recorded: object, message: str) -> Finding:
         return ctx.finding(self, expected=expected, recorded=recorded, message=message)
@@ -211,13 +214,14 @@ def judge(
     partly: dict[str, str] | None = None,
     needs: tuple[str, ...] | None = None,
     trusts: dict[str, str] | None = None,
+    at_end: bool = False,
 ) -> Check:
     """A check that asks the position one query about the event (``query(position, event)``: the function that the
     command deciding such an event asks too) and reports its breaches as findings, its unknowns as checks not made.
     Its id: the query's name; its title: the first paragraph of the query's docstring without the rule number it
     starts with (``13.4: a move names a unit in play ...``), unless given; what it ``reads``: the event types its
     ``event`` parameter is annotated with, unless given; ``covers``, ``partly`` and ``needs`` as :func:`check`'s, and
-    ``trusts``: item -> the claim it reads back."""
+    ``trusts``: item -> the claim it reads back; ``at_end``: asked after the last event too (:attr:`Check.at_end`)."""
     if reads is None:
         hint = get_type_hints(query).get("event")
         reads = (get_args(hint) or (hint,)) if hint is not None else ()
@@ -227,7 +231,7 @@ def judge(
     part = tuple((partly or {}).items())
     words = title if title is not None else _title(query, rule)
     trusted = tuple((trusts or {}).items())
-    return Check(id or query.__name__, rule, words, reads, Ask(query), "", after, covers, part, query, needs, trusted)
+    return Check(id or query.__name__, rule, words, reads, Ask(query), "", after, covers, part, query, needs, trusted, at_end)
 
 
 class Ask:
@@ -469,6 +473,13 @@ def run(
         ctx.forget()
         for c in after:
             needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded)
+    ends = [c for c in selected if c.at_end]
+    if ends and count:
+        ctx.seq, ctx.event = record.seq, record.event  # the last event audited
+        ctx.forget()
+        applied += len(ends)
+        for c in ends:
+            needed += _apply(c, ctx, record.seq, None, findings, missing, ungraded)
     skipped, unchecked, gaps = _not_checked(missing)
     return AuditReport(
         tuple(findings),

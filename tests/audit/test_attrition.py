@@ -422,3 +422,22 @@ def test_a_ctl_difference_is_checked_when_the_units_of_unknown_ctl_cannot_decide
     assert skipped_with(_with_italians(12, 2), "attrition_modifiers") == [
         "no ground CTL known for ita0 (14.42B taken as recorded)"
     ]
+
+
+def test_an_italian_ctl_the_log_states_decides_the_largest_group() -> None:
+    """14.42B with the Italian CTL stated (ctl_set with its nationality, 15.81: each unit's CTL is its own
+    nation's): 12 German factors at CTL 3 beside 12 Italian factors at CTL 1 tie, and a tie takes the lower CTL:
+    1 - 2 = -1. Without the Italian level this was taken as recorded; with it a claimed +1 is a finding."""
+    italian = CtlSet(**{**T, "phase": "setup"}, faction="european_axis", domain="ground", level=1, nationality="italy")
+
+    def stated(claimed: int) -> list[Event]:
+        events = _with_italians(12, claimed)
+        return [events[0], italian, *events[1:]]
+
+    assert said(stated(1), "attrition_modifiers") == [
+        "attrition z1: the state gives ctl -1 (14.42B: attacker CTL - defender CTL, each its largest group's, the "
+        "lower on a tie); recorded +1"
+    ]
+    assert said(stated(-1), "attrition_modifiers") == []
+    assert [r for r in skipped_with(stated(-1), "attrition_modifiers") if "14.42B" in r] == []
+    assert [r for r in skipped_with(_with_italians(12, -1), "attrition_modifiers") if "14.42B" in r] != []

@@ -418,6 +418,32 @@ def test_early_german_ex_1_is_accepted_for_a_german_exploitation_attack() -> Non
     ]
 
 
+@pytest.mark.plants("AUD-15-11")
+def test_classic_awaw_takes_the_early_german_ex_1_in_poland() -> None:
+    """15.54, Classic: "rule 15.54 applies in Poland and in the first two turns of the German attack on the western
+    front". A German armor exploitation attack in Poland rolling Ex must record Ex-1 (mandatory); before, the window
+    was "unknown" and a missing substitution passed. The full game's window A (a minor Germany attacked in the
+    final turn of Gathering Storm) is not in the log: both stay permitted there."""
+
+    def exploited(result: str, variant: str = "classic", country: str = "poland") -> list[Event]:
+        return [
+            *setup(variant=variant),
+            declare([atk("arm1", 4, armor=True)], [dfn("pol3", 3)], kind="exploitation", country=country),
+            die(1, 3),
+            resolve(None, None, "1:1", 1, result),
+        ]
+
+    def said(events: list[Event]) -> list[str]:
+        return [f[2] for f in found(events) if f[1] == "crt_result"]
+
+    assert said(exploited("Ex-1")) == []
+    assert said(exploited("Ex")) == [
+        "attack a1 round 1: die 3 at 1:1 is row 3, Ex; recorded Ex (permitted: Ex-1; 15.6, 15.53-15.54)"
+    ]
+    assert said(exploited("Ex", variant="full")) == []
+    assert said(exploited("Ex-1", variant="full")) == []
+
+
 def test_below_1_4_the_attacker_is_eliminated() -> None:
     base = [*setup(), declare([atk("inf1", 3)], [dfn("pol3", 3, ("fortress", 2)), dfn("pol1", 2)]), die(1, 6)]
     clean = [*base, resolve(3, 16, "below_1:4", 1, "A"), lose("attacker", ("inf1", 3)), end(reason="below_1to4")]

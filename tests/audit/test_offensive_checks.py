@@ -115,9 +115,25 @@ def test_each_operation_is_paid_once_and_carried_out() -> None:
     assert found(unused, "operations_paid_and_used") == [
         (5, "Germany paid for operation a1 (event 4), which was never carried out this player turn (9.62-9.63)")
     ]
-    unpaid = [*setup, paid("germany", 3, ops=("a1",)), attack("a1", "g1"), attack("a2", "i1"), ended()]
-    assert skipped(unpaid, "operations_paid_and_used") == [
+    # Italy paid offensive BRPs naming no operation: which payment a2 was is not known
+    unnamed = [*setup, paid("germany", 3, ops=("a1",)), paid("italy", 3), attack("a1", "g1"), attack("a2", "i1")]
+    assert skipped([*unnamed, ended()], "operations_paid_and_used") == [
         "which payment an operation was paid with (offensive_declared.operations)"
+    ]
+    # Italy spent nothing on offensives this turn: no payment can be a2's (the gap: this said "not checked")
+    unpaid = [*setup, paid("germany", 3, ops=("a1",)), attack("a1", "g1"), attack("a2", "i1"), ended()]
+    assert skipped(unpaid, "operations_paid_and_used") == []
+    assert found(unpaid, "operations_paid_and_used") == [
+        (
+            7,
+            "operation a2 (event 6) by Italy: they spent no BRPs on offensive operations this turn, so no payment can "
+            "be its (9.63)",
+        )
+    ]
+    elsewhere = [*setup, paid("italy", 3, front="western"), attack("a2", "i1", "eastern"), ended()]
+    assert [m for _, m in found(elsewhere, "operations_paid_and_used")] == [
+        "operation a2 (event 5) by Italy: they spent no BRPs on offensive operations on the eastern front this "
+        "turn, so no payment can be its (9.63)"
     ]
     partner = [
         *setup,

@@ -329,6 +329,24 @@ def test_tc08_south_africa_keeps_at_most_three_counters() -> None:
     assert findings([*base, eliminated, end("allied")], "reserve_maximum") == []
 
 
+def test_a_reserve_id_33422_does_not_name_is_said_to_be_held_to_its_declared_maximum() -> None:
+    """33.422F: the South Africa box holds at most 3 counters whatever is declared. Its id spelt "sa_box" (no kind
+    given) is none of 33.422's: the audit cannot give its maximum, and says so at each player turn's end instead of
+    holding it in silence to the declared 5; named wa_sa, the declared 5 gives way to the rules' 3 (TC-08)."""
+    odd = [created(), *reserve("sa_box", "western_allies", 20, maximum=25), end("allied")]
+    said = [s.reason for s in run(odd).skipped if s.check == "reserve_maximum"]
+    assert said == [
+        "reserve 'sa_box' is none the 33.422 names (oil_reserve_defined.kind): its maximum is the one declared, not "
+        "the rules' (33.422A-I)"
+    ]
+    named = [created(), *reserve("wa_sa", "western_allies", 20, maximum=25), end("allied")]
+    assert [f[2] for f in findings(named, "reserve_maximum")] == [
+        "reserve wa_sa holds 20 fifths (4 counters) at the end of the allied player turn, above its maximum of 15 "
+        "fifths (3 counters); the 5 excess fifths were not eliminated (33.422)"
+    ]
+    assert [s.reason for s in run(named).skipped if s.check == "reserve_maximum"] == []
+
+
 def test_tc02_casablanca_reserve_edge_case() -> None:
     """TC-02: WA Europe 4 counters; 3 pay air, naval and army in Britain (1 left); 6 shipped in by 6 Atlantic
     transports (7); the maximum is 6, so unless one more counter is spent one is eliminated at the end of the turn."""

@@ -68,6 +68,31 @@ def test_three_infantry_at_the_end_of_movement_is_a_finding() -> None:
     assert messages(passing_through, "stacks") == []
 
 
+@pytest.mark.plants("AUD-12-01")
+def test_a_log_that_stops_overstacked_inside_a_phase_says_so() -> None:
+    """12.11: stacks are judged "at the end of" each phase; a log whose last event leaves EUR:K37 with three
+    infantry inside the movement phase has not reached that end: the audit names the hex as not checked (it said
+    nothing before), and finds the overstack once the next phase begins. Within the limit, nothing is said."""
+    base = [
+        created(),
+        place("i1", "germany", "infantry", "EUR:K37"),
+        place("i2", "germany", "infantry", "EUR:K37"),
+        place("i3", "germany", "infantry", "EUR:K38"),
+        turn(),
+        phase("movement"),
+    ]
+    stopped = run([*base, move("i3", "EUR:K37", mf=1)])
+    assert messages(stopped, "stacks") == []
+    assert skipped(stopped, "stacks_at_the_end") == [
+        "the events stop inside the movement phase (axis player turn) with EUR:K37 over a stacking limit: stacks "
+        "are judged when the phase ends, which no event records yet (12.11)"
+    ]
+    ended = run([*base, move("i3", "EUR:K37", mf=1), phase("initial_supply")])
+    assert len(messages(ended, "stacks")) == 1
+    assert skipped(ended, "stacks_at_the_end") == []
+    assert skipped(run([*base, move("i3", "EUR:K36", mf=1)]), "stacks_at_the_end") == []
+
+
 def test_bridgeheads_hold_five_and_pacific_one_hex_islands_one() -> None:
     bridgehead = BridgeheadPlaced(
         year=1939, season="fall", phase="setup", hex="EUR:K37", faction="european_axis", cause="overrun"
@@ -83,6 +108,36 @@ def test_bridgeheads_hold_five_and_pacific_one_hex_islands_one() -> None:
     assert "2 ground units in a pacific_island hex (limit 1)" in messages(on_island, "stacks")[0]
     unknown = run([created(), *two, turn(), phase("movement")])
     assert skipped(unknown, "stacks")[0].startswith("not checked: no map data for PAC:K30 (island)")
+
+
+def test_a_pacific_hex_the_map_data_leaves_open_is_judged_by_what_every_kind_allows() -> None:
+    """12.11A-B, 12.12, 12.19: a Pacific hex holds 1 ground unit on a one-hex island, 2 on one with a port or off
+    islands, 5 at Pearl Harbor, and 3 specialized units and 3 flak factors whatever it is. With no map data for the
+    hex: 4 specialized units are a finding (they passed in silence before), 3 infantry are not checked (it may be
+    Pearl Harbor), 6 infantry are a finding; with Pearl Harbor named elsewhere, 3 infantry are one."""
+
+    def japanese(*kinds: str) -> list[Event]:
+        return [place(f"j{n}", "japan", kind, "PAC:K30", factors=1) for n, kind in enumerate(kinds)]
+
+    def judged(units: list[Event], data: object = None) -> object:
+        return run([created(), *units, turn(), phase("movement"), phase("combat")], data)  # type: ignore[arg-type]
+
+    specialized = judged(japanese("infantry", "marine", "marine", "commando", "airborne"))
+    assert [m for m in messages(specialized, "stacks") if "4 specialized units" in m] != []
+    three = judged(japanese("infantry", "infantry", "infantry"))
+    assert messages(three, "stacks") == []
+    assert skipped(three, "stacks")[0].startswith("not checked: no map data for PAC:K30 (island)")
+    six = judged(japanese(*["infantry"] * 6))
+    assert messages(six, "stacks") == [
+        "at the end of the setup phase, PAC:K30 holds 6 ground units, more than any Pacific "
+        "hex the map data leaves open may hold (5 in Pearl Harbor; j0, j1, j2, j3, j4, j5; 12.11A-B, 12.19)"
+    ]
+    pearl = make_map({"PAC:N50": {"name": "Pearl Harbor", "island": True, "port": True}})
+    assert messages(judged(japanese("infantry", "infantry", "infantry"), pearl), "stacks") == [
+        "at the end of the setup phase, PAC:K30 holds 3 ground units, more than any Pacific "
+        "hex the map data leaves open may hold (2 in a one-hex island with a port or a hex of no island; j0, j1, j2; "
+        "12.11A-B, 12.19)"
+    ]
 
 
 @pytest.mark.plants("AUD-12-04")

@@ -196,6 +196,7 @@ def early_german(pos: Position, attack: Attack, when: Timed) -> rules.EarlyGerma
         front=front,
         turn=turn_of(when),
         western_offensive_turns=pos.state.combat.western_offensive_turns,
+        edition="classic" if pos.meta.variant == "classic" else "full",
     )
 
 

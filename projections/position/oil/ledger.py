@@ -341,6 +341,13 @@ def reserve_maximum(pos: Position, event: PlayerTurnEnded) -> Verdict:
     South Africa box holds at most 3 whatever is promised to India."""
     turn = f"the {event.side} player turn" if event.side else "the player turn"
     reading = rules.partial_in_cap(pos.meta.options)
+    for rid, reserve in pos.state.oil.reserves.items():
+        if reserve.tracking == "tracked" and reserve.kind not in rules.RESERVES:
+            yield Unknown(
+                reason=f"reserve {rid!r} is none the 33.422 names (oil_reserve_defined.kind): its maximum is the one "
+                "declared, not the rules' (33.422A-I)",
+                kind="reserve not named by 33.422",
+            )
     for rid, _, maximum, held, excess in over_maximum(pos.state.oil, reading, pos.meta.variant):
         message = (
             f"reserve {rid} holds {fifths(held)} at the end of {turn}, above its maximum of {fifths(maximum)}; the "

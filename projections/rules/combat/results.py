@@ -345,14 +345,17 @@ def early_german_status(
     front: str | None,
     turn: int,
     western_offensive_turns: tuple[int, ...],
+    edition: Literal["full", "classic"] = "full",
 ) -> EarlyGerman:
     """Whether the early-German substitution applies (15.54; A3R T-C7, 15.54 example).
 
     ``country`` and ``front`` are the attacked hex's (None: unknown); ``western_offensive_turns`` the game turns of
     the first Axis player turns with western-front offensive operations (at most two), ``turn`` this one. House: A
     Poland in Fall 1939; B the western front in those two turns, no later than Summer 1940. AWAW: B the western
-    front in those two turns (the limit of four turns after the war began is not checked); A (a minor Germany
-    attacked in the final turn of Gathering Storm; classic: Poland) cannot be told from the log.
+    front in those two turns (the limit of four turns after the war began is not checked); A, a minor Germany
+    attacked in the final turn of Gathering Storm, cannot be told from the log. Classic AWAW (``edition``): "in
+    Poland and in the first two turns of the German attack on the western front" (10-16 text, 15.54 Classic): an
+    attack in Poland is in the window whatever the turn; one in another country off the western front is not.
     """
     if not german or kind not in EARLY_GERMAN_KINDS[table]:
         return "not"
@@ -361,6 +364,11 @@ def early_german_status(
             return "not"
         if country == "poland":
             return "applies" if (year, season) == EARLY_GERMAN_HOUSE_POLAND else "not"
+    if table == "awaw" and edition == "classic" and front != "western":
+        if country == "poland":
+            return "applies"
+        if country is not None and front is not None:
+            return "not"
     if front == "western":
         if turn in western_offensive_turns:
             return "applies"

@@ -36,4 +36,5 @@ FAMILY: Final = Family(
         partly={"AUD-10-25": AIRDROPPED, "AUD-10-37": FLAK},
     ),
     judge(q.overstack_choice, "12.15", covers=("AUD-12-02",)),
+    judge(q.stacks_at_the_end, "12.11", reads=(), at_end=True),
 )
