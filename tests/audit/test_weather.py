@@ -691,6 +691,7 @@ def test_the_winter_cut_of_an_exploitation_allowance() -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.plants("31-34/W-05.B", "AUD-13-19")
 def test_no_overruns_in_mud_but_by_russia() -> None:
     spring = at(1942, "spring", phase="game_turn_start")
     mud = make(WeatherDetermined, spring, zone="russian_winter", weather="mud")
@@ -848,7 +849,7 @@ def offensive(power: str, cost: int, zone: str | None, kind: str = "limited", **
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.plants("31-34/W-05")
+@pytest.mark.plants("31-34/W-05.A")
 def test_at_most_14_brps_of_offensives_in_mud() -> None:
     base = [created(), *FRONT_UNITS, *MUD]
     clean = [offensive("germany", 9, "russian_winter"), offensive("italy", 5, "russian_winter")]
@@ -902,7 +903,7 @@ def _exploit(ctl: int, hexes: list[str]) -> list[Event]:
     ]
 
 
-@pytest.mark.plants("31-34/W-05")
+@pytest.mark.plants("31-34/W-05.C")
 def test_russian_armor_exploiting_through_mud_loses_a_ctl() -> None:
     base = [created(), *FRONT_UNITS, *MUD]
     assert found([*base, *_exploit(2, ["EUR:J41", EAST])], "russian_mud_ctl", FRONT_MAP) == []
@@ -1056,3 +1057,56 @@ def test_the_winter_gates_spare_the_border_war() -> None:
     )
     assert found([created(), *FRONT_UNITS, *weather, strike], "winter_gates", FRONT_MAP) != []
     assert found([created(), *FRONT_UNITS, war, *weather, strike], "winter_gates", FRONT_MAP) == []
+
+
+@pytest.mark.plants("31-34/W-05.B", "31-34/W-05.C")
+def test_no_exploitation_or_breakthrough_in_mud_but_by_russia() -> None:
+    """34.22: in mud "no overruns, exploitation or breakthroughs" (only Russia, 34.221). German exploitation
+    movement into the Russian winter zone in mud and a German breakthrough in a mud hex are findings; a Russian
+    breakthrough there is not; a German breakthrough in a hex whose weather zone the map data lacks is named as
+    not checked (the mud ban runs only where the map data gives the zone)."""
+    base = [created(), *FRONT_UNITS, *MUD]
+    moved = make(
+        UnitMoved, at(1942, "spring", "axis", "exploitation"), unit="ger-inf-1", path=[EAST], exploitation=True
+    )
+    assert found([*base, moved], "mud", FRONT_MAP) == [
+        f"exploitation by the European Axis in {EAST}, in mud (the Russian winter zone): no overruns, exploitation or "
+        "breakthroughs in mud (34.22; only Russia, 34.221)"
+    ]
+    german = make(BreakthroughCreated, AXIS, breakthrough="b1", attack="a1", hex=EAST, armor="ger-inf-1")
+    assert found([*base, german], "mud", FRONT_MAP) == [
+        f"a breakthrough by the European Axis in {EAST}, in mud (the Russian winter zone): no overruns, exploitation "
+        "or breakthroughs in mud (34.22; only Russia, 34.221)"
+    ]
+    allied = at(1942, "spring", "allied", "combat")
+    russian = make(BreakthroughCreated, allied, breakthrough="b2", attack="r1", hex="EUR:J39", armor="rus-arm-1")
+    assert found([*base, russian], "mud", FRONT_MAP) == []
+    unmapped = make(BreakthroughCreated, AXIS, breakthrough="b3", attack="a3", hex="EUR:Q50", armor="ger-inf-1")
+    assert skipped([*base, unmapped], "mud", FRONT_MAP) == ["not checked: no map data for EUR:Q50 (weather zone)"]
+
+
+@pytest.mark.plants("AUD-13-19")
+def test_no_overrun_at_winter_level_3_or_more() -> None:
+    """13.57: "no overruns ... where the overrunning faction's winter level is 3 or more" (34.41: the raw level
+    less the faction's winter preparation). Winter die 1: raw level 6 in the Russian winter zone. With no Axis
+    preparation the German overrun there is at level 6, a finding; with preparation 4, at level 2, it is legal."""
+
+    def overrun() -> Event:
+        return make(
+            OverrunResolved,
+            at(1941, "winter", "axis", "movement"),
+            overrun="o1",
+            units=[UnitFactors(unit="ger-arm-1", factors=4)],
+            target=ZONE,
+            defence_strength=1,
+            attack_strength=9,
+            success=True,
+        )
+
+    cold = [created(), *START, *UNITS, *winter(1), overrun()]
+    assert found(cold, "overrun_winter", MAP) == [
+        "overrun o1 of EUR:J40 at winter level 6 (raw 6 less preparation 0); level 3 and above prohibit overruns "
+        "(13.57, 34.41)"
+    ]
+    ready = [created(), *START, prep_at("european_axis", 4, "production", at(1941, "summer", "axis")), *UNITS]
+    assert found([*ready, *winter(1), overrun()], "overrun_winter", MAP) == []

@@ -10,7 +10,6 @@ from replays.audit.engine import Family, judge
 
 FAILED = "the mandatory attacks of failed overruns are checked; those after airdrops on enemy units, uninterfered "
 FAILED += "invasions and tactical atomic attacks are not"
-WINTER = "winter only, and only where the map data gives the target's weather zone; mud (13.57) is not checked"
 
 FAMILY: Final = Family(
     "overruns",
@@ -18,6 +17,6 @@ FAMILY: Final = Family(
     judge(q.overrun_strengths, "15.34", covers=("AUD-13-12",)),
     judge(q.breakthrough_overruns, "13.522", covers=("AUD-13-14",)),
     judge(q.failed_overrun, "13.531", covers=("AUD-13-15", "AUD-13-16"), partly={"AUD-15-03": FAILED}),
-    judge(q.overrun_winter, "13.57", partly={"AUD-13-19": WINTER}),
+    judge(q.overrun_winter, "13.57", covers=("AUD-13-19",)),  # mud: the weather family's mud (34.22)
     judge(q.overrun_operation, "13.51", covers=("AUD-13-17", "AUD-13-20")),
 )

@@ -33,7 +33,7 @@ FAMILY = Family(
         partly={"31-34/W-07": f"{LEVELS_7_8} and the ZoC and armor effects"},
     ),
     judge(operations.axis_winter_ops, "34.23E", covers=("31-34/W-06", "31-34/W-17", "C-WEA-3")),
-    judge(operations.mud, "34.22", covers=("31-34/W-05",)),
+    judge(operations.mud, "34.22", covers=("31-34/W-05", "AUD-13-19")),
     judge(operations.monsoon, "34.24", covers=("31-34/W-11",)),
     judge(operations.winter_mountains, "34.23B", covers=("31-34/W-09",)),
     judge(
