@@ -250,7 +250,7 @@ def _shock_attack(*units: tuple[str, str]) -> AttackDeclared:
     )
 
 
-@pytest.mark.plants("AUD-12-03")
+@pytest.mark.plants("AUD-12-03.B")
 def test_shock_armies_are_gone_after_regular_combat_and_at_most_three_attack() -> None:
     rus = [place(f"s{n}", "russia", "infantry", "EUR:K37" if n < 2 else "EUR:K39") for n in range(4)]
     base = [created(), *rus, place("g1", "germany", "infantry", "EUR:K38"), turn("allied"), phase("combat", "allied")]
@@ -267,6 +267,46 @@ def test_shock_armies_are_gone_after_regular_combat_and_at_most_three_attack() -
     clean = run([*base, _shock_attack(("s0", "EUR:K37"), ("s1", "EUR:K37")), *gone, phase("exploitation", "allied")])
     assert messages(clean, "gone_by_phase_end") == []
     four = run([*base, _shock_attack(*((f"s{n}", "EUR:K37" if n < 2 else "EUR:K39") for n in range(4)))])
+    assert any("4 shock armies in one attack (limit 3)" in f.message for f in four.findings)
+
+
+@pytest.mark.plants("AUD-12-03.A")
+def test_a_shock_army_is_a_russian_3_3_infantry_and_reserve_armor_is_invading_armor() -> None:
+    """12.16: "Each shock army result allows one Russian 3-3 infantry unit ..., up to a limit of three shock armies
+    ... per ground attack"; 16.14, 10.71: "armor units held in reserve during the invasion". The role exempts its
+    unit from 15.47's two units a hex, so it is derived, never believed: a German infantry or a Russian 4-factor
+    armor claimed as a shock army, an infantry unit or a land attacker claimed as reserve armor are findings."""
+    units = [
+        place("s0", "russia", "infantry", "EUR:K37"),
+        place("g9", "germany", "infantry", "EUR:K37"),
+        place("ra", "russia", "armor", "EUR:K37", factors=4),
+        place("g1", "germany", "infantry", "EUR:K38"),
+    ]
+    base = [created(), *units, turn("allied"), phase("combat", "allied")]
+
+    def roles(*attackers: Attacker, kind: str = "regular") -> list[str]:
+        attack = AttackDeclared(
+            **WHEN, side="allied", phase="combat", actor="russia", attack="s1", kind=kind,
+            defender_hexes=["EUR:K38"], attackers=list(attackers),
+            defenders=[Defender(unit="g1", factors=3, hex="EUR:K38")],
+        )  # fmt: skip
+        return messages(run([*base, attack]), "attacker_roles")
+
+    assert roles(Attacker(unit="s0", factors=3, origin="EUR:K37", role="shock_army")) == []
+    assert roles(Attacker(unit="g9", factors=3, origin="EUR:K37", role="shock_army")) == [
+        "attack s1: g9 attacks as shock army, but it is a germany 3-factor infantry unit, not a Russian 3-3 infantry "
+        "(12.16; the role exempts it from 15.47)"
+    ]
+    assert len(roles(Attacker(unit="ra", factors=4, origin="EUR:K37", role="shock_army"))) == 1
+    assert roles(Attacker(unit="ra", factors=4, hexside="sea", role="reserve_armor"), kind="invasion") == []
+    assert roles(Attacker(unit="s0", factors=3, hexside="sea", role="reserve_armor"), kind="invasion") == [
+        "attack s1: s0 attacks as reserve armor, but it is infantry, not armor (16.14; the role exempts it from 15.47)"
+    ]
+    assert roles(Attacker(unit="ra", factors=4, origin="EUR:K37", role="reserve_armor")) == [
+        "attack s1: ra attacks as reserve armor, but only armor invading from the sea is held in reserve (10.71) "
+        "(16.14; the role exempts it from 15.47)"
+    ]
+    four = run([*base, _shock_attack(*((f"s{n}", "EUR:K37") for n in range(4)))])
     assert any("4 shock armies in one attack (limit 3)" in f.message for f in four.findings)
 
 

@@ -10,6 +10,8 @@ the game's map data, and without it they are not decided."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from awaw_events.events import AirdropMade, AirMissionFlown, AttackDeclared
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
@@ -17,7 +19,7 @@ from projections.movement import faction_of
 from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known
 from projections.position.common import enemy_controller, on_map, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
-from projections.rules import air
+from projections.rules import air, stacks
 from projections.rules import combat as rules
 from projections.rules.attrition import winter_rules
 from projections.rules.weather import INFANTRY_DM_LEVEL
@@ -104,6 +106,54 @@ def attack_origins(pos: Position, event: AttackDeclared) -> Verdict:
         by_hex.setdefault(a.origin or f"(no origin: {a.unit})", []).append(kind)
     for b in rules.attack_origin_findings(by_hex):
         yield breach(b.rule, f"attack {event.attack}: {b.message} ({b.rule})", "within the limit", b.message)
+
+
+def attacker_roles(pos: Position, event: AttackDeclared) -> Verdict:
+    """12.16: a shock army is a Russian 3-3 infantry unit in a regular ground attack; 16.14, 10.71: reserve armor is
+    an armor unit held in reserve during a seaborne invasion. The role is derived from the unit and the attack, never
+    believed: each exempts its unit from 15.47's two ground units attacking out of a hex."""
+    units = pos.board.units
+    for a in event.attackers:
+        if a.role not in (SHOCK_ARMY, RESERVE_ARMOR):
+            continue
+        unit = units.get(a.unit)
+        if unit is None:
+            yield Unknown(
+                reason=f"attack {event.attack}: {a.unit}, claimed {a.role.replace('_', ' ')}, is not on the board"
+            )
+            continue
+        if a.role == SHOCK_ARMY:
+            wrong = _not_a_shock_army(unit.owner, unit.unit_type, unit.factors, event.kind)
+            rule, allowed = "12.16", "a Russian 3-3 infantry unit in a regular attack"
+        else:
+            wrong = _not_reserve_armor(unit.unit_type, event.kind, a.hexside)
+            rule, allowed = "16.14", "an armor unit invading from the sea"
+        if wrong is not None:
+            message = (
+                f"attack {event.attack}: {a.unit} attacks as {a.role.replace('_', ' ')}, but {wrong} ({rule}; the "
+            )
+            message += "role exempts it from 15.47)"
+            yield breach(rule, message, allowed, f"{a.unit} ({unit.owner} {unit.factors}-factor {unit.unit_type})")
+
+
+SHOCK_ARMY: Final = "shock_army"
+RESERVE_ARMOR: Final = "reserve_armor"
+
+
+def _not_a_shock_army(owner: str, unit_type: str, factors: int, kind: str) -> str | None:
+    if owner != "russia" or unit_type != "infantry" or factors != stacks.SHOCK_ARMY_FACTORS:
+        return f"it is a {owner} {factors}-factor {unit_type.replace('_', ' ')} unit, not a Russian 3-3 infantry"
+    if kind == "exploitation":
+        return "shock armies fight in regular ground attacks (they are gone before exploitation, 42.241)"
+    return None
+
+
+def _not_reserve_armor(unit_type: str, kind: str, hexside: str | None) -> str | None:
+    if unit_type != "armor":
+        return f"it is {unit_type.replace('_', ' ')}, not armor"
+    if kind != "invasion" and hexside != "sea":
+        return "only armor invading from the sea is held in reserve (10.71)"
+    return None
 
 
 def attackers(pos: Position, event: AttackDeclared) -> Verdict:
