@@ -53,6 +53,7 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.store import Numbered
+from projections.rules.geometry import DEFAULT_GRID
 from projections.rules.mapdata import MapData
 from replays.audit.catalogue import audit
 from replays.audit.engine import map_gap
@@ -394,6 +395,28 @@ def _a_unit_in_a_pocket_redeployed() -> list[Event]:
 @case("land_supply_lines")
 def _a_pocket_recorded_in_full_supply() -> list[Event]:
     return a_german_pocket(placed("g1", "infantry", 3, POCKET), supplied("european_axis", {POCKET: "full"}))  # 30.321
+
+
+@case("build_supply")
+def _a_unit_built_in_a_pocket_recorded_fully_supplied() -> list[Event]:
+    return a_german_pocket(built("g9", "infantry", 3, POCKET, supply="full"))  # 27.43A: it takes its hex's status
+
+
+@case("fortification_control")
+def _a_fortification_in_a_pocket() -> list[Event]:
+    return a_german_pocket(fort("germany", [POCKET], at_(1941, "fall", "axis", "unit_construction")))  # 32.13B
+
+
+@case("redeployment_path")
+def _an_sr_into_a_pocket() -> list[Event]:
+    return a_german_pocket(placed("g1", "infantry", 3, "EUR:L32"), moved("g1", "SR", "EUR:L32", POCKET))  # 28.23
+
+
+@case("russian_build_supply")
+def _a_russian_unit_built_in_a_russian_hex_ringed_by_germans() -> list[Event]:
+    # 27.43B: N38 Russian, its six neighbours German: no line leaves it, so none reaches the Urals box
+    ring = [controlled(h, "germany") for h in DEFAULT_GRID.neighbours(POCKET)]
+    return start(*ring, controlled(POCKET, "russia"), built("r9", "infantry", 3, POCKET, owner="russia"))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -838,9 +861,10 @@ PENDING: dict[str, str] = {
     "partisan_placement": "no case yet whose only fault is the hex's facts (11.353)",
     "path": "its fact is a box at a map edge (13.4): the test map's edges are the rule texts', as the shipped data's",
     "pearl_harbor_defenders": f"{PACIFIC}: Pearl Harbor by name",
-    "redeployment_path": "it reads a hex's supply from the last determination that listed it (supply_of with no "
-    "faction, 28.23): no map fact decides it until it traces for the redeploying faction",
     "preparation_house": "no case yet for the A3R house preparation's zones (App. K)",
+    "stacks_at_the_end": "it finds nothing by design: where the events stop inside a phase, a stack over its limit is "
+    "named as not checked (the phase may still put it right); the map facts it reads are the stacks check's (12.11), "
+    "planted there",
     "reserve_losses": "needs the Western Allied and Russian reserve places (London, Moscow) named on the test map",
     "tracking_started": "needs the places whose loss starts a reserve's tracking named on the test map",
     "tracking_stopped": "needs the places whose loss stops a reserve's tracking named on the test map",

@@ -84,7 +84,7 @@ def test_units_are_built_in_fully_supplied_hexes() -> None:
     assert seqs([*setup, built("g1", "infantry", 3, "EUR:L33")], "build_supply") == []  # one finding, not two
     assert seqs([*setup, built("g1", "infantry", 3, "EUR:L32", supply="partial")], "build_supply") == [3]
     assert skipped([created(), built("g1", "infantry", 3, "EUR:L32", supply="full")], "build_supply") == [
-        "cannot decide: no map data for EUR:L32 (terrain): the game declares no map data (no map_data_used event)"
+        "cannot decide: no map data for EUR:L32 (terrain): the game declares no map data"
     ]
 
 
