@@ -107,10 +107,14 @@ def audit(
     progress: Callable[[int], None] | None = None,
     maps: engine.MapResolver | None = shipped_maps,
     fold: Fold | None = None,
+    at_end: bool = True,
 ) -> AuditReport:
     """Audit the effective records (rulings applied). Events before ``start`` are folded but not checked. ``maps``
-    finds the map data the game declares (default: the shipped map data only); ``fold``: see :func:`engine.run`."""
-    return engine.run(checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps, fold=fold)
+    finds the map data the game declares (default: the shipped map data only); ``fold`` and ``at_end``: see
+    :func:`engine.run`."""
+    return engine.run(
+        checks(rule_prefix), records, start=start, state=state, progress=progress, maps=maps, fold=fold, at_end=at_end
+    )
 
 
 def store_maps(store: GameStore) -> engine.MapResolver:

@@ -386,11 +386,14 @@ def run(
     progress: Callable[[int], None] | None = None,
     maps: MapResolver | None = None,
     fold: Fold | None = None,
+    at_end: bool = True,
 ) -> AuditReport:
     """Fold ``records`` and call ``checks`` on every event numbered ``start`` or later (the events before it are
     folded, not checked). ``maps`` finds the map data the game declares (without it, checks have none). ``fold``
     is the fold to drive instead of a new one from ``state``, for a caller that reads the state as the audit goes
-    and after it (``awaw materialize``: one fold for the read model and the findings).
+    and after it (``awaw materialize``: one fold for the read model and the findings). ``at_end``: the records end
+    where the audit does, so the checks declared ``at_end`` are asked after the last one (False for a range that a
+    later one continues).
 
     The loop is the audit's hot path: one table lookup per event gives the checks to call before and after the
     fold; an event no check reads costs one lookup more than the fold itself.
@@ -473,7 +476,7 @@ def run(
         ctx.forget()
         for c in after:
             needed += _apply(c, ctx, seq, doubt, findings, missing, ungraded)
-    ends = [c for c in selected if c.at_end]
+    ends = [c for c in selected if c.at_end] if at_end else []
     if ends and count:
         ctx.seq, ctx.event = record.seq, record.event  # the last event audited
         ctx.forget()

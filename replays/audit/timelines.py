@@ -136,10 +136,12 @@ def _audit_range(
     progress: Callable[[int], None] | None,
     *,
     from_snapshot: bool = False,
+    at_end: bool = True,
 ) -> AuditReport:
     """The audit of ``start..last``: the events before ``start`` folded from the first, or (``from_snapshot``) the
     state before it read as ``awaw state`` reads it (the nearest valid snapshot and a short fold: the same state).
-    An audit that reaches the timeline's end keeps the state there as a snapshot (the next command's start)."""
+    An audit that reaches the timeline's end keeps the state there as a snapshot (the next command's start).
+    ``at_end``: ``last`` is where the audit stops (its end checks are asked there), not a range's end inside it."""
     if from_snapshot and start > 1:
         state = state_at(timeline, start - 1)
         records = timeline.effective_events(start, last)
@@ -147,7 +149,9 @@ def _audit_range(
         state, records = None, timeline.effective_events(1, last)
     maps = store_maps(timeline.store)
     fold = Fold(state)
-    report = audit(records, rule_prefix=rule_prefix, start=start, progress=progress, maps=maps, fold=fold)
+    report = audit(
+        records, rule_prefix=rule_prefix, start=start, progress=progress, maps=maps, fold=fold, at_end=at_end
+    )
     if last == timeline.count:
         keep(timeline, last, fold.state)
     return report
@@ -177,14 +181,22 @@ def _outlive_not(parent: int) -> None:
 
 
 def _worker(
-    url: str, snapshots: Snapshots, timeline: str, index: int, start: int, last: int, rule_prefix: str | None
+    url: str,
+    snapshots: Snapshots,
+    timeline: str,
+    index: int,
+    start: int,
+    last: int,
+    rule_prefix: str | None,
+    final: bool,
 ) -> AuditReport:
     def advance(count: int) -> None:
         _DONE[index] = count
 
     with GameStore(url) as store:
         store.snapshots = snapshots  # the snapshots this audit's caller keeps (their own cache)
-        return _audit_range(store.open(timeline), start, last, rule_prefix, advance, from_snapshot=True)
+        opened = store.open(timeline)
+        return _audit_range(opened, start, last, rule_prefix, advance, from_snapshot=True, at_end=final)
 
 
 def _in_processes(
@@ -201,7 +213,7 @@ def _in_processes(
         len(ranges), mp_context=context, initializer=_start_worker, initargs=(done, os.getpid())
     ) as pool:
         futures = [
-            pool.submit(_worker, url, snapshots, timeline, index, first, end, rule_prefix)
+            pool.submit(_worker, url, snapshots, timeline, index, first, end, rule_prefix, index == len(ranges) - 1)
             for index, (first, end) in enumerate(ranges)
         ]
         pending = set(futures)
