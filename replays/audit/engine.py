@@ -231,7 +231,9 @@ def judge(
     part = tuple((partly or {}).items())
     words = title if title is not None else _title(query, rule)
     trusted = tuple((trusts or {}).items())
-    return Check(id or query.__name__, rule, words, reads, Ask(query), "", after, covers, part, query, needs, trusted, at_end)
+    return Check(
+        id or query.__name__, rule, words, reads, Ask(query), "", after, covers, part, query, needs, trusted, at_end
+    )
 
 
 class Ask:
