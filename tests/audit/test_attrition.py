@@ -115,7 +115,7 @@ def game(
     return [created(**options), *units, declare(counted), roll(1, face), resolve(losses, hexes, **kw)]
 
 
-@pytest.mark.plants("AUD-14-08")
+@pytest.mark.plants("AUD-14-08.A")
 @pytest.mark.parametrize(
     ("case", "total", "face", "mods", "pacific", "chose_2c", "result"),
     [
@@ -166,7 +166,7 @@ def test_house_attrition_examples(
     assert found(game(total, face, *result, rules="a3r", mods=mods, year=1943)) == [], case
 
 
-@pytest.mark.plants("AUD-14-08")
+@pytest.mark.plants("AUD-14-08.D")
 def test_two_c_only_in_place_of_1c_1h() -> None:
     events = game(23, 4, 2, 0, chose_2c=True)
     assert found(events) == [
@@ -184,7 +184,7 @@ def test_two_c_only_in_place_of_1c_1h() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-14-06")
+@pytest.mark.plants("AUD-14-06.A")
 def test_column_and_modified_roll() -> None:
     events = game(20, 4, 2, 0, column="21-30", modified=5)
     assert found(events) == [
@@ -194,6 +194,39 @@ def test_column_and_modified_roll() -> None:
             "attrition_result",
             "attrition z1: die 4 +0 = 4 (factor bonus +0 and the 14.42B-D modifiers the state gives), recorded 5",
         ),
+    ]
+
+
+@pytest.mark.plants("AUD-14-06.B")
+def test_no_attrition_with_no_factors() -> None:
+    """14.41: the column is found from the attritioning factors; with none there is no attrition to roll."""
+    legal = game(3, 4, 0, 0)
+    assert found(legal) == []
+    none = [created(), declare([], factors=0), roll(1, 4), resolve(0, 0)]
+    assert found(none) == [(4, "attrition_result", "attrition z1 is resolved with no attritioning factors (14.41)")]
+
+
+@pytest.mark.plants("AUD-14-08.B")
+def test_pacific_hexes_are_halved_rounding_down() -> None:
+    """14.41: on the Pacific map H is halved, rounded down (DT-10: 75 factors, die 5, CTL +1 read 9C/5H; 9C/2H
+    there)."""
+    assert found(game(75, 5, 9, 2, pacific=True, mods=(("ctl", 1),))) == []
+    unhalved = game(75, 5, 9, 5, pacific=True, mods=(("ctl", 1),))
+    assert [f[2] for f in found(unhalved) if f[1] == "attrition_result"] == [
+        "attrition z1: die 5, row 7, column 61+ gives 9C/5H, H halved on the Pacific map; recorded 9C/5H, table "
+        "gives 9C/2H (row 7) (14.41)"
+    ]
+
+
+@pytest.mark.plants("AUD-14-08.C")
+def test_one_c_one_h_becomes_two_c_and_nothing_more() -> None:
+    """14.44: a 1C/1H result may be taken as 2C at the attacker's option (DT-10: 40 factors, die 1), never as more
+    counters."""
+    assert found(game(40, 1, 2, 0, chose_2c=True)) == []
+    assert found(game(40, 1, 1, 1)) == []
+    three = game(40, 1, 3, 0, chose_2c=True)
+    assert [f[2] for f in found(three) if f[1] == "attrition_result"] == [
+        "attrition z1: die 1, row 1, column 31-40 gives 1C/1H; recorded 3C, table gives 2C (row 1) (14.41)"
     ]
 
 
@@ -215,7 +248,7 @@ def test_factor_bonus_and_house_modifiers() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-14-06", "C-ATT-4")
+@pytest.mark.plants("AUD-14-06.A", "C-ATT-4")
 def test_counted_factors_and_units() -> None:
     units, counted = army(9)
     repl = place("r1", 1, unit_type="replacement")

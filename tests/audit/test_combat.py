@@ -222,7 +222,7 @@ def test_a_clean_attack_breakthrough_and_exploitation() -> None:
 # --- odds (15.51, 15.52; EX-22, T-C1, T-C2, DT-02) ---------------------------------------------------------
 
 
-@pytest.mark.plants("AUD-15-09", "C-CRT-1")
+@pytest.mark.plants("AUD-15-09.B", "C-CRT-1")
 @pytest.mark.parametrize(
     ("case", "a", "d", "recorded", "expected"),
     [
@@ -236,6 +236,7 @@ def test_a_clean_attack_breakthrough_and_exploitation() -> None:
         ("DT-02 10 vs 13", 10, 13, "1:2", None),
         ("EX-22 19 vs 10 on 2:1", 19, 10, "2:1", "19 vs 10 is 1:1, read on the 1:1 column; recorded 2:1"),
         ("DT-02 4 vs 17 on 1:4", 4, 17, "1:4", "4 vs 17 is 1:5, read on the below_1:4 column; recorded 1:4"),
+        ("T-C2 50 vs 8 on 4:1", 50, 8, "4:1", "50 vs 8 is 6:1, read on the 5:1 column; recorded 4:1"),
     ],
 )
 def test_odds_column(case: str, a: int, d: int, recorded: str, expected: str | None) -> None:
@@ -259,6 +260,7 @@ def test_odds_column(case: str, a: int, d: int, recorded: str, expected: str | N
 # --- DMs and strengths (15.3, 15.31, 15.35; EX-18 to EX-21) --------------------------------------------------
 
 
+@pytest.mark.plants("AUD-15-09.A")
 @pytest.mark.parametrize(
     ("case", "defenders", "strength"),
     [
@@ -302,7 +304,7 @@ def test_ex_19_recorded_at_dm_zero() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-15-09")
+@pytest.mark.plants("AUD-15-09.A")
 def test_attack_strength_must_count_the_declared_units() -> None:
     events = [*poznan()[:14], resolve(25, 8, "3:1", 1, "D", mod=5)]
     assert found(events) == [
@@ -387,7 +389,23 @@ def test_round_two_adds_one_to_the_die() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-15-11")
+@pytest.mark.plants("AUD-15-11.A")
+def test_the_attacker_may_take_a_d_as_ex_and_nothing_else() -> None:
+    """15.53: the attacker may take a "d" as an "Ex"; outside 15.54 (no German armor exploiting) a "d" is never an
+    "Ex-1": at 1:1 a die of 6 reads d, and d or Ex are the results permitted."""
+
+    def rolled(result: str) -> list[str]:
+        events = [*setup(), declare([atk("inf1", 3)], [dfn("pol3", 3)]), die(1, 6)]
+        return said([*events, resolve(None, None, "1:1", 1, result)], "crt_result")
+
+    assert rolled("d") == []
+    assert rolled("Ex") == []
+    assert rolled("Ex-1") == [
+        "attack a1 round 1: die 6 at 1:1 is row 6, d; recorded Ex-1 (permitted: Ex, d; 15.6, 15.53-15.54)"
+    ]
+
+
+@pytest.mark.plants("AUD-15-11.C")
 def test_15_55_a_d_kept_against_a_fortress_by_ctl_2() -> None:
     events = [
         *setup(),
@@ -404,6 +422,7 @@ def test_15_55_a_d_kept_against_a_fortress_by_ctl_2() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-11.B")
 def test_early_german_ex_1_is_accepted_for_a_german_exploitation_attack() -> None:
     events = [
         *setup(),
@@ -418,7 +437,7 @@ def test_early_german_ex_1_is_accepted_for_a_german_exploitation_attack() -> Non
     ]
 
 
-@pytest.mark.plants("AUD-15-11")
+@pytest.mark.plants("AUD-15-11.B")
 def test_classic_awaw_takes_the_early_german_ex_1_in_poland() -> None:
     """15.54, Classic: "rule 15.54 applies in Poland and in the first two turns of the German attack on the western
     front". A German armor exploitation attack in Poland rolling Ex must record Ex-1 (mandatory); before, the window
@@ -444,6 +463,7 @@ def test_classic_awaw_takes_the_early_german_ex_1_in_poland() -> None:
     assert said(exploited("Ex-1", variant="full")) == []
 
 
+@pytest.mark.plants("AUD-15-09.C")
 def test_below_1_4_the_attacker_is_eliminated() -> None:
     base = [*setup(), declare([atk("inf1", 3)], [dfn("pol3", 3, ("fortress", 2)), dfn("pol1", 2)]), die(1, 6)]
     clean = [*base, resolve(3, 16, "below_1:4", 1, "A"), lose("attacker", ("inf1", 3)), end(reason="below_1to4")]
@@ -465,6 +485,7 @@ def test_below_1_4_the_attacker_is_eliminated() -> None:
     ]
 
 
+@pytest.mark.plants("AUD-15-09.D")
 def test_prohibited_invasion_below_1_1() -> None:
     events = [
         *setup(),
@@ -1467,7 +1488,7 @@ def test_exploitation_attackers() -> None:
 # --- attacks: 15.46, 15.8 --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.plants("AUD-15-07")
+@pytest.mark.plants("AUD-15-07.A")
 def test_a_defender_is_attacked_once_in_regular_combat() -> None:
     first = declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol3", 3, BASIC)])
     second = declare([atk("inf2", 3, origin="EUR:K34")], [dfn("pol3", 3, BASIC)], aid="a2")
@@ -1476,6 +1497,23 @@ def test_a_defender_is_attacked_once_in_regular_combat() -> None:
         "attack a2: pol3 was already attacked in attack a1 this combat phase (15.46: once in regular combat, except "
         "by a second alliance faction)"
     ]
+
+
+@pytest.mark.plants("AUD-15-07.B")
+def test_a_defender_attacked_in_regular_combat_may_be_attacked_again_in_exploitation() -> None:
+    """15.46: "once in the regular combat phase"; an exploitation attack on the same unit is a second attack the rule
+    allows, while a second regular attack by the same faction is the fault."""
+    first = declare([atk("inf1", 3, origin="EUR:K34")], [dfn("pol3", 3, BASIC)])
+    again = declare(
+        [atk("arm1", 4, origin="EUR:L33", armor=True)],
+        [dfn("pol3", 3, BASIC)],
+        aid="a2",
+        kind="exploitation",
+        phase="exploitation",
+    )
+    assert said([*setup(), first, again], "attacked_once") == []
+    regular = declare([atk("arm1", 4, origin="EUR:L33", armor=True)], [dfn("pol3", 3, BASIC)], aid="a2")
+    assert len(said([*setup(), first, regular], "attacked_once")) == 1
 
 
 @pytest.mark.plants("AUD-15-15")
@@ -1521,7 +1559,7 @@ def test_a_modified_die_above_6_is_a_named_option() -> None:
     assert any("combat.crt_above_6 = unconfirmed" in r for r in skipped(unconfirmed))
 
 
-@pytest.mark.plants("AUD-15-09")
+@pytest.mark.plants("AUD-15-09.C")
 def test_a_1_5_attack_needs_no_roll() -> None:
     """15.51: below 1:4 the attacker is eliminated, no roll; the round is recorded with odds below_1:4 and no roll."""
     attack = declare(

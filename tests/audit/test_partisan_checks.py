@@ -83,7 +83,7 @@ def test_partisans_are_placed_in_construction_for_two_brps() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-11-05")
+@pytest.mark.plants("AUD-11-05.A")
 def test_one_partisan_per_faction_and_country_a_turn_russia_two() -> None:
     two = run([*fallen_france(), partisan("p1"), partisan("p2", "EUR:P23", owner="usa")])
     assert "is the 2th western allies partisan in FR this turn" in messages(two, "partisan_builds")[0]
@@ -107,7 +107,7 @@ def test_partisans_stay_within_the_major_power_partisan_table() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-11-02", "AUD-11-07")
+@pytest.mark.plants("AUD-11-02", "AUD-11-07.A", "AUD-11-07.B")
 def test_partisans_are_built_where_and_by_whom_the_rules_allow() -> None:
     standing = [
         created(),
@@ -154,7 +154,7 @@ def test_partisans_go_in_vacant_enemy_hexes_out_of_enemy_zocs() -> None:
     )
 
 
-@pytest.mark.plants("AUD-11-09", "AUD-11-10")
+@pytest.mark.plants("AUD-11-09", "AUD-11-10.A")
 def test_partisans_stay_in_their_country_and_never_redeploy_or_attack() -> None:
     data = make_map({"EUR:P23": {"country": "france"}, "EUR:P24": {"country": "germany"}})
     base = [*fallen_france(), partisan("p1"), turn("allied", season="fall"), phase("movement", "allied", season="fall")]
@@ -186,7 +186,7 @@ def test_partisans_stay_in_their_country_and_never_redeploy_or_attack() -> None:
     assert "partisan p1 attacks" in messages(run([*base, attack]), "partisan_limits")[0]
 
 
-@pytest.mark.plants("AUD-11-11", "AUD-11-15")
+@pytest.mark.plants("AUD-11-11", "AUD-11-15.A", "AUD-11-15.B")
 def test_partisans_defend_at_ctl_one_minus_one_dm_always_supplied_never_attritioned() -> None:
     base = [*fallen_france(), partisan("p1"), place("g1", "germany", "infantry", "EUR:P23"), turn()]
     defender = Defender(unit="p1", factors=1, hex="EUR:P22", ctl=2, dms=[Modifier(code="basic", value=2)])
@@ -230,6 +230,92 @@ def test_partisans_defend_at_ctl_one_minus_one_dm_always_supplied_never_attritio
         "partisans may not be attritioned"
         in messages(run([*base, phase("attrition"), attrition]), "partisan_status")[0]
     )
+
+
+@pytest.mark.plants("AUD-11-05.B")
+def test_russia_adds_a_second_partisan_in_russia_at_full_cost() -> None:
+    """11.353C: Russia may build a second partisan a turn in Russia/eastern Poland or Siberia, at full cost (the
+    first may be its free one, 11.352); a third is the fault, and so is a second that is also free."""
+    base = [
+        created(),
+        war("germany", "russia"),
+        *(control(h, "germany") for h in ("EUR:J50", "EUR:J51", "EUR:J52")),
+        turn("allied"),
+        phase("unit_construction", "allied"),
+    ]
+
+    def russian(unit: str, hex_: str, cost: int) -> PartisansPlaced:
+        return partisan(unit, hex_, owner="russia", area="RU+EPOL", cost=cost)
+
+    two = [*base, russian("r1", "EUR:J50", 0), russian("r2", "EUR:J51", 2)]
+    assert messages(run(two), "partisan_builds") == []
+    assert messages(run([*two, russian("r3", "EUR:J52", 2)]), "partisan_builds") == [
+        "partisan r3 is the 3th russia partisan in RU+EPOL this turn: one per faction and country a turn, Russia two "
+        "(11.353C)"
+    ]
+    free_twice = run([*base, russian("r1", "EUR:J50", 0), russian("r2", "EUR:J51", 0)])
+    assert [m for m in messages(free_twice, "partisan_builds") if "(11.352" in m] == [
+        "partisan r2 is free, but a second free Russian partisan this turn costs nothing (11.352; the Communist "
+        "Chinese free partisan needs a Sinkiang Road result)"
+    ]
+
+
+@pytest.mark.plants("AUD-11-07.C")
+def test_nationalist_chinese_partisans_are_built_by_nationalist_china() -> None:
+    """11.356: Nationalist Chinese partisans are built by Nationalist China, not by another Western Allied power."""
+    base = [created(), war("japan", "china"), war("japan", "britain"), control("PAC:K10", "japan"), turn("allied")]
+    base.append(phase("unit_construction", "allied"))
+
+    def builders(owner: str) -> list[str]:
+        placed = partisan("c1", "PAC:K10", owner=owner, area="CN")
+        return [m for m in messages(run([*base, placed]), "partisan_builders") if "11.356" in m]
+
+    assert builders("china") == []
+    assert builders("britain") == [
+        "partisan c1 (britain, CN): Nationalist Chinese partisans are built by Nationalist China (11.356)"
+    ]
+
+
+@pytest.mark.plants("AUD-11-10.B", "AUD-11-10.C")
+def test_partisans_are_never_counted_in_or_lost_to_attrition_and_never_get_das() -> None:
+    """11.45: partisans are never counted in an attrition nor taken as its losses; 11.47, 18.611D: no defensive air
+    support for partisans alone (non-partisan units attacked with them may have it)."""
+    from awaw_events.events import AttritionLossesTaken
+
+    base = [*fallen_france(), partisan("p1"), place("b1", "britain", "infantry", "EUR:P22"), turn("allied")]
+    base.append(phase("attrition", "allied"))
+
+    def counted(*units: str) -> AttritionDeclared:
+        return AttritionDeclared(
+            **ALLIED, phase="attrition", attrition="t1", attacker="western_allies", target="germany",
+            front="western", counted=[UnitFactors(unit=u, factors=1) for u in units], factors=len(units),
+        )  # fmt: skip
+
+    assert messages(run([*base, counted("b1")]), "partisan_limits") == []
+    assert messages(run([*base, counted("b1", "p1")]), "partisan_limits") == [
+        "partisan p1 is counted in an attrition: partisans never move by sea or redeploy, make offensive operations "
+        "or take part in attrition (11.43-11.45)"
+    ]
+    lost = AttritionLossesTaken(**AXIS, phase="attrition", attrition="t9", losses=[UnitFactors(unit="p1", factors=1)])
+    assert messages(run([*fallen_france(), partisan("p1"), turn(), phase("attrition"), lost]), "partisan_limits") == [
+        "partisan p1 is taken as an attrition loss: partisans never move by sea or redeploy, make offensive "
+        "operations or take part in attrition (11.43-11.45)"
+    ]
+    units = [place("b1", "britain", "infantry", "EUR:P22"), place("g1", "germany", "infantry", "EUR:P23")]
+    units.append(place("raf", "britain", "aaf", "EUR:P20", factors=5))
+    attacked = [*fallen_france(), partisan("p1"), *units, turn(), phase("combat")]
+
+    def das_for(*defenders: str) -> list[str]:
+        attack = AttackDeclared(
+            **AXIS, phase="combat", actor="germany", attack="a1", defender_hexes=["EUR:P22"],
+            attackers=[Attacker(unit="g1", factors=3, origin="EUR:P23")],
+            defenders=[Defender(unit=d, factors=1, hex="EUR:P22") for d in defenders],
+            das=[UnitFactors(unit="raf", factors=5)],
+        )  # fmt: skip
+        return messages(run([*attacked, attack]), "partisan_limits")
+
+    assert das_for("p1", "b1") == []
+    assert das_for("p1") == ["attack a1: defensive air support for partisans alone (11.47, 18.611D)"]
 
 
 @pytest.mark.plants("AUD-11-12")

@@ -66,7 +66,7 @@ def _invading(*units: tuple[str, int]) -> list[Attacker]:
     return [Attacker(unit=u, factors=f, origin="PAC:K30", role="invading", hexside="sea") for u, f in units]
 
 
-@pytest.mark.plants("AUD-10-12", "AUD-10-35")
+@pytest.mark.plants("AUD-10-12.A", "AUD-10-35")
 def test_two_embarked_units_invade_besides_marines_and_trained_commandos() -> None:
     three = attack(_invading(("u1", 3), ("u2", 3), ("u3", 3)), [], kind="invasion")
     assert "3 embarked ground units attack (u1, u2, u3)" in messages(run([*_pacific(), three]), "invasion_stack")[0]
@@ -77,7 +77,7 @@ def test_two_embarked_units_invade_besides_marines_and_trained_commandos() -> No
     assert messages(run([*_pacific(ctl(2)), commando]), "invasion_stack") == []
 
 
-@pytest.mark.plants("AUD-10-34")
+@pytest.mark.plants("AUD-10-34.A")
 def test_the_invasion_dm_goes_when_marines_are_half_the_invading_factors() -> None:
     invaders = _invading(("u1", 3), ("m1", 1), ("m2", 1))
     defender = Defender(unit="j1", factors=3, hex="PAC:K31", dms=dms("basic", "invasion"))
@@ -92,6 +92,31 @@ def test_the_invasion_dm_goes_when_marines_are_half_the_invading_factors() -> No
     )
 
 
+@pytest.mark.plants("AUD-10-12.B")
+def test_airborne_units_in_the_invasion_force_count_toward_the_two() -> None:
+    """10.41E: airborne units and Chindits that are part of a seaborne invasion force count toward its two embarked
+    units (an airdrop onto the invasion hex is not part of it)."""
+    para = place("ab1", "usa", "airborne", "PAC:K30", factors=1)
+    two = attack(_invading(("u1", 3), ("ab1", 1)), [], kind="invasion")
+    assert messages(run([*_pacific(para), two]), "invasion_stack") == []
+    three = attack(_invading(("u1", 3), ("u2", 3), ("ab1", 1)), [], kind="invasion")
+    [message] = messages(run([*_pacific(para), three]), "invasion_stack")
+    assert "3 embarked ground units attack (u1, u2, ab1)" in message
+
+
+@pytest.mark.plants("AUD-10-34.B")
+def test_commandos_never_count_as_marines_for_the_invasion_dm() -> None:
+    """10.84, 15.32B: only U.S. marines (and SNLF) drop the invasion +1; commandos never count toward that half. With
+    3 infantry, 2 marine and 1 commando factors invading, marines are 2 of 6: the defender keeps the invasion DM
+    (counting the commando as a marine would make it 3 of 6, half, and drop it)."""
+    invaders = _invading(("u1", 3), ("m1", 1), ("m2", 1), ("c1", 1))
+    kept = Defender(unit="j1", factors=3, hex="PAC:K31", dms=dms("basic", "invasion"))
+    assert messages(run([*_pacific(ctl(2)), attack(invaders, [kept], kind="invasion")]), "unit_type_dms") == []
+    dropped = Defender(unit="j1", factors=3, hex="PAC:K31", dms=dms("basic"))
+    [message] = messages(run([*_pacific(ctl(2)), attack(invaders, [dropped], kind="invasion")]), "unit_type_dms")
+    assert "takes the invasion +1" in message
+
+
 @pytest.mark.plants("AUD-10-13")
 def test_specialized_defenders_take_no_exploiting_armor_or_winter_dm() -> None:
     defender = Defender(unit="ja1", factors=1, hex="PAC:K31", dms=dms("basic", "exploiting_armor"))
@@ -102,7 +127,7 @@ def test_specialized_defenders_take_no_exploiting_armor_or_winter_dm() -> None:
     assert messages(run([*_pacific(), attack(attacker, [infantry])]), "unit_type_dms") == []
 
 
-@pytest.mark.plants("AUD-10-24")
+@pytest.mark.plants("AUD-10-24.A", "AUD-10-24.B")
 def test_the_airdrop_only_dm_by_unit_type_and_no_river_dm_against_an_airdrop() -> None:
     dropped = [Attacker(unit="u9", factors=1, role="airdropped", hexside="airdrop")]
     base = [*_pacific(place("u9", "usa", "airborne", "PAC:K32", factors=1))]
@@ -181,7 +206,7 @@ def test_a_commando_raid_lands_in_an_undefended_port_and_places_no_bridgehead() 
     assert "commandos raid only with CTL 2" in messages(run([*untrained, raid("EUR:N22")], data), "commando_raid")[0]
 
 
-@pytest.mark.plants("AUD-12-04")
+@pytest.mark.plants("AUD-12-04.B", "AUD-12-04.C")
 def test_two_units_defend_pearl_harbor_against_japan_and_the_rest_go_when_it_falls() -> None:
     data = make_map({"PAC:N50": {"name": "Pearl Harbor", "island": True, "port": True}})
     wa = [place(f"u{n}", "usa", "infantry", "PAC:N50") for n in range(4)]

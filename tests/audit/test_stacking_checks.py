@@ -140,7 +140,7 @@ def test_a_pacific_hex_the_map_data_leaves_open_is_judged_by_what_every_kind_all
     ]
 
 
-@pytest.mark.plants("AUD-12-04")
+@pytest.mark.plants("AUD-12-04.A")
 def test_pearl_harbor_holds_five_ground_units() -> None:
     data = make_map({"PAC:N50": {"name": "Pearl Harbor", "island": True, "port": True}})
     five = [place(f"u{n}", "usa", "infantry", "PAC:N50") for n in range(5)]

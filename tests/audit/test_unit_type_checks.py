@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from awaw_events.events import (
@@ -157,7 +158,7 @@ def test_replacements_and_flak_never_attack_or_count_in_attrition() -> None:
     assert "a flak unit has at most three" in messages(run([created(), big]), "unit_counters")[0]
 
 
-@pytest.mark.plants("AUD-10-05")
+@pytest.mark.plants("AUD-10-05.A", "AUD-10-05.B")
 def test_replacement_pools_never_grow_and_a_rebuild_costs_one_brp() -> None:
     grows = ForcePoolChanged(
         **AXIS, phase="unit_construction", power="germany", unit_type="replacement", delta=1, cause="production"
@@ -179,9 +180,11 @@ def test_replacement_pools_never_grow_and_a_rebuild_costs_one_brp() -> None:
         cost=2,
     )
     assert any(f.check == "unit_cost" for f in run([created(), built]).findings)
+    rebuilt = msgspec.structs.replace(built, cost=1)
+    assert [f for f in run([created(), setup, rebuilt]).findings if f.check in ("unit_cost", "unit_counters")] == []
 
 
-@pytest.mark.plants("AUD-10-10")
+@pytest.mark.plants("AUD-10-10.A", "AUD-10-10.B", "AUD-10-10.C", "AUD-10-10.D")
 def test_specialized_units_are_one_factor_from_production_never_rebuilt_the_same_player_turn() -> None:
     def built(factors: int = 1, cost: int = 3, unit: str = "m1") -> UnitBuilt:
         return UnitBuilt(
@@ -202,6 +205,10 @@ def test_specialized_units_are_one_factor_from_production_never_rebuilt_the_same
     gone = UnitEliminated(**ALLIED, phase="combat", unit="m1", cause="combat")
     again = run([created(), place("m1", "usa", "marine", "PAC:K30", factors=1), gone, built()])
     assert any(f.check == "specialized_rebuild" for f in again.findings)
+    # eliminated in the Axis player turn (defending), rebuilt in the Allied one: another player turn (10.41D)
+    earlier = UnitEliminated(**AXIS, phase="combat", unit="m1", cause="combat")
+    later = run([created(), place("m1", "usa", "marine", "PAC:K30", factors=1), earlier, turn("allied"), built()])
+    assert [f for f in later.findings if f.check == "specialized_rebuild"] == []
     grant = ForcePoolChanged(
         **ALLIED, phase="unit_construction", power="usa", unit_type="marine", delta=1, cause="grant"
     )
