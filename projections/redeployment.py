@@ -21,8 +21,9 @@ mission defending an NR (28.313); units built or launched (27.82, 27.94) and whe
 28.81B); ground and air factors redeployed from the U.S. boxes to the board and the transports recorded (28.76).
 
 Lasting facts: the **inversion holds** (27.82, 28.46, 28.81, 28.82, 28.83; extract 1.20): a new air or naval unit may
-uninvert only at the end of its player turn, and one redeployed to a new base (or an inverted unit redeployed, or an
-air unit SRed to another front) stays inverted through the next opposing player turn; the units **used** in a
+uninvert only at the end of its player turn, and one redeployed to a new base (or an inverted unit redeployed, an
+air unit SRed to another front or used and then TRed, 28.46, a naval unit NRed out of an SW box, 28.77) stays
+inverted through the next opposing player turn; the last ``player_turn_ended``; the units **used** in a
 mission since they were last uninverted (A3R option 13: one operation per player turn; 18.524, 18.564, 18.618: DAS,
 interceptors and counterair are inverted by the mission); the latest supply status of each hex a supply
 determination listed (27.43A, 28.24).
@@ -40,6 +41,7 @@ import msgspec
 from awaw_events.events import (
     AirMissionFlown,
     OilEffectAccepted,
+    PlayerTurnEnded,
     RailheadBuilt,
     RouteStatusChanged,
     RpSpent,
@@ -159,6 +161,10 @@ class RedeploymentState(msgspec.Struct, kw_only=True):
     """Units built or launched this player turn, and where (27.82, 27.94)."""
     staged: set[str] = set()
     """Air units that moved (staged) this player turn (28.81B)."""
+    flew: set[str] = set()
+    """Air and naval units that flew a mission this player turn (28.46: used, then TRed)."""
+    ended: tuple[int, int, str | None] | None = None
+    """The last ``player_turn_ended`` recorded: its event number and player turn (game turn, side)."""
     us_box: tuple[int, int] = (0, 0)
     """Ground and air factors redeployed from a U.S. box to the board this player turn, and transports recorded
     for them (28.76)."""
@@ -355,6 +361,7 @@ def _this_player_turn(state: RedeploymentState, ctx: Context) -> None:
     state.defended = set()
     state.built = {}
     state.staged = set()
+    state.flew = set()
     state.us_box = (0, 0)
     _advance_holds(state, key)
 
@@ -427,16 +434,21 @@ def _inversion_after_redeployment(state: RedeploymentState, ctx: Context, event:
                 _hold(state, ctx, event.unit, "end_of_player_turn", "28.83")
             else:
                 _hold(state, ctx, event.unit, "through_opposing", "27.82A")
+        elif event.kind == "TR" and event.unit in state.flew:
+            _hold(state, ctx, event.unit, "through_opposing", "28.46")
         elif unit.inverted:
             _hold(state, ctx, event.unit, "through_opposing", "28.81D")
         elif event.kind == "SR" and event.unit not in state.staged:
             _front_hold(state, ctx, event)
     elif unit_type in NAVAL_TYPES and event.kind == "NR" and moved:
         new = event.unit in state.built
-        if new and event.destination.startswith("sw:") and unit_type != "cve":
+        if is_sw_location(event.origin):
+            _hold(state, ctx, event.unit, "through_opposing", "28.77, 25.372B")
+        elif new and event.destination.startswith("sw:") and unit_type != "cve":
             _hold(state, ctx, event.unit, "end_of_player_turn", "28.83")
         elif new:
-            _hold(state, ctx, event.unit, "through_opposing", "27.82B")
+            rule = "28.83, 27.82B" if event.destination.startswith("sw:") else "27.82B"  # a CVE is a naval unit
+            _hold(state, ctx, event.unit, "through_opposing", rule)
         elif unit.inverted:
             _hold(state, ctx, event.unit, "through_opposing", "28.82B")
 
@@ -550,6 +562,7 @@ def _moved(state: RedeploymentState, event: UnitMoved, ctx: Context) -> None:
 def _mission(state: RedeploymentState, event: AirMissionFlown, ctx: Context) -> None:
     _this_player_turn(state, ctx)
     now = ctx.now
+    state.flew.update(event.units)
     if mission_inverts(event.mission, ctx.meta):
         used = (now.seq, now.turn, now.side)
         for unit in event.units:
@@ -570,6 +583,17 @@ def _oil_effect(state: RedeploymentState, event: OilEffectAccepted, ctx: Context
 def _inversion(state: RedeploymentState, event: UnitInversionChanged, ctx: Context) -> None:
     if not event.inverted:
         state.used.pop(event.unit, None)
+
+
+@HANDLERS.on(PlayerTurnEnded)
+def _ended(state: RedeploymentState, event: PlayerTurnEnded, ctx: Context) -> None:
+    state.ended = (ctx.now.seq, ctx.now.turn, ctx.now.side)
+
+
+def turn_ended_at(state: RedeploymentState, turn: int, side: str | None) -> int | None:
+    """The event number of the ``player_turn_ended`` of player turn (``turn``, ``side``), if it is recorded."""
+    ended = state.ended
+    return ended[0] if ended is not None and (ended[1], ended[2]) == (turn, side) else None
 
 
 @HANDLERS.on(UnitEliminated)

@@ -1,7 +1,8 @@
 """``awaw end-phase``: the current phase ends and the next one of the sequence of play begins (27-30 extract 5.3;
-31-34 extract 5.3): ``phase_started`` within a player turn; at the end of a player turn, the phasing side's inverted
-air and naval units turned face up (27.82), ``player_turn_ended``, and the other side's player turn (the Axis move
-first, A3R intro) or the end of the game turn; then the next game turn.
+31-34 extract 5.3): ``phase_started`` within a player turn; at the end of a player turn, the inverted air and naval
+units that turn face up then (the position's answer, 27-30 extract 1.20: a unit a rule holds inverted stays so),
+``player_turn_ended``, and the other side's player turn (the Axis move first, A3R intro) or the end of the game turn;
+then the next game turn. A player turn whose ``player_turn_ended`` is recorded does not end again.
 
 The game-turn level steps that need rolls or choices (weather, the Year Start Sequence, research) are recorded with
 ``awaw record`` or ``awaw roll`` in the game-turn phases; ``end-phase`` from any of them starts the Axis player turn.
@@ -18,12 +19,14 @@ from typing import Any, Final, NamedTuple
 from awaw_events.codec import parse_event
 from awaw_events.events import AnyEvent, PhaseStarted, PlayerTurnEnded
 from awaw_events.gametime import turn_index
-from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES, PLAYER_TURN_PHASES, SIDES
+from awaw_events.vocab import PLAYER_TURN_PHASES, SIDES
 from projections.position import Position, offensives, overruns, stacking
 from projections.position.combat import advance
+from projections.position.redeployment import inversion
+from projections.redeployment import turn_ended_at
 from projections.rules.calendar import turn_at
 from projections.rules.sequence import FIRST_SIDE
-from replays.commands.base import Query, Refusal, judged_in_turn, side_of
+from replays.commands.base import Query, Refusal, judged_in_turn
 
 END_OF_PLAYER_TURN: Final = "end_of_player_turn"
 END_OF_GAME_TURN: Final = "end_of_game_turn"
@@ -56,7 +59,14 @@ def _sequence(pos: Position) -> list[AnyEvent] | Refusal:
         index = PLAYER_TURN_PHASES.index(phase)
         if phase != END_OF_PLAYER_TURN:
             return [_event("phase_started", turn, side=side, phase=PLAYER_TURN_PHASES[index + 1])]
-        events = _uninvert(pos, turn, side)
+        ended = turn_ended_at(pos.state.redeployment, clock.turn, side)
+        if ended is not None:
+            return Refusal(
+                "27-30 extract 5.3",
+                f"the {side} player turn has ended already (player_turn_ended, event {ended}); record what follows "
+                "it with awaw record",
+            )
+        events = uninvert(pos, turn, side)
         events.append(_event("player_turn_ended", turn, side=side, phase=END_OF_PLAYER_TURN))
         if side == FIRST_SIDE:  # the Axis move first, then the Allies (A3R intro; 27-30 extract 5.3)
             return [*events, *_player_turn(turn, next(s for s in SIDES if s != FIRST_SIDE))]
@@ -79,21 +89,20 @@ def _player_turn(turn: dict[str, Any], side: str) -> list[AnyEvent]:
     return [_event("player_turn_started", turn, side=side), _event("phase_started", turn, side=side, phase="diplomacy")]
 
 
-def _uninvert(pos: Position, turn: dict[str, Any], side: str) -> list[AnyEvent]:
-    """The phasing side's inverted air and naval units turn face up at the end of its player turn (27.82)."""
+def uninvert(pos: Position, turn: dict[str, Any], side: str) -> list[AnyEvent]:
+    """The ``unit_inversion_changed`` events that turn face up the units the position says turn face up at the end
+    of this player turn (27-30 extract 1.20: 27.82, 28.46, 28.77, 28.81-28.83)."""
+    faces = inversion.end_of_player_turn(pos, pos.state.clock.turn, side).answer
     return [
         _event(
             "unit_inversion_changed",
             turn,
             side=side,
             phase=END_OF_PLAYER_TURN,
-            unit=unit.id,
+            unit=face.unit,
             inverted=False,
             cause="end_of_player_turn",
         )
-        for unit in sorted(pos.board.units.values(), key=lambda u: u.id)
-        if unit.inverted
-        and unit.unit_type in AIR_TYPES | NAVAL_TYPES
-        and side_of(unit.owner) == side
-        and not unit.location.startswith(("chart:", "pool"))
+        for face in faces
+        if face.face_up
     ]

@@ -7,16 +7,26 @@ end of the player turn it was built or launched in; one that redeploys to a new 
 that redeploys, and an uninverted air unit that SRs to another front stay inverted through the next opposing player
 turn. A unit under a hold that flies a mission, or is uninverted, is a finding; so is a mission by a unit the board
 shows inverted, or by one that flew a mission that inverts it and was not uninverted since.
+
+:func:`end_of_player_turn` is the one judge of what turns face up when a player turn ends (27-30 extract 1.20):
+``awaw end-phase`` records what it answers, and the audit compares each recorded uninversion with it. Leaving a unit
+inverted that may turn face up is no finding: 27.82 says units "may be uninverted".
+
+Reading (27.82, 28.46, 28.77, 28.81D, 28.82B: "remain inverted through the following opposing player turn"): a unit
+held through the opposing player turn turns face up at the end of that player turn, ready for its owner's next
+one; under A3R option 13 (units uninvert only in their owner's player turn) it turns face up at the end of its
+owner's next player turn.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from awaw_events.events import AirMissionFlown, UnitInversionChanged
 from awaw_events.gametime import game_turn
+from awaw_events.vocab import AIR_TYPES, NAVAL_TYPES
 from projections import brp, redeployment
-from projections.position.core import Position, Unknown, breach
+from projections.position.core import Judged, Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.redeployment import Hold
 from projections.rules.breach import Breach
@@ -32,7 +42,12 @@ def front_of(pos: Position, location: str) -> str | None:
 def active_hold(pos: Position, event: Any, unit: str) -> Hold | Unknown | None:
     """The hold ``unit`` is under now: a hold whose front change (28.81A) the map data confirms, or :class:`Missing`
     when it does not know the fronts."""
-    hold = redeployment.hold_of(pos.state.redeployment, unit, (game_turn(event), event.side))
+    return held(pos, unit, (game_turn(event), event.side))
+
+
+def held(pos: Position, unit: str, now: tuple[int, str | None]) -> Hold | Unknown | None:
+    """The hold ``unit`` is under in player turn ``now`` (see :func:`active_hold`)."""
+    hold = redeployment.hold_of(pos.state.redeployment, unit, now)
     if hold is None or hold.front_change is None:
         return hold
     a, b = (front_of(pos, where) for where in hold.front_change)
@@ -48,6 +63,99 @@ def _why(hold: Hold) -> str:
     return f"it stays inverted through the next opposing player turn ({hold.rule})"
 
 
+class Face(NamedTuple):
+    """What becomes of one inverted air or naval unit when a player turn ends: it turns face up, or it stays
+    inverted; the rule that says so and why, in a player's words."""
+
+    unit: str
+    face_up: bool
+    rule: str
+    why: str
+
+
+def end_of_player_turn(pos: Position, turn: int, side: str) -> Judged[tuple[Face, ...]]:
+    """The inverted air and naval units on the board whose fate the end of player turn (``turn``, ``side``) decides
+    (27-30 extract 1.20; 27.82, 28.46, 28.77, 28.81-28.83; A3R option 13), by unit id: the phasing side's (each
+    turns face up unless a hold keeps it inverted) and the other side's held through this player turn (face up at
+    its end, AWAW). ``unknown`` names the units whose hold the map data cannot decide (28.81A fronts): they stay."""
+    faces: list[Face] = []
+    unknown: list[Unknown] = []
+    for unit in sorted(pos.board.units.values(), key=lambda u: u.id):
+        if not unit.inverted or unit.unit_type not in AIR_TYPES | NAVAL_TYPES:
+            continue
+        if unit.location.startswith(("chart:", "pool")):
+            continue
+        face = unit_at_end(pos, unit.id, turn, side)
+        if isinstance(face, Unknown):
+            unknown.append(face)
+            faces.append(Face(unit.id, False, "28.81A", f"whether its SR changed fronts is unknown ({face.reason})"))
+        elif face is not None:
+            faces.append(face)
+    return Judged(tuple(faces), (), tuple(unknown))
+
+
+def unit_at_end(pos: Position, unit_id: str, turn: int, side: str, *, bars: bool = True) -> Face | Unknown | None:
+    """Whether one air or naval unit turns face up at the end of player turn (``turn``, ``side``), and by which
+    rule; None when this player turn's end does not concern it (another side's unit held by nothing here).
+    ``bars=False`` leaves out what A3R option 13 bars (:func:`house_bars`, which :func:`uninversion` judges)."""
+    unit = pos.board.units.get(unit_id)
+    if unit is None:
+        return None
+    now = (turn, side)
+    owner_side = brp.side_of(unit.owner)
+    hold = held(pos, unit_id, now)
+    if isinstance(hold, Unknown):
+        return hold
+    house = one_operation_per_turn(pos.meta)
+    if hold is not None and hold.kind == "through_opposing":
+        if hold.since == now:
+            return Face(unit_id, False, hold.rule, _why(hold))
+        if hold.opposing == now and not house:
+            return Face(unit_id, True, hold.rule, "held through this opposing player turn, it turns face up at its end")
+        if owner_side != side:
+            return Face(unit_id, False, hold.rule, _why(hold))
+    if owner_side != side:
+        return None
+    barred = house_bars(pos, unit_id, now) if bars else ()
+    if barred:
+        return Face(unit_id, False, "A3R 33.7", barred[0].message)
+    if hold is not None:
+        return Face(unit_id, True, hold.rule, "it may turn face up at the end of the player turn it was built in")
+    return Face(unit_id, True, "27.82", "inverted units turn face up at the end of their player turn")
+
+
+def house_bars(pos: Position, unit_id: str, now: tuple[int, str | None]) -> tuple[Breach, ...]:
+    """What keeps a unit inverted under A3R option 13 (mod. AWAW 33.7): not fully supplied at the last
+    determination, or under an air or naval oil effect accepted this player turn (none when the option is not in
+    force; a supply not recorded bars nothing here: the check says it is not checked)."""
+    if not one_operation_per_turn(pos.meta):
+        return ()
+    out: list[Breach] = []
+    unit = pos.board.units.get(unit_id)
+    if unit is not None and unit.supply is not None and unit.supply != "full":
+        out.append(
+            breach(
+                "A3R 33.7",
+                f"{unit_id}'s supply is {unit.supply}; only fully supplied units uninvert (A3R intro, mod. AWAW 33.7)",
+                "fully supplied",
+                unit.supply,
+            )
+        )
+    tallies = pos.state.redeployment
+    effect = tallies.oil_effects.get(unit_id)
+    if effect in ("air", "naval") and redeployment.this_player_turn(tallies, now[0], now[1]):
+        out.append(
+            breach(
+                "A3R 33.7",
+                f"{unit_id} is under the {effect} oil effect accepted this player turn; units under an oil effect "
+                "are not uninverted (A3R intro, mod. AWAW 33.7)",
+                "no oil effect",
+                f"{effect} oil effect",
+            )
+        )
+    return tuple(out)
+
+
 def inversion_holds(pos: Position, event: Any) -> Verdict:
     """27.82: new air and naval units stay inverted until the end of their player turn, and through the next
     opposing player turn if they redeployed to a new base; so do inverted units that redeploy and air units that
@@ -56,16 +164,22 @@ def inversion_holds(pos: Position, event: Any) -> Verdict:
     if isinstance(event, UnitInversionChanged):
         if event.inverted:
             return ()
-        hold = active_hold(pos, event, event.unit)
-        if isinstance(hold, Unknown):
-            return (hold,)
-        if hold is None or _may_uninvert(pos, event, hold, now):
+        found: Hold | Face | Unknown | None
+        if event.phase in UNINVERSION_PHASES and event.side is not None:
+            found = unit_at_end(pos, event.unit, now[0], event.side, bars=False)
+            if isinstance(found, Face) and found.face_up:
+                found = None
+        else:
+            found = active_hold(pos, event, event.unit)
+        if isinstance(found, Unknown):
+            return (found,)
+        if found is None:
             return ()
         return (
             breach(
                 "27.82",
                 f"{event.unit} is uninverted in the {(event.phase or 'game').replace('_', ' ')} phase, but "
-                f"{_why(hold)}",
+                f"{found.why if isinstance(found, Face) else _why(found)}",
                 "inverted",
                 "uninverted",
             ),
@@ -85,16 +199,6 @@ def inversion_holds(pos: Position, event: Any) -> Verdict:
                 )
             )
     return out
-
-
-def _may_uninvert(pos: Position, event: Any, hold: Hold, now: tuple[int, str | None]) -> bool:
-    """Whether a held unit may be uninverted now: at the end of its own player turn (end-of-player-turn holds), or at
-    the end of the opposing player turn it is held through (AWAW; A3R option 13 allows no uninversion in an opposing
-    player turn)."""
-    phase = event.phase
-    if hold.kind == "end_of_player_turn":
-        return now == hold.since and phase in UNINVERSION_PHASES
-    return now == hold.opposing and phase in UNINVERSION_PHASES and not one_operation_per_turn(pos.meta)
 
 
 def mission_ready(pos: Position, event: AirMissionFlown) -> Verdict:
@@ -157,27 +261,7 @@ def uninversion(pos: Position, event: UnitInversionChanged) -> Verdict:
         )
     if unit.supply is None:
         out.append(Unknown(reason="the uninverted unit's supply at the last determination is not recorded"))
-    elif unit.supply != "full":
-        out.append(
-            breach(
-                "A3R 33.7",
-                f"{event.unit} is uninverted while {unit.supply}; only fully supplied units uninvert "
-                "(A3R intro, mod. AWAW 33.7)",
-                "fully supplied",
-                unit.supply,
-            )
-        )
-    effect = state.redeployment.oil_effects.get(event.unit)
-    if effect in ("air", "naval") and redeployment.this_player_turn(state.redeployment, game_turn(event), event.side):
-        out.append(
-            breach(
-                "A3R 33.7",
-                f"{event.unit} is uninverted under the {effect} oil effect accepted this player turn; units "
-                "under an oil effect are not uninverted (A3R intro, mod. AWAW 33.7)",
-                "no oil effect",
-                f"{effect} oil effect",
-            )
-        )
+    out.extend(house_bars(pos, event.unit, (game_turn(event), event.side)))
     used = state.redeployment.used.get(event.unit)
     if (
         used is not None
