@@ -147,6 +147,9 @@ class MovementState(msgspec.Struct, kw_only=True):
     """``power/front`` of the offensives declared this player turn (10.53C: an airdrop is an offensive operation)."""
     air_transported: set[str] = set()
     """Units air- or sea-transported this player turn (10.53B)."""
+    by_sea: dict[str, str] = {}
+    """Ground units moved by sea this player turn (``unit_moved.sea_transport``), with the hex their last sea move
+    ended in (13.58: a unit carried by sea into an enemy-held hex is invading it)."""
     game_turn: int = -1
     airdrops: dict[str, Airdrop] = {}
     """Units airdropped this game turn (10.25, 10.56, 10.57)."""
@@ -229,6 +232,7 @@ def _time_moved(state: MovementState, event: object, ctx: Context) -> None:
         state.army_oil = set()
         state.offensives = set()
         state.air_transported = set()
+        state.by_sea = {}
     if ctx.new_turn:
         state.airdropped_last_turn = set(state.airdrops) if now.turn == state.game_turn + 1 else set()
         state.game_turn = now.turn
@@ -443,6 +447,8 @@ def _moved(state: MovementState, event: UnitMoved, ctx: Context) -> None:
     ground = unit_type in STACKED_TYPES
     if event.sea_transport:
         state.air_transported.add(unit_id)
+        if ground:
+            state.by_sea[unit_id] = last
     if ground:
         old = state.where.get(unit_id)
         if unit_type == ARMOR or old is None or old not in state.at:

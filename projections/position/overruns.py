@@ -7,6 +7,12 @@ How the facts are read:
   it is taken as recorded (not decided). The attack is the overrunning units' factors plus ground support.
 * The hexside: the overrunning units enter from ``origin``, one hex next to the target (13.52); where that hex is
   a breakthrough hex of this player turn, at most two armor units move from it into one hex to overrun (13.522).
+* Invading (13.58: "units conducting seaborne invasions (21.51) may not overrun the beach hex"): derived from the
+  events, never believed. An overrunning unit invades the hex it overruns when a sea move of this player turn
+  (``unit_moved.sea_transport``) ended in that hex, or when it attacked that hex in a seaborne invasion this player
+  turn (``attack_declared.kind`` is ``invasion``). A unit that debarked in a port and overruns inland from it is
+  not invading (13.58 names only invaders); a recorded ``invading: true`` is the log's own statement of the fault
+  and stands.
 * A failed overrun must be followed by an attack on the hex in the next combat phase by the overrunning units
   (13.531): judged when the player turn's exploitation (or attrition) phase starts."""
 
@@ -33,6 +39,7 @@ def overrun(pos: Position, event: OverrunResolved) -> Verdict:
         kind: rules.OverrunUnitKind = unit.unit_type if unit.unit_type in ("armor", "mech_infantry") else "other"  # type: ignore[assignment]
         units.append(rules.OverrunUnit(kind))
     a, d = event.attack_strength, event.defence_strength
+    came = invaders(pos, event)
     same_side = event.origin is None or not on_map(event.origin, event.target)
     same_side = same_side or pos.grid.adjacent(event.origin, event.target)  # type: ignore[arg-type]
     found = list(
@@ -42,9 +49,13 @@ def overrun(pos: Position, event: OverrunResolved) -> Verdict:
             defence=d,
             theater=rules.theater_of(event.target),
             same_hexside=same_side,
-            beach_hex_by_invaders=event.invading,
+            beach_hex_by_invaders=event.invading and not came,
         )
     )
+    if came:
+        why = "; ".join(f"{unit} {how}" for unit, how in came.items())
+        recorded = "" if event.invading else "; the overrun records invading: false"
+        found.append(Breach("13.58", f"invading units may not overrun the beach hex: {why}{recorded}"))
     if not event.success:
         found = [b for b in found if "6:1 needed" not in b.message]
         if a > 0 and d > 0 and rules.overrun_odds_ok(a, d):
@@ -59,6 +70,24 @@ def overrun(pos: Position, event: OverrunResolved) -> Verdict:
         )
         for b in found
     ]
+
+
+def invaders(pos: Position, event: OverrunResolved) -> dict[str, str]:
+    """13.58: the overrunning units that are invading the hex they overrun, each with how the events show it (see
+    the module's notes): carried into it by sea, or attacking it in a seaborne invasion this player turn."""
+    by_sea = pos.state.movement.by_sea
+    invasions = [
+        a.declared
+        for a in pos.state.combat.attacks.values()
+        if a.declared.kind == "invasion" and event.target in a.declared.defender_hexes
+    ]
+    found: dict[str, str] = {}
+    for u in event.units:
+        if by_sea.get(u.unit) == event.target:
+            found[u.unit] = f"was carried by sea into {event.target} this player turn (unit_moved.sea_transport)"
+        elif invasion := next((i for i in invasions if any(x.unit == u.unit for x in i.attackers)), None):
+            found[u.unit] = f"invaded {event.target} in attack {invasion.attack} this player turn (21.51)"
+    return found
 
 
 def overrun_strengths(pos: Position, event: OverrunResolved) -> Verdict:
@@ -124,19 +153,42 @@ def failed_overrun(pos: Position, event: OverrunResolved | PhaseStarted) -> Verd
                 message += "hex in the same phase (13.531)"
                 out.append(breach("13.531", message, "no second overrun", event.overrun))
         return out
+    out.extend(_stayed(pos, [o for o in failed if o.phase == pos.state.clock.phase]))
     if event.phase not in rules.PHASES_AFTER_COMBAT or event.phase is None:
-        return ()
+        return out
     out.extend(_overrun_results(pos))
     attacks = [a.declared for a in combat.attacks.values() if a.declared.kind != "exploitation"]
     for o in failed:
         if o.phase == "exploitation":
             continue
         units = {u.unit for u in o.units if u.unit in pos.board.units}
-        if units and not any(o.target in a.defender_hexes and units <= {x.unit for x in a.attackers} for a in attacks):
+        made = [a for a in attacks if o.target in a.defender_hexes and units <= {x.unit for x in a.attackers}]
+        if units and not made:
             message = f"the overrun {o.overrun} of {o.target} failed; its units must attack the hex in the combat "
             message += "phase that follows (13.531, 15.22)"
             out.append(breach("13.531", message, f"an attack on {o.target} by {', '.join(sorted(units))}", "no attack"))
+        air = {s.unit for s in o.ground_support if s.unit in pos.board.units}
+        if units and made and not any(air <= {s.unit for s in a.ground_support} for a in made):
+            missing = ", ".join(sorted(air - {s.unit for a in made for s in a.ground_support}))
+            message = f"the overrun {o.overrun} of {o.target} failed; the air units that supported it ({missing}) "
+            message += "must fly ground support in the attack on the hex that follows (13.531)"
+            out.append(breach("13.531", message, f"{missing} in the attack on {o.target}", "not in the attack"))
     return out
+
+
+def _stayed(pos: Position, failed: list[OverrunResolved]) -> Verdict:
+    """13.531: "The ground units which attempted the overrun remain in the hex from which they attempted the
+    overrun": judged when the phase of a failed overrun ends (units eliminated for overstacking, 12.15, are gone)."""
+    units = pos.board.units
+    for o in failed:
+        if o.origin is None:
+            continue
+        for u in o.units:
+            unit = units.get(u.unit)
+            if unit is not None and unit.location != o.origin:
+                message = f"{u.unit} attempted the failed overrun {o.overrun} of {o.target} from {o.origin} and ends "
+                message += f"the phase in {unit.location}: it remains in the hex it overran from (13.531)"
+                yield breach("13.531", message, o.origin, unit.location)
 
 
 def _overrun_results(pos: Position) -> Verdict:
@@ -150,6 +202,12 @@ def _overrun_results(pos: Position) -> Verdict:
                 message = f"overrun {o.overrun} succeeded, but {u} is still on the board: overrun units are "
                 message += "eliminated at once (13.54)"
                 yield breach("13.54", message, "eliminated", f"{u} in {board.units[u].location}")
+        for mover in o.units:
+            gone = board.eliminated.get(mover.unit)
+            if gone is not None and gone.cause == "overrun" and gone.ref in (None, o.overrun):
+                message = f"{mover.unit} overran in {o.overrun} and is eliminated for it: the moving player suffers no "
+                message += "losses in an overrun (13.54)"
+                yield breach("13.54", message, "no loss to the overrunning units", f"{mover.unit} eliminated")
         for s in o.ground_support:
             air = board.units.get(s.unit)
             if air is not None and not air.inverted:

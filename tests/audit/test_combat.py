@@ -28,6 +28,7 @@ from awaw_events.events import (
     DiceRolled,
     Event,
     ExploitationAllowance,
+    FortificationPlaced,
     HexControlChanged,
     OffensiveDeclared,
     OverrunResolved,
@@ -37,6 +38,7 @@ from awaw_events.events import (
     SupplyDetermined,
     UnitBuilt,
     UnitEliminated,
+    UnitInversionChanged,
     UnitMoved,
     UnitPlaced,
     UnitRedeployed,
@@ -1455,7 +1457,44 @@ def _fields(event: Any) -> dict[str, Any]:
     return {f: getattr(event, f) for f in event.__struct_fields__}
 
 
-@pytest.mark.plants("AUD-16-09", "AUD-16-10", "AUD-16-12")
+@pytest.mark.plants("AUD-16-09.A", "AUD-16-09.B")
+def test_exploitation_attackers_have_their_mechanized_part_and_fresh_airborne() -> None:
+    """16.41A: exploiting armor attacks in exploitation only with its mechanized part intact (10.32: partial supply
+    or the army oil effect negate it); 16.41B: airborne units drop to attack in exploitation only if they have not
+    dropped or fought earlier this player turn."""
+
+    def attack(*attackers: Attacker) -> AttackDeclared:
+        return declare(
+            list(attackers), [dfn("e0", 1, BASIC, hex_="EUR:K39")], kind="exploitation", phase="exploitation"
+        )
+
+    armor = atk("u1", 4, origin="EUR:J39", armor=True)
+    assert said([*_chain(), attack(armor)], "exploitation_attackers") == []
+    partial = SupplyDetermined(
+        **EXPLOIT,
+        faction="european_axis",
+        determination="post_combat",
+        results=[SupplyResult(subject="u1", status="partial")],
+    )
+    assert said([*_chain(partial), attack(armor)], "exploitation_attackers") == [
+        "exploitation attack a1: u1's mechanized part is negated (it is partially supplied (30.522B)); only exploiting "
+        "armor with its mechanized part intact attacks in exploitation (16.41A, 10.32)"
+    ]
+    para = unit("ab1", unit_type="airborne", factors=1, location="EUR:J38")
+    fresh = AirdropMade(**EXPLOIT, unit="ab1", base="EUR:J38", target="EUR:K39")
+    dropped = Attacker(unit="ab1", factors=1, role="airdropped", hexside="airdrop")
+    events = _chain()
+    events[1:1] = [para]
+    assert said([*events, fresh, attack(armor, dropped)], "exploitation_attackers") == []
+    earlier = AirdropMade(**at(), unit="ab1", base="EUR:J38", target="EUR:K37")
+    events.insert(events.index(next(e for e in events if isinstance(e, AttackDeclared))), earlier)
+    assert said([*events, attack(armor, dropped)], "exploitation_attackers") == [
+        "exploitation attack a1: airborne ab1 dropped earlier this player turn; only airborne units that have not "
+        "dropped or fought this player turn drop to attack in exploitation (16.41B)"
+    ]
+
+
+@pytest.mark.plants("AUD-16-09.C", "AUD-16-09.D", "AUD-16-10", "AUD-16-12")
 def test_exploitation_attackers() -> None:
     infantry = unit("inf9", location="EUR:J40")
     events = _chain()
@@ -1722,9 +1761,50 @@ def test_overrun_defence_from_the_defenders_dms() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-13-18")
+@pytest.mark.plants("AUD-13-18.A")
 def test_no_overrun_of_the_beach_hex_by_invaders() -> None:
-    assert any("13.58" in m for m in said([*setup(), POL9, _overrun(invading=True)], "overrun"))
+    """13.58: "Units conducting seaborne invasions (21.51) may not overrun the beach hex, but invading armor units
+    which exploit off the beach hex may conduct overruns further inland." Whether the overrunning units invade is
+    derived from the events, never believed: carried by sea into the hex it overruns, or attacking it in a seaborne
+    invasion this player turn, is invading whatever the overrun records; debarking in a port and overrunning inland
+    from it, or exploiting off the beach hex and overrunning further inland, is not."""
+    assert said([*setup(), POL9, _overrun()], "overrun") == []
+    assert [m for m in said([*setup(), POL9, _overrun(invading=True)], "overrun") if "13.58" in m] == [
+        "overrun o1 of EUR:L34 (8 vs 1): invading units may not overrun the beach hex (13.58)"
+    ]
+    landed = UnitMoved(**MOVE, unit="arm1", path=["EUR:L34"], mf_used=0, sea_transport=True)
+    assert said([*setup(), POL9, landed, _overrun()], "overrun") == [
+        "overrun o1 of EUR:L34 (8 vs 1): invading units may not overrun the beach hex: arm1 was carried by sea into "
+        "EUR:L34 this player turn (unit_moved.sea_transport); the overrun records invading: false (13.58)"
+    ]
+    ported = UnitMoved(**MOVE, unit="arm1", path=["EUR:L33"], mf_used=0, sea_transport=True)
+    assert said([*setup(), POL9, ported, _overrun()], "overrun") == []
+    invading = [atk(u, 4, origin="EUR:L33", role="invading", hexside="sea") for u in ("arm1", "arm2")]
+    invasion = declare(invading, [], kind="invasion")
+    exploiting = {**EXPLOIT}
+    assert said([*setup(), POL9, invasion, _overrun(**exploiting)], "overrun") == [
+        "overrun o1 of EUR:L34 (8 vs 1): invading units may not overrun the beach hex: arm1 invaded EUR:L34 in attack "
+        "a1 this player turn (21.51); arm2 invaded EUR:L34 in attack a1 this player turn (21.51); the overrun records "
+        "invading: false (13.58)"
+    ]
+    inland = _overrun(**{**exploiting, "origin": "EUR:L34", "target": "EUR:L35"})
+    pol = unit("pol8", nationality="poland", unit_type="replacement", factors=1, location="EUR:L35")
+    assert said([*setup(), POL9, pol, invasion, inland], "overrun") == []
+
+
+@pytest.mark.plants("AUD-13-18.B")
+def test_units_in_a_capital_or_a_fortress_may_be_overrun() -> None:
+    """13.59: "Units in capitals, objective hexes, ICs, bridgeheads, railheads, fortresses and fortifications may be
+    overrun if all other requirements are met": a fortress in EUR:L34 is overrun at 8:1 with no finding; the same
+    overrun at 5:1 fails the other requirements, as anywhere."""
+    fortress = FortificationPlaced(
+        year=1939, season="fall", phase="setup", hex="EUR:L34", kind="fortress", owner="poland"
+    )
+    assert said([*setup(), POL9, fortress, _overrun()], "overrun") == []
+    five = _overrun(attack_strength=5)
+    assert said([*setup(), POL9, fortress, five], "overrun") == [
+        "overrun o1 of EUR:L34 (5 vs 1): overrun at 5:1; 6:1 needed (13.52)"
+    ]
 
 
 @pytest.mark.plants("AUD-13-14")
@@ -1745,12 +1825,23 @@ def test_two_armor_units_from_a_breakthrough_hex_into_one_hex() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-13-15", "AUD-13-16")
+@pytest.mark.plants("AUD-13-15.A", "AUD-13-15.B", "AUD-13-16.B", "AUD-13-16.C")
 def test_overrun_results_and_failed_overruns() -> None:
     combat_phase = PhaseStarted(**at(phase="exploitation"))
     done = [*setup(), POL9, _overrun(), UnitEliminated(**MOVE, unit="pol9", cause="overrun", ref="o1"), combat_phase]
     assert said(done, "failed_overrun") == []
     assert any("still on the board" in m for m in said([*setup(), POL9, _overrun(), combat_phase], "failed_overrun"))
+    # 13.54: "The moving player suffers no losses."
+    lost = [*done[:-1], UnitEliminated(**MOVE, unit="arm2", cause="overrun", ref="o1"), combat_phase]
+    assert said(lost, "failed_overrun") == [
+        "arm2 overran in o1 and is eliminated for it: the moving player suffers no losses in an overrun (13.54)"
+    ]
+    # 13.53: the air that supported a successful overrun is inverted the moment it is concluded
+    supported = _overrun(ground_support=[UnitFactors(unit="aaf1", factors=5)], attack_strength=13)
+    flown = [*setup(), POL9, supported, UnitEliminated(**MOVE, unit="pol9", cause="overrun", ref="o1"), combat_phase]
+    assert said(flown, "failed_overrun") == ["aaf1 supported the successful overrun o1 and is not inverted (13.53)"]
+    inverted = UnitInversionChanged(**MOVE, unit="aaf1", inverted=True)
+    assert said([*flown[:-1], inverted, combat_phase], "failed_overrun") == []
     failed = _overrun(
         success=False,
         defence_strength=2,
@@ -1762,6 +1853,44 @@ def test_overrun_results_and_failed_overruns() -> None:
     assert any("must attack the hex" in m for m in said([*setup(), POL9, failed, combat_phase], "failed_overrun"))
     attacked = declare([atk("arm1", 4, origin="EUR:L33"), atk("arm2", 4, origin="EUR:L33")], [dfn("pol9", 1, BASIC)])
     assert said([*setup(), POL9, failed, attacked, combat_phase], "failed_overrun") == []
+    # 13.531: the air units that supported the failed overrun must attack the hex too
+    flew = _overrun(
+        success=False,
+        defence_strength=3,
+        attack_strength=13,
+        ground_support=[UnitFactors(unit="aaf1", factors=5)],
+        defending=[Defender(unit="pol9", factors=1, dms=[Modifier(code="basic", value=3)])],
+    )
+    assert said([*setup(), POL9, flew, attacked, combat_phase], "failed_overrun") == [
+        "the overrun o1 of EUR:L34 failed; the air units that supported it (aaf1) must fly ground support in the "
+        "attack on the hex that follows (13.531)"
+    ]
+    with_air = declare(
+        [atk("arm1", 4, origin="EUR:L33"), atk("arm2", 4, origin="EUR:L33")],
+        [dfn("pol9", 1, BASIC)],
+        ground_support=[UnitFactors(unit="aaf1", factors=5)],
+    )
+    assert said([*setup(), POL9, flew, with_air, combat_phase], "failed_overrun") == []
+
+
+@pytest.mark.plants("AUD-13-16.A")
+def test_the_units_of_a_failed_overrun_stay_in_the_hex_they_overran_from() -> None:
+    """13.531: "The ground units which attempted the overrun remain in the hex from which they attempted the
+    overrun": arm1 and arm2 failed to overrun EUR:L34 from EUR:L33; arm2 moving on to EUR:K34 before the movement
+    phase ends is the fault, found when the phase ends."""
+    failed = _overrun(
+        success=False,
+        defence_strength=2,
+        attack_strength=8,
+        defending=[Defender(unit="pol9", factors=1, dms=[Modifier(code="basic", value=2)])],
+    )
+    combat_phase = PhaseStarted(**at())
+    assert said([*setup(), POL9, failed, combat_phase], "failed_overrun") == []
+    away = UnitMoved(**MOVE, unit="arm2", path=["EUR:K34"], mf_used=1)
+    assert said([*setup(), POL9, failed, away, combat_phase], "failed_overrun") == [
+        "arm2 attempted the failed overrun o1 of EUR:L34 from EUR:L33 and ends the phase in EUR:K34: it remains in "
+        "the hex it overran from (13.531)"
+    ]
 
 
 @pytest.mark.plants("AUD-13-20", "AUD-13-17")
@@ -1816,7 +1945,42 @@ def test_house_supporting_air_dies_with_the_last_ground_unit() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-16-02")
+@pytest.mark.plants("AUD-16-02.A")
+def test_a_multi_hex_attack_may_make_a_breakthrough_in_each_hex_it_clears() -> None:
+    """16.12: "a multi-hex attack may create several breakthrough hexes": an attack on EUR:L34 and EUR:L35 from the
+    two hexes next to both clears them, arm1 advances into one and arm2 into the other, and each makes a
+    breakthrough; a breakthrough claimed in EUR:M35, which the attack did not attack, is the fault."""
+    attack = AttackDeclared(
+        **at(),
+        attack="a1",
+        defender_hexes=["EUR:L34", "EUR:L35"],
+        attackers=[
+            atk("arm1", 4, armor=True, origin="EUR:K35"),
+            atk("arm2", 4, armor=True, origin="EUR:K35"),
+            atk("inf1", 3, origin="EUR:M34"),
+        ],
+        defenders=[dfn("pol1", 2, BASIC), dfn("pol5", 2, BASIC, hex_="EUR:L35")],
+    )
+    events = [
+        *setup(),
+        unit("pol5", nationality="poland", factors=2, location="EUR:L35"),
+        die(1, 6),
+        attack,
+        resolve(11, 8, "1:1", 1, "D", mod=6),
+        lose("defender", ("pol1", 2), ("pol5", 2)),
+        end(reason="defender_eliminated"),
+        advance(("arm1", "EUR:L34"), ("arm2", "EUR:L35")),
+        BreakthroughCreated(**T, breakthrough="bt1", attack="a1", hex="EUR:L34", armor="arm1"),
+        BreakthroughCreated(**T, breakthrough="bt2", attack="a1", hex="EUR:L35", armor="arm2"),
+    ]
+    assert said(events, "breakthrough") == []
+    elsewhere = BreakthroughCreated(**T, breakthrough="bt3", attack="a1", hex="EUR:M35", armor="arm2")
+    assert "breakthrough bt3 in EUR:M35: EUR:M35 was not attacked in attack a1 (16.11)" in said(
+        [*events, elsewhere], "breakthrough"
+    )
+
+
+@pytest.mark.plants("AUD-16-02.B")
 def test_no_breakthrough_in_an_undefended_hex_but_by_invasion() -> None:
     events = poznan()
     bt = next(i for i, e in enumerate(events) if isinstance(e, BreakthroughCreated))

@@ -1071,12 +1071,15 @@ def msgspec_replace(event: Event, **changes: Any) -> Event:
     return msgspec.structs.replace(event, **changes)
 
 
-@pytest.mark.plants("B-03")
+@pytest.mark.plants("B-03.A", "B-03.B")
 def test_a_friendly_hex_invaded_needs_condition_b() -> None:
-
+    """31.22: a seaborne bridgehead needs (A) a hex not friendly-controlled when invaded, or (B) a friendly hex the
+    invader could not fully supply at initial supply determination: Oslo held by Norway is A; Oslo held by Germany
+    and fully supplyable is neither (the fault); held by Germany in partial supply is B."""
+    placed_ = bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")
+    assert found([*invasion(), placed_], "bridgehead_seaborne") == []
     events = [*invasion()[:1], control("EUR:D33", "germany"), *invasion()[2:]]
     events.insert(5, supply("european_axis", {"EUR:D33": "full"}, side="axis"))
-    placed_ = bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")
     assert found([*events, placed_], "bridgehead_seaborne") == [
         "the seaborne bridgehead in EUR:D33: the hex was friendly and fully supplyable (ger-inf-8; 31.22)"
     ]

@@ -15,6 +15,7 @@ from awaw_events.events import (
     OilPlantBuilt,
     OilProduced,
     RouteStatusChanged,
+    StatusChanged,
     TensionChanged,
     WarDeclared,
 )
@@ -187,7 +188,7 @@ def test_the_embargo_needs_usjt_20_and_war_with_the_us_ends_the_market() -> None
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.plants("31-34/O-02")
+@pytest.mark.plants("31-34/O-02.A", "31-34/O-02.C")
 def test_a_faction_draws_only_on_sources_it_may_use() -> None:
     assert found([created(), produced("european_axis", "abadan", 15, hex="EUR:NN60")], "oil_source_access") == [
         "European Axis drew oil from abadan: european_axis may never draw oil from abadan (33.44-33.47)"
@@ -212,13 +213,49 @@ def test_a_faction_draws_only_on_sources_it_may_use() -> None:
     ]
 
 
-@pytest.mark.plants("31-34/O-02")
+@pytest.mark.plants("31-34/O-02.A")
 def test_a_center_held_by_the_enemy_gives_no_oil() -> None:
     taken = control("EUR:Z44", "germany", at(1942, "spring", "axis", "combat"), "advance_after_combat")
     assert found(
         [created(), taken, produced("russia", "maikop", 5, ALLIED_OIL, hex="EUR:Z44")], "oil_source_access"
     ) == ["Russia drew oil from maikop: russia draws from maikop held by european_axis (33.41A)"]
     assert found([created(), taken, produced("european_axis", "maikop", 5, hex="EUR:Z44")], "oil_source_access") == []
+
+
+@pytest.mark.plants("31-34/O-02.B", "31-34/O-02.D", "31-34/O-02.E")
+def test_ploesti_mosul_and_the_indies_by_who_holds_them() -> None:
+    """33.4421: the European Axis draw no Ploesti oil when Russia holds it and is at war with Germany (or RGT are 45
+    or more), nor when the Western Allies hold it; 33.4622: Russia draws Mosul oil only while the Allies control
+    Turkey; 33.4522: Japan draws Brunei or Palembang oil only if the center was Japanese at the start of the
+    Japanese player turn."""
+    ploesti = "EUR:V36"
+    axis_held = [created(), control(ploesti, "germany", at(1941, "fall", "axis", "combat"))]
+    assert found([*axis_held, produced("european_axis", "ploesti", 15, hex=ploesti)], "oil_source_access") == []
+    war = make(WarDeclared, at(1941, "summer", "axis", "diplomacy"), aggressor="germany", target="russia", brp_cost=0)
+    russian = [created(), war, control(ploesti, "russia", at(1942, "spring", "allied", "combat"))]
+    assert found([*russian, produced("european_axis", "ploesti", 15, hex=ploesti)], "oil_source_access") == [
+        "European Axis drew oil from ploesti: Ploesti is Russian-held while at war or RGT >= 45 (33.4421A)"
+    ]
+    british = [created(), control(ploesti, "britain", at(1942, "spring", "allied", "combat"))]
+    assert found([*british, produced("european_axis", "ploesti", 15, hex=ploesti)], "oil_source_access") == [
+        "European Axis drew oil from ploesti: Ploesti is WA-controlled (33.4421B)"
+    ]
+    mosul = "EUR:NN50"
+    held = [created(), control(mosul, "russia", at(1941, "fall", "allied", "combat"))]
+    drawn = produced("russia", "mosul", 5, ALLIED_OIL, hex=mosul)
+    assert found([*held, drawn], "oil_source_access") == [
+        "Russia drew oil from mosul: Russian Mosul oil while the Allies do not control Turkey (33.4622)"
+    ]
+    allied = make(StatusChanged, at(1942, "spring", "allied", "diplomacy"), country="turkey", status="associated",
+                  faction="western_allies")  # fmt: skip
+    assert found([*held, allied, drawn], "oil_source_access") == []
+    palembang = "PAC:V20"
+    taken = control(palembang, "japan", at(1942, "summer", "axis", "combat"))
+    japanese = produced("japan", "palembang", 15, hex=palembang)
+    assert found([created(), control(palembang, "japan", at(1942, "spring", "axis", "combat")), japanese],
+                 "oil_source_access") == []  # fmt: skip
+    assert "Japan drew oil from palembang: palembang was not Japanese at the start of the Japanese player turn " \
+        "(33.4522)" in found([created(), taken, japanese], "oil_source_access")  # fmt: skip
 
 
 @pytest.mark.plants("31-34/O-04")
@@ -405,7 +442,7 @@ def plant(location: str, rp: int = 5, power: str = "germany", facility: str | No
     )
 
 
-@pytest.mark.plants("31-34/O-09")
+@pytest.mark.plants("31-34/O-09.A", "31-34/O-09.C", "31-34/O-09.E", "31-34/O-09.F")
 def test_tc20_plant_cost_place_and_number() -> None:
     """TC-20: 5 RPs less one per military breakthrough (2 breakthroughs: 3 RPs); at most 6 German plants, each in a
     different German objective until all five have one."""
@@ -437,9 +474,15 @@ def test_tc20_plant_cost_place_and_number() -> None:
     ]
 
 
-@pytest.mark.plants("31-34/O-09")
+@pytest.mark.plants("31-34/O-09.B", "31-34/O-09.D", "31-34/O-09.E")
 def test_japanese_plants_need_research_and_go_to_harbin_or_mukden() -> None:
     assert found([created(), plant("harbin", power="japan", research_steps=15)], "oil_plant_built") == []
+    both = [plant("harbin", power="japan", research_steps=15), plant("mukden", power="japan", research_steps=18)]
+    assert found([created(), *both], "oil_plant_built") == []
+    third = plant("harbin", power="japan", research_steps=18, facility="h2")
+    assert "Japan built a synthetic plant at harbin: japan already has 2 plants; the maximum is 2 (33.234)" in found(
+        [created(), *both, third], "oil_plant_built"
+    )
     second = plant("mukden", power="japan", research_steps=15)
     assert found([created(), plant("harbin", power="japan", research_steps=15), second], "oil_plant_built") == [
         "Japan built a synthetic plant at mukden: Japanese plant 2 needs more research (15 steps) (33.232B)"

@@ -496,7 +496,7 @@ def test_wa_restricted_oil_stays_where_33_472_allows() -> None:
     assert found([created(), abadan], "wa_restricted_oil") == []
 
 
-@pytest.mark.plants("31-34/O-36")
+@pytest.mark.plants("31-34/O-36.A", "31-34/O-36.B", "31-34/O-36.C")
 def test_wa_shipping_routes() -> None:
     base = [
         created(),

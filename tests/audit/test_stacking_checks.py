@@ -164,6 +164,44 @@ def test_no_ground_unit_ends_a_phase_at_sea() -> None:
     assert ashore.findings == ()
 
 
+@pytest.mark.plants("AUD-12-05")
+def test_a_sea_transport_ends_in_port_and_an_invader_left_at_sea_is_found() -> None:
+    """12.23: "Stacking limits do not apply to ground units while they are at sea. A ground unit may not end its
+    movement phase, combat phase or turn at sea." On a fictional strip of coast (EUR:J29 a port, EUR:I29 and
+    EUR:H29 sea, EUR:G29 a port): two infantry sea-transported through the same sea hexes to G29 end the movement
+    phase in port and audit clean; one that stops in H29 is at sea when the phase ends; an invader whose sea move
+    leaves it in the sea hex it attacked from is at sea when the combat phase ends."""
+    data = make_map(
+        {
+            "EUR:J29": {"terrain": "clear", "port": True},
+            "EUR:I29": {"terrain": "sea"},
+            "EUR:H29": {"terrain": "sea"},
+            "EUR:G29": {"terrain": "clear", "port": True},
+            "EUR:G30": {"terrain": "clear"},
+        }
+    )
+    units = [place(u, "germany", "infantry", "EUR:J29") for u in ("i1", "i2")]
+    base = [created(), *units, turn(), phase("movement")]
+    ported = [
+        *base,
+        move("i1", "EUR:I29", "EUR:H29", "EUR:G29", mf=0, sea_transport=True),
+        move("i2", "EUR:I29", "EUR:H29", "EUR:G29", mf=0, sea_transport=True),
+        phase("combat"),
+    ]
+    assert run(ported, data).findings == ()
+    stopped = run([*base, move("i1", "EUR:I29", "EUR:H29", mf=0, sea_transport=True), phase("combat")], data)
+    assert messages(stopped, "stacks") == [
+        "at the end of the movement phase (axis player turn), ground units are at sea in EUR:H29 (i1; 12.23: no "
+        "ground unit ends a phase at sea)"
+    ]
+    afloat = move("i1", "EUR:I29", "EUR:H29", mf=0, sea_transport=True, phase="combat")
+    invaded = run([*base, phase("combat"), afloat, phase("exploitation")], data)
+    assert messages(invaded, "stacks") == [
+        "at the end of the combat phase (axis player turn), ground units are at sea in EUR:H29 (i1; 12.23: no "
+        "ground unit ends a phase at sea)"
+    ]
+
+
 @pytest.mark.plants("AUD-12-02")
 def test_a_breakthrough_hex_may_stay_overstacked_until_the_end_of_redeployment() -> None:
     three = [place(f"a{n}", "germany", "armor", "EUR:K37", factors=4, movement=6) for n in range(3)]

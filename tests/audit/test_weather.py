@@ -115,7 +115,7 @@ ROLL_CASES = [
 ]
 
 
-@pytest.mark.plants("31-34/W-02", "C-WEA-1")
+@pytest.mark.plants("31-34/W-02.B", "C-WEA-1")
 @pytest.mark.parametrize(
     ("game", "zone", "season", "face", "raw"), [c[1:] for c in ROLL_CASES], ids=[c[0] for c in ROLL_CASES]
 )
@@ -133,7 +133,7 @@ def test_winter_levels_from_the_worked_examples(
     ]
 
 
-@pytest.mark.plants("31-34/W-02")
+@pytest.mark.plants("31-34/W-02.A", "31-34/W-02.B")
 def test_a_wrong_modifier_and_a_missing_or_wrong_die() -> None:
     events = [
         created(),
@@ -177,7 +177,7 @@ def test_standard_a3r_weather_is_not_checked() -> None:
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.plants("31-34/W-01", "31-34/W-03", "C-WEA-1")
+@pytest.mark.plants("31-34/W-01.C", "31-34/W-03", "C-WEA-1")
 def test_fixed_winter_levels() -> None:
     events = [
         created(),
@@ -198,7 +198,7 @@ def test_fixed_winter_levels() -> None:
     ]
 
 
-@pytest.mark.plants("31-34/W-04")
+@pytest.mark.plants("31-34/W-04.A")
 def test_weather_types_by_zone_and_season() -> None:
     events = [
         created(),
@@ -211,11 +211,35 @@ def test_weather_types_by_zone_and_season() -> None:
     ]
 
 
+@pytest.mark.plants("31-34/W-04.A", "31-34/W-04.B")
+def test_mud_in_spring_in_siberia_and_monsoon_exactly_in_summer() -> None:
+    """34.31, 34.33: mud in spring in Siberia/Manchuria/Mongolia/Tannu Tuva as in the Russian winter zone; monsoon
+    in summer in India, Ceylon, Burma, Thailand and French Indochina, and only then."""
+    clean = [
+        created(),
+        weather("siberia", "mud", season="spring"),
+        weather("monsoon", "monsoon", season="summer"),
+        weather("monsoon", "clear", season="fall"),
+    ]
+    assert findings(clean, "weather_type") == []
+    faulty = [
+        created(),
+        weather("siberia", "clear", season="spring"),
+        weather("monsoon", "clear", season="summer"),
+        weather("monsoon", "monsoon", season="fall"),
+    ]
+    assert findings(faulty, "weather_type") == [
+        (2, "weather_type", "Siberia/Manchuria/Mongolia/Tannu Tuva has mud weather in spring, recorded clear (34.3)"),
+        (3, "weather_type", "the monsoon zone has monsoon weather in summer, recorded clear (34.3)"),
+        (4, "weather_type", "the monsoon zone has clear weather in fall, recorded monsoon (34.3)"),
+    ]
+
+
 def test_the_house_table_does_not_judge_mud() -> None:
     assert findings([a3r(), weather("russian_winter", "clear", season="spring")], "weather_type") == []
 
 
-@pytest.mark.plants("31-34/W-01")
+@pytest.mark.plants("31-34/W-01.B")
 def test_weather_once_per_turn_and_rolls_made() -> None:
     turn_end = make(GameTurnEnded, year=1941, season="winter", phase="end_of_game_turn")
     events = [
@@ -240,12 +264,34 @@ def test_weather_once_per_turn_and_rolls_made() -> None:
     assert report.findings == () and [s.reason for s in report.skipped] == ["the log records no weather"]
 
 
+@pytest.mark.plants("31-34/W-01.A", "31-34/W-01.B")
+def test_the_russian_winter_roll_each_winter_and_the_siberian_each_fall() -> None:
+    """34.32: the Russian winter zone rolls at the start of every winter game turn; Siberia/Manchuria/Mongolia/Tannu
+    Tuva at the start of every fall and every winter game turn. A winter turn with only the Siberian roll lacks the
+    Russian one; a fall turn without the Siberian roll lacks it; a fall turn with it (and no Russian roll) is
+    complete."""
+    winter_end = make(GameTurnEnded, year=1941, season="winter", phase="end_of_game_turn")
+    fall_end = make(GameTurnEnded, year=1941, season="fall", phase="end_of_game_turn")
+    siberian = [die(1, 2), weather("siberia", "winter", 7, 1)]
+    assert findings([created(), *siberian, winter_end], "winter_rolls_made") == [
+        (4, "winter_rolls_made", "no winter roll (one die + 5) was recorded for the Russian winter zone in Winter 1941 "
+         "(34.32)"),
+    ]  # fmt: skip
+    fall = [die(1, 3, season="fall"), weather("siberia", "winter", 5, 1, season="fall", modifier=2)]
+    assert findings([created(), *fall, fall_end], "34") == []
+    other = weather("russian_winter", "clear", season="fall")
+    assert findings([created(), other, fall_end], "winter_rolls_made") == [
+        (3, "winter_rolls_made", "no winter roll (one die + 2) was recorded for Siberia/Manchuria/Mongolia/Tannu Tuva "
+         "in Fall 1941 (34.32)"),
+    ]  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Winter preparation (34.4): TC-06, TC-07
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.plants("31-34/W-12", "C-WEA-2")
+@pytest.mark.plants("31-34/W-12.A", "31-34/W-12.B", "C-WEA-2")
 def test_starting_preparation_levels() -> None:
     clean = [created(), *(prep(f, n, "setup") for f, n in [("european_axis", 0), ("japan", 2), ("russia", 6)])]
     assert findings(clean, "34") == []
@@ -304,7 +350,7 @@ def test_automatic_preparation_needs_a_winter_turn_and_a_war_with_russia() -> No
     ]
 
 
-@pytest.mark.plants("31-34/W-13")
+@pytest.mark.plants("31-34/W-13.A")
 def test_tc07_produced_preparation_one_result_a_year() -> None:
     """TC-07: a result produced in 1940 (triggered in Winter 1940) and another revealed at the start of Winter 1941
     reduce winter effects on Axis units by two levels in Winter 1941."""
@@ -325,7 +371,7 @@ def test_tc07_produced_preparation_one_result_a_year() -> None:
     ]
 
 
-@pytest.mark.plants("31-34/W-13")
+@pytest.mark.plants("31-34/W-13.B")
 def test_russia_may_not_produce_and_a_result_is_one_level() -> None:
     events = [
         created(),

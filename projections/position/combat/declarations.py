@@ -19,6 +19,7 @@ from projections.movement import faction_of
 from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known
 from projections.position.common import enemy_controller, on_map, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
+from projections.position.units import negated_why
 from projections.rules import air, stacks
 from projections.rules import combat as rules
 from projections.rules.attrition import winter_rules
@@ -338,11 +339,22 @@ def exploitation_attackers(pos: Position, event: AttackDeclared) -> Verdict:
             yield Unknown(reason=f"exploitation attacker {a.unit} is not on the board")
             continue
         if kind == "airborne" and a.role == "airdropped":
+            dropped = combat.airdrops.get(a.unit)
+            if a.unit in combat.attacked or (dropped is not None and dropped[1] == "combat"):
+                earlier = "fought" if a.unit in combat.attacked else "dropped"
+                message = f"exploitation attack {event.attack}: airborne {a.unit} {earlier} earlier this player turn; "
+                message += "only airborne units that have not dropped or fought this player turn drop to attack in "
+                message += "exploitation (16.41B)"
+                yield breach("16.41", message, "an airborne unit fresh this player turn", a.unit)
             continue
         if not (kind == "armor" and (a.unit in exploiting or (unit is not None and unit.location in on_breakthrough))):
             why = "is not an exploiting armor unit" if kind == "armor" else f"is {kind}"
             message = f"exploitation attack {event.attack}: {a.unit} {why} (16.41)"
             yield breach("16.41", message, "exploiting armor or dropping airborne", a.unit)
+        elif unit is not None and (negated := negated_why(pos, unit, a.origin, event)) is not None:
+            message = f"exploitation attack {event.attack}: {a.unit}'s mechanized part is negated ({negated}); only "
+            message += "exploiting armor with its mechanized part intact attacks in exploitation (16.41A, 10.32)"
+            yield breach("16.41", message, "exploiting armor with its mechanized part intact", a.unit)
     flown = {s.unit for x in combat.attacks.values() for s in (*x.declared.ground_support, *x.declared.das)}
     for s in event.ground_support:
         if s.unit in flown:
