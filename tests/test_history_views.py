@@ -169,3 +169,21 @@ def test_state_lists_the_politics_view(view: str, tmp_path: Path) -> None:
     # a game that declares no map data: the name stays a name, never a guess
     out = CliRunner().invoke(cli, ["--db", db, "state", "plain", "--view", view, "--json"])
     assert json.loads(out.output)[view]["areas"]["gibraltar"]["hexes"] == []
+
+
+@pytest.mark.parametrize("rules", ["awaw", "a3r"])
+def test_an_awaw_game_is_shown_no_a3r_rule_number_for_the_tension_tracks_or_france(rules: str) -> None:
+    """A3R App. E gives the tension tracks and A3R 58 the French surrender; the AWAW rule texts here give neither (they
+    only read the tracks' levels): an AWAW game's board heads its tracks "Tension tracks", its politics cite no 58."""
+    france = [
+        ev("french_surrender_checked", 1940, "summer", paris_controller="germany", level=1, surrenders=True),
+        ev("vichy_decided", 1940, "summer", established=True),
+    ]
+    state = replay([ev("game_created", 1939, "fall", phase="setup", rules=rules), *game()[1:], *france])
+    board, politics = text_of(render(state, "board")), text_of(render(state, "politics"))
+    assert "Tension tracks" in board and "RGT" in board
+    assert ("A3R App. E" in board) is (rules == "a3r")
+    assert "French surrender level +1" in politics and "Vichy France established" in politics
+    assert ("(58.2)" in politics and "(58.31)" in politics) is (rules == "a3r")
+    if rules == "awaw":
+        assert "58." not in politics

@@ -3,7 +3,7 @@ launched, and the running facts of the game turn as the rules read them (27-30 e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from awaw_events.events import UnitBuilt
 from awaw_events.gametime import turn_index
@@ -203,31 +203,37 @@ def prewar_transports(state: State, year: int, season: str) -> PrewarTransports:
     return state.prewar if this_turn(state, year, season) else PrewarTransports()
 
 
-def politics(state: State, board: BoardState, year: int) -> NavalPolitics:
-    """The political facts the chart permissions of ``year`` depend on (27.7272B-C): the board's wars and USJT, the
-    year war broke out and whether Germany accelerated this year."""
+def politics(
+    state: State, board: BoardState, year: int, wars: Callable[[str, str], bool] | None = None
+) -> NavalPolitics:
+    """The political facts the chart permissions of ``year`` depend on (27.7272B-C): the board's wars (or ``wars``:
+    whether two powers are at war) and USJT, the year war broke out and whether Germany accelerated this year."""
     return naval_politics(
         year,
-        lambda a, b: at_war(board, a, b),
+        wars if wars is not None else (lambda a, b: at_war(board, a, b)),
         board.tensions.get("usjt", 0),
         war_outbreak_year=state.war_outbreak_year,
         germany_accelerated_this_year=state.german_acceleration_year == year,
     )
 
 
-def prewar_shares(state: State, board: BoardState, event: UnitBuilt) -> tuple[int, int] | None:
+def prewar_shares(
+    state: State, board: BoardState, event: UnitBuilt, wars: Callable[[str, str], bool] | None = None
+) -> tuple[int, int] | None:
     """(U.S. BRPs, British BRPs) of a transport built in a U.S. box before the U.S.-German war (27.7322), or ``None``
-    for any other build (another unit type, no yard recorded, a yard that is not American, the wars begun)."""
+    for any other build (another unit type, no yard recorded, a yard that is not American, the wars begun).
+    ``wars``: whether two powers are at war (default: a war the board records between them)."""
     if event.unit_type != "transport" or event.yard is None:
         return None
     chart = chart_of(state, event.yard)
     if chart is None:
         return None
+    war = wars if wars is not None else (lambda a, b: at_war(board, a, b))
     return prewar_transport_shares(
         yard_owner=chart.owner,
         theater=us_theater(event.yard),
         payer=event.payer or event.owner,
         cost=event.cost,
-        germany_us_at_war=at_war(board, "germany", "usa"),
-        japan_us_at_war=at_war(board, "japan", "usa"),
+        germany_us_at_war=war("germany", "usa"),
+        japan_us_at_war=war("japan", "usa"),
     )

@@ -3,7 +3,8 @@
 A check that cites an A3R rule (``A3R 58.11``, ``A3R App. E``, ``A3R intro``) applies the A3R rule texts or the
 "Best of AWAW" house rules written for A3R. In a game played under the AWAW rules (``game_created.rules: awaw``)
 such a check is made only where the AWAW rule texts here give the same rule: its findings then cite the AWAW rule
-(:data:`AWAW_CITATIONS`). Where they give none, it reports "not checked: the AWAW rule texts give no rule for ..."
+(:data:`AWAW_CITATIONS`), or the AWAW rule the house rules reproduce (:data:`REPRODUCED`: "AWAW 9.62, reproduced in
+A3R App. D"). Where they give none, it reports "not checked: the AWAW rule texts give no rule for ..."
 (:data:`NO_AWAW_RULE`, :data:`NO_AWAW_RULE_BY_CHECK`), counted among the checks not made, never as passed. In an A3R
 game every such check is made as before. :mod:`replays.audit.catalogue` gates every check it lists
 (:func:`gated`).
@@ -11,7 +12,12 @@ game every such check is made as before. :mod:`replays.audit.catalogue` gates ev
 The AWAW rule texts here are rules 10-16 and 27-34 (``rules/seeds/awaw-rules-*.txt``): they give no French
 surrender or Vichy rules (AWAW's are rule 77, not among them), no tension tracks (the AWAW texts name RGT, USAT and
 USJT only as levels other rules read), no deficit spending, BRP prorating, rule options, house sequence of play,
-strategic warfare or naval combat.
+strategic warfare or naval combat. The house rules reproduce one AWAW rule whole: App. D is AWAW 9.6 (attritions and
+offensives, 9.61-9.64), "the Appendices include appropriate extracts from the AWAW Hypertext rules update, dated
+11/20/06" (house rules, introduction; "Rules regarding attrition, full offensive, and limited offensive operations
+(AWAW Rules 9.6). See Appendix D."), and the AWAW texts here cite 9.61 for the same permission (11.82). Their rule 58
+(App. J) is not AWAW's: "alternative French surrender, Vichy formation, and Vichy diplomatic rules which borrow heavily
+from AWAW" (introduction, "French Considerations"); AWAW's Vichy rules are 77 (77.9, 77.42 in the AWAW texts).
 """
 
 from __future__ import annotations
@@ -33,9 +39,15 @@ AWAW_CITATIONS: Final[dict[str, str]] = {
 AWAW game. ``preparation_house``: the house causes of winter preparation (App. K) are no cause 34.43 gives (AWAW
 winter preparation increases by production, 34.431, and automatically, 34.432)."""
 
+REPRODUCED: Final[dict[str, str]] = {
+    "A3R 9.6": "A3R App. D",
+}
+"""A3R rule numbers, by prefix, whose text is an AWAW rule the house rules reproduce, with where: App. D gives AWAW
+9.61-9.64 under their AWAW numbers. In an AWAW game a check of one is made, its findings citing the AWAW rule
+(:func:`awaw_rule`)."""
+
 NO_AWAW_RULE: Final[tuple[tuple[str, str], ...]] = (
     ("A3R 1.", "the A3R rule options (table 1.2)"),
-    ("A3R 9.6", "the BRP limits of offensive operations by front (A3R 9.6)"),
     ("A3R 28.7", "Russian and Western Allied SRs through each other's hexes"),
     ("A3R 33.7", "uninverting air and naval units"),
     ("A3R 35.7", "prorated BRP gains and losses"),
@@ -76,10 +88,19 @@ def a3r_only(check: Check) -> bool:
     return check.rule.startswith("A3R")
 
 
+def awaw_rule(rule: str) -> str | None:
+    """The AWAW rule an A3R rule number reproduces, as an AWAW game's finding cites it (``A3R 9.62`` -> ``AWAW 9.62,
+    reproduced in A3R App. D``); None for one the house rules do not reproduce."""
+    for prefix, where in REPRODUCED.items():
+        if rule.startswith(prefix):
+            return f"AWAW {rule.removeprefix('A3R ')}, reproduced in {where}"
+    return None
+
+
 def no_awaw_rule(check: Check) -> str | None:
     """What the AWAW rule texts give no rule for, for an A3R check they do not give (None: not an A3R check, or
-    one whose rule they give: :data:`AWAW_CITATIONS`)."""
-    if not a3r_only(check) or check.id in AWAW_CITATIONS:
+    one whose rule they give: :data:`AWAW_CITATIONS`, :data:`REPRODUCED`)."""
+    if not a3r_only(check) or check.id in AWAW_CITATIONS or awaw_rule(check.rule) is not None:
         return None
     if check.id in NO_AWAW_RULE_BY_CHECK:
         return NO_AWAW_RULE_BY_CHECK[check.id]
@@ -95,7 +116,7 @@ def gated(check: Check) -> Check:
     if not a3r_only(check):
         return check
     inner = check.function
-    cited = AWAW_CITATIONS.get(check.id)
+    cited = AWAW_CITATIONS.get(check.id) or awaw_rule(check.rule)
     if cited is None:
         missing = (
             Unknown(

@@ -47,6 +47,11 @@ PLACED: frozenset[str] = frozenset({"politics"})
 """The views that show places named by sources, with their hexes when given the map data's answer (``places``)."""
 
 
+RULED: frozenset[str] = frozenset({"board", "politics"})
+"""The views whose rule citations depend on the game's rule set (``rules``: an AWAW game is not shown A3R rule
+numbers)."""
+
+
 def data(state: GameState, name: str, power: str | None = None, places: Places | None = None) -> dict[str, Any]:
     """One projection as plain data (``board``, ``brp``, ``oil``, ``naval``, ``weather`` or ``politics``),
     optionally one power's part; ``places``: the hexes the map data gives the places sources name."""
@@ -56,10 +61,11 @@ def data(state: GameState, name: str, power: str | None = None, places: Places |
 
 
 def render(state: GameState, name: str, power: str | None = None, places: Places | None = None) -> list[RenderableType]:
-    """One projection for people: rich tables in the words of the rules."""
+    """One projection for people: rich tables in the words of the rules (of the game's rule set)."""
+    ruled: dict[str, Any] = {"rules": state.meta.rules} if name in RULED else {}
     if name in PLACED:
-        return MODULES[name].render(getattr(state, name), power, places)  # type: ignore[no-any-return]
-    return MODULES[name].render(getattr(state, name), power)  # type: ignore[no-any-return]
+        return MODULES[name].render(getattr(state, name), power, places, **ruled)  # type: ignore[no-any-return]
+    return MODULES[name].render(getattr(state, name), power, **ruled)  # type: ignore[no-any-return]
 
 
 def differences(a: GameState, b: GameState, name: str) -> list[Change]:

@@ -6,7 +6,7 @@ and diplomatic results; and the rows of the read-model tables. Weather and winte
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 from rich.console import RenderableType
@@ -192,7 +192,12 @@ def _by_holder(state: BoardState, title: str, power: str | None) -> Iterator[Ren
         yield line(f"{title} a source gives without its hex: {country(known.value)} ({known_words(known)})")
 
 
-def _politics(state: BoardState, power: str | None) -> Iterator[RenderableType]:
+TENSION_TITLES: Final[dict[str | None, str]] = {"a3r": "Tension tracks (A3R App. E)"}
+"""The tension tracks' heading by the game's rule set: A3R App. E gives the tracks; the AWAW rule texts here only
+read their levels (RGT, USAT, USJT in 11.32, 27.7321, 34.4 ...), so an AWAW game's heading cites no rule."""
+
+
+def _politics(state: BoardState, power: str | None, rules: str | None = None) -> Iterator[RenderableType]:
     wars = sorted((k, v) for k, v in state.wars.items() if _concerns(k, power))
     if wars:
         doubtful = any(f"war:{k}" in state.known for k, _ in wars)
@@ -204,7 +209,7 @@ def _politics(state: BoardState, power: str | None) -> Iterator[RenderableType]:
     else:
         yield line("Wars: none")
     if state.tensions:
-        found = table("Tension tracks (A3R App. E)", ("track", "level"), right=("level",))
+        found = table(TENSION_TITLES.get(rules, "Tension tracks"), ("track", "level"), right=("level",))
         for track, level in sorted(state.tensions.items()):
             found.add_row(*cells(TRACK_NAMES.get(track, name(track)), level))
         yield found
@@ -260,8 +265,9 @@ def _ctls(state: BoardState, power: str | None) -> Iterator[RenderableType]:
         yield found
 
 
-def render(state: BoardState, power: str | None = None) -> list[RenderableType]:
-    """The board for people: what concerns ``power`` only, when given."""
+def render(state: BoardState, power: str | None = None, rules: str | None = None) -> list[RenderableType]:
+    """The board for people: what concerns ``power`` only, when given; ``rules``: the game's rule set (``awaw``,
+    ``a3r``), whose rule numbers the headings cite."""
     return [
         heading("Board"),
         *_units(state, power),
@@ -269,7 +275,7 @@ def render(state: BoardState, power: str | None = None) -> list[RenderableType]:
         *_by_holder(state, "Hex control", power),
         *_markers(state, power),
         *_ctls(state, power),
-        *_politics(state, power),
+        *_politics(state, power, rules),
     ]
 
 

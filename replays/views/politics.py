@@ -118,15 +118,22 @@ def _research(state: PoliticsState, power: str | None) -> Iterator[RenderableTyp
     yield rows
 
 
-def _france(state: PoliticsState) -> Iterator[RenderableType]:
+def _france(state: PoliticsState, rules: str | None) -> Iterator[RenderableType]:
+    """France's surrender and Vichy, citing A3R 58 in an A3R game (the AWAW rule texts here give no French rules:
+    an AWAW game's lines cite none)."""
+
+    def cite(rule: str) -> str:
+        return f" ({rule})" if rules == "a3r" else ""
+
     surrender = state.french_surrender
     if surrender is not None:
         level = "not recorded" if surrender.level is None else f"{surrender.level:+d}"
         how = " (voluntary)" if surrender.voluntary else ""
         when = surrender.when or _turn_words(surrender.turn)
-        yield line(f"France surrendered in {when}{how}; French surrender level {level} (58.2)")
+        yield line(f"France surrendered in {when}{how}; French surrender level {level}{cite('58.2')}")
     if state.vichy is not None:
-        yield line("Vichy France established (58.31)" if state.vichy else "Vichy France not established (58.31)")
+        established = "established" if state.vichy else "not established"
+        yield line(f"Vichy France {established}{cite('58.31')}")
 
 
 def _diplomacy(state: PoliticsState, power: str | None) -> Iterator[RenderableType]:
@@ -251,12 +258,15 @@ def _random_words(event: RandomEvent, *, when: bool = True) -> str:
     return f"Random event ({which}){whom}{at}: {', '.join(moved) or 'effect not given'}{known}"
 
 
-def render(state: PoliticsState, power: str | None = None, places: Places | None = None) -> list[RenderableType]:
-    """Politics for people: what concerns ``power`` only, when given; places with their hexes, given ``places``."""
+def render(
+    state: PoliticsState, power: str | None = None, places: Places | None = None, rules: str | None = None
+) -> list[RenderableType]:
+    """Politics for people: what concerns ``power`` only, when given; places with their hexes, given ``places``;
+    ``rules``: the game's rule set, whose rule numbers the lines cite."""
     return [
         heading("Politics"),
         *_research(state, power),
-        *_france(state),
+        *_france(state, rules),
         *_diplomacy(state, power),
         *_areas(state, power, places),
         *_tracks(state, power),

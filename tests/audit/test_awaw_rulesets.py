@@ -39,7 +39,8 @@ def test_every_a3r_check_says_what_the_awaw_texts_lack_or_cites_the_awaw_rule() 
     a3r = [c for c in found if rulesets.a3r_only(c)]
     assert len(a3r) > 40
     for c in a3r:
-        assert (rulesets.no_awaw_rule(c) is None) is (c.id in rulesets.AWAW_CITATIONS), c.id
+        cited = c.id in rulesets.AWAW_CITATIONS or rulesets.awaw_rule(c.rule) is not None
+        assert (rulesets.no_awaw_rule(c) is None) is cited, c.id
     assert rulesets.no_awaw_rule(next(c for c in found if c.id == "french_surrender_trigger")) == (
         "the French surrender and Vichy France"
     )
@@ -104,3 +105,23 @@ def test_an_awaw_example_cites_no_a3r_rule_and_counts_none_as_passed() -> None:
     unjudged = {s.check for s in report.skipped if s.kind == rulesets.NO_AWAW_KIND}
     assert a3r and a3r == unjudged
     assert {"french_surrender_trigger", "french_surrender_level", "vichy_allowed", "paris_taken"} <= unjudged
+
+
+def test_the_house_rules_app_d_is_awaw_9_6_so_an_awaw_game_is_judged_by_it_and_cited_as_awaw() -> None:
+    """App. D reproduces AWAW 9.6 under its own numbers: an AWAW game is judged by 9.61-9.64 and each finding cites
+    the AWAW rule, reproduced there; an A3R game cites the A3R number. The house rules' 58 is not AWAW's."""
+    from tests.audit.test_offensive_checks import attrition, paid
+
+    over = [paid("germany", 10), paid("italy", 5)]  # 15 BRPs of limited offensives on a front (9.62)
+    exploit = [paid("germany", 10), attrition(), paid("germany", 5, "exploitation")]  # 15 on an attrition front (9.64)
+    for events, rule in ((over, "9.62"), (exploit, "9.61")):  # the check's rule (its message adds 9.64)
+        awaw = run([created(), *events], "A3R 9.6")
+        assert [f.rule for f in awaw.findings] == [f"AWAW {rule}, reproduced in A3R App. D"]
+        assert not [s for s in awaw.skipped if s.kind == rulesets.NO_AWAW_KIND]
+        a3r = run([created(rules="a3r"), *events], "A3R 9.6")
+        assert [f.rule for f in a3r.findings] == [f"A3R {rule}"]
+        assert [f.message for f in a3r.findings] == [f.message for f in awaw.findings]
+    assert rulesets.awaw_rule("A3R 9.63") == "AWAW 9.63, reproduced in A3R App. D"
+    assert rulesets.awaw_rule("A3R 58.11") is None and rulesets.awaw_rule("A3R App. E") is None
+    unpaid = next(c for c in checks() if c.id == "operations_paid_and_used")
+    assert rulesets.no_awaw_rule(unpaid) is None

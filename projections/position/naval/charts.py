@@ -12,7 +12,7 @@ build --chart`` alike.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from awaw_events.events import (
     PhaseStarted,
@@ -49,6 +49,7 @@ from projections.position.naval import (
     where,
     yard_chart,
 )
+from projections.position.wars import Wars, readings, war_doubt, wars_of
 from projections.rules import naval as rules
 from projections.rules.breach import Breach
 from projections.rules.calendar import shift_season
@@ -194,7 +195,9 @@ ChartEvent = ShipAdvanced | ShipDeferred | ShipLaunched | ShipScuttled
 
 class ChartOption(NamedTuple):
     """A chart option as the rules see it: the ship and its cell before the event, the option, its breaches; ``skip``
-    says why the option is not judged (a ship never laid down, a launch its advance already made)."""
+    says why the option is not judged (a ship never laid down, a launch its advance already made); ``doubt``: what
+    is not checked of the permissions, where they turn on a war of factions the record cannot split (the rules of
+    the breaches some readings of the wars find and others do not)."""
 
     ship: charts.Ship | None
     chart: charts.Chart | None
@@ -202,9 +205,16 @@ class ChartOption(NamedTuple):
     action: rules.ChartAction | None
     breaches: tuple[Breach, ...]
     skip: str | None
+    doubt: tuple[Unknown, tuple[str, ...]] | None = None
 
     def of(self, *rule: str) -> list[Breach]:
         return [b for b in self.breaches if b.rule in rule]
+
+    def doubted(self, *rule: str) -> list[Unknown]:
+        """What is not checked of ``rule`` for a war the record cannot tell of (nothing where the readings agree)."""
+        if self.doubt is None or not set(rule) & set(self.doubt[1]):
+            return []
+        return [self.doubt[0]]
 
 
 def chart_option(pos: Position, event: ChartEvent) -> ChartOption:
@@ -232,29 +242,42 @@ def _option(pos: Position, kind: type, ship_id: str, yard: str, mode: Any, year:
     else:
         action = "defer" if kind is ShipDeferred else "scuttle"
     owner = ship.owner or (chart.owner if chart is not None else "")
-    kwargs: dict[str, Any] = {}
     theater = rules.us_theater(yard) if owner == "usa" else None
-    if owner in POWERS and (owner != "usa" or theater is not None):
-        naval = pos.state.naval
-        kwargs["permissions"] = rules.permissions_for(
-            owner,
-            charts.politics(naval, pos.board, year),
-            us_theater=theater,
-            variant="full" if pos.meta.variant == "full" else "classic",
-            deferrals_so_far=charts.deferrals_so_far(naval, yard, year, season),
-            ships_in_column=charts.column_size(naval, yard, year, season),
-            rate=charts.effective_rate(chart) if chart is not None else 0,
+    permitted = owner in POWERS and (owner != "usa" or theater is not None)
+    naval = pos.state.naval
+    unit_type, factors = ship.unit_type, ship.factors
+
+    def found_under(wars: Wars | None) -> tuple[Breach, ...]:
+        kwargs: dict[str, Any] = {}
+        if permitted:
+            war = None if wars is None else (lambda a, b: wars[(a, b)])
+            kwargs["permissions"] = rules.permissions_for(
+                cast(Power, owner),
+                charts.politics(naval, pos.board, year, war),
+                us_theater=theater,
+                variant="full" if pos.meta.variant == "full" else "classic",
+                deferrals_so_far=charts.deferrals_so_far(naval, yard, year, season),
+                ships_in_column=charts.column_size(naval, yard, year, season),
+                rate=charts.effective_rate(chart) if chart is not None else 0,
+            )
+        return rules.chart_action_breaches(
+            action,
+            unit_type=unit_type,
+            factors=factors,
+            position=at,
+            season=season,
+            acted_this_phase=acted(ship, turn),
+            **kwargs,
         )
-    found = rules.chart_action_breaches(
-        action,
-        unit_type=ship.unit_type,
-        factors=ship.factors,
-        position=at,
-        season=season,
-        acted_this_phase=acted(ship, turn),
-        **kwargs,
-    )
-    return ChartOption(ship, chart, at, action, found, None)
+
+    wars = wars_of(pos.board, *rules.POLITICS_WARS)
+    if not permitted or None not in wars.values():
+        return ChartOption(ship, chart, at, action, found_under(None), None)
+    each = [found_under(reading) for reading in readings(wars)]
+    certain = tuple(b for b in each[0] if all(b in f for f in each[1:]))
+    differ = sorted({b.rule for f in each for b in f if b not in certain})
+    doubt = (war_doubt(wars, "27.7272B-C"), tuple(differ)) if differ else None
+    return ChartOption(ship, chart, at, action, certain, None, doubt)
 
 
 def _launched_by_advance(ship: charts.Ship, turn: int) -> bool:
@@ -365,7 +388,7 @@ def acceleration(pos: Position, event: ShipAdvanced) -> Verdict:
     m = chart_option(pos, event)
     found = m.of("27.7272B")
     if not found:
-        return ()
+        return m.doubted("27.7272B")
     assert m.ship is not None
     why = "; ".join(
         "it was placed or moved this phase" if b.message.startswith("ship already") else b.message for b in found
@@ -397,6 +420,7 @@ def deferral(pos: Position, event: ShipDeferred) -> Verdict:
     for b in m.of("27.7272C", "27.7272D"):
         message = f"{name} ({power_name(str(m.ship.owner))}) may not be deferred: {b.message} ({b.rule})"
         yield breach(b.rule, message, "continue or launch", "defer")
+    yield from m.doubted("27.7272C")
 
 
 def launch(pos: Position, event: ShipAdvanced | ShipLaunched) -> Verdict:
@@ -436,7 +460,7 @@ def scuttle(pos: Position, event: ShipScuttled) -> Verdict:
     if m.ship is None:
         return ()
     message = f"{ship_words(m.ship, event.ship)} ({power_name(str(m.ship.owner))}) may not be scuttled now (27.7272E)"
-    return [breach("27.7272E", message, "no scuttling", "scuttled") for _ in m.of("27.7272E")]
+    return [breach("27.7272E", message, "no scuttling", "scuttled") for _ in m.of("27.7272E")] or m.doubted("27.7272E")
 
 
 def _construction_played_before(pos: Position, event: PhaseStarted) -> bool:

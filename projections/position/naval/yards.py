@@ -22,9 +22,9 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import POWERS, power_name, type_words
 from projections import naval as charts
-from projections.board import at_war
 from projections.position.core import Position, Unknown, breach
 from projections.position.naval import Verdict, faction_of, ship_words, yard_chart
+from projections.position.wars import Wars, either_way, same_either_way, war_doubt, wars_of
 from projections.rules import naval as rules
 from projections.rules.breach import Breach
 
@@ -147,7 +147,10 @@ def prewar_transports(pos: Position, event: UnitBuilt) -> Verdict:
     """27.7322: U.S.-built transports before war with Germany: U.S. BRPs <= USAT - 25, Britain pays only after > 5
     losses."""
     naval = pos.state.naval
-    found = charts.prewar_shares(naval, pos.board, event)
+    wars = wars_of(pos.board, ("germany", "usa"), ("japan", "usa"))
+    same, found = same_either_way(wars, lambda w: charts.prewar_shares(naval, pos.board, event, lambda a, b: w[(a, b)]))
+    if not same:
+        return (war_doubt(wars, "27.7322"),)
     if found is None:
         return ()
     us, british = found
@@ -258,22 +261,27 @@ def repair_place_and_payer(pos: Position, event: ShipRepairStarted) -> Verdict:
     if ship is None or ship.owner is None or chart is None:
         return ()
     name = f"{ship_words(ship, event.ship)} ({power_name(ship.owner)})"
-    board = pos.board
-    us_at_war = at_war(board, "usa", "germany") or at_war(board, "usa", "japan")
-    found = rules.repair_location_breaches(
-        rules.yard_kind(event.yard, chart.location),
-        ship_owner=ship.owner,
-        ship_faction=faction_of(ship.owner),
-        controller_faction=faction_of(chart.controller),
-        us_at_war_with_germany_or_japan=us_at_war,
-    )
-    out = [
+    kind, owner = rules.yard_kind(event.yard, chart.location), ship.owner
+
+    def where(wars: Wars) -> tuple[Breach, ...]:
+        return rules.repair_location_breaches(
+            kind,
+            ship_owner=owner,
+            ship_faction=faction_of(owner),
+            controller_faction=faction_of(chart.controller),
+            us_at_war_with_germany_or_japan=any(wars.values()),
+        )
+
+    found = either_way(wars_of(pos.board, ("usa", "germany"), ("usa", "japan")), "27.7264", where)
+    out: list[Breach | Unknown] = [
         breach(
             b.rule,
             f"{name} may not be repaired at {event.yard}: {b.message} ({b.rule})",
             str(b.allowed or "a legal repair location"),
             f"{event.yard} ({chart.controller})",
         )
+        if isinstance(b, Breach)
+        else b
         for b in found
     ]
     if event.payer is not None:
@@ -293,15 +301,15 @@ def repair_place_and_payer(pos: Position, event: ShipRepairStarted) -> Verdict:
 # Shipbuilding rates (27.713, 27.731, 27.7321)
 
 
-def _us_open_for_production(pos: Position, yard: str) -> bool | None:
+def _us_open_for_production(pos: Position, yard: str, wars: Wars) -> bool | None:
+    """Whether a U.S. box's theater is open to production (27.7321B: the U.S. at war there, or its tension at 50),
+    under a reading of the wars; None for a yard that is no U.S. box."""
     theater = rules.us_theater(yard)
-    board = pos.board
-    if theater == "pacific":
-        return at_war(board, "usa", "japan") or board.tensions.get("usjt", 0) >= rules.US_PRODUCTION_TENSION
-    if theater == "atlantic":
-        war = at_war(board, "usa", "germany") or at_war(board, "usa", "italy")
-        return war or board.tensions.get("usat", 0) >= rules.US_PRODUCTION_TENSION
-    return None
+    if theater is None:
+        return None
+    track = "usjt" if theater == "pacific" else "usat"
+    war = any(wars.get(("usa", enemy), False) for enemy in rules.US_THEATER_ENEMIES[theater])
+    return war or pos.board.tensions.get(track, 0) >= rules.US_PRODUCTION_TENSION
 
 
 def rate_change(pos: Position, event: ShipbuildingRateChanged | MobilizationApplied) -> Verdict:
@@ -326,9 +334,14 @@ def rate_change(pos: Position, event: ShipbuildingRateChanged | MobilizationAppl
             f"{yard}'s rate changes from {old} to {new} for {cause!r}, not a cause 27.713, 27.731 or 27.7321 gives"
         )
         return (breach("27.731", message, ", ".join(sorted(rules.RATE_CAUSES)), cause),)
-    found = rules.rate_change_breaches(
-        owner=owner, old=old, new=new, cause=cause, us_open_for_production=_us_open_for_production(pos, yard)
-    )
+    theater = rules.us_theater(yard)
+    enemies = rules.US_THEATER_ENEMIES.get(theater, ()) if theater is not None else ()
+
+    def change(wars: Wars) -> tuple[Breach, ...]:
+        us_open = _us_open_for_production(pos, yard, wars)
+        return rules.rate_change_breaches(owner=owner, old=old, new=new, cause=cause, us_open_for_production=us_open)
+
+    found = either_way(wars_of(pos.board, *(("usa", e) for e in enemies)), "27.7321B", change)
     return [
         breach(
             b.rule,
@@ -336,6 +349,8 @@ def rate_change(pos: Position, event: ShipbuildingRateChanged | MobilizationAppl
             str(b.allowed if b.allowed is not None else "no such change"),
             f"{old} -> {new} ({cause})",
         )
+        if isinstance(b, Breach)
+        else b
         for b in found
     ]
 
@@ -349,7 +364,13 @@ def us_fast_carriers(pos: Position, event: ShipLaidDown) -> Verdict:
     entitlement."""
     if event.setup or event.owner != "usa" or event.unit_type not in rules.FAST_CARRIER_TYPES:
         return ()
-    if not rules.us_fast_carriers_restricted(event.year, event.season, at_war(pos.board, "japan", "usa")):
+    wars = wars_of(pos.board, ("japan", "usa"))
+    same, restricted = same_either_way(
+        wars, lambda w: rules.us_fast_carriers_restricted(event.year, event.season, w[("japan", "usa")])
+    )
+    if not same:
+        return (war_doubt(wars, "27.7325"),)
+    if not restricted:
         return ()
     name = event.name or event.ship
     out: list[Breach | Unknown] = []

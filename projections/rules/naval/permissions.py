@@ -55,6 +55,15 @@ FRANCE_ITALIAN_TRIGGER_TARGETS: Final[tuple[Power, ...]] = ("britain", "france")
 """The first of :data:`FRANCE_DEFERRAL_TRIGGERS`: an Italian declaration of war on Britain or France (27.7272C)."""
 
 
+POLITICS_WARS: Final[tuple[tuple[str, str], ...]] = (
+    *(("italy", p) for p in WESTERN_ALLIED_POWERS),
+    ("japan", "usa"),
+    ("germany", "usa"),
+)
+"""Every war :func:`naval_politics` asks about (27.7272B-C: Italy with the Western Allies, Japan and Germany with the
+U.S.), as ``at_war(a, b)`` is called."""
+
+
 def naval_politics(
     year: int,
     at_war: Callable[[str, str], bool],

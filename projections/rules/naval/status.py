@@ -159,6 +159,9 @@ scenario (27.713, 27.731, 27.7321)."""
 
 US_PRODUCTION_TENSION: Final = 50
 """U.S. production raises a box's rate only once the U.S. is at war in that theater or its tension is 50 (27.7321B)."""
+US_THEATER_ENEMIES: Final[dict[str, tuple[str, ...]]] = {"pacific": ("japan",), "atlantic": ("germany", "italy")}
+"""The powers whose war with the U.S. is war "in that theater" for a U.S. box (27.7321B): Japan in the Pacific,
+Germany or Italy in the Atlantic."""
 US_MOBILIZATION_MAX_INCREASE: Final = 1
 """A U.S. mobilization adds at most one shipbuilding point (27.7321A)."""
 
