@@ -1,6 +1,6 @@
 """Ground movement asked of a position (AWAW 13.1-13.4, 10.1-10.3; A3R C-MOV-1): who may move a unit, along what
-path, what the path costs, what the unit has left and where it can go, which hexsides and hexes it may not enter,
-and voluntary eliminations.
+path, what the path costs, what the unit has left and where it can go, and which hexsides and hexes it may not enter
+(voluntary eliminations: :mod:`projections.position.voluntary`).
 
 Sources: 10-16 extract 1.1-1.3, checklists 2.1 and 2.5 (AUD-10-01, AUD-10-06 to 10-09, AUD-13-01 to 13-09), worked
 examples 6.1 (EX-01, EX-02); A3R extract 3.10 (C-MOV-1) and options 18-20. Every number comes from
@@ -29,8 +29,8 @@ from typing import Final, NamedTuple
 
 import msgspec
 
-from awaw_events.events import SupplyDetermined, UnitEliminated, UnitMoved
-from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES, POWERS, Theater
+from awaw_events.events import SupplyDetermined, UnitMoved
+from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, Theater
 from projections import land
 from projections import movement as facts
 from projections.board import Unit, at_war
@@ -127,7 +127,17 @@ def _mover(pos: Position, event: UnitMoved) -> Iterable[Breach]:
             "a unit on the map or in a mapboard box",
             unit.location,
         )
-    if event.unit in pos.state.movement.airdrops:
+    drop = pos.state.movement.airdrops.get(event.unit)
+    if drop is not None and unit.unit_type == units.CHINDIT:
+        if event.phase == "combat" and drop.phase == "combat" and drop.side == event.side:
+            yield breach(
+                "10.61D",
+                f"Chindit {event.unit} airdropped in this combat phase and moves in it: Chindits may not move in the "
+                "combat phase in which they airdrop (10.61D, 10.63)",
+                "no move in the combat phase of the drop",
+                f"{event.unit} moves",
+            )
+    elif drop is not None:
         yield breach(
             "10.56",
             f"{event.unit} was airdropped this game turn and moves: it may not advance after combat or move "
@@ -752,52 +762,3 @@ def reachable(pos: Position, unit: Unit, when: Timed, *, exploiting: bool = Fals
                 heapq.heappush(queue, (total, new_path, judged.answer.exact))
     found.sort(key=lambda r: (r.cost, r.hex))
     return Judged(tuple(found))
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# Voluntary elimination (13.21, 13.22)
-
-
-def voluntary_elimination(pos: Position, event: UnitEliminated) -> Verdict:
-    """13.21: voluntary eliminations come just before the owner's movement or at the end of its redeployment, never
-    of launched ships (13.22C), of a neutral power's units (13.22A) or of a minor's before it is active (13.22B)."""
-    if event.cause != "voluntary":
-        return ()
-    board = pos.state.board
-    unit = board.units.get(event.unit)
-    if unit is None:
-        return ()
-    out: list[Breach | Unknown] = []
-    problems: list[str] = []
-    own_side = facts.side_of(unit.owner)
-    faction = facts.faction_of(unit.owner)
-    moves = pos.state.movement
-    if event.side is not None and own_side != event.side:
-        problems.append(f"in the {event.side} player turn, not its owner's (13.21)")
-    elif event.phase is not None and event.phase not in rules.VOLUNTARY_PHASES:
-        problems.append(f"in the {event.phase.replace('_', ' ')} phase (13.21: before movement, end of redeployment)")
-    elif event.phase == "movement" and moves.player_turn == (turn_of(event), event.side):
-        first = moves.first_move.get(faction) if faction is not None else None
-        if first is not None:
-            problems.append(f"after its faction began to move (event {first}; 13.21)")
-    if unit.unit_type in NAVAL_TYPES and not unit.location.startswith("chart:"):
-        problems.append(f"a launched naval unit ({rules.VOLUNTARY_NAVAL_RULE})")
-    if not any(unit.owner in key.split("|") for key in board.wars):
-        problems.append(f"{unit.owner} is a neutral major power (13.22A)")
-    nationality = unit.nationality
-    if nationality not in POWERS and ":" not in nationality and nationality not in ("free_french", "vichy"):
-        status = board.statuses.get(nationality)
-        if status is None:
-            out.append(Unknown(reason=f"the status of {nationality} (minor units: 13.22B) is not recorded"))
-        elif status not in rules.ACTIVE_MINOR_STATUSES:
-            problems.append(f"{nationality} is {status.replace('_', ' ')}, not yet activated or associated (13.22B)")
-    if problems:
-        out.append(
-            breach(
-                "13.21",
-                f"{event.unit} is voluntarily eliminated {'; '.join(problems)}",
-                "a legal voluntary elimination",
-                "; ".join(problems),
-            )
-        )
-    return out

@@ -31,6 +31,7 @@ from projections.combat import recorded_ctl
 from projections.position.combat.attacks import ctl, under_army_oil
 from projections.position.core import Position, Timed, Unknown, Verdict, breach, turn_of
 from projections.rules import units as rules
+from projections.rules.breach import Breach
 from projections.rules.combat import ctl_is_factions
 from projections.rules.combat.odds import odds
 from projections.rules.construction import SPECIALIZED_TYPES
@@ -133,11 +134,18 @@ def infantry_ctl(pos: Position, event: AttackDeclared) -> Verdict:
 # Armor whose mechanized part is negated (10.32), mechanized infantry (10.12)
 
 
+def exploitation_supplied(pos: Position, unit_id: str, when: Timed) -> bool:
+    """Whether armor keeps its exploitation supply status now: it exploited in the previous game turn and was not
+    redeployed since (16.61, 30.551A, 30.552). "Armor units which retain their exploitation supply status are not
+    subject to army oil effects" (16.61)."""
+    return pos.state.combat.exploited.get(unit_id) == turn_of(when) - 1
+
+
 def negated_why(pos: Position, unit: Unit, hex_: str | None, when: Timed) -> str | None:
     """Why a mechanized unit's mechanized part is negated now, or None (10.32, 10.12, 13.41F, 33.61C)."""
     if unit.supply == rules.MECHANIZED_NEGATING_STATUS:
         return "it is partially supplied (30.522B)"
-    if under_army_oil(pos, unit.owner, when):
+    if under_army_oil(pos, unit.owner, when) and not exploitation_supplied(pos, unit.id, when):
         return "its faction is under the army oil effect (33.61C)"
     where = hex_ or unit.location
     if where.startswith(MAP_PREFIXES) and theater_of(where) == "pacific":
@@ -313,10 +321,13 @@ def _airdrop_weather(pos: Position, event: AirdropMade) -> Verdict:
 
 def airdropped_units(pos: Position, event: AttackDeclared | CombatRoundResolved | AdvanceAfterCombat) -> Verdict:
     """10.55: an airdropped unit attacks only its drop hex, at 1:1 or better in the first round; it neither advances
-    nor moves until the next game turn."""
+    nor moves until the next game turn. A Chindit that dropped "may attack enemy units in an adjacent hex and advance
+    after combat" (10.61D)."""
     drops = pos.state.movement.airdrops
     if not drops:
         return ()
+    units = pos.board.units
+    chindits = {u for u in drops if (unit := units.get(u)) is not None and unit.unit_type == rules.CHINDIT}
     if isinstance(event, AdvanceAfterCombat):
         return [
             breach(
@@ -327,12 +338,15 @@ def airdropped_units(pos: Position, event: AttackDeclared | CombatRoundResolved 
                 f"{m.unit} advances after combat",
             )
             for m in event.moves
-            if m.unit in drops
+            if m.unit in drops and m.unit not in chindits
         ]
     if isinstance(event, AttackDeclared):
-        out = []
+        out: list[Breach | Unknown] = []
         for a in event.attackers:
             drop = drops.get(a.unit)
+            if drop is not None and a.unit in chindits:
+                out.extend(_chindit_attack(pos, event, a.unit, drop.hex))
+                continue
             if drop is not None and a.role != "airdropped" and drop.side == event.side:
                 message = f"{a.unit} airdropped this turn and also attacks in {event.attack} by land or sea (10.53B)"
                 out.append(breach("10.53B", message, "no other attack", f"{a.unit} {a.role}"))
@@ -431,20 +445,38 @@ def airdrop_offensive(pos: Position, event: AirdropMade) -> Verdict:
     return (breach("10.53C", message, f"an offensive on the {target.front} front", "none declared"),)
 
 
+def _chindit_attack(pos: Position, event: AttackDeclared, unit_id: str, dropped: str) -> Verdict:
+    """10.61D: a Chindit that dropped attacks the enemy units of its drop hex or of a hex next to it."""
+    far = [h for h in event.defender_hexes if h != dropped and not _next_to(pos, h, dropped)]
+    if far:
+        message = f"Chindit {unit_id} dropped on {dropped} and attacks {', '.join(far)}: it attacks only the units of "
+        message += "its drop hex or of a hex next to it (10.61D)"
+        yield breach("10.61D", message, f"an attack on {dropped} or a hex next to it", ", ".join(far))
+
+
+def _next_to(pos: Position, a: str, b: str) -> bool:
+    return a.startswith(MAP_PREFIXES) and b.startswith(MAP_PREFIXES) and pos.grid.adjacent(a, b)
+
+
 def airdrop_no_automatic_supply(pos: Position, event: SupplyDetermined) -> Verdict:
     """10.57: airdropped units get no automatic supply in the game turn after the drop, even if dropped in
-    exploitation."""
+    exploitation; 10.62: a Chindit is always in at least limited supply."""
+    units = pos.board.units
+    for r in event.results:
+        unit = units.get(r.subject)
+        if unit is not None and unit.unit_type == rules.CHINDIT and r.status not in rules.CHINDIT_SUPPLY_FLOOR:
+            message = f"Chindit {r.subject} is determined {r.status}: Chindits are always automatically in at least "
+            message += "limited supply (10.62)"
+            yield breach("10.62", message, "full or limited supply", f"{r.subject} {r.status}")
     dropped = pos.state.movement.airdropped_last_turn
     if not dropped or pos.state.movement.game_turn != turn_of(event):
-        return ()
-    return [
-        breach(
-            "10.57",
-            f"{r.subject} was airdropped last game turn and is supplied automatically ({r.source}): airdropped units "
-            "get no automatic supply in the next game turn (10.57)",
-            "supply traced to a source",
-            f"{r.subject} {r.status} from {r.source}",
-        )
-        for r in event.results
-        if r.subject in dropped and r.source in rules.NO_AUTOMATIC_SUPPLY
-    ]
+        return
+    for r in event.results:
+        if r.subject in dropped and r.source in rules.NO_AUTOMATIC_SUPPLY:
+            yield breach(
+                "10.57",
+                f"{r.subject} was airdropped last game turn and is supplied automatically ({r.source}): airdropped "
+                "units get no automatic supply in the next game turn (10.57)",
+                "supply traced to a source",
+                f"{r.subject} {r.status} from {r.source}",
+            )

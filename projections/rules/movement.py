@@ -20,7 +20,7 @@ Choices where the texts are open (each beside its rule below):
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -280,8 +280,26 @@ before" is read as the SW phase or the start of the movement phase."""
 VOLUNTARY_NAVAL_RULE: Final = "13.22C"
 """Launched naval units may not be voluntarily eliminated (13.22C); airbase counters are not units here (13.22D)."""
 
+VOLUNTARY_CAUSE: Final = "voluntary"
+"""The cause a voluntary elimination records (``unit_eliminated.cause``, ``counter_removed.cause``; 13.21, 13.22D)."""
+
 ACTIVE_MINOR_STATUSES: Final[frozenset[str]] = frozenset({"associated", "activated", "allied", "vichy_activated"})
 """Statuses after which a minor country's units may be voluntarily eliminated (13.22B)."""
+
+VICHY_BEFORE_ACTIVATION: Final[frozenset[str]] = frozenset({"neutral", "vichy_established"})
+"""Statuses of Vichy France (``vichy``, or France's) before its activation or association (13.22B)."""
+
+
+def vichy_active(statuses: Mapping[str, str]) -> bool | None:
+    """Whether Vichy France is activated or associated (13.22B: "Minor country units, including Vichy French units,
+    may not be voluntarily eliminated prior to activation or association"), from the statuses of ``vichy`` and
+    ``france``; None when neither says (the log does not record Vichy's status)."""
+    vichy, france = statuses.get("vichy"), statuses.get("france")
+    if vichy in ACTIVE_MINOR_STATUSES or france == "vichy_activated":
+        return True
+    if vichy in VICHY_BEFORE_ACTIVATION or france == "vichy_established":
+        return False
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from awaw_events.events import (
     FortificationPlaced,
     HexControlChanged,
     OffensiveDeclared,
+    OilEffectAccepted,
     OverrunResolved,
     PhaseStarted,
     ResearchResult,
@@ -2158,7 +2159,31 @@ def test_jets_need_a_13_result_and_cost_3_a_factor() -> None:
     assert said([*base, escort], "jet_missions") == []
 
 
-@pytest.mark.plants("AUD-16-14")
+@pytest.mark.plants("AUD-16-14.B", "AUD-16-14.C")
+def test_armor_keeping_its_exploitation_supply_is_free_of_the_army_oil_effect() -> None:
+    """16.61: "Armor units relying on their exploitation supply status may create breakthroughs ... Armor units
+    which retain their exploitation supply status are not subject to army oil effects." In the game turn after
+    the chain's exploitation, the European Axis accept the army oil effect: u1, which exploited, makes a breakthrough
+    with its mechanized part working; att, which did not exploit, is negated (33.61C, 10.32); u1 redeployed after
+    its exploitation has lost the status and is negated too (30.552)."""
+    winter: dict[str, Any] = {"year": 1939, "season": "winter", "side": "axis"}
+    oil = OilEffectAccepted(**winter, phase="oil_adjustment", faction="european_axis", domain="army", service="army")
+
+    def broke(armor: str, *before: Event) -> list[str]:
+        bt = BreakthroughCreated(**winter, phase="combat", breakthrough="b9", attack="x9", hex="EUR:J40", armor=armor)
+        return said([*_chain(*before), oil, bt], "negated_mechanized")
+
+    assert broke("u1") == []
+    assert broke("att") == [
+        "att creates a breakthrough, but its mechanized part is negated: its faction is under the army oil effect "
+        "(33.61C); it acts as infantry (10.32)"
+    ]
+    later = {**EXPLOIT, "phase": "redeployment"}
+    redeployed = UnitRedeployed(**later, unit="u1", kind="TR", origin="EUR:J39", destination="EUR:K37")
+    assert len(broke("u1", redeployed)) == 1
+
+
+@pytest.mark.plants("AUD-16-14.A", "AUD-16-14.B")
 def test_armor_that_exploited_is_supplied_and_does_not_exploit_next_turn() -> None:
     winter: dict[str, Any] = {"year": 1939, "season": "winter", "side": "axis"}
     supply = SupplyDetermined(

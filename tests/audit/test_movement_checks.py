@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from awaw_events.codec import decode
@@ -440,7 +441,7 @@ def _voluntary(unit: str, phase_: str, side: str = "axis") -> UnitEliminated:
     return UnitEliminated(**WHEN, side=side, phase=phase_, unit=unit, cause="voluntary")  # type: ignore[arg-type]
 
 
-@pytest.mark.plants("AUD-13-02")
+@pytest.mark.plants("AUD-13-02.A")
 def test_voluntary_eliminations_only_before_movement_or_after_redeployment() -> None:
     base = [created(), place("ger-inf-1", "germany", "infantry", "EUR:K37"), war("germany", "poland"), turn()]
     assert messages(run([*base, phase("movement"), _voluntary("ger-inf-1", "movement")]), "voluntary_elimination") == []
@@ -454,7 +455,7 @@ def test_voluntary_eliminations_only_before_movement_or_after_redeployment() -> 
     assert "after its faction began to move" in messages(run(moved), "voluntary_elimination")[0]
 
 
-@pytest.mark.plants("AUD-13-02")
+@pytest.mark.plants("AUD-13-02.B", "AUD-13-02.C", "AUD-13-02.D")
 def test_no_voluntary_elimination_by_a_neutral_power_of_launched_ships_or_inactive_minors() -> None:
     neutral = [created(), place("usa-inf-1", "usa", "infantry", "EUR:K37"), turn("allied"), phase("movement", "allied")]
     [message] = messages(run([*neutral, _voluntary("usa-inf-1", "movement", "allied")]), "voluntary_elimination")
@@ -473,6 +474,35 @@ def test_no_voluntary_elimination_by_a_neutral_power_of_launched_ships_or_inacti
     ]
     [message] = messages(run([*minor, _voluntary("hun-inf-1", "movement")]), "voluntary_elimination")
     assert "hungary is neutral, not yet activated or associated (13.22B)" in message
+
+
+@pytest.mark.plants("AUD-13-02.C", "AUD-13-02.E")
+def test_no_voluntary_elimination_of_vichy_units_before_activation_or_of_an_airbase() -> None:
+    """13.22B: "Minor country units, including Vichy French units, may not be voluntarily eliminated prior to
+    activation or association"; 13.22D: "Airbase counters may not be voluntarily eliminated, but may be 'recycled'
+    each turn (18.143)"."""
+    from awaw_events.events import CounterRemoved
+
+    def vichy(status: str | None) -> list[str]:
+        events: list[Event] = [created(), place("vf-inf-1", "germany", "infantry", "EUR:P30", nationality="vichy")]
+        if status is not None:
+            events.append(StatusChanged(year=1940, season="summer", phase="combat", country="vichy", status=status))
+        events += [war("germany", "britain"), turn(), phase("movement"), _voluntary("vf-inf-1", "movement")]
+        return messages(run(events), "voluntary_elimination")
+
+    assert vichy("vichy_activated") == []
+    assert vichy("vichy_established") == [
+        "vf-inf-1 is voluntarily eliminated Vichy France is not yet activated or associated (13.22B)"
+    ]
+    base = [created(), war("germany", "britain"), turn(), phase("movement")]
+    recycled = CounterRemoved(**WHEN, side="axis", phase="movement", location="EUR:K37", counter="airbase",
+                              cause="recycled")  # fmt: skip
+    assert messages(run([*base, recycled]), "voluntary_elimination") == []
+    dropped = msgspec.structs.replace(recycled, cause="voluntary")
+    assert messages(run([*base, dropped]), "voluntary_elimination") == [
+        "the airbase counter in EUR:K37 is voluntarily eliminated: airbase counters never are, they may only be "
+        "recycled each turn (13.22D, 18.143)"
+    ]
 
 
 @pytest.mark.plants("AUD-13-03")

@@ -362,7 +362,7 @@ def test_airdropped_units_attack_their_drop_hex_at_one_to_one_and_stay_put() -> 
     assert any("airdropped ab1 shares EUR:K38 with enemy units" in m for m in messages(stays, "gone_by_phase_end"))
 
 
-@pytest.mark.plants("AUD-10-28")
+@pytest.mark.plants("AUD-10-28.A", "AUD-10-28.B")
 def test_the_chindit_drops_by_itself_and_never_onto_enemy_units() -> None:
     base = [
         created(),
@@ -385,6 +385,53 @@ def test_the_chindit_drops_by_itself_and_never_onto_enemy_units() -> None:
     assert (
         "a Chindit needs no air transport" in messages(run([*base, chindit_drop("PAC:K31", "tr9")]), "airdrop_unit")[0]
     )
+
+
+@pytest.mark.plants("AUD-10-28.C", "AUD-10-28.D")
+def test_a_dropped_chindit_attacks_next_to_its_drop_hex_advances_and_is_never_unsupplied() -> None:
+    """10.61D: "Chindits may not move in the combat phase in which they airdrop, but they may attack enemy units in
+    an adjacent hex and advance after combat"; 10.62: "Chindits are always automatically in at least limited
+    supply." ch1 drops on the empty PAC:K31, attacks j1 next to it in PAC:K32 and advances: clean (an airborne unit
+    could do neither, 10.56); moving in the drop's combat phase, or attacking PAC:K34, two hexes away, is the fault;
+    a Chindit determined unsupplied is one too."""
+    base = [
+        created(),
+        ctl("western_allies", 2),
+        place("ch1", "britain", "chindit", "PAC:K30", factors=1),
+        place("j1", "japan", "infantry", "PAC:K32"),
+        place("j2", "japan", "infantry", "PAC:K34"),
+        turn("allied"),
+        phase("combat", "allied"),
+        AirdropMade(
+            **ALLIED,
+            phase="combat",
+            actor="britain",
+            unit="ch1",
+            base="PAC:K30",
+            target="PAC:K31",
+            transport="inherent",
+        ),
+    ]
+    near = attack([Attacker(unit="ch1", factors=1, origin="PAC:K31")], [], hexes=("PAC:K32",), side=ALLIED)
+    onward = AdvanceAfterCombat(**ALLIED, phase="combat", attack="a1", moves=[Move(unit="ch1", to="PAC:K32")])
+    checks = ("airdropped_units", "mover")
+    assert [f for f in run([*base, near, onward]).findings if f.check in checks] == []
+    far = attack([Attacker(unit="ch1", factors=1, origin="PAC:K31")], [], hexes=("PAC:K34",), side=ALLIED)
+    assert messages(run([*base, far]), "airdropped_units") == [
+        "Chindit ch1 dropped on PAC:K31 and attacks PAC:K34: it attacks only the units of its drop hex or of a hex "
+        "next to it (10.61D)"
+    ]
+    walk = move("ch1", "PAC:K32", mf=1, actor="britain", side="allied", phase="combat")
+    assert messages(run([*base, walk]), "mover") == [
+        "Chindit ch1 airdropped in this combat phase and moves in it: Chindits may not move in the combat phase in "
+        "which they airdrop (10.61D, 10.63)"
+    ]
+    later = move("ch1", "PAC:K32", mf=1, actor="britain", side="allied", phase="exploitation")
+    assert messages(run([*base, phase("exploitation", "allied"), later]), "mover") == []
+    assert messages(run([*base[:-1], supply("western_allies", ch1="partial")]), "airdrop_no_automatic_supply") == []
+    assert messages(run([*base[:-1], supply("western_allies", ch1="unsupplied")]), "airdrop_no_automatic_supply") == [
+        "Chindit ch1 is determined unsupplied: Chindits are always automatically in at least limited supply (10.62)"
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------------

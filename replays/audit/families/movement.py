@@ -10,6 +10,7 @@ rule 5's conditions for entering and leaving the map (not in the extracts).
 from __future__ import annotations
 
 from projections.position import movement as queries
+from projections.position import voluntary
 from replays.audit.engine import Family, judge
 
 MAP_EDGES = "rule 5's conditions for entering and leaving the map through a box are not in the extracts"
@@ -26,5 +27,5 @@ FAMILY = Family(
     ),
     judge(queries.hexes_entered, "13.43", covers=("AUD-13-07", "AUD-10-33", "AUD-11-09")),
     judge(queries.occupied_hexes, "13.46", covers=("AUD-13-09",)),
-    judge(queries.voluntary_elimination, "13.21", covers=("AUD-13-02",)),
+    judge(voluntary.voluntary_elimination, "13.21", covers=("AUD-13-02",)),
 )

@@ -24,5 +24,5 @@ FAMILY: Final = Family(
     judge(q.chindit_attrition, "10.64B", covers=("AUD-10-31",)),
     judge(q.chindit_count, "10.65", partly={"AUD-10-32": CHINDITS}),
     judge(q.airdrop_offensive, "10.53C", covers=("AUD-10-18",)),
-    judge(q.airdrop_no_automatic_supply, "10.57", covers=("AUD-10-26",)),
+    judge(q.airdrop_no_automatic_supply, "10.57", covers=("AUD-10-26", "AUD-10-28")),
 )
