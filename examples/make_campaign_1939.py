@@ -5,13 +5,13 @@ Run ``python examples/make_campaign_1939.py`` from the repository root; the outp
 
 The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
 ``advance``, ``redeploy``, ``spend``, ``build``, ``attrition`` and ``end-phase`` call, on the game so far
-(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war and
-offensives, builds, chart actions, attritions and the phases of each player turn; a decision the rules refuse stops
-the generator. What no command decides yet (the weather, overruns, the Oslo invasion's declaration and round, air
-and naval combat, SW, tension tracks, oil, supply, the Year Start Sequence) is written here, with the rules read from
-their one home, ``projections.rules`` (odds, the CRT, the Air Combat Table, chart cells, costs, weather); the
-generator holds none of its own. A ledger follows every power's BRPs and construction limit, and Japan's oil
-reserve, and refuses to write a log that overspends. Set-up numbers that the extracts do not give (BRP levels,
+(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war, offensives
+and grants, builds, chart actions, attritions and the phases of each player turn; a decision the rules refuse
+stops the generator. What no command decides yet (the weather, overruns, the Oslo invasion's declaration and round, air
+and naval combat, SW, tension tracks, oil, supply, the Year Start Sequence, fortifications, repairs) is written here,
+with the rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event
+it writes is refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction
+limit (:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels,
 growth, the minor countries' BRP values, most unit counts) are illustrative and
 listed in ``examples/README.md``.
 """
@@ -19,7 +19,6 @@ listed in ``examples/README.md``.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -30,16 +29,13 @@ import msgspec
 
 from awaw_events.codec import encode, parse_event, tag_of
 from awaw_events.events import (
-    AdvanceAfterCombat,
     AirCombatResolved,
     AirMissionFlown,
     AnyEvent,
     AttackDeclared,
-    AttritionOccupation,
     BookmarkSet,
     BridgeheadPlaced,
     BrpGained,
-    BrpGrantMade,
     BrpLost,
     BrpsSet,
     CombatRoundResolved,
@@ -55,36 +51,26 @@ from awaw_events.events import (
     MapDataUsed,
     NavalCombatResolved,
     NoteAdded,
-    OffensiveDeclared,
     OilCountersEliminated,
     OilExpended,
     OilProduced,
-    OilReserveDefined,
-    OilTrackingStarted,
     OverrunResolved,
     PlayerTurnEnded,
     PlayerTurnStarted,
     ResearchResult,
     RpSpent,
-    ShipAdvanced,
     ShipArrivedForRepair,
     ShipDamaged,
-    ShipLaidDown,
-    ShipLaunched,
     ShipRepairStarted,
-    ShipyardDefined,
     StatusChanged,
     SupplyDetermined,
     SwCombatResolved,
     TensionChanged,
-    UnitBuilt,
     UnitEliminated,
     UnitInversionChanged,
     UnitMoved,
     UnitPlaced,
-    UnitRedeployed,
     UnitReduced,
-    WarDeclared,
     WeatherDetermined,
     WinterPreparationChanged,
     YearStarted,
@@ -105,6 +91,7 @@ from awaw_events.vocab import (
     SupplyStatus,
 )
 from projections.game import GameState, fold, initial
+from projections.oil import over_maximum
 from projections.position import Position
 from projections.rules import attrition as attrition_rules
 from projections.rules import combat as combat_rules
@@ -126,7 +113,7 @@ from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
 from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST
-from projections.rules.geometry import parse, path_breaks, ring
+from projections.rules.geometry import parse, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
@@ -141,8 +128,9 @@ from replays.commands.attrition import (
     decide_attrition_losses,
     decide_occupation,
 )
-from replays.commands.base import Die, Refusal
-from replays.commands.economy import Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.base import Die, Query, Refusal, judged_in_turn
+from replays.commands.economy import SPENT, Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.move import JUDGES as MOVE_JUDGES
 from replays.commands.move import Move as MoveCommand
 from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
@@ -192,46 +180,12 @@ def air_combat(factors: int, roll: int) -> tuple[int, int]:
 
 
 @dataclass
-class Unit:
-    owner: str
-    unit_type: str
-    factors: int
-    location: str
-    movement: int | None = None
-
-
-@dataclass
-class TurnBook:
-    """One power's BRPs in one game turn: what it had, spent, gained and lost."""
-
-    start: int
-    spent: int = 0
-    construction: int = 0
-    gained: int = 0
-    lost: int = 0
-    limit: int | None = None
-
-
-@dataclass
 class Game:
     events: list[AnyEvent] = field(default_factory=list)
     year: int = 1939
     season: Season = "fall"
     side: Side | None = None
     phase: Phase | None = "setup"
-    rolls: int = 0
-    available: dict[str, int] = field(default_factory=dict)
-    books: dict[tuple[str, str], TurnBook] = field(default_factory=dict)
-    yards: dict[str, str] = field(default_factory=dict)
-    yard_rate: dict[str, tuple[int, str]] = field(default_factory=dict)
-    charts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    sb_used: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    units: dict[str, Unit] = field(default_factory=dict)
-    oil: dict[str, int] = field(default_factory=dict)
-    oil_max: dict[str, int] = field(default_factory=dict)
-    oil_books: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    control: dict[str, str] = field(default_factory=dict)
-    mf_spent: dict[tuple[str, str | None, str | None, str], int] = field(default_factory=dict)
     state: GameState = field(default_factory=initial)
     unfolded: list[AnyEvent] = field(default_factory=list)
     """Events written since :attr:`state` was last folded (a decision folds them first)."""
@@ -285,17 +239,21 @@ class Game:
             self.play(decide_end_phase)
 
     def end_player_turn(self) -> None:
+        """The end of the Axis player turn eliminates the oil above each reserve's maximum (33.422), as the oil
+        ledger finds it (:func:`projections.oil.over_maximum`). The players here count partial oil toward the
+        maximum (``counted``, the larger reading of option ``oil.partial_in_cap``), although the game keeps the
+        option's default (``excluded``): the reading the example has always been recorded with."""
         self.enter("end_of_player_turn")
-        for faction, reserve in (("japan", "japan"),):
-            level, maximum = self.oil.get(reserve), self.oil_max.get(reserve)
-            if self.side == "axis" and level is not None and maximum is not None and level > maximum:
-                self.emit(
-                    OilCountersEliminated,
-                    faction=faction,
-                    reserve=reserve,
-                    amount=level - maximum,
-                    reason="over_reserve_max",
-                )
+        state = self.position().state
+        cap = over_maximum(state.oil, "counted", state.meta.variant)
+        for excess in cap if self.side == "axis" else ():
+            self.emit(
+                OilCountersEliminated,
+                faction=excess.faction,
+                reserve=excess.reserve,
+                amount=excess.excess,
+                reason="over_reserve_max",
+            )
         self.emit(PlayerTurnEnded)
 
     def end_game_turn(self) -> None:
@@ -304,16 +262,20 @@ class Game:
 
     # -- writing ------------------------------------------------------------------------------------------------
 
-    def emit(self, cls: type[Event], actor: str = "system", **fields: Any) -> int:
-        """Append one event at the current game time; returns its event number (1-based line number)."""
+    def emit(self, cls: type[Event], actor: str = "system", judges: Sequence[Query] = (), **fields: Any) -> int:
+        """Append one event at the current game time, written here where no command decides it yet; refused, as a
+        command's expenditure is, where it spends beyond the BRPs available or the construction limit (the
+        commands' :data:`~replays.commands.economy.SPENT` queries), or where it breaks one of ``judges``. Returns
+        its event number (1-based line number)."""
         event: Any = cls(
             year=self.year, season=self.season, side=self.side, phase=self.phase, actor=cast(Actor, actor), **fields
         )
         parse_event(msgspec.to_builtins(event), where=f"event {len(self.events) + 1}")
-        return self.append(event)
+        self.play(lambda pos: judged_in_turn(pos, [event], {cls: tuple(judges)}, SPENT))
+        return len(self.events)
 
     def append(self, event: Any) -> int:
-        """Append an event (written here or decided by a command) and follow it in the ledgers."""
+        """Append an event (written here or decided by a command)."""
         cls = type(event)
         if self.events and not cls.annotation:
             last = next(e for e in reversed(self.events) if not type(e).annotation)
@@ -323,139 +285,13 @@ class Game:
         self.unfolded.append(event)
         if not cls.annotation:
             self.year, self.season, self.side, self.phase = event.year, event.season, event.side, event.phase
-        self._account(event)
         return len(self.events)
 
     def roll(self, purpose: str, dice: Sequence[int], ref: str | None = None, actor: str = "system") -> int:
-        """A physical die roll (the faces as typed in); returns its roll number."""
-        self.rolls += 1
-        self.emit(
-            DiceRolled, actor=actor, roll=self.rolls, purpose=purpose, dice=list(dice), source="physical", ref=ref
-        )
-        return self.rolls
-
-    # -- ledgers ------------------------------------------------------------------------------------------------
-
-    def book(self, power: str) -> TurnBook:
-        key = (self.turn, power)
-        if key not in self.books:
-            self.books[key] = TurnBook(start=self.available[power])
-        return self.books[key]
-
-    def _spend(self, power: str, amount: int, *, construction: bool) -> None:
-        book = self.book(power)
-        self.available[power] -= amount
-        book.spent += amount
-        if self.available[power] < 0:
-            raise ValueError(f"{power} overspends in {self.turn}: {self.available[power]}")
-        if construction:
-            book.construction += amount
-            if book.limit is None or book.construction > book.limit:
-                raise ValueError(f"{power} exceeds its construction limit in {self.turn}")
-
-    def _gain(self, power: str, amount: int, *, lost: bool = False) -> None:
-        book = self.book(power)
-        self.available[power] += -amount if lost else amount
-        if lost:
-            book.lost += amount
-        else:
-            book.gained += amount
-        if self.available[power] < 0:
-            raise ValueError(f"{power} below zero BRPs in {self.turn}")
-
-    def _shipbuilding(self, yard: str | None, ship: str, sb: int, *, one_factor: bool, on_chart: int = 0) -> None:
-        """Shipyard checks: SB per turn within the rate (27.724A), one-factor units within half the rate rounded up
-        (27.7221), counters on the chart within the capacity (27.724B, 27.741-27.743)."""
-        if yard is None:
-            return
-        rate, rule = self.yard_rate[yard]
-        used = self.sb_used.setdefault((self.turn, yard), [0, 0])
-        used[0] += sb
-        used[1] += sb if one_factor else 0
-        if used[0] > rate or used[1] > -(-rate // 2):
-            raise ValueError(f"shipyard {yard} over its rate in {self.turn}: {used}")
-        if on_chart > 0:
-            self.charts[yard].add(ship)
-        elif on_chart < 0:
-            self.charts[yard].discard(ship)
-        capacity = max(10, 2 * rate) if rule == "us_box" else 2 * rate
-        if len(self.charts[yard]) > capacity:
-            raise ValueError(f"shipyard {yard} over its capacity in {self.turn}")
-
-    def _oil(self, reserve: str, delta: int) -> None:
-        self.oil[reserve] += delta
-        if self.oil[reserve] < 0:
-            raise ValueError(f"oil reserve {reserve} below zero in {self.turn}")
-        entry = self.oil_books.setdefault((self.turn, reserve), [self.oil[reserve] - delta, 0, 0, 0])
-        if delta > 0:
-            entry[1] += delta
-        else:
-            entry[2] -= delta
-        entry[3] = self.oil[reserve]
-
-    def _account(self, e: Any) -> None:
-        match e:
-            case BrpsSet():
-                self.available[e.power] = e.available
-                self.books[(self.turn, e.power)] = TurnBook(start=e.available)
-            case WarDeclared():
-                self._spend(e.aggressor, e.brp_cost, construction=False)
-            case OffensiveDeclared():
-                self._spend(e.power, e.brp_cost, construction=False)
-            case ConstructionLimitDeclared():
-                self.book(e.power).limit = e.limit
-            case UnitBuilt():
-                self._spend(e.payer or e.owner, e.cost, construction=True)
-                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location)
-                self._shipbuilding(e.yard, e.unit, e.sb, one_factor=True)
-            case UnitPlaced():
-                self.units[e.unit] = Unit(e.owner, e.unit_type, e.factors, e.location, e.movement)
-            case UnitMoved():
-                self.units[e.unit].location = e.path[-1]
-            case UnitRedeployed():
-                if self.units[e.unit].location != e.origin:
-                    raise ValueError(f"{e.unit} redeploys from {e.origin}, but it is in {self.units[e.unit].location}")
-                self.units[e.unit].location = e.destination
-            case AttritionOccupation() | AdvanceAfterCombat():
-                for m in e.moves:
-                    self.units[m.unit].location = m.to
-            case ShipLaidDown():
-                self.units[e.ship] = Unit(e.owner, e.unit_type, e.factors, f"chart:{e.yard}")
-                self._shipbuilding(e.yard, e.ship, e.sb, one_factor=e.unit_type in ("dd", "cve"), on_chart=1)
-                if not e.setup:
-                    self._spend(e.owner, e.brps, construction=True)
-            case ShipAdvanced() | ShipLaunched() | ShipRepairStarted():
-                self._spend(self.yards[e.yard], e.brps, construction=True)
-                on_chart = {"ship_launched": -1, "ship_repair_started": 1}.get(tag_of(e), 0)
-                self._shipbuilding(e.yard, e.ship, e.sb, one_factor=False, on_chart=on_chart)
-            case FortificationBuilt():
-                self._spend(e.power, e.brp_cost, construction=True)
-            case BrpGrantMade():
-                self._spend(e.donor, e.amount, construction=False)
-                self._gain(e.recipient, e.amount)
-            case BrpLost():
-                self._gain(e.power, e.amount, lost=True)
-            case BrpGained():
-                self._gain(e.power, e.amount)
-            case ShipyardDefined():
-                self.yards[e.yard] = e.owner
-                self.yard_rate[e.yard] = (e.rate, e.capacity_rule)
-            case OilReserveDefined():
-                self.oil_max[e.reserve] = e.maximum
-            case OilTrackingStarted():
-                self.oil[e.reserve] = e.initial
-            case OilProduced() if e.reserve is not None:
-                self._oil(e.reserve, e.amount)
-            case DiceRolled():
-                self.rolls = e.roll
-            case OilExpended() | OilCountersEliminated():
-                self._oil(e.reserve, -e.amount)
-            case HexControlChanged():
-                self.control[e.hex] = e.controller
-            case UnitReduced():
-                self.units[e.unit].factors -= e.factors_lost
-            case _:
-                pass
+        """A physical die roll (the faces as typed in), numbered as the dice record expects; returns its number."""
+        number = self.position().state.dice.next_roll
+        self.emit(DiceRolled, actor=actor, roll=number, purpose=purpose, dice=list(dice), source="physical", ref=ref)
+        return number
 
     # -- rendering ----------------------------------------------------------------------------------------------
 
@@ -481,10 +317,10 @@ def room(g: Game, near: str, owner: str, unit_type: str) -> str:
     kind = SPECIALIZED_TYPES if unit_type in SPECIALIZED_TYPES else NON_SPECIALIZED_GROUND
     limit = STACKING_LIMITS["standard"]
     cap = limit.specialized if unit_type in SPECIALIZED_TYPES else limit.ground_units
-    side = _side(owner)
+    side, board = _side(owner), g.position().board
     for distance in range(4):
         for h in sorted(ring(near, distance) if distance else (near,), key=parse):
-            here = [u for u in g.units.values() if u.location == h and u.unit_type in GROUND_TYPES]
+            here = [u for u in board.units.values() if u.location == h and u.unit_type in GROUND_TYPES]
             if any(_side(u.owner) != side for u in here):
                 continue
             if sum(1 for u in here if u.unit_type in kind) < (cap or 0):
@@ -507,7 +343,7 @@ def redeploy(
     may have placed it next door) to ``destination``, or the nearest hex with room for it (12.22: stacking applies at
     the end of the redeployment phase)."""
     del origin
-    u = g.units[unit]
+    u = g.position().board.units[unit]
     where = room(g, destination, u.owner, u.unit_type)
     g.play(lambda pos: decide_redeploy(pos, Redeploy(unit, where, kind, tuple(path), actor, nr)))
 
@@ -627,18 +463,12 @@ def move(
     refuses what the rules forbid.
 
     An overrun is still written here (no command makes one yet): one MF per hex entered (13.41B) and one more for
-    the overrun (13.41E), within the unit's movement factor.
+    the overrun (13.41E), refused where ``awaw move``'s queries refuse a move (:data:`replays.commands.move.JUDGES`).
     """
     if not overrun:
         g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), breakthrough, actor)))
         return
-    u = g.units[unit]
-    mf = len(path) + 1
-    key = (g.turn, g.side, g.phase, unit)
-    g.mf_spent[key] = g.mf_spent.get(key, 0) + mf
-    if u.movement is None or path_breaks([u.location, *path]) or g.mf_spent[key] > u.movement:
-        raise ValueError(f"{unit} cannot overrun along {path} in {g.turn} {g.phase}")
-    g.emit(UnitMoved, actor=actor, unit=unit, path=list(path), mf_used=mf)
+    g.emit(UnitMoved, actor=actor, judges=MOVE_JUDGES, unit=unit, path=list(path), mf_used=len(path) + 1)
 
 
 def war(g: Game, power: str, target: str) -> None:
@@ -1207,7 +1037,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         f"infantry in forest (DM 3) is 1:1; die 2 gives {winter_war!r} and Russia loses ceil(9/2) = 5 factors.",
     )
     g.enter("unit_construction")
-    g.emit(BrpGrantMade, actor="britain", donor="britain", recipient="france", amount=9)
+    g.play(lambda pos: decide_spend(pos, Spend("britain", "grant", target="france", amount=9)))
     limit(g, "britain", START_BRPS["britain"][0], granted=9)
     launch(g, "brit-dd-5", paid=False)
     launch(g, "brit-dd-6", paid=False)
@@ -1494,30 +1324,9 @@ def build_game() -> Game:
     return g
 
 
-def summary(g: Game) -> str:
-    """The BRP and oil bookkeeping per power per turn (for the README and the report)."""
-    lines = ["turn         power    start  spent  constr  limit  gained  lost  end"]
-    for (turn, power), b in g.books.items():
-        end = b.start - b.spent + b.gained - b.lost
-        lim = "-" if b.limit is None else str(b.limit)
-        lines.append(
-            f"{turn:12} {power:8} {b.start:5} {b.spent:6} {b.construction:7} {lim:>6} {b.gained:7} {b.lost:5} {end:4}"
-        )
-    lines.append("oil (fifths)  reserve  start  in  out  end")
-    for (turn, reserve), (start, gained, spent, end) in g.oil_books.items():
-        lines.append(f"{turn:12} {reserve:8} {start:5} {gained:3} {spent:4} {end:4}")
-    counts: dict[str, int] = defaultdict(int)
-    for e in g.events:
-        counts[type(e).family] += 1
-    lines.append("families: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    return "\n".join(lines)
-
-
 def main(argv: Sequence[str]) -> int:
     g = build_game()
     OUTPUT.write_bytes(g.render())
-    if "--summary" in argv:
-        print(summary(g))
     print(f"wrote {len(g.events)} events to {OUTPUT}")
     return 0
 

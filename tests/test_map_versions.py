@@ -56,7 +56,7 @@ def test_what_a_change_does_is_listed_before_it_is_appended(db: Path, version_2:
     code, out = run(db, "map", "use", "g", str(TEST_MAP), "--dry-run")
     assert code == 0, out
     assert "g uses rule-texts version 1" in out
-    assert "its extent leaves out 0 of the 161 hexes the game has used" in out
+    assert "its extent leaves out 0 of the 158 hexes the game has used" in out
     assert "it gives otherwise 0 fact(s) of the hexes the game has used" in out  # the test map keeps the rule texts
     assert "read with it, the 764 events give 0 finding(s) they do not give now" in out
     assert "would append: event 765 map_data_changed" in out
@@ -64,7 +64,7 @@ def test_what_a_change_does_is_listed_before_it_is_appended(db: Path, version_2:
     code, out = run(db, "map", "use", "g", str(version_2), "--dry-run")
     assert code == 0, out
     assert "g uses fictional-test-map version 1" in out
-    assert "its extent leaves out 1 of the 161 hexes the game has used:\n  EUR:E22\n" in out
+    assert "its extent leaves out 1 of the 158 hexes the game has used:\n  EUR:E22\n" in out
     assert "it gives otherwise 1 fact(s) of the hexes the game has used:\n  EUR:L33 terrain: clear -> forest\n" in out
     assert "read with it, the 765 events give 3 finding(s) they do not give now:\n" in out
     assert "  event 298 13.41 movement_cost: ger-inf-3's move into EUR:L33, EUR:M33,\n" in out
