@@ -4,10 +4,10 @@ Run ``python examples/make_campaign_1939.py`` from the repository root; the outp
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
 The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
-``advance``, ``redeploy``, ``spend``, ``build``, ``attrition`` and ``end-phase`` call, on the game so far
+``advance``, ``redeploy``, ``spend``, ``build``, ``attrition``, ``weather`` and ``end-phase`` call, on the game so far
 (:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war, offensives
-and grants, builds, chart actions, attritions and the phases of each player turn; a decision the rules refuse
-stops the generator. What no command decides yet (the weather, overruns, the Oslo invasion's declaration and round, air
+and grants, builds, chart actions, attritions, the weather and the phases of each player turn; a decision the rules
+refuse stops the generator. What no command decides yet (overruns, the Oslo invasion's declaration and round, air
 and naval combat, SW, tension tracks, oil, supply, the Year Start Sequence, fortifications, repairs) is written here,
 with the rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event
 it writes is refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction
@@ -71,7 +71,6 @@ from awaw_events.events import (
     UnitMoved,
     UnitPlaced,
     UnitReduced,
-    WeatherDetermined,
     WinterPreparationChanged,
     YearStarted,
 )
@@ -118,7 +117,6 @@ from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
-from projections.rules.weather import FIXED_WINTER_LEVELS, WEATHER_ZONES, weather_for, winter_roll_modifier
 from replays.commands.attack import Advance, Attack, Losses, decide_advance, decide_attack, decide_losses
 from replays.commands.attrition import (
     Attrition,
@@ -128,13 +126,14 @@ from replays.commands.attrition import (
     decide_attrition_losses,
     decide_occupation,
 )
-from replays.commands.base import Die, Query, Refusal, judged_in_turn
+from replays.commands.base import NO_DIE, Die, Query, Refusal, judged_in_turn
 from replays.commands.economy import SPENT, Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
 from replays.commands.move import JUDGES as MOVE_JUDGES
 from replays.commands.move import Move as MoveCommand
 from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
 from replays.commands.phase import decide_end_phase
+from replays.commands.weather import Weather, decide_weather
 from replays.maps import shipped_map_data
 from replays.setup import parse_setup, setup_events
 
@@ -416,23 +415,8 @@ def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0
 
 
 def weather(g: Game, dice: dict[str, int]) -> None:
-    """The weather of every zone this game turn (34.1-34.3); winter-table zones roll one die (34.41)."""
-    for zone in WEATHER_ZONES:
-        modifier = winter_roll_modifier(zone, g.season)
-        if modifier is not None:
-            roll = g.roll("winter", [dice[zone]], ref=f"winter-table:{zone}")
-            g.emit(
-                WeatherDetermined,
-                zone=zone,
-                weather="winter",
-                level=dice[zone] + modifier,
-                roll=roll,
-                modifiers=[Modifier(code=f"{zone}_{g.season}", value=modifier, rule="34.32")],
-            )
-        else:
-            kind = weather_for(zone, g.season)
-            level = FIXED_WINTER_LEVELS.get(zone) if kind == "winter" else None
-            g.emit(WeatherDetermined, zone=zone, weather=kind, level=level)
+    """The weather of every zone this game turn (``awaw weather --die ZONE=N``, 34.1-34.41)."""
+    g.play(lambda pos: decide_weather(pos, Weather(dice), NO_DIE))
 
 
 def tension(g: Game, track: str, old: int, mods: Sequence[tuple[str, int, str | None]], cause: str) -> int:

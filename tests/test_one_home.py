@@ -56,6 +56,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/engine.py", "UNGRADED"): VOCABULARY,
     ("replays/views/__init__.py", "PLACED"): REGISTRY,
     ("replays/views/__init__.py", "VIEWS"): REGISTRY,
+    ("replays/commands/weather.py", "JUDGES"): REGISTRY,
     ("replays/commands/move.py", "JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "DECLARATION_JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "DECLARED_JUDGES"): REGISTRY,

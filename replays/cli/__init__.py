@@ -77,6 +77,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.table:spend",
         "POWER spends BRPs in GAME on an offensive, a declaration of war on TARGET, or a grant to TARGET (27.12).",
     ),
+    "weather": (
+        "replays.cli.table:weather",
+        "Determine the weather of every zone of GAME this game turn, rolling the Winter Table (34.1-34.41).",
+    ),
     "play": (
         "replays.cli.play:play",
         "Stage GAME's player turn as a draft beside the log, at a prompt: decide, undo, show, then commit it whole.",

@@ -1,5 +1,5 @@
 """At the table: the verbs of a player turn (``move``, ``attack``, ``round``, ``losses``, ``advance``, ``attrition``,
-``build``, ``redeploy``, ``spend``, ``end-phase``).
+``build``, ``redeploy``, ``spend``, ``end-phase``, ``weather``).
 
 Each decides against the game as it stands (:mod:`replays.commands`), shows what it will append with what the audit
 says of it, asks (``--yes`` does not; ``--dry-run`` stops there), appends, and shows the audit of what it appended.
@@ -666,3 +666,51 @@ def end_phase(obj: Context, game: str, dry_run: bool, yes: bool, strict: bool, a
     from replays.commands.phase import decide_end_phase
 
     _play(obj, game, lambda t, _d: decide_end_phase(t), dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+def _zone_faces(values: Sequence[str]) -> dict[str, int]:
+    """``--die ZONE=N`` options as a mapping, refused (naming the option and what it takes) when one is not that."""
+    faces: dict[str, int] = {}
+    for value in values:
+        zone, sep, face = value.partition("=")
+        if not sep or not face.strip().isdigit() or not 1 <= int(face) <= 6:
+            raise click.BadParameter(f"{value!r}: give ZONE=N, N a die face 1-6 (siberia=3)", param_hint="--die")
+        faces[zone.strip()] = int(face)
+    return faces
+
+
+@command()
+@click.argument("game")
+@click.option("--die", "faces", multiple=True, metavar="ZONE=N", help="A zone's Winter Table die, typed in.")
+@table_options
+@pass_context
+def weather(
+    obj: Context, game: str, faces: tuple[str, ...], dry_run: bool, yes: bool, strict: bool, as_json: bool
+) -> None:
+    """Zones the Winter Table rolls for this season take one die each: typed in with --die, or the game's next
+    seeded rolls.
+
+    \b
+    Example:
+      awaw weather club-1939 --die russian_winter=4 --die siberia=2
+    """
+    from replays.commands.runner import look, seeded
+    from replays.commands.weather import Weather, decide_weather, preview_rolls, rolled_zones
+
+    order = Weather(_zone_faces(faces))
+    with obj.store() as store:
+        missing = [z for z in rolled_zones(look(store, game).position) if z not in order.faces]
+        if missing and not seeded(store, game):
+            zones = " ".join(f"--die {z}=N" for z in missing)
+            raise click.UsageError(f"this game's dice are physical: give the Winter Table die of each zone ({zones})")
+    _play(
+        obj,
+        game,
+        lambda t, d: decide_weather(t, order, d),
+        dry_run=dry_run,
+        yes=yes,
+        strict=strict,
+        as_json=as_json,
+        rolls=bool(missing),
+        note=preview_rolls,
+    )
