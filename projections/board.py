@@ -133,13 +133,15 @@ class Known(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     citation: str = ""
     unknown: tuple[str, ...] = ()
     value: str = ""
+    seq: int = 0
+    """The event that stated it (a set-up restates the fact in its place: :mod:`replays.setup_history`)."""
 
 
 def _doubtful(event: Event) -> bool:
     return event.provenance != "table" or event.until is not None or bool(event.unknown)
 
 
-def _note_known(state: BoardState, key: str, event: Event, value: str = "") -> None:
+def _note_known(state: BoardState, key: str, event: Event, ctx: Context, value: str = "") -> None:
     """Keep how the fact under ``key`` is known when it is not a table record, forget it when a table record
     replaces it (only doubtful facts cost anything)."""
     if _doubtful(event):
@@ -149,6 +151,7 @@ def _note_known(state: BoardState, key: str, event: Event, value: str = "") -> N
             citation=event.citation,
             unknown=tuple(event.unknown),
             value=value,
+            seq=ctx.now.seq,
         )
     elif state.known:
         state.known.pop(key, None)
@@ -172,6 +175,8 @@ class BoardState(msgspec.Struct, kw_only=True):
     """Airbases, rocket bases and port counters in play, as ``hex/kind`` -> the power that placed them (29.24,
     29.31B)."""
     wars: dict[str, str] = {}
+    declared: dict[str, str] = {}
+    """Who declared each war, by its key: the aggressor the record names (a set-up restates the war with it)."""
     tensions: dict[str, int] = {}
     statuses: dict[str, str] = {}
     diplomacy: dict[str, int] = {}
@@ -446,10 +451,10 @@ def _ship_displaced(state: BoardState, event: ShipDisplacedFromChart, ctx: Conte
 @HANDLERS.on(HexControlChanged)
 def _control_changed(state: BoardState, event: HexControlChanged, ctx: Context) -> None:
     if "hex" in event.unknown:  # a source gives the controller, not the hex: nothing is put on a hex
-        _note_known(state, f"control?{ctx.now.seq}", event, event.controller)
+        _note_known(state, f"control?{ctx.now.seq}", event, ctx, event.controller)
         return
     state.control[event.hex] = event.controller
-    _note_known(state, f"control:{event.hex}", event)
+    _note_known(state, f"control:{event.hex}", event, ctx)
 
 
 @HANDLERS.on(BridgeheadPlaced)
@@ -528,20 +533,22 @@ def _war_declared(state: BoardState, event: WarDeclared, ctx: Context) -> None:
     if until is not None:  # an approximate date: the range of turns
         until_year, _, until_season = until.partition("-")
         since += f" to {until_season} {until_year}"
-    state.wars[war_key(event.aggressor, event.target)] = since
-    _note_known(state, f"war:{war_key(event.aggressor, event.target)}", event)
+    key = war_key(event.aggressor, event.target)
+    state.wars[key] = since
+    state.declared[key] = event.aggressor
+    _note_known(state, f"war:{key}", event, ctx)
 
 
 @HANDLERS.on(TensionChanged)
 def _tension_changed(state: BoardState, event: TensionChanged, ctx: Context) -> None:
     state.tensions[event.track] = event.new
-    _note_known(state, f"tension:{event.track}", event)
+    _note_known(state, f"tension:{event.track}", event, ctx)
 
 
 @HANDLERS.on(StatusChanged)
 def _status_changed(state: BoardState, event: StatusChanged, ctx: Context) -> None:
     state.statuses[event.country] = event.status
-    _note_known(state, f"status:{event.country}", event)
+    _note_known(state, f"status:{event.country}", event, ctx)
 
 
 @HANDLERS.on(PowerConquered)
@@ -551,29 +558,30 @@ def _power_conquered(state: BoardState, event: PowerConquered, ctx: Context) -> 
     state.statuses[event.power] = "conquered"
     for key in [k for k in state.wars if event.power in k.split("|")]:
         del state.wars[key]
+        state.declared.pop(key, None)
 
 
 @HANDLERS.on(DiplomaticResult)
 def _diplomatic_result(state: BoardState, event: DiplomaticResult, ctx: Context) -> None:
     state.diplomacy[event.country] = event.result
-    _note_known(state, f"diplomacy:{event.country}", event)
+    _note_known(state, f"diplomacy:{event.country}", event, ctx)
 
 
 @HANDLERS.on(DiplomaticOutcome)
 def _diplomatic_outcome(state: BoardState, event: DiplomaticOutcome, ctx: Context) -> None:
     if event.result is not None:
         state.diplomacy[event.country] = event.result
-        _note_known(state, f"diplomacy:{event.country}", event)
+        _note_known(state, f"diplomacy:{event.country}", event, ctx)
     if event.outcome in OUTCOME_STATUS:  # a minor that associates or activates (29.42, 29.43)
         state.statuses[event.country] = OUTCOME_STATUS[event.outcome]
-        _note_known(state, f"status:{event.country}", event)
+        _note_known(state, f"status:{event.country}", event, ctx)
 
 
 @HANDLERS.on(TrackValue)
 def _track_value(state: BoardState, event: TrackValue, ctx: Context) -> None:
     if event.track in TENSION_TRACKS:
         state.tensions[event.track] = event.value
-        _note_known(state, f"tension:{event.track}", event)
+        _note_known(state, f"tension:{event.track}", event, ctx)
 
 
 @HANDLERS.on(CtlSet)

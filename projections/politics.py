@@ -5,14 +5,15 @@ Sources: A3R extract 2.6 (RGT), 2.7 (58.11-58.8), 4.3 (tensions and diplomacy ev
 1.2 option 5 (sequence of play); 27-30 extract 3.1 (``research_result``: a research or production result that rules
 depend on, such as Germany's fortification research, A3R App. G).
 
-What it keeps: whether and when France surrendered, with the French surrender level (FSL) recorded at the surrender
-(the colony rolls of 58.53 use it); whether Vichy was established (58.31); the colony groups rolled for and the French
-forces assigned; the Allied declarations of war on single Vichy colonies (58.73); the latest result of each power's
-research projects; the RGT modifiers of this game turn and the event modifiers in force, the highest RGT reached,
-the RGT when Germany declared war on Russia, the mobilization ICs, the DPs placed this game turn and in France; the
-alignment of minor countries and the routes open; which player turns and research phases this game turn has had and
-the player turn an attrition was last resolved in; and what a report states without a table's detail:
-places controlled, diplomatic outcomes in the rules' words, tracks beyond the tension tracks, and the chronicle.
+What it keeps: whether and when France surrendered, with the French surrender level (FSL) recorded at the surrender (the
+colony rolls of 58.53 use it) and who held Paris; whether and when Vichy was established (58.31); the colony groups
+rolled for and the French forces assigned; the Allied declarations of war on single Vichy colonies (58.73); the latest
+result of each power's research projects; the RGT modifiers of this game turn and the event modifiers in force, the
+highest RGT reached, the RGT when Germany declared war on Russia, the mobilization ICs, the DPs placed this game turn
+and in France; the alignment of minor countries and the routes open; which player turns and research phases this game
+turn has had and the player turn an attrition was last resolved in; and what a report states without a table's detail:
+places controlled, diplomatic outcomes in the rules' words, tracks beyond the tension tracks, the chronicle, operations
+reported without their hexes and how the game ended.
 Wars, tensions, statuses and diplomatic results stay on the board state (:mod:`projections.board`), where every
 family reads them.
 """
@@ -60,7 +61,8 @@ from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
 
 
 class FrenchSurrender(msgspec.Struct, frozen=True, kw_only=True):
-    """France's surrender (58.11): the event that recorded it, its game turn, and the FSL recorded then (58.22)."""
+    """France's surrender (58.11): the event that recorded it, its game turn, the FSL recorded then (58.22), and
+    what the record said with it: who held Paris, the parts of the FSL claimed, how it is known."""
 
     seq: int
     turn: int
@@ -68,6 +70,23 @@ class FrenchSurrender(msgspec.Struct, frozen=True, kw_only=True):
     voluntary: bool = False
     when: str = ""
     """The game time of the surrender as the log gives it (a range of turns when approximate)."""
+    paris_controller: str | None = None
+    components: dict[str, int] = {}
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
+
+
+class VichyDecision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The Axis decision on Vichy France (58.31): when, what, and how it is known."""
+
+    seq: int
+    when: str
+    established: bool
+    us_germany_at_war: bool = False
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
 
 
 class Research(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,6 +100,8 @@ class Research(msgspec.Struct, frozen=True, kw_only=True):
     when: str = ""
     """The game time of the result, as the log gives it (a range of turns when approximate)."""
     provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
 
 
 class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -129,6 +150,39 @@ class RandomEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     unknown: tuple[str, ...] = ()
 
 
+class Operation(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An operation a source reports without its hexes (``operation_reported``): ``holder`` who made it, ``what``
+    its kind and places in words, ``cause`` its result (the words views show), and the record's own fields."""
+
+    seq: int
+    when: str
+    holder: str
+    what: str
+    cause: str
+    kind: str
+    places: tuple[str, ...]
+    against: str | None = None
+    text: str = ""
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
+
+
+class Ending(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """How the game ended (``game_ended``): the winner (``holder``), the level of victory the source names
+    (``what``), how (``cause``), the side that conceded, and how it is known."""
+
+    seq: int
+    when: str
+    holder: str
+    what: str = ""
+    cause: str = "victory_conditions"
+    conceded_by: str | None = None
+    provenance: str = "table"
+    citation: str = ""
+    unknown: tuple[str, ...] = ()
+
+
 class MobilizedIc(msgspec.Struct, frozen=True, kw_only=True):
     """A Russian IC built by mobilization or research (A3R App. E): when, why and where."""
 
@@ -145,6 +199,8 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     """France's surrender, once it has surrendered (None before)."""
     vichy: bool | None = None
     """Whether Vichy France was established (58.31); None until the Axis decide."""
+    vichy_decision: VichyDecision | None = None
+    """The last decision on Vichy France, with when it was made and how it is known."""
     research: dict[str, Research] = {}
     """The latest result of each research project, by ``power/project``."""
     colony_rolls: dict[str, int] = {}
@@ -202,14 +258,14 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     ``power/track`` (or ``track``), with the value."""
     chronicle: tuple[ChronicleLine, ...] = ()
     """The story so far (``chronicle_entry``), in the order of the effective log."""
-    ended: Fact | None = None
+    ended: Ending | None = None
     """How the game ended (``game_ended``): the winner (``holder``), how (``cause``), the level of victory the
     source names (``what``)."""
     conquered: dict[str, Fact] = {}
     """Major powers conquered (``power_conquered``, 29.61), by power: by whom (``holder``)."""
-    operations: tuple[Fact, ...] = ()
+    operations: tuple[Operation, ...] = ()
     """Operations a source reports without their hexes (``operation_reported``): who (``holder``), the kind and
-    places (``what``), the result (``cause``)."""
+    places (``what``), the result (``cause``), with the record's own fields."""
     random_events: tuple[RandomEvent, ...] = ()
     """Random events a source reports (``random_event_drawn``), in the order of the effective log."""
 
@@ -247,13 +303,31 @@ def _surrender_checked(state: PoliticsState, event: FrenchSurrenderChecked, ctx:
         return
     level = event.level if event.level is not None else fsl(state)
     state.french_surrender = FrenchSurrender(
-        seq=ctx.now.seq, turn=ctx.now.turn, level=level, voluntary=event.voluntary, when=label(event)
+        seq=ctx.now.seq,
+        turn=ctx.now.turn,
+        level=level,
+        voluntary=event.voluntary,
+        when=label(event),
+        paris_controller=event.paris_controller,
+        components=dict(event.components),
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
     )
 
 
 @HANDLERS.on(VichyDecided)
 def _vichy_decided(state: PoliticsState, event: VichyDecided, ctx: Context) -> None:
     state.vichy = event.established
+    state.vichy_decision = VichyDecision(
+        seq=ctx.now.seq,
+        when=label(event),
+        established=event.established,
+        us_germany_at_war=event.us_germany_at_war,
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+    )
 
 
 @HANDLERS.on(ColonyAlignmentRolled)
@@ -277,6 +351,8 @@ def _research_result(state: PoliticsState, event: ResearchResult, ctx: Context) 
         result=event.result,
         when=label(event),
         provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
     )
 
 
@@ -339,7 +415,17 @@ def _track_value(state: PoliticsState, event: TrackValue, ctx: Context) -> None:
 
 @HANDLERS.on(GameEnded)
 def _game_ended(state: PoliticsState, event: GameEnded, ctx: Context) -> None:
-    state.ended = _fact(event, ctx, holder=event.winner, what=event.level or "", cause=event.how)
+    state.ended = Ending(
+        seq=ctx.now.seq,
+        when=label(event),
+        holder=event.winner,
+        what=event.level or "",
+        cause=event.how,
+        conceded_by=event.conceded_by,
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+    )
 
 
 @HANDLERS.on(PowerConquered)
@@ -350,8 +436,21 @@ def _power_conquered(state: PoliticsState, event: PowerConquered, ctx: Context) 
 @HANDLERS.on(OperationReported)
 def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> None:
     what = f"{event.kind}: {', '.join(event.places)}" + (f" (against {event.against})" if event.against else "")
-    fact = _fact(event, ctx, holder=event.by, what=what, cause=event.result)
-    state.operations = (*state.operations, fact)
+    found = Operation(
+        seq=ctx.now.seq,
+        when=label(event),
+        holder=event.by,
+        what=what,
+        cause=event.result,
+        kind=event.kind,
+        places=tuple(event.places),
+        against=event.against,
+        text=event.text,
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+    )
+    state.operations = (*state.operations, found)
 
 
 @HANDLERS.on(RandomEventDrawn)

@@ -215,7 +215,11 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
             "since": "the game turn the war began",
         },
     ),
-    "board_tensions": ("Tension tracks", "RGT, USAT and USJT (A3R App. E).", {"track": "the tension track"}),
+    "board_tensions": (
+        "Tension tracks",
+        "RGT, USAT and USJT (A3R App. E; the AWAW rules read their levels).",
+        {"track": "the tension track"},
+    ),
     "board_countries": (
         "Countries",
         "Political statuses and diplomatic results (29.41).",
@@ -437,6 +441,8 @@ TABLES: Final[dict[str, tuple[str, str, dict[str, str]]]] = {
             "result": "the result in words, as recorded",
             "when": "the game time of the result (a range of turns when approximate)",
             "provenance": "how it is known: table, reported, inferred or invented",
+            "citation": "the source",
+            "unknown": "the fields the record does not know",
         },
     ),
     "politics_diplomacy": (

@@ -3,7 +3,8 @@ game (``awaw setup``) and turned into the set-up events of a new game (``awaw ne
 
 :func:`position` is the one definition of what a set-up holds: the rule set and options; every unit with where it
 stands (face up or inverted, damaged); hex control, CTLs, bridgeheads, fortifications, railheads and counters; wars
-(with when they began), political statuses, the tension tracks and winter preparation; each power's BRP base and
+(with when they began), political statuses and the factions minor countries are aligned with, the tension tracks
+and winter preparation; each power's BRP base and
 available BRPs; the oil reserves and their levels, and oil outside reserves; the shipyards and the ships on their
 charts; the force pools; and the point of play (game turn, player turn, phase). Not the ledgers' history, not
 event numbers, not this turn's running facts (attacks, supply determinations, spending tallies): a set-up starts
@@ -35,8 +36,8 @@ from awaw_events.log import Numbered
 from awaw_events.vocab import FACTION_OF_POWER, FACTIONS, POWERS
 from projections.board import BoardState
 from projections.game import GameState
-from replays.maps import _field_name, _line_of, _parse_path
-from replays.setup_history import history_fields, history_of
+from replays.setup_errors import event_error, schema_error
+from replays.setup_history import history_fields, history_of, ordered, restated, war_event
 
 FORMAT: Final = "awaw-setup/1"
 """The ``format`` a set-up file declares."""
@@ -119,6 +120,14 @@ class Bridgehead(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     cause: str
 
 
+class StatusSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A country's political status with the faction it is associated with, allied to or conquered by
+    (``status_changed.faction``)."""
+
+    status: str
+    faction: str | None = None
+
+
 class SetupFile(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     """A set-up file as written (``docs/setup.md``)."""
 
@@ -136,7 +145,9 @@ class SetupFile(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     winter_preparation: dict[str, int] = {}
     ctl: dict[str, dict[str, int]] = {}
     wars: dict[str, str] = {}
-    statuses: dict[str, str] = {}
+    statuses: dict[str, str | StatusSpec] = {}
+    """Each country's status (``surrendered``), or its status and faction (``{status: vichy_activated, faction:
+    european_axis}``)."""
     control: dict[str, list[Hex]] = {}
     units: dict[str, dict[str, dict[str, str | UnitSpec]]] = {}
     force_pools: dict[str, dict[str, int]] = {}
@@ -175,8 +186,11 @@ def position(state: GameState) -> dict[str, Any]:
         "railheads": dict(sorted(board.railheads.items())),
         "counters": dict(sorted(board.counters.items())),
         "wars": dict(sorted(board.wars.items())),
+        "declared": dict(sorted(board.declared.items())),
         "tensions": dict(sorted(board.tensions.items())),
         "statuses": dict(sorted(board.statuses.items())),
+        "alignment": dict(sorted(state.politics.alignment.items())),
+        "diplomacy": dict(sorted(board.diplomacy.items())),
         "ctl": dict(sorted(board.ctl.items())),
         "winter_preparation": dict(sorted(state.weather.winter_preparation.items())),
         "brps": {p: [state.brp.base.get(p), state.brp.available.get(p)] for p in POWERS},
@@ -259,15 +273,21 @@ def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
         for p in POWERS
         if p in state.brp.base
     }
-    data["tracks"] = dict(sorted(board.tensions.items()))
+    again = restated(state)  # the facts the history restates with how they are known
+    data["tracks"] = {k: v for k, v in sorted(board.tensions.items()) if f"tension:{k}" not in again}
     data["winter_preparation"] = dict(sorted(state.weather.winter_preparation.items()))
     ctl: dict[str, dict[str, int]] = {}
     for key, level in sorted(board.ctl.items()):
         faction, _, domain = key.partition("/")
         ctl.setdefault(faction, {})[domain] = level
     data["ctl"] = ctl
-    data["wars"] = dict(sorted(board.wars.items()))
-    data["statuses"] = dict(sorted(board.statuses.items()))
+    data["wars"] = {ordered(board, k): v for k, v in sorted(board.wars.items()) if f"war:{k}" not in again}
+    aligned = state.politics.alignment
+    data["statuses"] = {
+        c: {"status": status, "faction": aligned[c]} if c in aligned else status
+        for c, status in sorted(board.statuses.items())
+        if f"status:{c}" not in again
+    }
     control: dict[str, list[str]] = {}
     for hex_, who in sorted(board.control.items()):
         control.setdefault(who, []).append(hex_)
@@ -398,18 +418,11 @@ def parse_setup(text: str | bytes, *, source: str = "the set-up") -> SetupFile:
     if not isinstance(root, yaml.MappingNode) or not isinstance(data, dict):
         raise InputError(f"{source} is one YAML mapping (format, start, units ...: docs/setup.md)", where="line 1")
     try:
-        return msgspec.convert(data, SetupFile)
+        setup = msgspec.convert(data, SetupFile)
     except msgspec.ValidationError as exc:
-        message, _, at = str(exc).partition(" - at `$")
-        path = _parse_path(at.rstrip("`"))
-        unknown = re.search(r"unknown field `([^`]+)`", message)
-        if unknown:
-            path = [*path, unknown.group(1)]
-            message = f"unknown field {unknown.group(1)!r} (docs/setup.md lists the fields)"
-        else:
-            message = message[0].lower() + message[1:] if message else "invalid value"
-        where = f"line {_line_of(root, path, key=bool(unknown))}"
-        raise InputError(message, where=where, field=_field_name(path)) from None
+        raise schema_error(root, data, exc, SetupFile) from None
+    setup_events(setup, root=root)  # what each section makes, checked here: a refusal names its line
+    return setup
 
 
 def start_point(setup: SetupFile) -> GamePoint:
@@ -449,19 +462,21 @@ def _unit(words: str | UnitSpec, where: str) -> UnitSpec:
     )
 
 
-def setup_events(setup: SetupFile) -> list[Numbered]:
+def setup_events(setup: SetupFile, *, root: yaml.Node | None = None) -> list[Numbered]:
     """The events that set a new game up in the position a file describes (after ``game_created`` and
-    ``map_data_used``, which ``awaw new`` records), each with where in the file it comes from."""
+    ``map_data_used``, which ``awaw new`` records), each with where in the file it comes from; a refusal names the
+    entry (and its line, given the file's YAML ``root``)."""
     point = start_point(setup)
     made: list[Numbered] = []
-    for where, fields in _fields(setup):
-        fields.setdefault("year", point.year)
-        fields.setdefault("season", point.season)
-        fields.setdefault("phase", "setup")
-        try:
+    where = "start"
+    try:
+        for where, fields in _fields(setup):
+            fields.setdefault("year", point.year)
+            fields.setdefault("season", point.season)
+            fields.setdefault("phase", "setup")
             made.append(Numbered(where, parse_event(fields, where=where)))
-        except InputError as exc:
-            raise InputError(exc.message, where=f"the set-up's {where}", field=exc.field) from None
+    except InputError as exc:
+        raise event_error(exc, where, root) from None
     made += [Numbered("start", parse_event(fields, where="start")) for fields in _resume(point)]
     return made
 
@@ -498,9 +513,11 @@ def _fields(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
         for domain, level in domains.items():
             yield f"ctl.{who}", {"type": "ctl_set", "faction": who, "domain": domain, "level": level, **own}
     for country, status in setup.statuses.items():
-        yield f"statuses.{country}", {"type": "status_changed", "country": country, "status": status}
+        given = status if isinstance(status, StatusSpec) else StatusSpec(status=status)
+        aligned = {"faction": given.faction} if given.faction is not None else {}
+        yield f"statuses.{country}", {"type": "status_changed", "country": country, "status": given.status, **aligned}
     for key, since in setup.wars.items():
-        yield f"wars.{key}", _war(key, since)
+        yield f"wars.{key}", war_event(key, since)
     yield from _naval(setup)
     placed: dict[str, str] = {}
     for owner, places in setup.units.items():
@@ -564,26 +581,6 @@ def _fields(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:
                 "available": amounts.get("available", 0),
             },
         )
-
-
-def _war(key: str, since: str) -> dict[str, Any]:
-    sides = key.split("|")
-    aggressor = next((s for s in sides if s in POWERS), sides[0])
-    target = next((s for s in sides if s != aggressor), aggressor)
-    since, _, until = since.partition(" to ")  # "fall 1939", or an approximate date "fall 1939 to winter 1940"
-    season, _, year = since.partition(" ")
-    war: dict[str, Any] = {
-        "type": "war_declared",
-        "aggressor": aggressor,
-        "target": target,
-        "brp_cost": 0,
-        "since_season": season,
-        "since_year": int(year) if year.isdigit() else year,
-    }
-    if until:
-        until_season, _, until_year = until.partition(" ")
-        war["since_until"] = f"{until_year}-{until_season}"
-    return war
 
 
 def _board_counters(setup: SetupFile) -> Iterator[tuple[str, dict[str, Any]]]:

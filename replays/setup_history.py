@@ -1,23 +1,28 @@
-"""What a set-up keeps of the record's politics: research results, places controlled, diplomatic outcomes, tracks
-beyond the tension tracks, powers conquered, random events and the chronicle, written as the events that state them
-(the set-up file's ``history``), each at its own game turn.
+"""What a set-up keeps of the record's politics: research results, France's surrender (who held Paris, the French
+surrender level and its parts) and the decision on Vichy France, places controlled, diplomatic outcomes, tracks
+beyond the tension tracks, powers conquered, random events, the chronicle, operations reported without their hexes
+and the end of the game, written as the events that state them (the set-up file's ``history``), each at its own
+game turn.
 
 ``awaw setup --at`` writes them from the state at a point (:func:`history_of`); ``awaw new --setup`` records them
 in the set-up (:func:`history_fields`): a fact dated before the new game's start is pre-game history, in date
 order; one of the start's own season stands in it (an event without a phase). Each keeps how it is known
 (``provenance``, ``citation``). Their player turn and phase are not kept (a fact of the record is dated by its turn,
-or its range of turns), except that one recorded in a set-up stays in the set-up. Not kept: the French surrender
-and Vichy, which their own events record, and operations reported without their hexes.
+or its range of turns), except that one recorded in a set-up stays in the set-up. Each fact keeps the fields the
+record said it did not know (``unknown``). The factions minor countries are aligned with are the set-up's
+``statuses`` (:mod:`replays.setup`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from awaw_events.events.chronicle import TENSION_TRACKS
+from projections.board import BoardState
 from projections.game import GameState
-from projections.politics import Fact
+from projections.politics import Fact, PoliticsState
+from projections.rules.calendar import turn_at
 
 
 def _when(label: str) -> dict[str, Any]:
@@ -32,24 +37,139 @@ def _when(label: str) -> dict[str, Any]:
     return when
 
 
-def _known(provenance: str, citation: str = "") -> dict[str, Any]:
+def _known(provenance: str, citation: str = "", unknown: tuple[str, ...] = ()) -> dict[str, Any]:
+    """How a fact is known: its provenance and citation, and the fields the record does not know."""
     known: dict[str, Any] = {} if provenance == "table" else {"provenance": provenance}
-    return known | ({"citation": citation} if citation else {})
+    return known | ({"citation": citation} if citation else {}) | ({"unknown": list(unknown)} if unknown else {})
 
 
 def _fact(tag: str, fact: Fact, **fields: Any) -> dict[str, Any]:
     given = {k: v for k, v in fields.items() if v is not None}
-    return {"type": tag, **_when(fact.when), **given, **_known(fact.provenance, fact.citation)}
+    return {"type": tag, **_when(fact.when), **given, **_known(fact.provenance, fact.citation, fact.unknown)}
+
+
+def _france(politics: PoliticsState) -> Iterator[tuple[int, dict[str, Any]]]:
+    """France's surrender (who held Paris, the FSL and its parts) and the decision on Vichy France."""
+    fs = politics.french_surrender
+    if fs is not None:
+        surrender: dict[str, Any] = {"type": "french_surrender_checked", **_when(fs.when)}
+        if fs.paris_controller is not None:
+            surrender["paris_controller"] = fs.paris_controller
+        surrender |= {k: v for k, v in (("voluntary", fs.voluntary), ("components", dict(fs.components))) if v}
+        surrender |= {"level": fs.level} if fs.level is not None else {}
+        yield fs.seq, surrender | {"surrenders": True} | _known(fs.provenance, fs.citation, fs.unknown)
+    vichy = politics.vichy_decision
+    if vichy is not None:
+        decided: dict[str, Any] = {"type": "vichy_decided", **_when(vichy.when), "established": vichy.established}
+        decided |= {"us_germany_at_war": True} if vichy.us_germany_at_war else {}
+        yield vichy.seq, decided | _known(vichy.provenance, vichy.citation, vichy.unknown)
+
+
+def _outcomes(politics: PoliticsState) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Operations reported without their hexes, and the end of the game."""
+    for o in politics.operations:
+        operation: dict[str, Any] = {"type": "operation_reported", **_when(o.when), "kind": o.kind, "by": o.holder}
+        operation |= {"places": list(o.places)} | ({"against": o.against} if o.against else {})
+        operation |= {"result": o.cause} | ({"text": o.text} if o.text else {})
+        yield o.seq, operation | _known(o.provenance, o.citation, o.unknown)
+    ended = politics.ended
+    if ended is not None:
+        end: dict[str, Any] = {"type": "game_ended", **_when(ended.when), "winner": ended.holder, "how": ended.cause}
+        end |= {k: v for k, v in (("level", ended.what), ("conceded_by", ended.conceded_by)) if v}
+        yield ended.seq, end | _known(ended.provenance, ended.citation, ended.unknown)
+
+
+RESTATED: Final = ("status", "war", "tension")
+"""The board facts a set-up restates in its ``history`` when the record says how they are known (a reported status,
+an inferred war: ``BoardState.known``), at their own game turn with their provenance, instead of in ``statuses``,
+``wars`` and ``tracks`` as a table record of the set-up. Control stays in ``control``: a hex's doubtful control is
+recorded there as the set-up's. Every country's latest diplomatic result (29.41) is restated too, at its game turn."""
+
+
+def restated(state: GameState) -> set[str]:
+    """The keys of the board facts the set-up's ``history`` restates (``status:france``, ``war:britain|germany``,
+    ``tension:usjt``), which its sections leave out."""
+    return {key for key, _ in _board_facts(state)}
+
+
+def _board_facts(state: GameState) -> Iterator[tuple[str, tuple[int, dict[str, Any]]]]:
+    """The board's doubtful facts (how each is known), as the events that state them; a status or diplomatic result
+    that a diplomatic outcome stated is the outcome's (restated with it)."""
+    board, politics = state.board, state.politics
+    by_outcome = {f.seq for f in politics.outcomes.values()}
+    for key, known in sorted(board.known.items()):
+        kind, _, what = key.partition(":")
+        if kind not in RESTATED or known.seq in by_outcome:
+            continue
+        event: dict[str, Any]
+        if kind == "status" and what in board.statuses:
+            event = {"type": "status_changed", "country": what, "status": board.statuses[what]}
+            event |= {"faction": politics.alignment[what]} if what in politics.alignment else {}
+        elif kind == "war" and what in board.wars:
+            event = war_event(ordered(board, what), board.wars[what])
+        elif kind == "tension" and what in board.tensions:
+            event = {"type": "track_value", "track": what, "value": board.tensions[what]}
+        else:
+            continue
+        dated = {"type": event.pop("type"), **_when(known.when)}
+        if kind == "war" and (dated["year"], dated["season"]) == (state.clock.year, state.clock.season):
+            dated["phase"] = "setup"  # a war of the set-up's own game turn: part of the set-up, charged nothing
+        yield key, (known.seq, dated | event | _known(known.provenance, known.citation, known.unknown))
+    for country, (faction, result, turn) in sorted(politics.diplomatic.items()):  # each one's latest result (29.41)
+        how = board.known.get(f"diplomacy:{country}")
+        if how is not None and how.seq in by_outcome:
+            continue
+        year, season = turn_at(turn)
+        said = _known(how.provenance, how.citation, how.unknown) if how is not None else {}
+        when = _when(how.when) if how is not None else {"season": season, "year": year}
+        event = {"type": "diplomatic_result", **when, "country": country, "faction": faction, "result": result}
+        yield f"diplomacy:{country}", (how.seq if how is not None else 0, event | said)
+
+
+def ordered(board: BoardState, key: str) -> str:
+    """A war's key with the side that declared it first (``germany|britain``), as a set-up writes it; the board's
+    own (sorted) key where the record names no aggressor."""
+    aggressor = board.declared.get(key)
+    sides = key.split("|")
+    if aggressor not in sides:
+        return key
+    return "|".join([aggressor, *(s for s in sides if s != aggressor)] if len(sides) == 2 else sides)
+
+
+def war_event(key: str, since: str) -> dict[str, Any]:
+    """The ``war_declared`` that states a war (``germany|britain``: the aggressor first, as :func:`ordered` writes
+    it) begun ``since`` (``fall 1939``, or an approximate date ``fall 1939 to winter 1940``), at no cost. The
+    first side declared (a set-up written before the aggressor was kept has the board's sorted order, whose first
+    side is taken for it: nothing it says tells otherwise)."""
+    sides = key.split("|")
+    aggressor = sides[0]
+    target = next((s for s in sides if s != aggressor), aggressor)
+    begun, _, until = since.partition(" to ")
+    season, _, year = begun.partition(" ")
+    war: dict[str, Any] = {
+        "type": "war_declared",
+        "aggressor": aggressor,
+        "target": target,
+        "brp_cost": 0,
+        "since_season": season,
+        "since_year": int(year) if year.isdigit() else year,
+    }
+    if until:
+        until_season, _, until_year = until.partition(" ")
+        war["since_until"] = f"{until_year}-{until_season}"
+    return war
 
 
 def history_of(state: GameState) -> list[dict[str, Any]]:
-    """The record's political facts at a point, as events in game-time order (the set-up file's ``history``)."""
+    """The record's political facts at a point, and the board's facts the record says how it knows, as events in
+    game-time order (the set-up file's ``history``)."""
     politics = state.politics
-    found: list[tuple[int, dict[str, Any]]] = []
+    found: list[tuple[int, dict[str, Any]]] = [fact for _, fact in _board_facts(state)]
     for r in politics.research.values():
         research = {"type": "research_result", **_when(r.when), "power": r.power, "project": r.project}
         research |= {k: v for k, v in (("steps", r.steps), ("result", r.result)) if v}
-        found.append((r.seq, research | _known(r.provenance)))
+        found.append((r.seq, research | _known(r.provenance, r.citation, r.unknown)))
+    found += _france(politics)
     for place, f in politics.areas.items():
         found.append((f.seq, _fact("area_controlled", f, place=place, controller=f.holder, extent=f.what,
                                    cause=f.cause)))  # fmt: skip
@@ -72,6 +192,7 @@ def history_of(state: GameState) -> list[dict[str, Any]]:
         line |= {k: v for k, v in (("kind", c.kind if c.kind != "narrative" else None), ("about", list(c.about)),
                                    ("places", list(c.places))) if v}  # fmt: skip
         found.append((c.seq, line | _known(c.provenance, c.citation)))
+    found += _outcomes(politics)
     return [event for _, event in sorted(found, key=lambda item: (_order(item[1]), item[0]))]
 
 

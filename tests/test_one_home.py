@@ -126,6 +126,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/rulesets.py", "REPRODUCED"): "which A3R rule texts reproduce an AWAW rule, not a rule",
     ("replays/views/__init__.py", "RULED"): REGISTRY,
     ("replays/views/board.py", "TENSION_TITLES"): PRESENTATION,
+    ("replays/setup_history.py", "RESTATED"): FORMAT,
     ("replays/records.py", "CHECKS"): REGISTRY,
     ("replays/audit/families/records.py", "READS"): REGISTRY,
     ("replays/commands/attrition.py", "MODIFIER_CODES"): VOCABULARY,

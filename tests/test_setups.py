@@ -149,11 +149,17 @@ def awaw(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 def test_a_reported_game_with_approximate_dates_comes_back_exactly(awaw, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The WBC 2023 game's wars began at a date the report gives only as a range (``until``, issue 16): its set-up
-    keeps the range (``spring 1939 to fall 1939``), and the new game's position, wars included, is the same."""
+    keeps the range (``spring 1939 to fall 1939``), and the new game's position, wars included, is the same. The
+    wars are inferred, so the set-up restates them in its history, with who declared them and how they are known."""
     assert awaw("import", "wbc", str(ROOT / "examples" / "wbc-2023-game-1" / "game.yaml")).exit_code == 0
     path = tmp_path / "wbc.yaml"
     assert awaw("setup", "wbc", "-o", str(path)).exit_code == 0
-    assert "germany: spring 1939 to fall 1939" in path.read_text()
+    wars = [e for e in parse_setup(path.read_text()).history if e["type"] == "war_declared"]
+    assert [(w["aggressor"], w["target"], w["since_season"], w["since_year"], w["since_until"]) for w in wars] == [
+        ("germany", "britain", "spring", 1939, "1939-fall"),
+        ("germany", "france", "spring", 1939, "1939-fall"),
+    ]
+    assert {w["provenance"] for w in wars} == {"inferred"}
     made = awaw("new", "again", "--setup", str(path), "--physical-dice")
     assert made.exit_code == 0, made.output
     with GameStore(str(tmp_path / "g.db")) as store:
@@ -191,7 +197,7 @@ def test_a_hand_written_set_up_starts_a_game_where_it_says(awaw, tmp_path: Path)
     [
         (("units:", "unitz:"), "line 13, field 'unitz': unknown field 'unitz' (docs/setup.md lists the fields)"),
         (("armor 4-6", "armour four"), "field 'units.germany.EUR:L33.ger-arm-1': expected 'TYPE FACTORS"),
-        (("base: 150", "base: lots"), "line 5, field 'brps': expected `int`, got `str`"),
+        (("base: 150", "base: lots"), "line 5, field 'brps.germany.base': expected `int`, got `str`"),
         (("format: awaw-setup/1", "format: setup/9"), "line 1, field 'format': invalid enum value 'setup/9'"),
         (("EUR:L33:\n", "EUR:L333:\n"), "field 'location'"),
     ],

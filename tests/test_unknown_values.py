@@ -56,6 +56,7 @@ def test_a_hex_control_without_its_hex_is_put_on_no_hex(run) -> None:  # type: i
             "citation": "a report: the U.S. held a hex of Iceland",
             "unknown": ["hex"],
             "value": "usa",
+            "seq": 3,  # the event that stated it (a set-up restates it in its place)
         }
     ]
     assert "a hex the record does not name now controlled by U.S." in " ".join(run("log", "u").split())
@@ -69,6 +70,7 @@ def test_an_approximate_date_and_its_provenance_are_on_the_board_and_in_json(run
         "when": "Summer 1939 to Winter 1939 setup",
         "provenance": "reported",
         "citation": "a report",
+        "seq": 2,
     }
 
 

@@ -17,7 +17,7 @@ import msgspec
 from rich.console import RenderableType
 
 from awaw_events.vocab import SEASONS, powers_of
-from projections.politics import Fact, PoliticsState, RandomEvent
+from projections.politics import Fact, Operation, PoliticsState, RandomEvent
 from replays.views.common import Change, arrow, cells, country, faction_of, heading, line, name, table
 
 VIEW = "politics"
@@ -77,6 +77,7 @@ def data(state: PoliticsState, power: str | None = None, places: Places | None =
         "research": {k: plain(v) for k, v in sorted(state.research.items()) if _mine(v.power, power)},
         "french_surrender": plain(state.french_surrender) if state.french_surrender else None,
         "vichy": state.vichy,
+        "vichy_decision": plain(state.vichy_decision) if state.vichy_decision else None,
         "diplomatic_results": {
             c: {"faction": f, "result": r, "turn": _turn_words(t)}
             for c, (f, r, t) in sorted(state.diplomatic.items())
@@ -99,7 +100,7 @@ def data(state: PoliticsState, power: str | None = None, places: Places | None =
     }
 
 
-def _concerns(fact: Fact, power: str | None) -> bool:
+def _concerns(fact: Fact | Operation, power: str | None) -> bool:
     return power is None or fact.holder is None or power in (fact.holder, *powers_of(fact.holder))
 
 
@@ -225,11 +226,11 @@ def _outcomes(state: PoliticsState, power: str | None) -> Iterator[RenderableTyp
             by = f" by {country(f.holder)}" if f.holder else ""
             known = f" ({_known(f)})" if _known(f) else ""
             yield line(f"{country(p)} conquered{by} in {f.when}: its wars ended (29.61){known}")
-    found = [f for f in state.operations if _concerns(f, power)]
-    if found:
+    reported = [o for o in state.operations if _concerns(o, power)]
+    if reported:
         rows = table("Operations reported without their hexes", ("#", "when", "by", "operation", "result", "known"))
-        for f in found:
-            rows.add_row(*cells(f.seq, f.when, country(f.holder), f.what, f.cause or "-", _known(f)))
+        for o in reported:
+            rows.add_row(*cells(o.seq, o.when, country(o.holder), o.what, o.cause or "-", _known(o)))
         yield rows
     for r in state.random_events:
         if _mine(r.power, power) or r.power is None:

@@ -26,7 +26,11 @@ def test_france_surrenders_with_the_level_recorded_then() -> None:
     assert replay([created(), check(surrenders=False, paris_controller="france")]).politics.french_surrender is None
     state = replay([created(), check(surrenders=False, paris_controller="france"), check(level=-1)])
     assert state.politics.french_surrender == FrenchSurrender(
-        seq=3, turn=turn_index(1940, "summer"), level=-1, when="Summer 1940 Allied end of player turn"
+        seq=3,
+        turn=turn_index(1940, "summer"),
+        level=-1,
+        when="Summer 1940 Allied end of player turn",
+        paris_controller="germany",  # who held Paris, as the record says (a set-up restates it)
     )
     assert politics.fsl(state.politics) == -1
     again = fold(state, [check(voluntary=True)])
