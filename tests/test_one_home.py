@@ -123,7 +123,6 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/audit/rulesets.py", "AWAW_CITATIONS"): "which check cites which rule text in an AWAW game, not a rule",
     ("replays/audit/rulesets.py", "NO_AWAW_RULE"): "what the AWAW rule texts here lack, not a rule",
     ("replays/audit/rulesets.py", "NO_AWAW_RULE_BY_CHECK"): "what the AWAW rule texts here lack, not a rule",
-    ("replays/audit/rulesets.py", "REPRODUCED"): "which A3R rule texts reproduce an AWAW rule, not a rule",
     ("replays/views/__init__.py", "RULED"): REGISTRY,
     ("replays/views/board.py", "TENSION_TITLES"): PRESENTATION,
     ("replays/setup_history.py", "RESTATED"): FORMAT,

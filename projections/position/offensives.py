@@ -35,6 +35,7 @@ from projections.rules.economy import (
     offensive_front_breach,
     usat_offensive_modifier,
 )
+from projections.rules.texts import cited
 
 
 def offensive_front_total(pos: Position, event: OffensiveDeclared) -> Verdict:
@@ -52,7 +53,14 @@ def offensive_front_total(pos: Position, event: OffensiveDeclared) -> Verdict:
     message = f"{power_name(faction)} has now spent {total} BRPs of offensive operations on the {event.front} front "
     message += "this turn with no major power paying a full offensive there (15 BRPs); limited offensives stop at "
     message += f"{LIMITED_OFFENSIVE_MAX} (9.62, 9.63)"
-    return (breach("A3R 9.62", message, f"at most {LIMITED_OFFENSIVE_MAX} without a full offensive", total),)
+    return (
+        breach(
+            cited(pos.meta.rules, "A3R 9.62"),
+            message,
+            f"at most {LIMITED_OFFENSIVE_MAX} without a full offensive",
+            total,
+        ),
+    )
 
 
 def attrition_permitted(pos: Position, event: AttritionDeclared | OffensiveDeclared) -> Verdict:
@@ -76,7 +84,7 @@ def attrition_permitted(pos: Position, event: AttritionDeclared | OffensiveDecla
     message = f"{sentence(power_name(event.power))}'s offensive operations bring {power_name(faction)}'s total on the "
     message += f"{event.front} front to {total} BRPs, on a front it attritions on (event {first}); exploitation there "
     message += f"keeps the total at {LIMITED_OFFENSIVE_MAX} or less (9.64, 9.61)"
-    return (breach("A3R 9.64", message, f"at most {LIMITED_OFFENSIVE_MAX}", total),)
+    return (breach(cited(pos.meta.rules, "A3R 9.64"), message, f"at most {LIMITED_OFFENSIVE_MAX}", total),)
 
 
 def operation_paid_once(pos: Position, event: OffensiveDeclared) -> Verdict:
@@ -84,7 +92,7 @@ def operation_paid_once(pos: Position, event: OffensiveDeclared) -> Verdict:
     paid = pos.state.brp.paid
     return tuple(
         breach(
-            "A3R 9.63",
+            cited(pos.meta.rules, "A3R 9.63"),
             f"{sentence(power_name(event.power))} pays for operation {op}, which the payment of event {paid[op].seq} "
             f"({power_name(paid[op].power)}) already paid for (9.63)",
             "an operation paid once",
@@ -104,7 +112,7 @@ def operations_paid_and_used(pos: Position, event: PlayerTurnEnded) -> Verdict:
     side = event.side
     out: list[Any] = [
         breach(
-            "A3R 9.63",
+            cited(pos.meta.rules, "A3R 9.63"),
             f"{sentence(power_name(paid.power))} paid for operation {op} (event {paid.seq}), which was never carried "
             "out this player turn (9.62-9.63)",
             f"operation {op} carried out",
@@ -128,11 +136,18 @@ def operations_paid_and_used(pos: Position, event: PlayerTurnEnded) -> Verdict:
             where = f" on the {done.front} front" if done.front is not None else ""
             message = f"operation {op} (event {done.seq}) by {', '.join(power_name(p) for p in broke)}: they spent no "
             message += f"BRPs on offensive operations{where} this turn, so no payment can be its (9.63)"
-            out.append(breach("A3R 9.63", message, "a payment by each of its powers, or full offensives", op))
+            out.append(
+                breach(
+                    cited(pos.meta.rules, "A3R 9.63"),
+                    message,
+                    "a payment by each of its powers, or full offensives",
+                    op,
+                )
+            )
             continue
         message = f"operation {op} (event {done.seq}) by {', '.join(power_name(p) for p in unpaid)} is named by no "
         message += f"payment, and they paid no full offensive on the {done.front} front (9.63)"
-        out.append(breach("A3R 9.63", message, "a payment naming it, or full offensives", op))
+        out.append(breach(cited(pos.meta.rules, "A3R 9.63"), message, "a payment naming it, or full offensives", op))
     return out
 
 

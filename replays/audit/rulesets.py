@@ -1,13 +1,12 @@
 """Which rule texts judge which game: an A3R-only check never judges an AWAW game by A3R text.
 
-A check that cites an A3R rule (``A3R 58.11``, ``A3R App. E``, ``A3R intro``) applies the A3R rule texts or the
-"Best of AWAW" house rules written for A3R. In a game played under the AWAW rules (``game_created.rules: awaw``)
-such a check is made only where the AWAW rule texts here give the same rule: its findings then cite the AWAW rule
-(:data:`AWAW_CITATIONS`), or the AWAW rule the house rules reproduce (:data:`REPRODUCED`: "AWAW 9.62, reproduced in
-A3R App. D"). Where they give none, it reports "not checked: the AWAW rule texts give no rule for ..."
-(:data:`NO_AWAW_RULE`, :data:`NO_AWAW_RULE_BY_CHECK`), counted among the checks not made, never as passed. In an A3R
-game every such check is made as before. :mod:`replays.audit.catalogue` gates every check it lists
-(:func:`gated`).
+A check that cites an A3R rule (``A3R 58.11``, ``A3R App. E``, ``A3R intro``) applies the A3R rule texts or the "Best of
+AWAW" house rules written for A3R. In a game played under the AWAW rules (``game_created.rules: awaw``) such a check is
+made only where the AWAW rule texts here give the same rule: its findings then cite the AWAW rule
+(:data:`AWAW_CITATIONS`), or the AWAW rule the house rules reproduce (:data:`projections.rules.texts.REPRODUCED`: "AWAW
+9.62, reproduced in A3R App. D"). Where they give none, it reports "not checked: the AWAW rule texts give no rule for
+..." (:data:`NO_AWAW_RULE`, :data:`NO_AWAW_RULE_BY_CHECK`), counted among the checks not made, never as passed. In an
+A3R game every such check is made as before. :mod:`replays.audit.catalogue` gates every check it lists (:func:`gated`).
 
 The AWAW rule texts here are rules 10-16 and 27-34 (``rules/seeds/awaw-rules-*.txt``): they give no French
 surrender or Vichy rules (AWAW's are rule 77, not among them), no tension tracks (the AWAW texts name RGT, USAT and
@@ -30,6 +29,7 @@ import msgspec
 from awaw_events.events import GameCreated
 from projections.position.core import Unknown
 from projections.rules.breach import Breach
+from projections.rules.texts import awaw_rule
 from replays.audit.engine import AuditContext, Check, Finding, Result
 
 AWAW_CITATIONS: Final[dict[str, str]] = {
@@ -38,13 +38,6 @@ AWAW_CITATIONS: Final[dict[str, str]] = {
 """A3R checks whose rule the AWAW rule texts give too, by check id, with the AWAW rule their findings cite in an
 AWAW game. ``preparation_house``: the house causes of winter preparation (App. K) are no cause 34.43 gives (AWAW
 winter preparation increases by production, 34.431, and automatically, 34.432)."""
-
-REPRODUCED: Final[dict[str, str]] = {
-    "A3R 9.6": "A3R App. D",
-}
-"""A3R rule numbers, by prefix, whose text is an AWAW rule the house rules reproduce, with where: App. D gives AWAW
-9.61-9.64 under their AWAW numbers. In an AWAW game a check of one is made, its findings citing the AWAW rule
-(:func:`awaw_rule`)."""
 
 NO_AWAW_RULE: Final[tuple[tuple[str, str], ...]] = (
     ("A3R 1.", "the A3R rule options (table 1.2)"),
@@ -88,18 +81,9 @@ def a3r_only(check: Check) -> bool:
     return check.rule.startswith("A3R")
 
 
-def awaw_rule(rule: str) -> str | None:
-    """The AWAW rule an A3R rule number reproduces, as an AWAW game's finding cites it (``A3R 9.62`` -> ``AWAW 9.62,
-    reproduced in A3R App. D``); None for one the house rules do not reproduce."""
-    for prefix, where in REPRODUCED.items():
-        if rule.startswith(prefix):
-            return f"AWAW {rule.removeprefix('A3R ')}, reproduced in {where}"
-    return None
-
-
 def no_awaw_rule(check: Check) -> str | None:
     """What the AWAW rule texts give no rule for, for an A3R check they do not give (None: not an A3R check, or
-    one whose rule they give: :data:`AWAW_CITATIONS`, :data:`REPRODUCED`)."""
+    one whose rule they give: :data:`AWAW_CITATIONS`, :data:`projections.rules.texts.REPRODUCED`)."""
     if not a3r_only(check) or check.id in AWAW_CITATIONS or awaw_rule(check.rule) is not None:
         return None
     if check.id in NO_AWAW_RULE_BY_CHECK:

@@ -23,6 +23,7 @@ from projections.position.movement import Verdict
 from projections.rules import attrition as rules
 from projections.rules.calendar import is_before
 from projections.rules.economy import LIMITED_OFFENSIVE_MAX, attrition_allowed
+from projections.rules.texts import cited
 from projections.rules.weather import MINOR_WINTER_PREPARATION_START, WINTER_PREPARATION_START, minor_winter_preparation
 
 
@@ -568,7 +569,7 @@ def attrition_permitted(pos: Position, event: AttritionDeclared) -> Verdict:
         return ()
     return (
         breach(
-            "A3R 9.61",
+            cited(pos.meta.rules, "A3R 9.61"),
             f"{power_name(event.attacker)} attritions on the {event.front} front after spending {total} BRPs of "
             "offensive operations there this turn; attrition needs less than 15 (9.61)",
             f"less than {LIMITED_OFFENSIVE_MAX + 1} BRPs of offensives",
