@@ -140,8 +140,8 @@ def partisan_builders(pos: Position, event: PartisansPlaced) -> Verdict:
 
 
 def partisan_placement(pos: Position, event: PartisansPlaced) -> Verdict:
-    """11.353: partisans are placed in an eligible country, in an enemy-controlled hex with no enemy unit or counter,
-    no IC or port, and in no enemy ZoC."""
+    """11.353: partisans are placed in an eligible country, in an enemy-controlled hex with no enemy unit or counter
+    (airbase, rocket base, port counter, bridgehead, railhead, fortification), no IC or port, and in no enemy ZoC."""
     board = pos.board
     side = facts.side_of(event.owner)
     hex_ = event.hex
@@ -165,6 +165,10 @@ def partisan_placement(pos: Position, event: PartisansPlaced) -> Verdict:
     ):
         if present:
             problems.append(f"it holds a {what} (11.353E)")
+    for key, power in sorted(board.counters.items()):
+        at, _, counter = key.rpartition("/")
+        if at == hex_ and facts.side_of(power) not in (None, side):
+            problems.append(f"it holds {power}'s {counter.replace('_', ' ')} counter (11.353E)")
     found = pos.hex(hex_)
     if found is None:
         yield pos.missing_hex(hex_, "country, IC and port")

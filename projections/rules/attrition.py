@@ -80,6 +80,10 @@ REMOTE_LOSS_TYPES: Final = frozenset({"infantry", "replacement"})
 """AWAW 14.52A: losses taken from the supply zone must be infantry or replacements fully supplied from that source
 (the house App. C has no such limit)."""
 
+ALIGNED_MINOR: Final = frozenset({"associated", "activated", "allied"})
+"""The statuses of a minor country that attrition counts with its major power's faction: one roll per attacking
+faction per enemy alliance faction's zone; an independent minor is attritioned separately (14.13, 14.31-14.33)."""
+
 OCCUPATION_BARRED_FACTS: Final = ("capital", "objective", "industrial_centre")
 """Map-data facts of a hex that bar attrition occupation (14.62C; fortifications, railheads and river bridgeheads are
 board state)."""

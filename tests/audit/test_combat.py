@@ -1247,7 +1247,7 @@ def test_attrition_comes_after_all_combat() -> None:
     )
 
 
-@pytest.mark.plants("AUD-14-11")
+@pytest.mark.plants("AUD-14-11.A")
 def test_losses_per_nationality_within_the_units_in_contact() -> None:
     events = _attrition((), 3, (2, 0), defenders=[UnitFactors(unit="r0", factors=3)])
     ok = AttritionLossesTaken(**A, attrition="z1", losses=[UnitFactors(unit="r0", factors=3)])

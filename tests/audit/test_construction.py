@@ -644,7 +644,7 @@ KOREA = map_data(
 )
 
 
-@pytest.mark.plants("L-09")
+@pytest.mark.plants("L-09.B", "L-09.C", "L-09.D")
 def test_dt18_korea_and_manchuria_and_the_commonwealth_limits() -> None:
     """DT-18: 2 infantry factors in Korea and 2 in Manchuria in one turn: illegal (3 in all); armor in Korea:
     illegal; Japan's home islands do not count."""

@@ -102,7 +102,7 @@ def test_control_by_occupation_needs_a_unit_that_entered() -> None:
     ]
 
 
-@pytest.mark.plants("H-03")
+@pytest.mark.plants("H-03.A")
 def test_moving_through_an_allys_hex_changes_nothing() -> None:
     events = [
         created(),
@@ -128,7 +128,7 @@ def test_moving_through_an_allys_hex_changes_nothing() -> None:
     assert checks_found([*events[:2], german, events[3], partisan, taken, *events[4:]], "29.24") == []
 
 
-@pytest.mark.plants("H-03")
+@pytest.mark.plants("H-03.B")
 def test_an_ally_recapturing_a_home_country_hex_returns_it_to_its_home_power() -> None:
     data = map_data([facts("EUR:P25", country="france"), facts("EUR:K40", country="poland")])
     base = [created(), place("brit-1", "britain", "EUR:P24"), held("EUR:P25", "germany"), turn(side_="allied")]
@@ -235,7 +235,7 @@ def test_pockets_evaporate_only_when_29_31_holds() -> None:
     ]
 
 
-@pytest.mark.plants("H-05")
+@pytest.mark.plants("H-05.A", "H-05.B")
 def test_a_pocket_needs_a_supplied_neighbour_of_the_moving_side_and_an_ic_keeps_it() -> None:
     inner = "EUR:M43"  # two hexes in: no German neighbour
     events = [*_pocket(), held(inner, "russia"), _isolation(hex_=inner)]

@@ -462,7 +462,7 @@ def test_tc17_river_bridgeheads(sides: list[tuple[str, str]], legal: bool) -> No
     assert findings(events, "31.23") == expected
 
 
-@pytest.mark.plants("B-10")
+@pytest.mark.plants("B-10.A", "B-10.B")
 def test_bridgeheads_are_removed_on_enemy_control_and_isolation() -> None:
     base = [*invasion(), bridgehead("EUR:D33", "seaborne_invasion", "oslo", "ger-inf-8")]
     retaken = control("EUR:D33", "britain", cause="occupation", side="axis", phase="combat")
@@ -1087,7 +1087,7 @@ def test_a_friendly_hex_invaded_needs_condition_b() -> None:
     assert found([*events, placed_], "bridgehead_seaborne") == []
 
 
-@pytest.mark.plants("B-10")
+@pytest.mark.plants("B-10.C")
 def test_a_superfluous_bridgehead_goes_at_the_end_of_its_owners_turn() -> None:
     events = river_attack("EUR:J40", ["river"])
     assert found([*events, end()], "bridgehead_superfluous") == [

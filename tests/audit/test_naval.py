@@ -705,7 +705,7 @@ def test_repairs_start_from_waiting_for_repair_and_not_in_the_damage_turn() -> N
     ]
 
 
-@pytest.mark.plants("N-31", "N-36")
+@pytest.mark.plants("N-31", "N-36.A", "N-36.C")
 def test_dt16_raising() -> None:
     events: list[Event] = [
         created(),
@@ -1010,7 +1010,7 @@ def test_russian_ships_in_the_pacific_are_not_repaired() -> None:
     )
 
 
-@pytest.mark.plants("N-36")
+@pytest.mark.plants("N-36.B", "N-36.C")
 def test_raising_in_the_unit_construction_phase_with_sb_of_the_right_theater() -> None:
     us = yard("us-atlantic", "usa", 2, "us_box")
     ship = make(
@@ -1038,6 +1038,12 @@ def test_raising_in_the_unit_construction_phase_with_sb_of_the_right_theater() -
     moving = make(ShipRaised, **SPRING, side="allied", phase="movement", yard="us-pacific", ship="arizona")
     assert checks([created(), pacific, ship, sunk, moving], "raise_ship") == [
         "arizona is raised in the movement phase; ships are raised during a unit construction phase (27.7262)"
+    ]
+    cheap = make(
+        ShipRaised, **SPRING, side="allied", phase="unit_construction", yard="us-pacific", ship="arizona", brps=2
+    )
+    assert checks([created(), pacific, ship, sunk, cheap], "raise_ship") == [
+        "raising arizona costs 1 SB + 3 BRPs, not 1 SB + 2 BRPs (27.7262)"
     ]
 
 

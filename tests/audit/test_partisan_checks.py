@@ -132,7 +132,7 @@ def test_partisans_are_built_where_and_by_whom_the_rules_allow() -> None:
     )
 
 
-@pytest.mark.plants("AUD-11-06")
+@pytest.mark.plants("AUD-11-06.D")
 def test_partisans_go_in_vacant_enemy_hexes_out_of_enemy_zocs() -> None:
     hexes = {h: {"country": "france", "terrain": "clear"} for h in ("EUR:P22", "EUR:P23", "EUR:P21", "EUR:O23")}
     data = make_map(hexes)

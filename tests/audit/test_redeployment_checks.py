@@ -424,7 +424,7 @@ def test_sr_caps_without_map_data_are_not_checked() -> None:
     ]
 
 
-@pytest.mark.plants("R-19")
+@pytest.mark.plants("R-19.A", "R-19.B", "R-19.C")
 def test_srs_go_between_controlled_objectives() -> None:
     setup: list[Event] = [
         created(),
@@ -704,7 +704,7 @@ def test_railhead_cost() -> None:
     assert seqs([created(), railhead("germany", "EUR:L40", rps=3)], "railhead_cost") == [2]
 
 
-@pytest.mark.plants("RH-01", "RH-04")
+@pytest.mark.plants("RH-01.B", "RH-01.C", "RH-01.D", "RH-04")
 def test_railhead_builders_and_one_per_faction() -> None:
     events: list[Event] = [created(), railhead("germany", "EUR:L40"), railhead("germany", "EUR:L41")]
     assert found(events, "railhead_rules") == [

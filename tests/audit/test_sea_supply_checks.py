@@ -105,7 +105,7 @@ def test_a_port_does_not_both_receive_and_send() -> None:
     assert checks_found([*WA, into, other], "30.331") == []
 
 
-@pytest.mark.plants("S-06")
+@pytest.mark.plants("S-06.A", "S-06.B")
 def test_sea_lines_start_and_end_where_the_rules_allow() -> None:
     data = map_data(
         [
@@ -147,7 +147,7 @@ def test_sea_lines_start_and_end_where_the_rules_allow() -> None:
     ]
 
 
-@pytest.mark.plants("S-07")
+@pytest.mark.plants("S-07.A", "S-07.C")
 def test_sea_supply_from_the_boxes() -> None:
     data = map_data(
         [

@@ -175,7 +175,7 @@ def test_the_chindit_dm_needs_rough_terrain_and_a_chindit_clear_of_other_allied_
     assert any("the defender is in clear terrain" in m for m in found)
 
 
-@pytest.mark.plants("AUD-10-36")
+@pytest.mark.plants("AUD-10-36.B", "AUD-10-36.C")
 def test_a_commando_raid_lands_in_an_undefended_port_and_places_no_bridgehead() -> None:
     data = make_map({"EUR:N22": {"port": True}, "EUR:N23": {"port": False}})
     base = [

@@ -322,14 +322,14 @@ def test_the_dropping_unit_is_fully_supplied_trained_and_not_air_transported() -
     assert messages(run([*_airborne(), phase("combat"), _drop()]), "airdrop_unit") == []
 
 
-@pytest.mark.plants("AUD-10-16")
+@pytest.mark.plants("AUD-10-16.C")
 def test_an_airdrop_stays_within_the_air_transport_range() -> None:
     far = run([*_airborne(), phase("combat"), _drop(base="EUR:K33")])
     [message] = messages(far, "airdrop_flight")
     assert message.startswith("ab1 drops on EUR:K38 from EUR:K33, 5 hexes away: the air transport reaches 4 in Europe")
 
 
-@pytest.mark.plants("AUD-10-20")
+@pytest.mark.plants("AUD-10-20.A")
 def test_no_airdrop_into_winter_three() -> None:
     data = make_map({"EUR:K38": {"weather_zone": "russian_winter", "terrain": "clear"}})
     cold = WeatherDetermined(**WHEN, phase="game_turn_start", zone="russian_winter", weather="winter", level=3)
@@ -438,7 +438,7 @@ def test_a_dropped_chindit_attacks_next_to_its_drop_hex_advances_and_is_never_un
 # Chindits (AUD-10-31, 10-32, 10-33)
 
 
-@pytest.mark.plants("AUD-10-33")
+@pytest.mark.plants("AUD-10-33.A", "AUD-10-33.B")
 def test_chindits_stay_on_the_southeast_asian_front_and_in_india_before_the_war() -> None:
     data = make_map(
         {
@@ -508,7 +508,7 @@ def test_one_chindit_built_in_india_on_the_british_limit() -> None:
     assert "paid by usa" in messages(run([created(), built("ch1", "PAC:K29", "usa")], data), "chindit_count")[0]
 
 
-@pytest.mark.plants("AUD-10-16", "AUD-10-17")
+@pytest.mark.plants("AUD-10-16.B", "AUD-10-17")
 def test_an_airdrop_base_is_fully_supplied_and_the_airborne_unit_does_not_also_attack() -> None:
     cut = supply("european_axis", **{"EUR:K35": "partial"})
     short = run([*_airborne(), cut, phase("combat"), _drop()])

@@ -491,17 +491,19 @@ def attrition_last(pos: Position, event: AttackDeclared) -> Verdict:
 
 
 def one_roll_per_zone(pos: Position, event: AttritionDeclared) -> Verdict:
-    """14.31: one attrition roll per attacking faction against each enemy attrition zone per turn"""
+    """14.31: one attrition roll per attacking faction against each enemy attrition zone per turn; a major power and
+    its associated, activated or allied minors are one faction, an independent minor its own (14.13, 14.33)"""
     if game_variant(pos) is None:
         return
     if event.attrition_zone is None:
         yield Unknown(reason="the attrition zone attritioned is not recorded (attrition_declared.attrition_zone)")
         return
+    target = _enemy_faction(pos, event.target)
     for other in pos.state.combat.attritions.values():
-        same = (other.attacker, other.target, other.attrition_zone, other.partisans)
+        same = (other.attacker, _enemy_faction(pos, other.target), other.attrition_zone, other.partisans)
         if other.attrition != event.attrition and same == (
             event.attacker,
-            event.target,
+            target,
             event.attrition_zone,
             event.partisans,
         ):
@@ -513,6 +515,18 @@ def one_roll_per_zone(pos: Position, event: AttritionDeclared) -> Verdict:
                 "one roll per zone",
                 event.attrition,
             )
+
+
+def _enemy_faction(pos: Position, target: str) -> str:
+    """The alliance faction an attrition is made against (14.13, 14.31-14.33): a major power's faction, an
+    associated, activated or allied minor's (``status_changed.faction``); an independent minor is its own."""
+    if target in FACTIONS:
+        return target
+    faction = FACTION_OF_POWER.get(cast(Power, target))
+    if faction is not None:
+        return faction
+    aligned = pos.state.politics.alignment.get(target)
+    return aligned if aligned is not None and pos.board.statuses.get(target) in rules.ALIGNED_MINOR else target
 
 
 def loss_sources(pos: Position, event: AttritionLossesTaken) -> Verdict:
