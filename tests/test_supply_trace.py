@@ -498,12 +498,14 @@ def test_builds_in_hexes_the_map_shows_unsupplied_or_partial_are_findings() -> N
     assert checks_found([*events, _build("EUR:K31")], "30.61", data) == []
     assert skipped_with([*events, _build("EUR:K31")], "construction_needs_full_supply", data) == []
     assert [m for c, m in _findings([*events, _build("EUR:N29")], data) if c == "construction_needs_full_supply"] == [
-        "ger-9 is built in EUR:N29, which has partial supply: construction needs full supply (27.43A, 30.61A, 30.61D)"
+        "ger-9 is built in EUR:N29, which is in partial supply: construction needs full supply (27.43A, 30.61A, 30.61D)"
     ]
-    assert [c for c, _ in _findings([*events, _build("EUR:Q30")], data)].count("construction_needs_full_supply") == 1
+    assert [m for c, m in _findings([*events, _build("EUR:Q30")], data) if c == "construction_needs_full_supply"] == [
+        "ger-9 is built in EUR:Q30, which is unsupplied: construction needs full supply (27.43A, 30.61A, 30.61D)"
+    ]
     airbase = CounterPlaced(**when("fall", 1941, "axis", "movement"), power="germany", hex="EUR:N29", counter="airbase")
     assert [m for c, m in _findings([*events, airbase], data) if c == "construction_needs_full_supply"] == [
-        "an airbase is built in EUR:N29, which has partial supply: construction needs full supply (27.43A, 30.61A, "
+        "an airbase is built in EUR:N29, which is in partial supply: construction needs full supply (27.43A, 30.61A, "
         "30.61D)"
     ]
 

@@ -5,7 +5,8 @@ Each item is in one state:
 * ``recomputed``: a check names it in ``covers`` (the audit derives the fact and judges the claim) and a test plants
   the fault of each of its clauses (``@pytest.mark.plants("S-11.B")``; ``"S-11"`` where the item has one clause);
 * ``partial``: a check covers it but some clause has no planted-fault test (the clauses are named), or a check names
-  it in ``partly``, with what is missing;
+  it in ``partly``, with what is missing (a clause named in ``partly``, ``S-25.A``, keeps its item partial even where
+  a test plants the part of it that is checked);
 * ``trusted``: a check names it in ``trusts``: it reads the claim back instead of deriving it (what it trusts);
 * ``needs a fact``: no check can make it yet; ``notes/<family>.yaml`` (beside this module) names the fact no event
   records, or the map data it needs;
@@ -126,12 +127,16 @@ def matrix(checks: Iterable[Check], plants: Mapping[str, frozenset[str]] | None 
     plants = planted() if plants is None else plants
     full: dict[str, list[str]] = {}
     part: dict[str, list[tuple[str, str]]] = {}
+    short: dict[str, list[str]] = {}  # clauses checked only in part: item -> "clause A: what is missing"
     trust: dict[str, list[tuple[str, str]]] = {}
     for c in checks:
         for identifier in c.covers:
             full.setdefault(resolve(identifier).key, []).append(c.id)
         for identifier, missing in c.partly:
-            part.setdefault(resolve(identifier).key, []).append((c.id, missing))
+            item, letter = clause_of(identifier)
+            part.setdefault(item.key, []).append((c.id, missing))
+            if letter:
+                short.setdefault(item.key, []).append(f"clause {letter}: {missing}")
         for identifier, trusted in c.trusts:
             trust.setdefault(resolve(identifier).key, []).append((c.id, trusted))
     gaps = notes()
@@ -142,8 +147,10 @@ def matrix(checks: Iterable[Check], plants: Mapping[str, frozenset[str]] | None 
             rows.append(Row(item, "trusted", tuple(c for c, _ in trust[key]), "; ".join(t for _, t in trust[key])))
         elif key in full:
             unmarked = unplanted(item, plants.get(key, frozenset()))
-            if not unmarked:
+            if not unmarked and key not in short:
                 rows.append(Row(item, "recomputed", tuple(full[key]), ""))
+            elif not unmarked:
+                rows.append(Row(item, "partial", tuple(full[key]), "; ".join(short[key])))
             else:
                 said = "no planted-fault test for clause " + ", ".join(unmarked)
                 noted = [m for _, m in part.get(key, ())]

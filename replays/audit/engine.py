@@ -184,7 +184,8 @@ class Check:
     """The checklist items of the rules extracts this check implements (``C-01``, or ``31-34/O-01`` where an ID
     exists in two extracts): see :mod:`replays.audit.coverage`."""
     partly: tuple[tuple[str, str], ...] = ()
-    """Checklist items this check implements in part, each with what is missing."""
+    """Checklist items this check implements in part, each with what is missing; a clause named (``S-25.A``) is one
+    the check covers only in part, so its item stays partial whatever the tests plant."""
     query: Callable[[Position, Any], Result] | None = None
     """The position query the check asks, for a check that is only that (:meth:`Family.judge`): the one function
     that the check and the command deciding such an event both call."""

@@ -569,7 +569,7 @@ def test_construction_only_in_fully_supplied_hexes() -> None:
     assert findings([*base, build("EUR:K30")], "30.61") == [
         (
             "construction_needs_full_supply",
-            "ger-9 is built in EUR:K30, which has partial supply: construction needs full supply (27.43A, 30.61A, "
+            "ger-9 is built in EUR:K30, which is in partial supply: construction needs full supply (27.43A, 30.61A, "
             "30.61D)",
         ),
     ]

@@ -295,6 +295,11 @@ def ic_isolation_dm(pos: Position, event: AttackDeclared) -> Verdict:
             )
 
 
+def _in_supply(status: str) -> str:
+    """A supply status as a hex's state in a sentence: ``in partial supply``, ``unsupplied``, ``isolated``."""
+    return status if status in ("unsupplied", "isolated") else f"in {status} supply"
+
+
 def construction_needs_full_supply(pos: Position, event: UnitBuilt | CounterPlaced | FortificationBuilt) -> Verdict:
     """30.61: units, airbases, rocket bases and port counters are built only in fully supplied hexes"""
     if isinstance(event, UnitBuilt):
@@ -322,7 +327,7 @@ def construction_needs_full_supply(pos: Position, event: UnitBuilt | CounterPlac
             found.append(
                 breach(
                     "30.61",
-                    f"{what} is built in {hex_}, which has {status} supply: construction needs full supply "
+                    f"{what} is built in {hex_}, which is {_in_supply(status)}: construction needs full supply "
                     "(27.43A, 30.61A, 30.61D)",
                     "a fully supplied hex",
                     f"{hex_} {status}",

@@ -22,6 +22,10 @@ from projections.position.construction import costs as c
 from projections.position.construction import placement as p
 from replays.audit.engine import Family, judge
 
+OIL_STATUS = (
+    "the oil status a new unit takes from its hex or box (27.43A) is not checked: unit_built records only the supply "
+    "status, and no event records a hex's or a box's oil status"
+)
 OIL_EFFECT = (
     "only an effect accepted although an oil counter was used is caught: the resistance level it feeds (rules 54, "
     "59) is not in the texts, and the log records the flag only as oil_effect_accepted"
@@ -54,7 +58,7 @@ FAMILY: Final = Family(
     judge(p.home_country, "27.42", covers=("P-03",)),
     judge(p.canada_and_chindit, "27.475A", covers=("P-10",)),
     judge(p.colonial_rebuild, "27.477", covers=("P-09",)),
-    judge(p.build_supply, "27.43A", covers=("P-11", "S-25")),
+    judge(p.build_supply, "27.43A", covers=("S-25",), partly={"P-11": OIL_STATUS, "S-25.A": OIL_STATUS}),
     judge(p.russian_build_supply, "27.43B", covers=("P-05",)),
     judge(p.build_control, "27.45", covers=("P-07",)),
     judge(p.build_zoc, "27.44", covers=("P-06",)),
