@@ -203,7 +203,7 @@ def redeployment(when: dict[str, Any], side: str = "axis") -> PhaseStarted:
         ("BB4", "bb", 4, SUMMER, ("4", "summer"), ("3", "summer")),
     ],
 )
-@pytest.mark.plants("N-13")
+@pytest.mark.plants("N-13.A", "N-13.B", "N-13.C")
 def test_lay_down_cell(
     example: str, unit_type: str, factors: int, when: dict[str, Any], truth: tuple[str, str], wrong: tuple[str, str]
 ) -> None:
@@ -224,7 +224,7 @@ def test_lay_down_cell(
     ], example
 
 
-@pytest.mark.plants("N-04", "N-13")
+@pytest.mark.plants("N-04", "N-13.B")
 def test_lay_down_cost_and_shape() -> None:
     events: list[Event] = [
         created(),
@@ -242,7 +242,7 @@ def test_lay_down_cost_and_shape() -> None:
     ]
 
 
-@pytest.mark.plants("N-12", "N-14")
+@pytest.mark.plants("N-12.A", "N-14.C")
 def test_captured_yards_only_repair_and_build_types() -> None:
     captured = make(
         ShipyardControlChanged,
@@ -333,7 +333,7 @@ def kiel_full() -> list[Event]:
     ]
 
 
-@pytest.mark.plants("N-03")
+@pytest.mark.plants("N-03.A")
 def test_dt8_kiel_capacity_and_launches_free_space() -> None:
     full = kiel_full()
     events = [*full, lay("ger-dd-7", "dd", 1, "launch", "summer")]
@@ -408,7 +408,7 @@ def test_an_undefined_us_box_has_its_starting_rate_however_its_id_is_written() -
 # Options (27.7272): EX-N2 launch, EX-N3, EX-A1..A3, DT-13
 
 
-@pytest.mark.plants("N-20", "N-28", "N-04")
+@pytest.mark.plants("N-20.A", "N-04.A")
 def test_ex_n2_cruiser_launched_in_fall_not_before() -> None:
     base: list[Event] = [created(), yard(rate=4), lay("ca", "ca", 2, "2", "fall")]
     assert findings([*base, launch("ca", when=FALL, paid=True)], "27.7") == []
@@ -424,7 +424,7 @@ def test_ex_n2_cruiser_launched_in_fall_not_before() -> None:
     assert free == [(4, "launch", "launching ca from row 2 costs 1 SB + 3 BRPs, not 0 SB + 0 BRPs (27.7272D)")]
 
 
-@pytest.mark.plants("N-27", "N-28")
+@pytest.mark.plants("N-27", "N-28.B", "N-28.C")
 def test_ex_n3_destroyer_launched_free_next_turn_and_not_forgotten() -> None:
     laid: list[Event] = [created(), yard(), lay("dd", "dd", 1, "launch", "spring", when=WINTER)]
     spring = {"year": 1941, "season": "spring"}
@@ -487,7 +487,7 @@ def test_ex_a1_a2_advance_cells(example: str, mode: str, truth: tuple[str, str],
     ], example
 
 
-@pytest.mark.plants("N-04")
+@pytest.mark.plants("N-04.B")
 def test_advance_cost() -> None:
     events: list[Event] = [
         created(),
@@ -500,7 +500,7 @@ def test_advance_cost() -> None:
     ]
 
 
-@pytest.mark.plants("N-21", "N-23", "N-24")
+@pytest.mark.plants("N-21", "N-23", "N-24.A")
 def test_ex_a3_illegal_accelerations() -> None:
     events: list[Event] = [
         created(),
@@ -555,7 +555,7 @@ def test_ex_a3_illegal_accelerations() -> None:
     assert findings(at_war, "27.7272B") == []
 
 
-@pytest.mark.plants("N-25", "N-26")
+@pytest.mark.plants("N-25", "N-26.A")
 def test_dt13_deferral_and_who_may_defer() -> None:
     base: list[Event] = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter")]
     deferred = make(ShipDeferred, **WINTER, **UC, yard="kiel", ship="bismarck", column="spring")
@@ -579,7 +579,7 @@ def test_dt13_deferral_and_who_may_defer() -> None:
     ]
 
 
-@pytest.mark.plants("N-26", "N-27")
+@pytest.mark.plants("N-26.B", "N-27")
 def test_undecided_ships_and_scuttling() -> None:
     events: list[Event] = [
         created(),
@@ -658,7 +658,7 @@ def repair(ship: str, column: str, *, when: dict[str, Any] = SPRING, sb: int = 1
         ("DT-15", "bb", 4, FALL, "spring", 1, 3),
     ],
 )
-@pytest.mark.plants("N-04", "N-32")
+@pytest.mark.plants("N-04.A", "N-04.C", "N-32.A", "N-32.B")
 def test_repair_placement_and_cost(
     example: str, unit_type: str, factors: int, when: dict[str, Any], column: str, sb: int, brps: int
 ) -> None:
@@ -684,7 +684,7 @@ def test_repair_placement_and_cost(
     ], example
 
 
-@pytest.mark.plants("N-30", "N-31", "N-35")
+@pytest.mark.plants("N-30", "N-31", "N-35.A")
 def test_repairs_start_from_waiting_for_repair_and_not_in_the_damage_turn() -> None:
     events: list[Event] = [
         created(),
@@ -803,7 +803,7 @@ def test_ex_t1_cash_and_carry_after_six_losses() -> None:
     assert findings([*transports_game(21, 6), us_transport(1, "britain")], "27.7322") == []
 
 
-@pytest.mark.plants("N-51", "N-52")
+@pytest.mark.plants("N-52.A", "N-52.B")
 def test_ex_t2_lend_lease_up_to_usat_minus_25() -> None:
     game = transports_game(29, 5)
     assert findings([*game, us_transport(1, "usa")], "27.7322") == []
@@ -887,7 +887,7 @@ def tension(track: str, new: int) -> TensionChanged:
 # Who may build what, and when (27.7221A, 27.7223, 27.61A, 27.7322)
 
 
-@pytest.mark.plants("N-16", "N-17", "A-03")
+@pytest.mark.plants("N-16.C", "N-17", "A-03")
 def test_cves_and_japanese_destroyers() -> None:
     us = box_yard("us-atlantic", "usa", 12, "us_box")
     cve = lay("cve1", "cve", 5, "launch", "summer", at="us-atlantic", owner="usa", sb=5, brps=15, side="allied")
@@ -962,7 +962,7 @@ def damaged_then_repaired(ship: str, owner: str, at: str, **repair_fields: Any) 
     ]
 
 
-@pytest.mark.plants("N-12")
+@pytest.mark.plants("N-12.B")
 def test_captured_yards_repair_only_after_the_owner_surrendered() -> None:
     captured = make(
         ShipyardControlChanged,
@@ -1047,7 +1047,7 @@ def test_raising_in_the_unit_construction_phase_with_sb_of_the_right_theater() -
     ]
 
 
-@pytest.mark.plants("N-05")
+@pytest.mark.plants("N-05.A")
 def test_who_pays_a_repair() -> None:
     glasgow = yard("glasgow", "britain", 4)
     right = damaged_then_repaired("york", "britain", "glasgow", payer="britain")
@@ -1076,7 +1076,7 @@ def test_who_pays_a_repair() -> None:
     ]
 
 
-@pytest.mark.plants("N-05")
+@pytest.mark.plants("N-05.B")
 def test_vichy_repairs_at_marseilles_cost_no_brps_until_vichy_associates() -> None:
     marseilles = yard("marseilles", "france", 1)
     placed_ = make(
@@ -1318,7 +1318,7 @@ def redeploy(unit: str, when: dict[str, Any] = SPRING) -> UnitRedeployed:
     )
 
 
-@pytest.mark.plants("N-37", "N-40")
+@pytest.mark.plants("N-37", "N-40.B")
 def test_ships_on_a_chart_and_sunk_in_port_do_not_move() -> None:
     events = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter"), redeploy("bismarck")]
     assert checks(events, "chart_ships_stay") == [
@@ -1346,7 +1346,7 @@ def test_ships_on_a_chart_and_sunk_in_port_do_not_move() -> None:
     assert checks([created(), yard(), lutzow, damaged, waiting, redeploy("lutzow")], "chart_ships_stay") == []
 
 
-@pytest.mark.plants("N-42")
+@pytest.mark.plants("N-42.A", "N-42.B")
 def test_ships_on_a_chart_are_only_bombed_and_damaged_ships_are_sunk() -> None:
     base = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter")]
 
@@ -1420,7 +1420,7 @@ def test_displacement_and_captured_charts() -> None:
 # DT-10 to DT-12
 
 
-@pytest.mark.plants("N-03")
+@pytest.mark.plants("N-03.B")
 @pytest.mark.parametrize(("rate", "capacity"), [(1, 10), (5, 10), (6, 12)])
 def test_dt10_us_box_capacity(rate: int, capacity: int) -> None:
     assert shipyard_capacity(rate, "us_box") == capacity
@@ -1443,7 +1443,7 @@ def fall(year: int) -> dict[str, Any]:
     return {"year": year, "season": "fall"}
 
 
-@pytest.mark.plants("N-22", "N-04")
+@pytest.mark.plants("N-22", "N-04.B")
 def test_dt11_a_five_factor_ship_in_sixteen_turns() -> None:
     events: list[Event] = [created(), yard(), lay("h", "bb", 5, "5", "spring", when=spring(1940))]
     for year, row in ((1941, "4"), (1942, "3"), (1943, "2")):
@@ -1457,7 +1457,7 @@ def test_dt11_a_five_factor_ship_in_sixteen_turns() -> None:
     assert sorted(c for _, c, _ in findings(skipped, "27.7")) == ["advance_cell", "advance_cost"]
 
 
-@pytest.mark.plants("N-23", "N-04")
+@pytest.mark.plants("N-23", "N-04.B")
 def test_dt12_knights_moves_take_ten_turns_and_33_brps() -> None:
     events: list[Event] = [
         created(),
@@ -1472,3 +1472,247 @@ def test_dt12_knights_moves_take_ten_turns_and_33_brps() -> None:
     assert replay(events).naval.brps_total["kiel"] == 33
     cheap = [*events[:4], advance("h", "3", "spring", mode="accelerate_2", when=fall(1941), brps=6)]
     assert [c for _, c, _ in findings(cheap, "27.7")] == ["advance_cost"]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# One planted fault per clause of the checklist items the tests above plant only in part (N-03 .. N-51)
+
+
+def _cruiser_to_repair(ship: str, owner: str, at: str) -> tuple[UnitPlaced, ShipDamaged, ShipArrivedForRepair]:
+    """A cruiser placed at the start, damaged in Winter 1939 and in ``at``'s Waiting for Repair box that turn."""
+    return (
+        make(
+            UnitPlaced, year=1939, season="fall", phase="setup", unit=ship, owner=owner, nationality=owner,
+            unit_type="ca", factors=2, location="EUR:H20",
+        ),
+        make(ShipDamaged, **WINTER_39, side="axis", phase="combat", ship=ship),
+        make(ShipArrivedForRepair, **WINTER_39, side="allied", phase="redeployment", ship=ship, yard=at),
+    )  # fmt: skip
+
+
+def _repair_at(ship: str, at: str, column: str = "summer", **cost: int) -> ShipRepairStarted:
+    return make(
+        ShipRepairStarted, **SPRING, side="allied", phase="unit_construction", ship=ship, yard=at, column=column, **cost
+    )
+
+
+def _kiel_taken_by_russia() -> list[Event]:
+    return [
+        make(ShipyardControlChanged, **WINTER_39, side="allied", phase="combat", yard="kiel", controller="russia",
+             mode="captured"),
+        make(StatusChanged, **WINTER_39, side="allied", phase="combat", country="germany", status="surrendered"),
+    ]  # fmt: skip
+
+
+@pytest.mark.plants("N-03.C")
+def test_a_captured_yard_holds_two_ships_whatever_its_rate() -> None:
+    """27.713: a captured yard works at rate 1 and capacity 2. Kiel at rate 4 (capacity 8 as a German yard) taken by
+    Russia after Germany's surrender: two Russian cruiser repairs fit, a third is a finding."""
+    cruisers = [_cruiser_to_repair(f"rus-ca-{n}", "russia", "kiel") for n in range(3)]
+    events: list[Event] = [created(), yard(rate=4), *(c[0] for c in cruisers), *(c[1] for c in cruisers)]
+    events += [*_kiel_taken_by_russia(), *(c[2] for c in cruisers)]
+    two = [*events, _repair_at("rus-ca-0", "kiel"), _repair_at("rus-ca-1", "kiel")]
+    assert checks(two, "yard_capacity") == []
+    assert checks([*two, _repair_at("rus-ca-2", "kiel")], "yard_capacity") == [
+        "kiel's chart now holds 3 ships; its capacity is 2 (27.741; launches earlier in the phase free space, 27.742)"
+    ]
+
+
+@pytest.mark.plants("N-32.C")
+def test_a_repair_counts_against_the_yard_capacity() -> None:
+    """27.7267: ships under repair count against capacity like ships being built. Glasgow at rate 1 holds 2: with
+    one ship on its chart a cruiser's repair fits; with two it is a finding."""
+    one = [created(), yard("glasgow", "britain", 1), setup_ship("brit-ca", "ca", 2, "2", "fall", at="glasgow",
+                                                              owner="britain")]  # fmt: skip
+    repaired = [*_cruiser_to_repair("york", "britain", "glasgow"), _repair_at("york", "glasgow")]
+    assert checks([*one, *repaired], "yard_capacity") == []
+    two = [*one, setup_ship("brit-ca-2", "ca", 2, "2", "winter", at="glasgow", owner="britain")]
+    assert checks([*two, *repaired], "yard_capacity") == [
+        "glasgow's chart now holds 3 ships; its capacity is 2 (27.741; launches earlier in the phase free space, "
+        "27.742)"
+    ]
+
+
+@pytest.mark.plants("N-04.A")
+def test_every_sb_point_comes_with_three_brps() -> None:
+    """27.7251, 27.7272A: a lay-down or a continuation uses 1 SB and 3 BRPs: one with 2 BRPs is a finding."""
+    base: list[Event] = [created(), yard(), setup_ship("tirpitz", "bb", 4, "4", "spring")]
+    assert findings([*base, lay("h", "bb", 5, "5", "spring"), advance("tirpitz", "3", "spring")], "27.7") == []
+    assert checks([*base, lay("h", "bb", 5, "5", "spring", brps=2)], "lay_down_cost") == [
+        "laying down h costs 1 SB + 3 BRPs, not 1 SB + 2 BRPs (27.7251)"
+    ]
+    assert checks([*base, advance("tirpitz", "3", "spring", brps=2)], "advance_cost") == [
+        "continue of tirpitz costs 1 SB + 3 BRPs, not 1 SB + 2 BRPs (27.7272A-B)"
+    ]
+
+
+@pytest.mark.plants("N-04.C", "N-28.B")
+def test_a_launch_from_the_launch_row_costs_nothing() -> None:
+    """27.7272D: a ship already on the Launch row is placed on the board free (a deferral records no cost at all,
+    ``ship_deferred``; a cruiser's repair is EX-R2's case above): a launch charged 1 SB + 3 BRPs is a finding."""
+    laid: list[Event] = [created(), yard(), lay("dd", "dd", 1, "launch", "spring", when=WINTER)]
+    spring = {"year": 1941, "season": "spring"}
+    assert findings([*laid, launch("dd", when=spring)], "27.7") == []
+    assert checks([*laid, launch("dd", when=spring, sb=1, brps=3)], "launch") == [
+        "launching dd from the Launch row costs 0 SB + 0 BRPs, not 1 SB + 3 BRPs (27.7272D)"
+    ]
+
+
+@pytest.mark.plants("N-12.B")
+def test_a_captured_yard_repairs_only_ships_of_its_controller() -> None:
+    """27.713, 27.7264: a captured yard repairs once its owner has surrendered, and only ships of the faction that
+    controls it: a British cruiser at Kiel held by Russia is a finding, a Russian one is not."""
+    base: list[Event] = [created(), yard(), *_kiel_taken_by_russia()]
+    russian = [*_cruiser_to_repair("rus-ca", "russia", "kiel"), _repair_at("rus-ca", "kiel")]
+    assert findings([*base, *russian], "27.7") == []
+    british = [*_cruiser_to_repair("york", "britain", "kiel"), _repair_at("york", "kiel")]
+    assert checks([*base, *british], "repair_place_and_payer") == [
+        "york (Britain) may not be repaired at kiel: repairs only in a port controlled by the owner's alliance "
+        "faction (27.7264)"
+    ]
+
+
+@pytest.mark.plants("N-14.A", "N-14.B")
+def test_fast_carriers_by_power() -> None:
+    """27.7222: CV, CVB and CVL for the U.S. and Japan; CVLs only for Germany, Italy and Britain. A German CVL is
+    legal; a British CV and a German CVB are findings; a Japanese CVB is legal."""
+    glasgow, tokyo = yard("glasgow", "britain", 4), yard("tokyo", "japan", 4)
+    assert checks([created(), yard(rate=4), lay("gz", "cvl", 2, "2", "spring")], "naval_build_type") == []
+    cvb = lay("jcvb", "cvb", 4, "4", "spring", at="tokyo", owner="japan")
+    assert checks([created(), tokyo, cvb], "naval_build_type") == []
+    british_cv = lay("ark", "cv", 3, "3", "spring", at="glasgow", owner="britain", side="allied")
+    assert checks([created(), glasgow, british_cv], "naval_build_type") == [
+        "Britain builds cv ark: britain may not build cv (27.7222)"
+    ]
+    german_cvb = lay("gcvb", "cvb", 4, "4", "spring")
+    assert checks([created(), yard(rate=4), german_cvb], "naval_build_type") == [
+        "Germany builds cvb gcvb: germany may not build cvb (27.7222)"
+    ]
+
+
+@pytest.mark.plants("N-16.A", "N-16.B")
+def test_only_the_us_builds_cves_and_british_ones_from_usat_28() -> None:
+    """27.7223: only the U.S. builds CVEs; British CVEs (built in a U.S. box) from USAT 28. A CVE laid down at
+    Glasgow is a finding; a British CVE in the U.S. Atlantic box at USAT 27 is one, at 28 it is legal."""
+    glasgow = yard("glasgow", "britain", 4)
+    at_glasgow = lay("cve0", "cve", 1, "launch", "summer", at="glasgow", owner="britain", side="allied")
+    assert checks([created(), glasgow, tension("usat", 40), at_glasgow], "naval_build_type") == [
+        "Britain builds escort carrier cve0: only the U.S. builds CVEs (27.7223A)"
+    ]
+    us = box_yard("us-atlantic", "usa", 12, "us_box")
+    british = lay("cve2", "cve", 1, "launch", "summer", at="us-atlantic", owner="britain", side="allied")
+    assert checks([created(), us, tension("usat", 28), british], "naval_build_type") == []
+    assert checks([created(), us, tension("usat", 27), british], "naval_build_type") == [
+        "the U.S. builds escort carrier cve2: USAT too low for britain CVEs (27.7223)"
+    ]
+
+
+@pytest.mark.plants("N-20.A", "N-20.B")
+def test_only_the_current_column_is_continued_but_any_column_scuttled() -> None:
+    """27.7272: in a unit construction phase only the ships of that season's column are continued, accelerated or
+    deferred; scuttling may take a ship from any column (27.7272E). Bismarck in the Winter column continued or
+    deferred in Spring is a finding; scuttled in Spring it is not."""
+    base: list[Event] = [created(), yard(), setup_ship("bismarck", "bb", 4, "3", "winter")]
+    out_of_column = (
+        "bismarck is in the Winter column; in Spring only ships in the Spring column may be moved or launched (27.7272)"
+    )
+    assert checks([*base, advance("bismarck", "2", "winter")], "chart_column") == [out_of_column]
+    deferred = make(ShipDeferred, **SPRING, **UC, yard="kiel", ship="bismarck", column="spring")
+    assert checks([*base, deferred], "chart_column") == [out_of_column]
+    scuttled = make(ShipScuttled, **SPRING, **UC, yard="kiel", ship="bismarck")
+    assert findings([*base, scuttled], "27.7") == []
+
+
+@pytest.mark.plants("N-24.B", "N-24.C", "N-24.D")
+def test_who_may_accelerate() -> None:
+    """27.7272B: Britain, in the year war breaks out (classic: 1939), only once Germany has accelerated that year;
+    Japan and the U.S. Pacific only at war with each other or at USJT 40; the U.S. Atlantic only at war with
+    Germany. Each is a finding without its condition and legal with it."""
+    fall_39 = {"year": 1939, "season": "fall"}
+
+    def accelerated(ship: str, at: str, owner: str, side: str, *before: Event) -> list[str]:
+        chart = yard(at, owner, 4, "us_box" if at.startswith("us-") else "double_rate")
+        events = [created(), chart, yard(rate=4), setup_ship("tirpitz", "bb", 4, "4", "fall"), *before]
+        events += [setup_ship(ship, "bb", 4, "4", "fall", at=at, owner=owner)]
+        return checks([*events, advance(ship, "3", "summer", mode="accelerate_1", when=fall_39, at=at, side=side)],
+                      "acceleration")  # fmt: skip
+
+    def forbidden(ship: str, owner: str) -> list[str]:
+        return [f"{ship} (4-factor bb, {owner}) may not be accelerated: this power may not accelerate now (27.7272B)"]
+
+    assert accelerated("hood", "glasgow", "britain", "allied") == forbidden("hood", "Britain")
+    german = advance("tirpitz", "3", "summer", mode="accelerate_1", when=fall_39)
+    assert accelerated("hood", "glasgow", "britain", "allied", german) == []
+    assert accelerated("yamato", "tokyo", "japan", "axis") == forbidden("yamato", "Japan")
+    assert accelerated("yamato", "tokyo", "japan", "axis", tension("usjt", 40)) == []
+    assert accelerated("iowa", "us-pacific", "usa", "allied") == forbidden("iowa", "the U.S.")
+    assert accelerated("iowa", "us-pacific", "usa", "allied", war("japan", "usa")) == []
+    assert accelerated("iowa", "us-atlantic", "usa", "allied", tension("usjt", 40)) == forbidden("iowa", "the U.S.")
+    assert accelerated("iowa", "us-atlantic", "usa", "allied", war("germany", "usa")) == []
+
+
+@pytest.mark.plants("N-26.B")
+def test_japan_without_war_or_tension_defers_only_the_excess_over_its_rate() -> None:
+    """27.7272C, E: Japan, not at war with the U.S. and below USJT 40, may defer only the ships of the column in
+    excess of its rate. Tokyo at rate 1 with two ships in the Spring column may defer one, not both."""
+    tokyo = yard("tokyo", "japan", 1)
+    ships = [setup_ship(s, "bb", 4, "3", "spring", at="tokyo", owner="japan") for s in ("yamato", "musashi")]
+
+    def deferred(ship: str) -> ShipDeferred:
+        return make(ShipDeferred, **SPRING, **UC, yard="tokyo", ship=ship, column="summer")
+
+    assert checks([created(), tokyo, *ships, deferred("yamato")], "deferral") == []
+    assert checks([created(), tokyo, *ships, deferred("yamato"), deferred("musashi")], "deferral") == [
+        "musashi (Japan) may not be deferred: this power may not defer now (27.7272C)"
+    ]
+
+
+@pytest.mark.plants("N-28.A")
+def test_a_ship_paid_from_row_2_to_launch_is_launched_free_at_once() -> None:
+    """27.7272D: a ship moved from row 2 to the Launch row by payment is on the board at once: its launch in that
+    phase is free, and charging it again is a finding."""
+    base: list[Event] = [created(), yard(), setup_ship("bismarck", "bb", 4, "2", "spring")]
+    paid = advance("bismarck", "launch", "spring")
+    assert findings([*base, paid, launch("bismarck")], "27.7") == []
+    assert checks([*base, paid, launch("bismarck", paid=True)], "launch") == [
+        "bismarck was paid for by its advance to the Launch row; the launch itself is free (27.7272D)"
+    ]
+
+
+@pytest.mark.plants("N-35.B")
+def test_a_transport_is_damaged_but_never_repaired_on_a_chart() -> None:
+    """27.721: transports may be damaged (unlike the other one-factor units) and are repaired free and at once when
+    back in base; no event records that repair, so the fault a log can hold is a transport put on a chart for
+    repair: a finding."""
+    events: list[Event] = [
+        created(),
+        yard("glasgow", "britain", 4),
+        placed("brit-tr", "transport", 1),
+        make(ShipDamaged, **WINTER_39, side="axis", phase="combat", ship="brit-tr"),
+    ]
+    assert findings(events, "27.72") == []
+    waiting = make(ShipArrivedForRepair, **WINTER_39, side="allied", phase="redeployment", ship="brit-tr",
+                   yard="glasgow")  # fmt: skip
+    assert checks([*events, waiting, _repair_at("brit-tr", "glasgow")], "repair_allowed") == [
+        "brit-tr: only cruisers and named ships are repaired on a chart (27.721)"
+    ]
+
+
+@pytest.mark.plants("N-40.A")
+def test_a_ship_on_row_2_is_not_redeployed() -> None:
+    """27.7281: ships on rows 2 and Launch leave the chart only when displaced, never by moving or redeploying."""
+    events = [created(), yard(), setup_ship("gz", "cvl", 2, "2", "winter"), redeploy("gz")]
+    assert checks(events, "chart_ships_stay") == [
+        "gz is on row 2 of kiel's chart: ships under construction or repair never move or redeploy (27.7281; rows 2 "
+        "and Launch leave only when displaced)"
+    ]
+
+
+@pytest.mark.plants("N-51.A")
+def test_cash_and_carry_at_usat_25_needs_six_transports_lost() -> None:
+    """27.7322A (EX-T1): while USAT is 25 or less, transports are built for the Western Allies in a U.S. box only in
+    a turn after an Axis player turn in which more than five WA transports were lost: six lost, legal; five, a
+    finding."""
+    assert findings([*transports_game(21, 6), us_transport(1, "britain")], "27.7322") == []
+    [found] = checks([*transports_game(21, 5), us_transport(1, "britain")], "prewar_transports")
+    assert "cash and carry needs more than five WA transports lost (27.7322A)" in found

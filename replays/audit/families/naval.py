@@ -22,6 +22,10 @@ from replays.audit.engine import Family, judge
 
 YARD_USE = (ShipLaidDown, ShipAdvanced, ShipLaunched, ShipRepairStarted, ShipRaised, UnitBuilt)
 NO_ANCHOR = "the map data format has no anchor symbol, and no state gives a port's supply"
+CASH_AND_CARRY_LIMIT = (
+    "the BRPs Britain pays for a cash-and-carry transport are charged to the British construction limit (projections."
+    "brp charges a build to its payer), not the American one 27.7322A names; the turns and the payer are checked"
+)
 C_BRP_18 = (
     "the secondary round's take of at most 1 BRP per withheld submarine is checked here; that turn N's SR reductions "
     "and USAT use turn N-1's secondary BRPs plus turn N's naval SW BRPs is the ledger's (projections.rules.sw."
@@ -46,17 +50,20 @@ FAMILY = Family(
     judge(c.due_ships_decided, "27.7272", covers=("N-27", "N-28")),
     judge(r.repair_cell, "27.7267", covers=("N-32",)),
     judge(r.repair_cost, "27.7267", covers=("N-04", "N-32")),
-    judge(r.repair_allowed, "27.7261", covers=("N-30", "N-31", "N-34")),
+    judge(r.repair_allowed, "27.7261", covers=("N-30", "N-31", "N-34", "N-35")),
     judge(r.raise_ship, "27.7262", covers=("N-36",)),
     judge(r.never_damaged, "27.721", covers=("N-35",)),
     judge(y.yard_rate, "27.724A", reads=YARD_USE, covers=("N-01",)),
     judge(y.one_factor_rate, "27.7221A", reads=YARD_USE, covers=("N-02",)),
     judge(y.yard_capacity, "27.741", reads=(ShipLaidDown, ShipRepairStarted), covers=("N-03",)),
-    judge(y.prewar_transports, "27.7322", covers=("N-50", "N-51", "N-52", "N-53")),
+    judge(y.prewar_transports, "27.7322", covers=("N-50", "N-51", "N-52", "N-53"), partly={
+        "N-51.B": CASH_AND_CARRY_LIMIT,
+        "N-52.A": "the limit on American BRP grants to Britain the U.S. share counts against (40.x) is not in the "
+        "texts; the share of USAT - 25 and the U.S. construction limit are checked"}),
     judge(y.build_location, "27.711", partly={"N-10": (
         f"{NO_ANCHOR}: home-country ports (map data country and port), boxes, control and what Canada, Australia "
         "and the U.S. boxes build are checked")}),
-    judge(y.repair_place_and_payer, "27.7264", covers=("N-05",), partly={
+    judge(y.repair_place_and_payer, "27.7264", covers=("N-05", "N-12"), partly={
         "N-33": f"{NO_ANCHOR}: the yard's controller, the boxes and the U.S. war condition are checked"}),
     judge(y.rate_change, "27.731", partly={"N-06": (
         "which tension triggered a U.S. mobilization is not recorded (mobilization_applied has no track), so the "
