@@ -101,8 +101,9 @@ def test_the_rule_texts_merged_into_an_empty_file_are_the_rule_texts(tmp_path: P
     shipped = tmp_path / "rule-texts.yaml"
     shipped.write_bytes(shipped_map_data().content)
     out = tmp_path / "merged.yaml"
-    code, said = run(str(empty), str(shipped), "-o", str(out), "--json")
+    code, said = run(str(empty), str(shipped), "-o", str(out), "--json", "--version", "2")
     assert code == 0, said
+    assert json.loads(said)["version"] == "2" and load_map_file(out).data.version == "2"
     assert load_map_file(out).data == shipped_map_data().data
     assert len(json.loads(said)["added"]) == 101  # every fact the rule texts give
 
@@ -122,7 +123,7 @@ def test_contradictions_are_listed_with_both_values_and_nothing_is_written(tmp_p
         {"entry": "EUR:K37", "fact": "terrain", "base": "forest", "other": "mountain"}
     ]
     for prefer, terrain in (("base", "forest"), ("other", "mountain")):
-        code, said = run(str(base), str(other), "-o", str(out), "--prefer", prefer)
+        code, said = run(str(base), str(other), "-o", str(out), "--prefer", prefer, "--version", "2")
         assert code == 0, said
         assert load_map_file(out).data.hex("EUR:K37").terrain == terrain  # type: ignore[union-attr]
         assert f"(--prefer {prefer})" in said
@@ -151,10 +152,34 @@ def test_a_file_of_another_extent(tmp_path: Path) -> None:
     used = {f.hex for f in test_map.written_hexes} | {h for s in test_map.written_hexsides for h in s.between}
     blocks = row_runs(sorted({h for h in used if h.startswith("PAC:")} | {"PAC:B5"}))
     pacific = write(tmp_path, "pacific", f"extent:\n  - {{map: PAC, hexes: [{', '.join(blocks)}]}}\n")
-    code, said = run(str(TEST_MAP), str(pacific), "-o", str(out))
+    code, said = run(str(TEST_MAP), str(pacific), "-o", str(out), "--version", "1.1")
     assert code == 0, said  # another mapboard's extent adds to the file's
     assert load_map_file(out).data.exists("PAC:B5") is True
     assert load_map_file(out).data.extent_of("EUR") == test_map.extent_of("EUR")
+
+
+def test_merged_facts_that_differ_from_bases_need_a_version_of_their_own(tmp_path: Path) -> None:
+    """A game names its map data by name, version and hash: a merged file with BASE's name and version but other
+    facts is never written; the same facts keep BASE's version without being asked."""
+    base, other = write(tmp_path, "ours", OURS), write(tmp_path, "anna", ANNA)
+    out = tmp_path / "merged.yaml"
+    for extra, said_of in (((), "no --version"), (("--version", "1"), "--version '1', which is BASE's")):
+        code, said = run(str(base), str(other), "-o", str(out), *extra)
+        assert code == 2 and not out.exists(), said
+        assert f"differ from BASE's (ours version '1') and {said_of} was given" in said
+        assert "for example --version '2'" in said and "nothing was written" in said
+    code, said = run(str(base), str(other), "-o", str(out), "--version", "x" * 41)
+    assert code == 2 and not out.exists() and "1 to 40 characters" in said
+    code, said = run(str(base), str(other), "-o", str(out), "--version", "2")
+    assert code == 0 and "(version 2)" in said, said
+    merged = load_map_file(out).data
+    assert (merged.name, merged.version) == ("ours", "2")
+    merged_file = merge(data("ours", OURS), data("anna", ANNA)).file
+    assert merged_file is not None and merged.sha256 == MapData.of(merged_file).sha256
+    assert merged.sha256 != load_map_file(base).data.sha256
+    code, said = run(str(base), str(base), "-o", str(tmp_path / "same.yaml"))
+    assert code == 0, said
+    assert load_map_file(tmp_path / "same.yaml").data.version == "1"  # the same facts: BASE's version
 
 
 def test_a_missing_file_or_one_that_is_not_map_data_writes_nothing(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import click
 from replays.cli.common import Context, json_option, pass_context
 
 if TYPE_CHECKING:
+    from projections.rules.mapdata import MapData, MapFile
     from replays.mapwork.merging import Merged
 
 
@@ -248,19 +249,29 @@ def use(
     type=click.Choice(["base", "other"]),
     help="Whose value a contradiction keeps (without it, a contradiction writes nothing).",
 )
+@click.option(
+    "--version",
+    "version",
+    metavar="TEXT",
+    help="The merged file's version; required when the merged facts differ from BASE's.",
+)
 @json_option
 @pass_context
-def merge(obj: Context, base: Path, other: Path, output: Path, prefer: str | None, as_json: bool) -> None:
+def merge(
+    obj: Context, base: Path, other: Path, output: Path, prefer: str | None, version: str | None, as_json: bool
+) -> None:
     """Add the facts of the map-data file OTHER to those of BASE, and write the merged file.
 
     A fact only OTHER gives is added; a fact both give alike is kept once. A sampled fact never overrides a
     confirmed one (the sampled value is set aside). Two confirmed (or two sampled) values that differ, or two
     extents of a map that differ, are contradictions: each is listed with both values and nothing is written
-    unless --prefer says whose value wins. The merged file keeps BASE's name and version.
+    unless --prefer says whose value wins. The merged file keeps BASE's name; where its facts differ from BASE's,
+    --version gives it a version of its own (a game records name, version and hash: two files of one name and
+    version never hold different facts), and without it nothing is written.
 
     \b
     Example:
-      awaw map merge ours.yaml anna.sampled.yaml -o merged.yaml
+      awaw map merge ours.yaml anna.sampled.yaml -o merged.yaml --version 2
     """
     from typing import cast
 
@@ -278,6 +289,7 @@ def merge(obj: Context, base: Path, other: Path, output: Path, prefer: str | Non
         done = merged_of(ours.data, theirs.data, prefer=cast("Prefer | None", prefer))
         data = MapData.of(done.file) if done.file is not None else None
         if data is not None:
+            data = _versioned(data, done.file, ours.data, version)
             header = src.leading_comments(ours.content.decode("utf-8"))
             _write(output, src.emit_yaml(data, header=header))
     summary = {
@@ -286,6 +298,7 @@ def merge(obj: Context, base: Path, other: Path, output: Path, prefer: str | Non
         "output": str(output) if data is not None else None,
         "written": data is not None,
         "prefer": prefer,
+        "version": data.version if data is not None else None,
         "sha256": data.sha256 if data is not None else None,
         "added": list(done.added),
         "confirmed": list(done.confirmed),
@@ -297,13 +310,42 @@ def merge(obj: Context, base: Path, other: Path, output: Path, prefer: str | Non
     if as_json:
         formatting.print_json(summary)
     else:
-        for line in _merge_lines(done, base, other, output if data is not None else None):
+        version_of = data.version if data is not None else None
+        for line in _merge_lines(done, base, other, output if data is not None else None, version_of):
             click.echo(line, err=data is None)
     if data is None:
         sys.exit(1)
 
 
-def _merge_lines(done: Merged, base: Path, other: Path, output: Path | None) -> list[str]:
+def _versioned(data: MapData, file: MapFile | None, base: MapData, version: str | None) -> MapData:
+    """The merged data under its version: BASE's where the facts are BASE's, ``version`` where they differ (which
+    must then be given and differ from BASE's: a game names its map data by name, version and hash)."""
+    import msgspec
+
+    from projections.rules.mapdata import MapData
+
+    if version is None and data.sha256 == base.sha256:
+        return data
+    if version is None or version == base.version:
+        said = "no --version" if version is None else f"--version {version!r}, which is BASE's"
+        raise click.UsageError(
+            f"the merged facts differ from BASE's ({base.name} version {base.version!r}) and {said} was given: "
+            f"give the merged file a version of its own, for example --version {_next_version(base.version)!r}; "
+            "nothing was written"
+        )
+    if not 1 <= len(version) <= 40:
+        raise click.UsageError(f"--version {version!r}: a version is 1 to 40 characters; nothing was written")
+    assert file is not None
+    return MapData.of(msgspec.structs.replace(file, version=version))
+
+
+def _next_version(version: str) -> str:
+    """A suggestion for the version after ``version`` (``2`` after ``1``, ``1.4`` after ``1.3``)."""
+    head, dot, last = version.rpartition(".")
+    return f"{head}{dot}{int(last) + 1}" if last.isdigit() else f"{version}.1"
+
+
+def _merge_lines(done: Merged, base: Path, other: Path, output: Path | None, version: str | None = None) -> list[str]:
     """What ``awaw map merge`` did, in words (80 columns)."""
     out: list[str] = []
     for c in done.contradictions:
@@ -320,7 +362,7 @@ def _merge_lines(done: Merged, base: Path, other: Path, output: Path | None) -> 
     if done.contradictions:
         kept = base.name if done.prefer == "base" else other.name
         out.append(f"{len(done.contradictions)} contradictions: kept the value of {kept} (--prefer {done.prefer})")
-    out.append(f"wrote {output}: {len(done.added)} facts of {other.name} added to {base.name}")
+    out.append(f"wrote {output} (version {version}): {len(done.added)} facts of {other.name} added to {base.name}")
     if done.confirmed:
         out.append(f"  {len(done.confirmed)} facts {base.name} only sampled are confirmed by {other.name}")
     if done.set_aside:
