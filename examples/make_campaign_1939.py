@@ -5,15 +5,15 @@ Run ``python examples/make_campaign_1939.py`` from the repository root; the outp
 
 The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
 ``advance``, ``redeploy``, ``spend``, ``build``, ``attrition``, ``weather`` and ``end-phase`` call, on the game so far
-(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war, offensives
-and grants, builds, chart actions, attritions, the weather and the phases of each player turn; a decision the rules
-refuse stops the generator. What no command decides yet (overruns, the Oslo invasion's declaration and round, air
-and naval combat, SW, tension tracks, oil, supply, the Year Start Sequence, fortifications, repairs) is written here,
-with the rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event
-it writes is refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction
-limit (:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels,
-growth, the minor countries' BRP values, most unit counts) are illustrative and
-listed in ``examples/README.md``.
+(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war, offensives and
+grants, builds, chart actions, attritions, the weather and the phases of each player turn (with the units that turn
+face up at its end, 27-30 extract 1.20); a decision the rules refuse stops the generator. What no command decides yet
+(overruns, the Oslo invasion's declaration and round, air and naval combat, SW, tension tracks, oil, supply, the Year
+Start Sequence, fortifications, repairs) is written here, with the rules read from their one home,
+``projections.rules``; the generator holds none of its own, and each event it writes is refused, as a command's
+expenditure is, where it spends beyond the BRPs available or the construction limit
+(:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels, growth, the minor
+countries' BRP values, most unit counts) are illustrative and listed in ``examples/README.md``.
 """
 
 from __future__ import annotations
@@ -45,8 +45,6 @@ from awaw_events.events import (
     FortificationBuilt,
     FrenchSurrenderChecked,
     GameCreated,
-    GameTurnEnded,
-    GameTurnStarted,
     HexControlChanged,
     MapDataUsed,
     NavalCombatResolved,
@@ -55,8 +53,6 @@ from awaw_events.events import (
     OilExpended,
     OilProduced,
     OverrunResolved,
-    PlayerTurnEnded,
-    PlayerTurnStarted,
     ResearchResult,
     RpSpent,
     ShipArrivedForRepair,
@@ -215,15 +211,18 @@ class Game:
         self.year, self.season, self.side, self.phase = year, season, None, phase
 
     def start_game_turn(self, year: int, season: Season) -> None:
-        # Fall 1939 follows the set-up, so its marker stands in the game_turn_start phase (after "setup").
-        self.at(year, season, "game_turn_start" if (year, season) == (1939, "fall") else None)
-        self.emit(GameTurnStarted)
+        """The next game turn begins (``awaw end-phase`` from the set-up or the end of the last game turn)."""
+        self.play(decide_end_phase)
+        if (self.year, self.season) != (year, season):
+            raise ValueError(f"the game turn that begins is {self.turn}, not {season} {year}")
 
     def start_player_turn(self, side: Side) -> None:
-        """The player turn of ``side`` begins (written here: ``awaw end-phase`` at the end of a player turn would also
-        turn the phasing side's inverted units face up, which this game records itself, 27.82)."""
-        self.side, self.phase = side, None
-        self.emit(PlayerTurnStarted, actor="system")
+        """The player turn of ``side`` begins (``awaw end-phase``: from the game-turn phases for the Axis; the end of
+        the Axis player turn has begun the Allied one already)."""
+        if self.side != side:
+            self.play(decide_end_phase)
+        if self.side != side:
+            raise ValueError(f"the player turn that begins is the {self.side}'s, not the {side}'s")
 
     def enter(self, phase: Phase) -> None:
         """Move on to ``phase``: every player-turn phase passed on the way gets its ``phase_started`` marker."""
@@ -238,8 +237,10 @@ class Game:
             self.play(decide_end_phase)
 
     def end_player_turn(self) -> None:
-        """The end of the Axis player turn eliminates the oil above each reserve's maximum (33.422), as the oil
-        ledger finds it (:func:`projections.oil.over_maximum`). The players here count partial oil toward the
+        """The end of the player turn (``awaw end-phase`` from its last phase): the inverted air and naval units the
+        position says turn face up (27-30 extract 1.20), then the next player turn or the end of the game turn.
+        Before it, the end of the Axis player turn eliminates the oil above each reserve's maximum (33.422), as the
+        oil ledger finds it (:func:`projections.oil.over_maximum`). The players here count partial oil toward the
         maximum (``counted``, the larger reading of option ``oil.partial_in_cap``), although the game keeps the
         option's default (``excluded``): the reading the example has always been recorded with."""
         self.enter("end_of_player_turn")
@@ -253,11 +254,7 @@ class Game:
                 amount=excess.excess,
                 reason="over_reserve_max",
             )
-        self.emit(PlayerTurnEnded)
-
-    def end_game_turn(self) -> None:
-        self.side, self.phase = None, "end_of_game_turn"
-        self.emit(GameTurnEnded)
+        self.play(decide_end_phase)
 
     # -- writing ------------------------------------------------------------------------------------------------
 
@@ -839,9 +836,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         path=[BERLIN],
     )
     g.enter("end_of_player_turn")
-    for unit in ("ger-aaf-1", "ger-aaf-2", "ger-aaf-3", "ger-aaf-4"):
-        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
-    g.emit(UnitInversionChanged, unit="ger-ca-3", inverted=False, cause="end_of_player_turn")
     control(g, [KRAKOW], "germany", "conquest")  # a conquered minor's hexes pass at the end of the player turn (29.51)
     t["usat"] = tension(
         g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_COST + 7) // 15, "A3R intro")], "axis_offensives"
@@ -897,7 +891,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("end_of_player_turn")
     g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
     g.end_player_turn()
-    g.end_game_turn()
 
 
 def winter_1939(g: Game, t: dict[str, int]) -> None:
@@ -960,8 +953,6 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     redeploy(g, actor="germany", unit="ger-aaf-5", kind="TR", origin="EUR:M29", destination="EUR:K30")
     redeploy(g, actor="japan", unit="jap-inf-13", kind="NR", origin=TOKYO, destination="PAC:N18")
     g.enter("end_of_player_turn")
-    for unit in ("ger-dd-7", "ger-aaf-6", "jap-dd-3", "jap-nas-3"):
-        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     g.end_player_turn()
 
     # ---------------------------------------------------------------- Allied Winter 1939
@@ -1050,11 +1041,8 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     for n in (17, 18):
         redeploy(g, actor="china", unit=f"chi-inf-{n}", kind="SR", origin=CHUNGKING, destination="PAC:Q16")
     g.enter("end_of_player_turn")
-    for unit in ("brit-dd-5", "brit-dd-6", "brit-aaf-4", "fra-dd-4", "rus-dd-3"):
-        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
     g.end_player_turn()
-    g.end_game_turn()
 
 
 def spring_1940(g: Game, t: dict[str, int]) -> None:
@@ -1238,8 +1226,6 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.emit(ShipArrivedForRepair, actor="germany", ship="gneisenau", yard="kiel")
     redeploy(g, actor="germany", unit="ger-sub-7", kind="NR", origin=WILHELMSHAVEN, destination="sw:atlantic")
     g.enter("end_of_player_turn")
-    for unit in ("ger-aaf-1", "ger-aaf-2", "ita-ca-3", "ita-dd-3"):
-        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     t["usat"] = tension(
         g, "usat", t["usat"], [("axis_offensive_brps", (FULL_OFFENSIVE_COST + 7) // 15, "A3R intro")], "axis_offensives"
     )
@@ -1292,11 +1278,8 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     redeploy(g, actor="britain", unit="brit-asw-4", kind="NR", origin=GLASGOW, destination="sw:atlantic")
     redeploy(g, actor="britain", unit="brit-inf-7", kind="NR", origin=LONDON, destination=CALAIS, nr="bef-3")
     g.enter("end_of_player_turn")
-    for unit in ("brit-ca-7", "brit-ca-8", "brit-aaf-5", "usa-ca-3"):
-        g.emit(UnitInversionChanged, unit=unit, inverted=False, cause="end_of_player_turn")
     g.emit(FrenchSurrenderChecked, actor="france", paris_controller="france", surrenders=False)
     g.end_player_turn()
-    g.end_game_turn()
 
 
 def build_game() -> Game:

@@ -49,6 +49,16 @@ def at(seq: int) -> Position:
     return Position(game.replay(EVENTS[:seq]), MAP)
 
 
+def seq(tag: str, **fields: object) -> int:
+    """The number of the example's first event with tag ``tag`` and these field values (the example is made by its
+    generator: its event numbers follow what the commands decide)."""
+    return next(
+        n
+        for n, e in enumerate(EVENTS, 1)
+        if e.__struct_config__.tag == tag and all(getattr(e, k, None) == v for k, v in fields.items())
+    )
+
+
 def lines(first: int, last: int) -> list[bytes]:
     """Events ``first..last`` of the example, as stored."""
     return LINES[first - 1 : last]
@@ -126,17 +136,17 @@ POL_1 = Attack(
             id="redeploy",
         ),
         pytest.param(
-            446,
+            seq("unit_redeployed", unit="brit-inf-1") - 1,
             lambda t: decide_redeploy(t, Redeploy("brit-inf-1", "EUR:N22", "NR", nr="bef-1")),
-            447,
-            447,
+            seq("unit_redeployed", unit="brit-inf-1"),
+            seq("unit_redeployed", unit="brit-inf-1"),
             id="naval-redeployment",
         ),
         pytest.param(
-            502,
+            seq("unit_built", unit="ger-sub-6") - 1,
             lambda t: decide_build(t, Build("ger-sub-6", "EUR:K29", "germany", "submarine", 1, yard="kiel")),
-            503,
-            503,
+            seq("unit_built", unit="ger-sub-6"),
+            seq("unit_built", unit="ger-sub-6"),
             id="submarine-built-at-a-yard",
         ),
     ],
@@ -267,7 +277,8 @@ def test_a_seeded_die_comes_from_the_roller_with_the_rolls_number() -> None:
         (302, lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3)), "27.11", "unit "
          "construction phase"),
         (373, lambda t: decide_build(t, Build("ger-arm-1", "EUR:L32")), "the record", "already in play"),
-        (502, lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3, yard="kiel")),
+        (seq("unit_built", unit="ger-sub-6") - 1,
+         lambda t: decide_build(t, Build("ger-inf-40", "EUR:L32", "germany", "infantry", 3, yard="kiel")),
          "the command", "takes no shipbuilding points"),
         (373, lambda t: decide_ship(t, Ship("ger-ca-3", "defer")), "the record", "on no Naval Construction Chart"),
         (302, lambda t: decide_redeploy(t, Redeploy("ger-arm-3", "EUR:M28")), "28.11", "redeployment phase"),
@@ -290,24 +301,27 @@ def test_a_further_round_needs_the_losses_of_the_last_one_first() -> None:
 
 
 def test_end_phase_walks_the_sequence_of_play() -> None:
-    def tags(seq: int) -> list[tuple[str, str | None, str | None]]:
-        found = decide_end_phase(at(seq))
+    def tags(after: int) -> list[tuple[str, str | None, str | None]]:
+        found = decide_end_phase(at(after))
         assert not isinstance(found, Refusal)
         return [(e.__struct_config__.tag, e.side, e.phase) for e in found]
 
     assert tags(278) == [("game_turn_started", None, "game_turn_start")]  # the set-up ends
     assert tags(287) == [("player_turn_started", "axis", None), ("phase_started", "axis", "diplomacy")]
     assert tags(290) == [("phase_started", "axis", "oil_adjustment")]
-    end_axis = tags(399)  # the Axis end-of-player-turn phase: uninvert, end, the Allies' turn
+    # the Axis end-of-player-turn phase: uninvert what the position turns face up, end, the Allies' turn
+    uninverted = seq("unit_inversion_changed", season="fall", cause="end_of_player_turn")
+    end_axis = tags(uninverted - 1)
+    assert encoded(decide_end_phase(at(uninverted - 1))) == lines(uninverted, uninverted + len(end_axis) - 1)
     assert end_axis[-3:] == [
         ("player_turn_ended", "axis", "end_of_player_turn"),
         ("player_turn_started", "allied", None),
         ("phase_started", "allied", "diplomacy"),
     ]
-    assert tags(453) == [
+    assert tags(seq("player_turn_ended", season="fall", side="allied") - 1) == [
         ("player_turn_ended", "allied", "end_of_player_turn"),
         ("game_turn_ended", None, "end_of_game_turn"),
     ]
-    following = decide_end_phase(at(455))
+    following = decide_end_phase(at(seq("game_turn_ended", season="fall")))
     assert not isinstance(following, Refusal)
     assert [(e.__struct_config__.tag, e.year, e.season) for e in following] == [("game_turn_started", 1939, "winter")]

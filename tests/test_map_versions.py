@@ -20,6 +20,8 @@ from replays.state import state_at
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
+LAST = len(EXAMPLE.read_bytes().splitlines())
+"""The example's last event (its generator decides how many there are)."""
 TEST_MAP = ROOT / "examples" / "maps" / "fictional-test-map.yaml"
 SOURCE = ROOT / "examples" / "maps" / "fictional-test-map.awmap"
 
@@ -58,15 +60,15 @@ def test_what_a_change_does_is_listed_before_it_is_appended(db: Path, version_2:
     assert "g uses rule-texts version 1" in out
     assert "its extent leaves out 0 of the 158 hexes the game has used" in out
     assert "it gives otherwise 0 fact(s) of the hexes the game has used" in out  # the test map keeps the rule texts
-    assert "read with it, the 764 events give 0 finding(s) they do not give now" in out
-    assert "would append: event 765 map_data_changed" in out
+    assert f"read with it, the {LAST} events give 0 finding(s) they do not give now" in out
+    assert f"would append: event {LAST + 1} map_data_changed" in out
     assert run(db, "map", "use", "g", str(TEST_MAP), "--yes", "--reason", "our map")[0] == 0
     code, out = run(db, "map", "use", "g", str(version_2), "--dry-run")
     assert code == 0, out
     assert "g uses fictional-test-map version 1" in out
     assert "its extent leaves out 1 of the 158 hexes the game has used:\n  EUR:E22\n" in out
     assert "it gives otherwise 1 fact(s) of the hexes the game has used:\n  EUR:L33 terrain: clear -> forest\n" in out
-    assert "read with it, the 765 events give 3 finding(s) they do not give now:\n" in out
+    assert f"read with it, the {LAST + 1} events give 3 finding(s) they do not give now:\n" in out
     assert "  event 298 13.41 movement_cost: ger-inf-3's move into EUR:L33, EUR:M33,\n" in out
     assert "  event 299 13.41 movement_cost: ger-arm-4's move into EUR:K32, EUR:L32," in out
     assert max(len(line) for line in out.splitlines()) <= 80
@@ -78,16 +80,16 @@ def test_what_a_change_does_is_listed_before_it_is_appended(db: Path, version_2:
         (299, "movement_cost"),
     ]
     with GameStore(str(db)) as store:
-        assert store.count("g") == 765  # the dry runs wrote nothing
+        assert store.count("g") == LAST + 1  # the dry runs wrote nothing
 
 
 def test_the_change_is_an_event_and_the_checks_follow_it(db: Path, version_2: Path) -> None:
     code, out = run(db, "map", "use", "g", str(TEST_MAP), "--reason", "our map", "--agreed-by", "anna", given="y\n")
     assert code == 0, out
-    assert "recorded in event 765: g uses fictional-test-map version 1 from here on" in out
+    assert f"recorded in event {LAST + 1}: g uses fictional-test-map version 1 from here on" in out
     new = load_map_file(TEST_MAP).data
     with GameStore(str(db)) as store:
-        record = next(iter(store.records("g", start=765)))
+        record = next(iter(store.records("g", start=LAST + 1)))
         event = record.event
         assert isinstance(event, MapDataChanged)
         assert (event.name, event.version, event.sha256, event.reason, event.agreed_by) == (
@@ -97,12 +99,12 @@ def test_the_change_is_an_event_and_the_checks_follow_it(db: Path, version_2: Pa
             "our map",
             ["anna"],
         )
-        assert event.previous_sha256 == declared_map_data(store, "g", at=764).data.sha256  # type: ignore[union-attr]
+        assert event.previous_sha256 == declared_map_data(store, "g", at=LAST).data.sha256  # type: ignore[union-attr]
         assert (event.year, event.season) == (1940, "spring")
         found = declared_map_data(store, "g")
         assert found.data == new and store.map_data(new.sha256) is not None  # the file is kept in the store
-        assert state_at(store.open("g"), 765).meta.map_data.sha256 == new.sha256  # type: ignore[union-attr]
-        assert state_at(store.open("g"), 764).meta.map_data.sha256 != new.sha256  # type: ignore[union-attr]
+        assert state_at(store.open("g"), LAST + 1).meta.map_data.sha256 == new.sha256  # type: ignore[union-attr]
+        assert state_at(store.open("g"), LAST).meta.map_data.sha256 != new.sha256  # type: ignore[union-attr]
     # the game's audit reads the new data from the change on, and stays clean
     code, out = run(db, "audit", "g")
     assert code == 0, out
@@ -123,7 +125,7 @@ def test_a_change_nobody_agreed_to_or_that_changes_nothing_writes_nothing(
     code, out = run(db, "map", "use", "g", str(bad), "--yes")
     assert code == 1 and "line 3" in out and "version" in out
     with GameStore(str(db)) as store:
-        assert store.count("g") == 765
+        assert store.count("g") == LAST + 1
 
 
 def test_a_copied_game_keeps_the_map_data_it_moved_to(db: Path, tmp_path: Path) -> None:

@@ -221,7 +221,8 @@ class Found(NamedTuple):
 
     example: str
     checks: frozenset[str]
-    ends: frozenset[int]
+    ends: frozenset[str]
+    """The phases whose ends it concerns, as ``year-season/side/phase`` (the last event of each in the example)."""
     why: str
 
 
@@ -229,7 +230,14 @@ FOUND: dict[str, Found] = {
     "construction: a repair under way in the set-up": Found(
         "campaign-1939",
         frozenset({"construction_phase"}),
-        frozenset({753, 756, 763, 764}),
+        frozenset(
+            {
+                "1940-spring/allied/unit_construction",
+                "1940-spring/allied/redeployment",
+                "1940-spring/allied/end_of_player_turn",
+                "1940-spring/-/end_of_game_turn",
+            }
+        ),
         "ship_repair_started (phase setup) of a ship the set-up has under repair (Renown, repair: true): "
         "construction_phase (27.11) said it was 'built in the setup phase', but the repair began in the unit "
         "construction phase of the game the position came from; a set-up event is history (before_the_game)",
@@ -237,7 +245,14 @@ FOUND: dict[str, Found] = {
     "naval: a repair under way in the set-up": Found(
         "campaign-1939",
         frozenset({"repair_allowed", "repair_cost"}),
-        frozenset({753, 756, 763, 764}),
+        frozenset(
+            {
+                "1940-spring/allied/unit_construction",
+                "1940-spring/allied/redeployment",
+                "1940-spring/allied/end_of_player_turn",
+                "1940-spring/-/end_of_game_turn",
+            }
+        ),
         "ship_repair_started (phase setup) of a ship under repair: repair_allowed (27.7261) read the set-up's "
         "ship_damaged and ship_repair_started as one player turn ('repair may not start in the player turn of the "
         "damage', 27.7266A), and repair_cost (27.7267) wanted 1 SB + 3 BRPs paid in the set-up; both were done in the "
@@ -246,7 +261,9 @@ FOUND: dict[str, Found] = {
     "naval: ship decisions of a construction phase before the set-up": Found(
         "campaign-1939",
         frozenset({"due_ships_decided"}),
-        frozenset({520, 588, 710}),
+        frozenset(
+            {"1939-winter/axis/redeployment", "1939-winter/allied/redeployment", "1940-spring/axis/redeployment"}
+        ),
         "phase_started (redeployment) of a game resumed after its unit construction phase "
         "(1939-winter/axis/redeployment): due_ships_decided (27.7272) wanted each ship of this season's column "
         "continued, accelerated or deferred 'this unit construction phase', but that phase was played in the game "
@@ -320,6 +337,10 @@ def test_a_case_the_property_found_audits_clean(
     27.7267, 27.7272 read a set-up's history as play; each failed before its fix)."""
     db, _ = examples
     case = FOUND[cause]
-    for end in sorted(case.ends):
+    with GameStore(db) as store:
+        labels = [f"{e.year}-{e.season}/{e.side or '-'}/{e.phase}" for e in store.events(case.example)]
+    ends = {max(n for n, label in enumerate(labels, 1) if label == phase) for phase in case.ends}
+    assert len(ends) == len(case.ends)
+    for end in sorted(ends):
         found = [f for f in _resumed_audit(db, case.example, end, tmp_path) if f.check in case.checks]
         assert found == [], f"{case.example} at event {end}: {[(f.check, f.message) for f in found]}"
