@@ -5,8 +5,8 @@ Each item is in one state:
 * ``recomputed``: a check names it in ``covers`` (the audit derives the fact and judges the claim) and a test plants
   the fault of each of its clauses (``@pytest.mark.plants("S-11.B")``; ``"S-11"`` where the item has one clause);
 * ``partial``: a check covers it but some clause has no planted-fault test (the clauses are named), or a check names
-  it in ``partly``, with what is missing (a clause named in ``partly``, ``S-25.A``, keeps its item partial even where
-  a test plants the part of it that is checked);
+  it in ``partly``, with what is missing (an item or a clause named in ``partly``, ``S-25`` or ``S-25.A``, keeps the
+  item partial even where a check covers it and a test plants the part of each clause that is checked);
 * ``trusted``: a check names it in ``trusts``: it reads the claim back instead of deriving it (what it trusts);
 * ``needs a fact``: no check can make it yet; ``notes/<family>.yaml`` (beside this module) names the fact no event
   records, or the map data it needs;
@@ -127,7 +127,7 @@ def matrix(checks: Iterable[Check], plants: Mapping[str, frozenset[str]] | None 
     plants = planted() if plants is None else plants
     full: dict[str, list[str]] = {}
     part: dict[str, list[tuple[str, str]]] = {}
-    short: dict[str, list[str]] = {}  # clauses checked only in part: item -> "clause A: what is missing"
+    short: dict[str, list[str]] = {}  # what `partly` says is missing, by item: "clause A: ..." or the item's own
     trust: dict[str, list[tuple[str, str]]] = {}
     for c in checks:
         for identifier in c.covers:
@@ -135,8 +135,7 @@ def matrix(checks: Iterable[Check], plants: Mapping[str, frozenset[str]] | None 
         for identifier, missing in c.partly:
             item, letter = clause_of(identifier)
             part.setdefault(item.key, []).append((c.id, missing))
-            if letter:
-                short.setdefault(item.key, []).append(f"clause {letter}: {missing}")
+            short.setdefault(item.key, []).append(f"clause {letter}: {missing}" if letter else missing)
         for identifier, trusted in c.trusts:
             trust.setdefault(resolve(identifier).key, []).append((c.id, trusted))
     gaps = notes()
