@@ -142,6 +142,7 @@ def _trace(
     queue = deque([start])
     found: list[Traced] = []
     straight: set[str] = set()
+    onward: set[str] = set()  # hexes past the start a line has run on from (free of enemy ZoCs)
     doubt: Unknown | None = None
     while queue:
         here = queue.popleft()
@@ -153,8 +154,14 @@ def _trace(
             doubt = doubt or source
         elif source is not None:
             if _straight_in_shared_zoc(pos, here, start, parent, side, armor):
-                straight.add(here)  # reached again by a way round, it may still supply (30.322)
-            else:
+                # 30.322: not straight, but by a way round out of the source: one the search has run on from
+                # already, or one that reaches it later
+                way = _way_round(pos, here, start, onward, faction, side)
+                if way is None:
+                    straight.add(here)
+                else:
+                    parent[here] = way
+            if here not in straight:
                 found.append(_with_line(source, here, parent))
                 if source.status == "full":
                     break
@@ -167,6 +174,7 @@ def _trace(
                 continue
             if zoc:
                 continue  # the hexes of the line itself are free of enemy ZoCs (30.321)
+            onward.add(here)
         for near in pos.grid.neighbours(here):
             if near in parent and near not in straight:
                 continue
@@ -220,6 +228,15 @@ def _straight_in_shared_zoc(
 ) -> bool:
     """30.322 for a source the search reached straight from its start (:func:`_shared_zoc`)."""
     return parent.get(source_hex) == start and _shared_zoc(pos, source_hex, start, side, armor)
+
+
+def _way_round(pos: Position, source_hex: str, start: str, onward: set[str], faction: Faction, side: str) -> str | None:
+    """A hex next to ``source_hex`` that the search out of ``start`` has run on from (so it is free of enemy ZoCs and
+    linked to ``start``) and that a line may leave the source for (30.322's way round), or None."""
+    for near in pos.grid.neighbours(source_hex):
+        if near != start and near in onward and _step(pos, near, source_hex, faction, side) is True:
+            return near
+    return None
 
 
 def _is_port_in_zoc(source: Traced, hex_: str, pos: Position, side: str, armor: dict[str, list[Unit]]) -> bool:
