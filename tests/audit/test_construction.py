@@ -109,7 +109,7 @@ def test_27_11_rates_audit_clean(unit_type: str, factors: int, cost: int) -> Non
     assert findings([created(), build("u-1", unit_type, factors, cost, inverted=True)], "27.11") == []
 
 
-@pytest.mark.plants("C-02")
+@pytest.mark.plants("C-02.A")
 def test_same_turn_rebuild_of_a_voluntarily_eliminated_unit_is_doubled() -> None:
     events: list[Event] = [
         created(),
@@ -173,7 +173,7 @@ def test_a_rebuild_after_combat_or_in_a_later_turn_pays_normal_cost() -> None:
         ),
     ],
 )
-@pytest.mark.plants("C-02")
+@pytest.mark.plants("C-02.C")
 def test_dt6_triple_cost(
     case: str, when: dict[str, Any], oil: int, cost: int, multiplier: int, expected: list[tuple[int, str, str]]
 ) -> None:
@@ -199,7 +199,7 @@ def committed(faction: str, counters: int) -> OilExpended:
     )
 
 
-@pytest.mark.plants("C-02")
+@pytest.mark.plants("C-02.B")
 def test_dt5_builds_beyond_the_oil_coverage_cost_double() -> None:
     events: list[Event] = [
         created(),
@@ -302,7 +302,7 @@ def test_new_air_units_enter_inverted() -> None:
     ]
 
 
-@pytest.mark.plants("A-01")
+@pytest.mark.plants("A-01.A")
 def test_naval_air_within_the_training_rate() -> None:
     events: list[Event] = [
         created(),
@@ -317,6 +317,21 @@ def test_naval_air_within_the_training_rate() -> None:
             3,
             "naval_air_rate",
             "2 naval air factors are now built on Germany's training rate this turn; the rate is 1 (27.61)",
+        ),
+    ]
+
+
+@pytest.mark.plants("A-01.B")
+@pytest.mark.parametrize("power", ["france", "russia", "china"])
+def test_france_russia_and_china_build_no_naval_air(power: str) -> None:
+    """27.61: France, Russia and China may never build naval air units; their other air units are not naval air's."""
+    assert findings([created(), build(f"{power}-af-1", "aaf", 1, 3, owner=power, side="allied")], "27.61") == []
+    assert findings([created(), build(f"{power}-nas-1", "nas", 1, 1, owner=power, side="allied")], "27.61") == [
+        (
+            2,
+            "naval_air_rate",
+            f"1 naval air factors are now built on {power.capitalize()}'s training rate this turn; the rate is 0 "
+            "(27.61)",
         ),
     ]
 
@@ -727,20 +742,54 @@ def test_transports_for_us_paid_commonwealth_construction() -> None:
 # Training rates (27.61)
 
 
-@pytest.mark.plants("A-02")
-def test_australian_naval_air_uses_the_rate_the_war_allows() -> None:
-    def nas(unit: str, rate: str | None) -> Event:
-        return built(
-            unit, "nas", 1, "box:australia", owner="britain", nationality="commonwealth:australia", naval_air_rate=rate
-        )
+def _australian_nas(unit: str, rate: str | None) -> Event:
+    return built(
+        unit, "nas", 1, "box:australia", owner="britain", nationality="commonwealth:australia", naval_air_rate=rate
+    )
 
-    war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="japan", target="usa", brp_cost=35)
-    assert seqs([created(), nas("n1", "britain")], "naval_air_rate") == []
-    assert seqs([created(), war, nas("n1", "britain")], "naval_air_rate") == [3]
-    assert seqs([created(), nas("n1", "usa")], "naval_air_rate") == [2]
-    assert seqs([created(), nas("n1", "britain"), nas("n2", "britain"), nas("n3", "britain")], "naval_air_rate") == [4]
-    assert skipped([created(), nas("n1", "australia")], "naval_air_rate") == [
+
+_JAPAN_USA = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="japan", target="usa", brp_cost=35)
+
+
+@pytest.mark.plants("A-02.B")
+def test_australian_naval_air_on_britains_rate_only_until_the_us_is_at_war_with_japan() -> None:
+    """27.61B: Britain may use its naval air training rate for Australian squadrons until the U.S. is at war with
+    Japan (and they count against it: a third factor exceeds Britain's 2)."""
+    assert findings([created(), _australian_nas("n1", "britain"), _australian_nas("n2", "britain")], "27.61") == []
+    assert findings([created(), _JAPAN_USA, _australian_nas("n1", "britain")], "27.61") == [
+        (
+            3,
+            "naval_air_rate",
+            "Australian naval air unit n1 is built on Britain's training rate; 27.61B allows Australia or the U.S. now",
+        ),
+    ]
+    three = [created(), *(_australian_nas(f"n{i}", "britain") for i in range(3))]
+    assert seqs(three, "naval_air_rate") == [4]
+
+
+@pytest.mark.plants("A-02.C")
+def test_australian_naval_air_on_the_us_rate_only_once_the_us_is_at_war_with_japan() -> None:
+    """27.61B: the U.S. may use its rate for Australian squadrons if it is at war with Japan."""
+    assert findings([created(), _JAPAN_USA, _australian_nas("n1", "usa")], "27.61") == []
+    assert findings([created(), _australian_nas("n1", "usa")], "27.61") == [
+        (
+            2,
+            "naval_air_rate",
+            "Australian naval air unit n1 is built on the U.S.'s training rate; 27.61B allows Australia or Britain now",
+        ),
+    ]
+
+
+def test_australian_naval_air_on_australias_own_rate_is_allowed_and_not_checked() -> None:
+    """27.61B: Australia's own naval air training rate may be used at any time; its size is not in the texts, so the
+    build is never accused, only reported as not checked (A-02.A stays partial)."""
+    assert findings([created(), _australian_nas("n1", "australia")], "27.61") == []
+    assert findings([created(), _JAPAN_USA, _australian_nas("n1", "australia")], "27.61") == []
+    assert skipped([created(), _australian_nas("n1", "australia")], "naval_air_rate") == [
         "Australian naval air on Australia's own training rate, which the rules do not give"
+    ]
+    assert skipped([created(), _australian_nas("n1", None)], "naval_air_rate") == [
+        "whose training rate an Australian naval air unit is built on (naval_air_rate)"
     ]
 
 
@@ -772,30 +821,42 @@ def test_cves_within_the_training_rate() -> None:
 # Research-phase SW builds (27.91A)
 
 
-@pytest.mark.plants("I-04")
-def test_the_axis_place_research_builds_first() -> None:
-    def research(unit: str, owner: str) -> Event:
-        return built(
-            unit,
-            "interceptor",
-            1,
-            "sw:atlantic",
-            owner=owner,
-            phase="research",
-            side=None,
-            inverted=False,
-            when={"year": 1941, "season": "spring"},
-        )
+def _research(unit: str, owner: str) -> Event:
+    return built(
+        unit,
+        "interceptor",
+        1,
+        "sw:atlantic",
+        owner=owner,
+        phase="research",
+        side=None,
+        inverted=False,
+        when={"year": 1941, "season": "spring"},
+    )
 
-    assert seqs([created(), research("g", "germany"), research("b", "britain")], "research_build_order") == []
-    assert seqs([created(), research("b", "britain"), research("g", "germany")], "research_build_order") == [3]
-    over = [
-        created(),
-        brps("germany", 9, when={"year": 1941, "season": "spring"}),
-        research("g", "germany"),
-        research("g2", "germany"),
+
+@pytest.mark.plants("I-04.A")
+def test_the_axis_place_research_builds_first() -> None:
+    assert seqs([created(), _research("g", "germany"), _research("b", "britain")], "research_build_order") == []
+    late = audit([created(), _research("b", "britain"), _research("g", "germany")], None, "research_build_order")
+    assert [(f.seq, f.message) for f in late.findings] == [
+        (
+            3,
+            "Germany places new interceptor unit g after the Allies placed theirs; the Axis place their "
+            "research-phase SW builds first (27.91A)",
+        )
     ]
-    assert [f.seq for f in audit(over, None, "construction_limit").findings] == [4]  # counted against the limit
+
+
+@pytest.mark.plants("I-04.B")
+def test_research_builds_count_against_that_turns_construction_limit() -> None:
+    """27.91A: a research-phase build counts against the construction limit of the turn: Germany's base of 9 gives
+    a limit of 3, one interceptor (3 BRPs) fits, a second does not."""
+    spring = {"year": 1941, "season": "spring"}
+    one = [created(), brps("germany", 9, when=spring), _research("g", "germany")]
+    assert [f.seq for f in audit(one, None, "construction_limit").findings] == []
+    over = [*one, _research("g2", "germany")]
+    assert [(f.seq, f.rule) for f in audit(over, None, "construction_limit").findings] == [(4, "27.31")]
 
 
 @pytest.mark.plants("27-30/O-06")

@@ -419,6 +419,17 @@ def _a_russian_unit_built_in_a_russian_hex_ringed_by_germans() -> list[Event]:
     return start(*ring, controlled(POCKET, "russia"), built("r9", "infantry", 3, POCKET, owner="russia"))
 
 
+@case("partial_supply_impairments")
+def _a_submarine_in_an_unfortified_partially_supplied_port_intercepts() -> list[Event]:
+    # 30.524A: Kiel (J30) is a port with no fortification on the test map, so its partially supplied submarine may not
+    # intercept (a fortified one may, 32.248)
+    return start(
+        placed("u1", "submarine", 1, "EUR:J30"),
+        supplied("european_axis", {"u1": "partial"}),
+        mission(["u1"], "naval_interception", phase="movement"),
+    )
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Redeployment over water (28.321)
 

@@ -14,7 +14,7 @@ from awaw_events.events import (
     UnitTransferred,
 )
 from awaw_events.events.combat import Attacker
-from tests.build import FALL, ended, make, placed, seqs
+from tests.build import FALL, ended, findings, make, placed, seqs
 from tests.build import found_at as found
 from tests.build import skipped_check as skipped
 from tests.conftest import created
@@ -198,18 +198,39 @@ def test_the_a3r_full_offensive_modifier_is_replaced() -> None:
     ]
 
 
-@pytest.mark.plants("C-06")
-def test_declarations_of_war_and_full_offensives_cost_27_12() -> None:
-    """C-06 (27.12): 35 BRPs against a major power, 10 against a minor, 15 for a full offensive. The checks live in
-    the politics family (``declaration_cost``, ``full_offensive_cost``)."""
+def _dow(target: str, cost: int) -> Event:
     from awaw_events.events import WarDeclared
 
-    def dow(target: str, cost: int) -> Event:
-        return make(
-            WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target=target, brp_cost=cost
-        )
+    return make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target=target, brp_cost=cost)
 
-    assert seqs([created(), dow("france", 35), dow("belgium", 10)], "declaration_cost") == []
-    assert seqs([created(), dow("france", 10), dow("belgium", 35)], "declaration_cost") == [2, 3]
-    assert seqs([created(), paid("germany", 15, "full")], "full_offensive_cost") == []
-    assert seqs([created(), paid("germany", 14, "full")], "full_offensive_cost") == [2]
+
+@pytest.mark.plants("C-06.A")
+def test_declarations_of_war_cost_35_against_a_major_power_and_10_against_a_minor() -> None:
+    """C-06.A (27.12): 35 BRPs against a major power, 10 against a minor (the check is the politics family's
+    ``declaration_cost``)."""
+    assert findings([created(), _dow("france", 35), _dow("belgium", 10)], "27.12") == []
+    assert findings([created(), _dow("france", 10), _dow("belgium", 35)], "27.12") == [
+        (
+            2,
+            "declaration_cost",
+            "germany paid 10 BRPs to declare war on france; a declaration against a major power costs 35 (27.12)",
+        ),
+        (
+            3,
+            "declaration_cost",
+            "germany paid 35 BRPs to declare war on belgium; a declaration against a minor power costs 10 (27.12)",
+        ),
+    ]
+
+
+@pytest.mark.plants("C-06.B")
+def test_a_full_offensive_costs_15() -> None:
+    """C-06.B (27.12): a full offensive costs 15 BRPs (``full_offensive_cost``); a limited one is not its business."""
+    assert findings([created(), paid("germany", 15, "full"), paid("germany", 5)], "27.12") == []
+    assert findings([created(), paid("germany", 14, "full")], "27.12") == [
+        (
+            2,
+            "full_offensive_cost",
+            "germany paid 14 BRPs for a full offensive on the eastern front; a full offensive costs 15 (27.12)",
+        ),
+    ]

@@ -6,7 +6,20 @@ from __future__ import annotations
 import pytest
 
 from awaw_events.events import Event, WarDeclared
-from tests.build import FALL, built, controlled, declared, eliminated, make, map_data, moved, placed, seqs, supplied
+from tests.build import (
+    FALL,
+    built,
+    controlled,
+    declared,
+    eliminated,
+    make,
+    map_data,
+    moved,
+    placed,
+    seqs,
+    supplied,
+)
+from tests.build import found_at as found
 from tests.build import skipped_check as skipped
 from tests.conftest import created
 
@@ -121,30 +134,65 @@ def test_french_colonial_infantry_is_rebuilt_in_its_colony() -> None:
     assert seqs([*setup, away], "colonial_rebuild", PLACES) == [5]
 
 
-@pytest.mark.plants("P-10")
-def test_canadian_units_in_canada_and_the_chindit_in_india() -> None:
+@pytest.mark.plants("P-10.A")
+def test_canadian_armor_and_infantry_are_built_in_canada() -> None:
     canada = {"owner": "britain", "nationality": "commonwealth:canada"}
     assert seqs([created(), built("c1", "armor", 4, "box:canada", **canada)], "canada_and_chindit") == []
-    assert seqs([created(), built("c1", "armor", 4, "EUR:M20", **canada)], "canada_and_chindit") == [2]
+    assert seqs([created(), built("c2", "infantry", 3, "box:canada", **canada)], "canada_and_chindit") == []
+    assert found([created(), built("c1", "armor", 4, "EUR:M20", **canada)], "canada_and_chindit") == [
+        (2, "Canadian armor unit c1 is built at EUR:M20; it is built in Canada (27.475A)")
+    ]
+    assert seqs([created(), built("c2", "infantry", 3, "box:india", **canada)], "canada_and_chindit") == [2]
+
+
+@pytest.mark.plants("P-10.B")
+def test_the_chindit_is_built_in_an_indian_hex_or_the_india_box() -> None:
     chindit = {"owner": "britain", "nationality": "britain"}
     setup: list[Event] = [created(), declared(PLACES)]
     assert seqs([*setup, built("ch", "chindit", 1, "PAC:CC3", **chindit)], "canada_and_chindit", PLACES) == []
     assert seqs([*setup, built("ch", "chindit", 1, "box:india", **chindit)], "canada_and_chindit", PLACES) == []
-    assert seqs([*setup, built("ch", "chindit", 1, "PAC:CC5", **chindit)], "canada_and_chindit", PLACES) == [3]
+    assert found([*setup, built("ch", "chindit", 1, "PAC:CC5", **chindit)], "canada_and_chindit", PLACES) == [
+        (3, "the Chindit ch is built at PAC:CC5; it is built in an Indian hex or the India box (27.474D)")
+    ]
+    assert skipped([created(), built("ch", "chindit", 1, "PAC:CC3", **chindit)], "canada_and_chindit") == [
+        "not checked: no map data for PAC:CC3 (country): the game declares no map data"
+    ]
 
 
-@pytest.mark.plants("I-03")
-def test_new_sw_air_units_go_to_their_sw_box() -> None:
-    def sw(owner: str, at: str, front: str | None = None) -> Event:
-        return built("i", "interceptor", 1, at, owner=owner, front=front)
+def _sw_air(owner: str, at: str, front: str | None = None) -> Event:
+    return built("i", "interceptor", 1, at, owner=owner, front=front)
 
-    assert seqs([created(), sw("germany", "sw:atlantic")], "sw_air_placement") == []
-    assert seqs([created(), sw("germany", "sw:pacific")], "sw_air_placement") == [2]
-    assert seqs([created(), sw("usa", "box:us_atlantic")], "sw_air_placement") == []
-    assert seqs([created(), sw("usa", "sw:atlantic")], "sw_air_placement") == [2]  # not at war in the Atlantic
+
+_WRONG_BOX = "new interceptor unit i: new SW air units go to the SW box the rule names (27.92)"
+
+
+@pytest.mark.plants("I-03.A")
+def test_new_sw_air_units_go_to_their_powers_sw_box() -> None:
+    """27.92A-C, E: Germany and Britain the Atlantic SW box, Japan the Pacific, Russia either, on the eastern or
+    Asian front; any front for the others."""
+    for owner, box, front in (("germany", "sw:atlantic", "western"), ("britain", "sw:atlantic", "mediterranean"),
+                              ("japan", "sw:pacific", "asian"), ("russia", "sw:atlantic", "eastern"),
+                              ("russia", "sw:pacific", "asian")):  # fmt: skip
+        assert seqs([created(), _sw_air(owner, box, front)], "sw_air_placement") == [], (owner, box)
+    assert found([created(), _sw_air("germany", "sw:pacific")], "sw_air_placement") == [(2, _WRONG_BOX)]
+    assert found([created(), _sw_air("japan", "sw:atlantic")], "sw_air_placement") == [(2, _WRONG_BOX)]
+    assert found([created(), _sw_air("russia", "sw:pacific", "western")], "sw_air_placement") == [
+        (2, "new interceptor unit i: Russian SW air units go on the eastern or Asian front (27.92E)")
+    ]
+
+
+@pytest.mark.plants("I-03.B")
+def test_new_us_sw_air_units_go_to_a_us_box_while_not_at_war_in_its_theater() -> None:
+    """27.92D: the U.S. places them in the SW box of a theater it is at war in, and in the U.S. box of one it is not
+    at war in."""
     war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="usa", brp_cost=35)
-    assert seqs([created(), war, sw("usa", "sw:atlantic")], "sw_air_placement") == []
-    assert seqs([created(), sw("russia", "sw:pacific", "western")], "sw_air_placement") == [2]
+    assert seqs([created(), _sw_air("usa", "box:us_atlantic")], "sw_air_placement") == []
+    assert seqs([created(), _sw_air("usa", "box:us_pacific")], "sw_air_placement") == []
+    assert found([created(), _sw_air("usa", "sw:atlantic")], "sw_air_placement") == [(2, _WRONG_BOX)]
+    assert seqs([created(), war, _sw_air("usa", "sw:atlantic")], "sw_air_placement") == []
+    assert seqs([created(), war, _sw_air("usa", "box:us_pacific")], "sw_air_placement") == []
+    assert found([created(), war, _sw_air("usa", "sw:pacific")], "sw_air_placement") == [(3, _WRONG_BOX)]
+    assert found([created(), war, _sw_air("usa", "box:us_atlantic")], "sw_air_placement") == [(3, _WRONG_BOX)]
 
 
 @pytest.mark.plants("I-05")

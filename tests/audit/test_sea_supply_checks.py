@@ -90,8 +90,24 @@ def test_one_line_per_supply_zone() -> None:
     ]
 
 
-@pytest.mark.plants("S-05")
+@pytest.mark.plants("S-05.A")
 def test_a_port_does_not_both_receive_and_send() -> None:
+    """30.331A-B: a port that sends sea supply this player turn receives none, and one that received sends none."""
+    out = trace("l1", "EUR:NN40", "EUR:AA30", zone="malta")
+    into = trace("l2", "box:south_africa", "EUR:NN40", zone="middle_east", transports={"indian_ocean": 1})
+    elsewhere = trace("l2", "box:south_africa", "EUR:NN39", zone="middle_east", transports={"indian_ocean": 1})
+    assert checks_found([*WA, out, elsewhere], "30.331") == []
+    assert findings([*WA, out, into], "30.331") == [
+        (
+            "port_receives_or_sends",
+            "line l2 ends in EUR:NN40, which sends sea supply this player turn (30.331A-B)",
+        ),
+    ]
+
+
+@pytest.mark.plants("S-05.B")
+def test_lines_out_of_a_sea_supplied_zone_leave_from_another_port() -> None:
+    """30.332B: a line from a zone that was supplied by sea leaves from a port other than the one that received."""
     into = trace("l1", "box:south_africa", "EUR:NN40", zone="middle_east", transports={"indian_ocean": 1})
     out = trace("l2", "EUR:NN40", "EUR:AA30", zone="malta")
     assert findings([*WA, into, out], "30.331") == [
@@ -280,7 +296,7 @@ def _zone_results(alexandria_status: str, island_status: str) -> object:
     )
 
 
-@pytest.mark.plants("S-10")
+@pytest.mark.plants("S-10.A", "S-10.B")
 def test_example_30_332_supply_zone_expansion_by_sea() -> None:
     """EX-S1 and EX-S2."""
     assert checks_found([*_middle_east("delivered"), _zone_results("full", "full")], "30") == []
@@ -300,7 +316,7 @@ def test_example_30_332_supply_zone_expansion_by_sea() -> None:
     )
 
 
-@pytest.mark.plants("S-10")
+@pytest.mark.plants("S-10.B")
 def test_example_30_363_separate_sea_lines() -> None:
     """EX-S4: Japan traces Kagoshima -> Manila -> Manado -> Hollandia (line 1) and on through Hollandia to Rabaul
     (line 2); line 1 is disrupted, line 2 gets through: Hollandia is unsupplied (line 2 only touched it), Rabaul is

@@ -42,24 +42,19 @@ def a3r() -> GameCreated:
 # Determinations (S-01, S-02, S-19)
 
 
-@pytest.mark.plants("S-01")
+@pytest.mark.plants("S-01.A")
 def test_supply_is_determined_for_the_moving_side_initial_then_post_combat() -> None:
     events = [
         created(),
         turn(),
         supply("european_axis", "initial", []),
         supply("european_axis", "initial", []),
-        supply("russia", "initial", [], side_="axis"),
         supply("japan", "post_combat", []),
     ]
     assert findings(events, "30.4") == [
         (
             "supply_determinations",
             "a second initial supply determination for european_axis in this player turn (30.41-30.43)",
-        ),
-        (
-            "supply_determinations",
-            "russia supply determined in the axis player turn: only the moving player's units are determined (30.41)",
         ),
         (
             "supply_determinations",
@@ -70,7 +65,23 @@ def test_supply_is_determined_for_the_moving_side_initial_then_post_combat() -> 
     assert checks_found(clean, "30.4") == []
 
 
-@pytest.mark.plants("S-01")
+@pytest.mark.plants("S-01.B")
+def test_the_opponents_supply_is_not_determined_in_the_moving_players_turn() -> None:
+    """30.14, 30.41: only the moving player's units are determined; the other side's status stays as it was."""
+    own = [created(), turn(), supply("european_axis", "initial", []), supply("european_axis", "post_combat", [])]
+    assert checks_found(own, "30.4") == []
+    russia = [*own[:2], supply("russia", "initial", [], side_="axis"), *own[2:]]
+    assert findings(russia, "30.4") == [
+        (
+            "supply_determinations",
+            "russia supply determined in the axis player turn: only the moving player's units are determined (30.41)",
+        ),
+    ]
+    allied = [created(), turn("summer", 1941, "allied"), supply("russia", "initial", [], side_="allied")]
+    assert checks_found([*allied, supply("russia", "post_combat", [], side_="allied")], "30.4") == []
+
+
+@pytest.mark.plants("S-01.A")
 def test_units_isolated_at_the_initial_determination_are_determined_again() -> None:
     base = [
         created(),
@@ -220,6 +231,47 @@ def test_partially_supplied_units_keep_their_impairments() -> None:
     assert checks_found([*base, *fine], "30.52") == []
 
 
+@pytest.mark.plants("S-13.E")
+def test_naval_units_in_a_partially_supplied_port_do_not_intercept() -> None:
+    """30.524A (22.11B): naval units based in a partially supplied port may not intercept, except submarines in a
+    fortified port (32.248); fully supplied ones may. The ports are of a FICTIONAL map made up for the test."""
+    from awaw_events.events import FortificationPlaced
+
+    ports = map_data([facts(h, terrain="clear", port=True) for h in ("EUR:K29", "EUR:K30")])
+    fort = FortificationPlaced(year=1939, season="fall", phase="setup", hex="EUR:K30", kind="fortress", owner="germany")
+    base = [
+        created(),
+        place("ger-ca", "germany", "EUR:K29", unit_type="ca", factors=2),
+        place("ger-ss", "germany", "EUR:K29", unit_type="submarine", factors=1),
+        place("ger-ss2", "germany", "EUR:K30", unit_type="submarine", factors=1),
+        place("ger-dd", "germany", "EUR:K30", unit_type="dd", factors=1),
+        fort,
+        turn(),
+    ]
+    partial = supply("european_axis", "initial", [res(u, "partial") for u in ("ger-ca", "ger-ss", "ger-ss2", "ger-dd")])
+
+    def intercept(*units: str) -> AirMissionFlown:
+        return AirMissionFlown(
+            **when(phase="movement"), mission="naval_interception", units=list(units), target="EUR:K28"
+        )
+
+    full = supply("european_axis", "initial", [res("ger-ca"), res("ger-ss")])
+    assert checks_found([*base, full, intercept("ger-ca", "ger-ss")], "30.52", ports) == []
+    assert checks_found([*base, partial, intercept("ger-ss2")], "30.52", ports) == []  # a sub in a fortress
+    assert findings([*base, partial, intercept("ger-ca")], "30.52", ports) == [
+        ("partial_supply_impairments", "ger-ca is based in a partial hex and may not intercept (22.11B, 30.524A)"),
+    ]
+    assert (
+        checks_found([*base, partial, intercept("ger-ss", "ger-dd")], "30.52", ports)
+        == ["partial_supply_impairments"] * 2
+    )
+    assert checks_found([*base, partial, intercept("ger-ss")], "30.52") == []  # no map data: the port may be fortified
+    assert skipped([*base, partial, intercept("ger-ss")], "30.52") == [
+        "not checked: no map data for EUR:K29 (fortification (30.524A: a submarine in a fortified port is not "
+        "impaired)): the game declares no map data"
+    ]
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Sources (S-14, S-15, S-16, C-SUP-1, C-SUP-2)
 
@@ -250,6 +302,96 @@ def test_sources_supply_their_own_faction_and_limited_ones_only_partially() -> N
     assert checks_found([a3r(), *moscow], "30.2") == []
     assert skipped([created(), *moscow], "30.2") == [
         "'moscow' is not a supply source the rules name (30.2); a hex source is named by its hex id"
+    ]
+
+
+_SHARING = "(30.29: no Western Allied and Russian sharing, no Japanese use of Russian sources)"
+
+
+@pytest.mark.plants("S-14.A")
+def test_western_allied_and_russian_units_do_not_share_sources_except_nationalist_china() -> None:
+    """30.291: Western Allied units may not draw on Russian sources nor Russian units on Western Allied ones;
+    Nationalist Chinese units may draw on Russian sources (and Western Allied ones, 30.294)."""
+    base = [
+        created(),
+        place("brit-1", "britain", "EUR:H20"),
+        place("rus-1", "russia", "EUR:H50"),
+        place("chi-1", "china", "PAC:M10"),
+        turn(side_="allied"),
+    ]
+    assert checks_found([*base, supply("russia", "initial", [res("rus-1", "full", "urals")])], "30.2") == []
+    assert checks_found([*base, supply("western_allies", "initial", [res("brit-1", "full", "london")])], "30.2") == []
+    assert checks_found([*base, supply("china", "initial", [res("chi-1", "full", "urals")])], "30.2") == []
+    assert checks_found([*base, supply("china", "initial", [res("chi-1", "full", "australia")])], "30.2") == []
+    assert findings([*base, supply("russia", "initial", [res("rus-1", "full", "australia")])], "30.2") == [
+        ("supply_sources", f"rus-1 (russia) may not draw supply from australia, a western_allies source {_SHARING}"),
+    ]
+    assert findings([*base, supply("western_allies", "initial", [res("brit-1", "full", "urals")])], "30.2") == [
+        ("supply_sources", f"brit-1 (western_allies) may not draw supply from urals, a russia source {_SHARING}"),
+    ]
+
+
+@pytest.mark.plants("S-14.B")
+def test_japanese_units_do_not_draw_on_russian_sources() -> None:
+    """30.293: Japanese units may not draw supply from Russian sources (Vladivostok, Irkutsk, the Urals box)."""
+    base = [created(), place("jap-1", "japan", "PAC:D20"), turn()]
+    assert checks_found([*base, supply("japan", "initial", [res("jap-1", "full", "tokyo")])], "30.2") == []
+    assert findings([*base, supply("japan", "initial", [res("jap-1", "partial", "vladivostok")])], "30.2") == [
+        ("supply_sources", f"jap-1 (japan) may not draw supply from vladivostok, a russia source {_SHARING}"),
+    ]
+
+
+@pytest.mark.plants("S-14.C")
+def test_axis_units_draw_limited_supply_from_a_captured_ic_for_the_units_in_it_only() -> None:
+    """30.292 (with 30.267A): a Russian IC the Axis captured gives limited supply to the Axis units in its hex and no
+    other; A3R's house rule (App. I 30.292) takes even that away."""
+    ic = IcValueChanged(year=1939, season="fall", phase="setup", hex="EUR:J50", value=10, cause="setup")
+    base = [
+        created(),
+        ic,
+        held("EUR:J50", "germany"),
+        place("ger-1", "germany", "EUR:J50"),
+        place("ger-2", "germany", "EUR:J52"),
+        turn(),
+    ]
+    assert checks_found([*base, supply("european_axis", "initial", [res("ger-1", "partial", "EUR:J50")])], "30.2") == []
+    assert findings([*base, supply("european_axis", "initial", [res("ger-1", "full", "EUR:J50")])], "30.2") == [
+        ("supply_sources", "an IC is a limited source (30.267A): ger-1 gets at most partial supply from it"),
+    ]
+    assert findings([*base, supply("european_axis", "initial", [res("ger-2", "partial", "EUR:J50")])], "30.2") == [
+        (
+            "supply_sources",
+            "an IC supplies only the units in its own hex (30.267A, A3R 37.71): ger-2 is not in EUR:J50",
+        ),
+    ]
+
+
+@pytest.mark.plants("S-14.D")
+def test_nationalist_chinese_sources_give_western_allied_units_only_limited_supply() -> None:
+    """30.294: Nationalist Chinese sources supply Western Allied units, but only with limited supply (the exception,
+    the Flying Tigers, is an air unit no event marks: an air unit drawing full supply is not checked)."""
+    base = [
+        created(),
+        place("brit-1", "britain", "PAC:M10"),
+        place("chi-1", "china", "PAC:M11"),
+        place("brit-air", "britain", "PAC:M10", unit_type="aaf", factors=1),
+        turn(side_="allied"),
+    ]
+    wa = "western_allies"
+    assert checks_found([*base, supply(wa, "initial", [res("brit-1", "partial", "chungking")])], "30.2") == []
+    assert checks_found([*base, supply("china", "initial", [res("chi-1", "full", "chungking")])], "30.2") == []
+    assert findings([*base, supply(wa, "initial", [res("brit-1", "full", "chungking")])], "30.2") == [
+        (
+            "supply_sources",
+            "brit-1 draws full supply from chungking, but a Nationalist Chinese source gives western_allies units "
+            "only limited supply (30.294)",
+        ),
+    ]
+    flying_tigers = [*base, supply(wa, "initial", [res("brit-air", "full", "chungking")])]
+    assert checks_found(flying_tigers, "30.2") == []
+    assert skipped(flying_tigers, "30.2") == [
+        "whether brit-air, an air unit drawing full supply from chungking, is the Flying Tigers (30.294: Nationalist "
+        "Chinese sources give other Western Allied units only limited supply)"
     ]
 
 

@@ -15,7 +15,7 @@ from awaw_events.events import (
     UnitBuilt,
 )
 from awaw_events.events.board import SupplyResult
-from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION
+from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, SIDE_OF_FACTION
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.supply import supply_of
@@ -108,9 +108,26 @@ def _named_source(pos: Position, event: SupplyDetermined, result: SupplyResult, 
             )
             return
     if result.status == "full" and (limited or surrendered):
-        why = f"{capital} has surrendered (30.23, 30.263)" if surrendered else f"{name} is a limited source (30.26)"
+        if surrendered:
+            why = f"{capital} has surrendered (30.23, 30.263)"
+        elif spec.kind == "limited":
+            why = f"{name} is a limited source (30.26)"
+        elif _air_unit(pos, result.subject):  # 30.294's exception: the Flying Tigers, which no event marks
+            yield Unknown(
+                reason=f"whether {result.subject}, an air unit drawing full supply from {name}, is the Flying Tigers "
+                "(30.294: Nationalist Chinese sources give other Western Allied units only limited supply)",
+                kind="flying tigers",
+            )
+            return
+        else:
+            why = f"a Nationalist Chinese source gives {event.faction} units only limited supply (30.294)"
         yield breach("30.2", f"{result.subject} draws full supply from {name}, but {why}", "partial at most", "full")
     yield from _source_conditions(pos, result, name, spec, where)
+
+
+def _air_unit(pos: Position, subject: str) -> bool:
+    unit = pos.state.board.units.get(subject)
+    return unit is not None and unit.unit_type in AIR_TYPES
 
 
 def _surrendered(pos: Position, power: str) -> bool:

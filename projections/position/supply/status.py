@@ -333,6 +333,12 @@ def _partial_air(pos: Position, event: AirMissionFlown) -> Verdict:
         if unit is None or unit.supply not in ("partial", "unsupplied", "isolated"):
             continue
         naval = unit.unit_type in NAVAL_TYPES
+        if naval and unit.unit_type == "submarine":
+            exempt = _fortified_port(pos, unit.location)
+            if exempt is not False:
+                if isinstance(exempt, Unknown):
+                    yield exempt
+                continue  # 30.524A, 32.248: submarines in a fortified port are not impaired
         if event.mission in OFFENSIVE_MISSIONS or (naval and event.mission == "naval_interception"):
             why = "may not intercept (22.11B, 30.524A)" if naval else "flies no offensive missions (30.523A)"
             yield breach(
@@ -348,6 +354,18 @@ def _partial_air(pos: Position, event: AirMissionFlown) -> Verdict:
                 f"only its own hex {unit.location}",
                 f"{event.mission.replace('_', ' ')} over {event.target}",
             )
+
+
+def _fortified_port(pos: Position, hex_: str) -> bool | Unknown:
+    """Whether a fortification or fortress stands in ``hex_`` (30.524A's exception for submarines, 32.248): on the
+    board, or printed on the map; where the map data has no entry for the hex, undecided."""
+    if _fortified(pos, hex_):
+        return True
+    if not _is_hex(hex_):
+        return False
+    if pos.hex(hex_) is None:
+        return pos.missing_hex(hex_, "fortification (30.524A: a submarine in a fortified port is not impaired)")
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -50,7 +50,9 @@ FAMILY: Final = Family(
     judge(c.minor_payer, "27.472", partly={
         "L-10": "the U.S. pre-war grant limit its pre-war payments count against (40.x) is not in the texts"}),
     judge(c.minor_transports, "27.472B", covers=("L-11",)),
-    judge(c.naval_air_rate, "27.61", covers=("A-01", "A-02")),
+    judge(c.naval_air_rate, "27.61", covers=("A-01", "A-02"), partly={
+        "A-02.A": "Australia's own naval air training rate (27.61B) is not in the texts: an Australian squadron built "
+                  "on it is not checked"}),
     judge(c.cve_rate, "27.61A", covers=("A-03",)),
     judge(p.never_rebuilt, "27.22", partly={
         "P-02": "the rebuild rates of Vlasov, Wang and INA units (27.22B) are in rules outside the texts"}),
