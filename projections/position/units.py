@@ -21,6 +21,7 @@ from awaw_events.events import (
     OverrunResolved,
     SupplyDetermined,
     UnitBuilt,
+    UnitMoved,
     UnitPlaced,
     UnitRedeployed,
 )
@@ -61,11 +62,19 @@ def engaged(event: Engaging) -> list[tuple[str, str]]:
 
 
 def non_combatants(
-    pos: Position, event: AttackDeclared | OverrunResolved | AttritionDeclared | AttritionLossesTaken | Occupation
+    pos: Position,
+    event: AttackDeclared | OverrunResolved | AttritionDeclared | AttritionLossesTaken | Occupation | UnitMoved,
 ) -> Verdict:
     """10.23: replacements and flak never attack, overrun, invade, count in an attrition or occupy its hexes; flak is
-    never an attrition loss."""
+    never an attrition loss; replacements never sea transport and defend with one combat factor."""
     units = pos.board.units
+    if isinstance(event, UnitMoved):
+        unit = units.get(event.unit)
+        if event.sea_transport and unit is not None and unit.unit_type == rules.REPLACEMENT:
+            message = f"{event.unit} (replacement) is sea transported: replacement units never are (10.23)"
+            yield breach("10.23", message, "no replacement unit", event.unit)
+        return
+    yield from _replacements_defend_with_one(pos, event)
     for unit_id, what in engaged(event):
         unit = units.get(unit_id)
         if unit is None or unit.unit_type == rules.PARTISAN:
@@ -76,6 +85,25 @@ def non_combatants(
             rule = None  # replacements are taken as attrition losses (10.23)
         if rule is not None:
             yield breach(rule, f"{unit_id} ({kind}) {what}: {kind} units never do ({rule})", f"no {kind} unit", unit_id)
+
+
+def _replacements_defend_with_one(pos: Position, event: Engaging) -> Verdict:
+    """10.23: a replacement has one combat factor when it defends against an offensive attack (or an overrun)."""
+    if isinstance(event, AttackDeclared):
+        defending = [(d.unit, d.factors) for d in event.defenders]
+    elif isinstance(event, OverrunResolved):
+        defending = [(d.unit, d.factors) for d in event.defending]
+    else:
+        return
+    units = pos.board.units
+    for unit_id, factors in defending:
+        unit = units.get(unit_id)
+        if unit is not None and unit.unit_type == rules.REPLACEMENT and factors != rules.REPLACEMENT_DEFENCE:
+            message = (
+                f"{unit_id} (replacement) defends with {factors} combat factors: a replacement has "
+                f"{rules.REPLACEMENT_DEFENCE} when defending (10.23)"
+            )
+            yield breach("10.23", message, rules.REPLACEMENT_DEFENCE, factors)
 
 
 def unit_counters(pos: Position, event: UnitBuilt | UnitPlaced | ForcePoolChanged) -> Verdict:

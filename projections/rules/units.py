@@ -34,6 +34,9 @@ REPLACEMENT: Final = "replacement"
 FLAK: Final = "flak"
 PARTISAN: Final = "partisan"
 
+REPLACEMENT_DEFENCE: Final = 1
+"""Replacements have one combat factor when defending against enemy offensive attacks (10.23)."""
+
 NO_OFFENSIVE_TYPES: Final[dict[str, str]] = {
     REPLACEMENT: "10.23",
     FLAK: "10.93",

@@ -700,7 +700,7 @@ def _two_rounds(attackers: list[Attacker], **kw: Any) -> list[Event]:
     ]
 
 
-@pytest.mark.plants("AUD-15-14")
+@pytest.mark.plants("AUD-15-14.A")
 def test_dt_03_a_ctl_1_attacker_may_not_fight_round_2() -> None:
     ok = [*setup(), *_two_rounds([atk("inf1", 3, ctl_=2), atk("inf2", 3, ctl_=2), atk("inf3", 3, ctl_=1)])]
     assert [f for f in found(ok) if f[1] == "further_round"] == []
@@ -1495,7 +1495,7 @@ def test_exploitation_attackers_have_their_mechanized_part_and_fresh_airborne() 
     ]
 
 
-@pytest.mark.plants("AUD-16-09.C", "AUD-16-09.D", "AUD-16-10", "AUD-16-12")
+@pytest.mark.plants("AUD-16-09.C", "AUD-16-09.D", "AUD-16-10.B", "AUD-16-12")
 def test_exploitation_attackers() -> None:
     infantry = unit("inf9", location="EUR:J40")
     events = _chain()
@@ -1911,7 +1911,7 @@ def test_an_overrun_is_an_offensive_operation_without_airdrops() -> None:
     ]
 
 
-@pytest.mark.plants("AUD-15-13")
+@pytest.mark.plants("AUD-15-13.D")
 def test_a_third_of_invasion_losses_are_destroyers() -> None:
     dd = unit("dd1", unit_type="dd", factors=2, location="EUR:L33")
     invasion = declare(
@@ -2116,7 +2116,7 @@ def test_the_order_of_the_combat_phase() -> None:
     assert any("regular airdrops come before" in m for m in said([*setup(), para, attack, drop], "combat_order"))
 
 
-@pytest.mark.plants("AUD-16-05")
+@pytest.mark.plants("AUD-16-05.C")
 def test_exploiting_armor_meets_stacking_after_exploitation() -> None:
     crowd = [unit(f"c{i}", location="EUR:J41") for i in range(2)]
     events = _chain(PhaseStarted(**at(phase="attrition")))
@@ -2125,6 +2125,54 @@ def test_exploiting_armor_meets_stacking_after_exploitation() -> None:
     assert said(events, "exploitation_stacking") == [
         "after exploitation, EUR:J41: 3 ground units in a standard hex (limit 2) (16.51: armor that leaves the "
         "breakthrough hex meets normal stacking; 12.11A, 12.12)"
+    ]
+
+
+def _placed_chain() -> list[Event]:
+    """The breakthrough in K37 with no exploitation movement yet (d0, the defender, eliminated), and a Russian
+    armor unit in L37 whose ZoC covers K37."""
+    events = [e for e in _chain() if not isinstance(e, UnitMoved)]
+    cleared = next(i for i, e in enumerate(events) if isinstance(e, AdvanceAfterCombat))
+    events.insert(cleared, UnitEliminated(**at(), unit="d0", cause="combat"))
+    events.insert(1, unit("ra", nationality="russia", unit_type="armor", factors=4, location="EUR:L37"))
+    return events
+
+
+def _placed_and_on(mover: str, *path: str, mf: int) -> UnitMoved:
+    return UnitMoved(**EXPLOIT, unit=mover, path=["EUR:K37", *path], mf_used=mf, exploitation=True, breakthrough="bt1")
+
+
+_MOVED = ("movement_cost", "placement", "occupied_hexes", "hexes_entered", "path", "mover", "order_of_movement")
+
+
+@pytest.mark.plants("AUD-16-05.A")
+def test_placement_on_the_breakthrough_hex_costs_no_mf_and_ignores_zoc_and_stacking() -> None:
+    """16.23: u1 and u2 are placed on K37, in the ZoC of the Russian armor in L37, three armor units with att: no
+    movement, ZoC or stacking rule is charged. Placement uses no MF: u1 moves 6 hexes on from K37 on its 6-MF
+    allowance; a 7th is the fault (16.31)."""
+    placed = [*_placed_chain(), _placed_and_on("u1", mf=0), _placed_and_on("u2", mf=0)]
+    assert said(placed, *_MOVED) == []
+    six = ("EUR:K38", "EUR:J39", "EUR:J40", "EUR:I40", "EUR:H40", "EUR:G40")
+    spent = [m for m in said([*_placed_chain(), _placed_and_on("u1", *six, mf=6)], *_MOVED, "route") if " MF " in m]
+    assert spent == []
+    seven = said([*_placed_chain(), _placed_and_on("u1", *six, "EUR:F40", mf=7)], *_MOVED, "route")
+    assert [m for m in seven if " MF " in m] == [
+        "u1 spent 7 MF exploiting; its exploitation allowance is 6 (16.31, 16.38)"
+    ]
+
+
+@pytest.mark.plants("AUD-16-05.B")
+def test_the_breakthrough_hex_may_stay_overstacked_until_the_end_of_redeployment() -> None:
+    """16.51, 12.14: att, u1 and u2 stay on K37 (limit 2) through the exploitation and attrition phases; still there
+    when the redeployment phase ends, they are over the limit."""
+    events = [*_placed_chain(), _placed_and_on("u1", mf=0), _placed_and_on("u2", mf=0)]
+    for name in ("attrition", "redeployment"):
+        events.append(PhaseStarted(**at(phase=name)))
+        assert [m for m in said(events, "stacks", "exploitation_stacking") if "EUR:K37" in m] == [], name
+    events.append(PhaseStarted(**at(phase="end_of_player_turn")))
+    assert [m for m in said(events, "stacks", "exploitation_stacking") if "EUR:K37" in m] == [
+        "at the end of the redeployment phase (axis player turn), EUR:K37 holds 3 ground units in a standard hex "
+        "(limit 2) (att, u1, u2; 12.11A, 12.12)"
     ]
 
 

@@ -541,26 +541,39 @@ def test_raiding_costs_one_brp_per_three_factors() -> None:
     ]
 
 
-@pytest.mark.plants("C-BRP-17")
-def test_northern_grant_routes() -> None:
-    def grant(season: str, route: str) -> Event:
-        return make(
-            BrpGrantMade,
-            **when(1942, season),
-            side="allied",
-            phase="unit_construction",
-            donor="britain",
-            recipient="russia",
-            amount=10,
-            route=route,
-        )
-
-    assert (
-        seqs([created(rules="a3r"), grant("summer", "archangel"), grant("winter", "murmansk")], "northern_routes") == []
+def _northern(season: str, route: str) -> Event:
+    return make(
+        BrpGrantMade,
+        **when(1942, season),
+        side="allied",
+        phase="unit_construction",
+        donor="britain",
+        recipient="russia",
+        amount=10,
+        route=route,
     )
-    assert seqs([created(rules="a3r"), grant("winter", "archangel")], "northern_routes") == [2]
+
+
+@pytest.mark.plants("C-BRP-17.A")
+def test_grants_by_archangel_only_in_summer_and_fall() -> None:
+    ok = [created(rules="a3r"), _northern("summer", "archangel"), _northern("fall", "archangel")]
+    assert seqs(ok, "northern_routes") == []
+    assert found([created(rules="a3r"), _northern("winter", "archangel")], "northern_routes") == [
+        "Britain grants 10 BRPs to Russia by Archangel in winter; the Archangel route is open in Summer and Fall only "
+        "(A3R intro)"
+    ]
+    assert seqs([created(rules="a3r"), _northern("spring", "archangel")], "northern_routes") == [2]
+
+
+@pytest.mark.plants("C-BRP-17.B")
+def test_grants_by_murmansk_all_year_while_its_route_is_open() -> None:
+    seasons = [_northern(s, "murmansk") for s in ("spring", "summer", "fall", "winter")]
+    assert seqs([created(rules="a3r"), *seasons], "northern_routes") == []
     closed = make(RouteStatusChanged, **when(1942, "spring"), phase="game_turn_start", route="murmansk", open=False)
-    assert seqs([created(rules="a3r"), closed, grant("summer", "murmansk")], "northern_routes") == [3]
+    assert found([created(rules="a3r"), closed, _northern("summer", "murmansk")], "northern_routes") == [
+        "Britain grants 10 BRPs to Russia by Murmansk, whose route is closed (A3R intro: a supply line A47/A50 - "
+        "Vologda - east edge)"
+    ]
 
 
 def test_the_secondary_sw_round_takes_at_most_one_brp_a_submarine() -> None:

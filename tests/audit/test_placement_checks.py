@@ -39,24 +39,44 @@ PLACES = map_data(
 )
 
 
-@pytest.mark.plants("P-02")
-def test_units_that_are_never_rebuilt() -> None:
+_LATER = {"when": {"year": 1940, "season": "spring"}}
+
+
+@pytest.mark.plants("P-02.A")
+def test_dutch_units_in_the_pacific_are_never_rebuilt() -> None:
+    """27.22A: Dutch units in the Pacific may not be rebuilt once eliminated; a British one may."""
     setup: list[Event] = [
         created(),
         placed("nl", "infantry", 1, "PAC:R30", owner="britain", nationality="netherlands"),
+        placed("br", "infantry", 1, "PAC:R30", owner="britain", nationality="britain"),
+        eliminated("nl", "combat", side="allied"),
+        eliminated("br", "combat", side="allied"),
+    ]
+    british = built("br", "infantry", 1, "PAC:R30", owner="britain", nationality="britain", **_LATER)
+    dutch = built("nl", "infantry", 1, "PAC:R30", owner="britain", nationality="netherlands", **_LATER)
+    assert seqs([*setup, british], "never_rebuilt") == []
+    assert seqs([*setup, dutch], "never_rebuilt") == [6]
+
+
+@pytest.mark.plants("P-02.B")
+def test_minor_country_naval_units_are_never_rebuilt_but_australian_cruisers_and_destroyers() -> None:
+    """27.22C: a minor country's naval units are not rebuilt, except Australian cruisers and destroyers."""
+    setup: list[Event] = [
+        created(),
         placed("rum-dd", "dd", 1, "EUR:X40", owner="germany", nationality="rumania"),
         placed("aus-ca", "ca", 2, "box:australia", owner="britain", nationality="commonwealth:australia"),
-        eliminated("nl", "combat", side="allied"),
+        placed("aus-dd", "dd", 1, "box:australia", owner="britain", nationality="commonwealth:australia"),
         eliminated("rum-dd", "naval_combat"),
         eliminated("aus-ca", "naval_combat", side="allied"),
+        eliminated("aus-dd", "naval_combat", side="allied"),
     ]
-    later = {"when": {"year": 1940, "season": "spring"}}
-    dutch = built("nl", "infantry", 1, "PAC:R30", owner="britain", nationality="netherlands", **later)
-    rumanian = built("rum-dd", "dd", 1, "EUR:X40", owner="germany", nationality="rumania", **later)
-    australian = built(
-        "aus-ca", "ca", 2, "box:australia", owner="britain", nationality="commonwealth:australia", **later
-    )
-    assert seqs([*setup, dutch, rumanian, australian], "never_rebuilt") == [8, 9]
+    australian = [
+        built("aus-ca", "ca", 2, "box:australia", owner="britain", nationality="commonwealth:australia", **_LATER),
+        built("aus-dd", "dd", 1, "box:australia", owner="britain", nationality="commonwealth:australia", **_LATER),
+    ]
+    rumanian = built("rum-dd", "dd", 1, "EUR:X40", owner="germany", nationality="rumania", **_LATER)
+    assert seqs([*setup, *australian], "never_rebuilt") == []
+    assert seqs([*setup, rumanian], "never_rebuilt") == [8]
 
 
 @pytest.mark.plants("A-04")

@@ -109,7 +109,7 @@ def test_limited_supply_lowers_infantry_ctl_but_not_its_movement() -> None:
     assert messages(right, "infantry_ctl") == []
 
 
-@pytest.mark.plants("AUD-10-04", "AUD-10-37")
+@pytest.mark.plants("AUD-10-04.A", "AUD-10-04.B", "AUD-10-04.C", "AUD-10-37")
 def test_replacements_and_flak_never_attack_or_count_in_attrition() -> None:
     base = [
         created(),
@@ -156,6 +156,63 @@ def test_replacements_and_flak_never_attack_or_count_in_attrition() -> None:
         cost=4,
     )
     assert "a flak unit has at most three" in messages(run([created(), big]), "unit_counters")[0]
+
+
+@pytest.mark.plants("AUD-10-04.A")
+def test_replacements_are_never_sea_transported_nor_invade() -> None:
+    """10.23: replacements may not take part in offensive operations, sea transport or seaborne invasions included;
+    infantry may."""
+    base = [
+        created(),
+        place("r1", "germany", "replacement", "EUR:K37", factors=1),
+        place("i1", "germany", "infantry", "EUR:K37"),
+        turn(),
+        phase("movement"),
+    ]
+    carried = run([*base, move("i1", "EUR:K38", "EUR:K39", sea_transport=True)])
+    assert messages(carried, "non_combatants") == []
+    assert messages(run([*base, move("r1", "EUR:K38", "EUR:K39", mf=1)]), "non_combatants") == []
+    assert messages(run([*base, move("r1", "EUR:K38", "EUR:K39", sea_transport=True)]), "non_combatants") == [
+        "r1 (replacement) is sea transported: replacement units never are (10.23)"
+    ]
+    invading = attack([Attacker(unit="r1", factors=1, origin="EUR:K37")], [], kind="invasion")
+    assert messages(run([*base, phase("combat"), invading]), "non_combatants") == [
+        "r1 (replacement) attacks: replacement units never do (10.23)"
+    ]
+
+
+@pytest.mark.plants("AUD-10-04.D")
+def test_a_replacement_defends_with_one_combat_factor() -> None:
+    """10.23: a replacement has one combat factor when it defends against an offensive attack or an overrun."""
+    base = [
+        created(),
+        place("r1", "russia", "replacement", "EUR:K38", factors=1),
+        place("i1", "germany", "infantry", "EUR:K37"),
+        place("a1", "germany", "armor", "EUR:K37", factors=4),
+        turn(),
+        phase("combat"),
+    ]
+    attackers = [Attacker(unit="i1", factors=3, origin="EUR:K37")]
+    one = attack(attackers, [Defender(unit="r1", factors=1, hex="EUR:K38")])
+    assert messages(run([*base, one]), "non_combatants") == []
+    two = attack(attackers, [Defender(unit="r1", factors=2, hex="EUR:K38")])
+    assert messages(run([*base, two]), "non_combatants") == [
+        "r1 (replacement) defends with 2 combat factors: a replacement has 1 when defending (10.23)"
+    ]
+    overrun = OverrunResolved(
+        **AXIS,
+        phase="movement",
+        overrun="o1",
+        units=[UnitFactors(unit="a1", factors=4)],
+        target="EUR:K38",
+        defending=[Defender(unit="r1", factors=3, hex="EUR:K38")],
+        defence_strength=3,
+        attack_strength=4,
+        success=False,
+    )
+    assert messages(run([*base[:-1], phase("movement"), overrun]), "non_combatants") == [
+        "r1 (replacement) defends with 3 combat factors: a replacement has 1 when defending (10.23)"
+    ]
 
 
 @pytest.mark.plants("AUD-10-05.A", "AUD-10-05.B")

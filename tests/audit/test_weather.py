@@ -22,6 +22,7 @@ from awaw_events.events import (
     DiceRolled,
     Event,
     ExploitationAllowance,
+    FortificationBuilt,
     GameTurnEnded,
     OffensiveDeclared,
     OverrunResolved,
@@ -694,6 +695,94 @@ def test_the_winter_table_gates_by_level() -> None:
     )
     assert found([*base, das], "winter_gates", MAP) == [
         "at winter level 10 ger-aaf-1 gives defensive air support only in the hex where it is based (34.41 level 9), "
+        "not from EUR:L32"
+    ]
+
+
+def _axis_at(level: int) -> list[Event]:
+    """The Axis at winter ``level`` in the Russian winter zone: a raw 8 (die 3) less a preparation of 8 - level (a
+    raw 9 and none for level 9); Russia prepared to 6 as at set-up."""
+    face = 3 if level <= 8 else level - 5
+    preps = [prep_at("european_axis", face + 5 - level, "setup", SETUP), prep_at("russia", 6, "setup", SETUP)]
+    return [created(rules="a3r"), *preps, *UNITS, *winter(face)]
+
+
+def _gate(level: int, ban: int) -> str:
+    return f"at winter level {level} for the European Axis: banned from level {ban} (34.41)"
+
+
+def _gated(events: list[Event], check: str = "winter_gates") -> list[str]:
+    return [m.split(" (the Russian winter zone) ")[1] for m in found(events, check, MAP)]
+
+
+_OVERRUN = make(
+    OverrunResolved,
+    at(1941, "winter", "axis", "movement"),
+    overrun="o1",
+    units=[UnitFactors(unit="ger-arm-1", factors=3)],
+    target=ZONE,
+    defence_strength=1,
+    attack_strength=9,
+    success=True,
+)
+_AIRDROP = make(AirdropMade, COMBAT, unit="ger-fj-1", base="EUR:L32", target=ZONE)
+
+
+@pytest.mark.plants("C-WEA-4.A")
+def test_from_winter_level_3_no_overruns_or_airdrops() -> None:
+    assert _gated([*_axis_at(2), _OVERRUN, _AIRDROP]) == []
+    assert _gated([*_axis_at(3), _OVERRUN, _AIRDROP]) == [_gate(3, 3)] * 2
+
+
+@pytest.mark.plants("C-WEA-4.B")
+def test_from_winter_level_5_no_fortification_or_railhead_is_built() -> None:
+    """A3R App. K level 5 (AWAW 34.41): the winter gates judge both; in an AWAW game the fortification is
+    32.14C's (fortification_winter, which says the zone's level and the preparation), judged once."""
+    build = at(1941, "winter", "axis", "unit_construction")
+    railhead = make(RailheadBuilt, build, power="germany", hex=ZONE, brp_cost=5)
+    fort = make(FortificationBuilt, build, power="germany", kind="fortification", hexes=[ZONE], brp_cost=5, rp_cost=1)
+    assert _gated([*_axis_at(4), railhead]) == []
+    assert _gated([*_axis_at(4), fort]) == []
+    assert _gated([*_axis_at(5), railhead]) == [_gate(5, 5)]
+    assert _gated([*_axis_at(5), fort]) == [_gate(5, 5)]
+    awaw = [created(), *_axis_at(5)[1:]]  # AWAW: 32.14C's check says it, once
+    assert _gated([*awaw, fort]) == []
+    assert found([*awaw, fort], "fortification_winter", MAP) == [
+        "EUR:J40 is under winter level 5 for the European Axis (russian_winter zone 8, less preparation); no "
+        "fortification at 5 or worse (32.14C)"
+    ]
+
+
+@pytest.mark.plants("C-WEA-4.C")
+def test_from_winter_level_6_no_exploitation() -> None:
+    exploit = attack("x1", ["ger-arm-1"], kind="exploitation")
+    moves = make(
+        UnitMoved, at(1941, "winter", "axis", "exploitation"), unit="ger-arm-1", path=[ZONE], exploitation=True
+    )
+    assert _gated([*_axis_at(5), exploit, moves]) == []
+    assert _gated([*_axis_at(6), exploit]) == [_gate(6, 6)]
+    assert found([*_axis_at(6), moves], "winter_gates", MAP) == [
+        f"exploitation in EUR:J39 (the Russian winter zone) {_gate(6, 6)}"
+    ]
+
+
+@pytest.mark.plants("C-WEA-4.D")
+def test_from_winter_level_9_no_ground_attacks_on_non_partisans_no_offensive_air_and_das_over_its_base() -> None:
+    ground_support = make(AirMissionFlown, COMBAT, mission="ground_support", units=["ger-aaf-1"], target=ZONE)
+    das = make(
+        AttackDeclared,
+        at(1941, "winter", "allied", "combat"),
+        attack="r1",
+        defender_hexes=["EUR:J39"],
+        attackers=[Attacker(unit="rus-inf-1", factors=3, origin=ZONE)],
+        das=[UnitFactors(unit="ger-aaf-1", factors=5)],
+    )
+    assert _gated([*_axis_at(8), attack("a1", ["ger-inf-1"]), ground_support]) == []
+    assert found([*_axis_at(8), das], "winter_gates", MAP) == []
+    assert _gated([*_axis_at(9), attack("a1", ["ger-inf-1"])]) == [_gate(9, 9)]
+    assert _gated([*_axis_at(9), ground_support]) == [_gate(9, 9)]
+    assert found([*_axis_at(9), das], "winter_gates", MAP) == [
+        "at winter level 9 ger-aaf-1 gives defensive air support only in the hex where it is based (34.41 level 9), "
         "not from EUR:L32"
     ]
 

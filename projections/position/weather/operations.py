@@ -22,6 +22,7 @@ from awaw_events.events import (
     BreakthroughCreated,
     Event,
     ExploitationAllowance,
+    FortificationBuilt,
     OverrunResolved,
     RailheadBuilt,
     UnitMoved,
@@ -32,6 +33,7 @@ from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, power_n
 from projections.board import Unit
 from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach
+from projections.position.fortifications import variant
 from projections.position.weather import (
     Verdict,
     in_border_war,
@@ -95,7 +97,9 @@ def _partisan_target(pos: Position, event: AttackDeclared) -> bool:
 # ---------------------------------------------------------------------------------------------------------------------
 # The Winter Table's gates (34.41; W-07, C-WEA-4)
 
-Gated = AttackDeclared | OverrunResolved | AirdropMade | RailheadBuilt | UnitMoved | AirMissionFlown
+Gated = (
+    AttackDeclared | OverrunResolved | AirdropMade | RailheadBuilt | FortificationBuilt | UnitMoved | AirMissionFlown
+)
 
 
 def _gated(pos: Position, event: Gated) -> tuple[list[str], list[str], int, str] | None:
@@ -107,6 +111,10 @@ def _gated(pos: Position, event: Gated) -> tuple[list[str], list[str], int, str]
         return [event.target], [event.unit], rules.OVERRUN_AIRDROP_BAN_LEVEL, "an airdrop"
     if isinstance(event, RailheadBuilt):
         return [event.hex], [], rules.FORT_RAILHEAD_BAN_LEVEL, "a railhead"
+    if isinstance(event, FortificationBuilt):
+        if event.kind == "port" or variant(pos) == "awaw":
+            return None  # AWAW: 32.14C, which fortification_winter judges (with the same level)
+        return list(event.hexes), [], rules.FORT_RAILHEAD_BAN_LEVEL, "a fortification"
     if isinstance(event, UnitMoved):
         if not event.exploitation:
             return None
@@ -127,8 +135,8 @@ def _gated(pos: Position, event: Gated) -> tuple[list[str], list[str], int, str]
 
 def winter_gates(pos: Position, event: Gated) -> Verdict:
     """34.41: the Winter Table's gates where the acting faction's level reaches them: 3 no overruns or airdrops, 5
-    no railheads, 6 no exploitation, 9 no ground attacks on non-partisans or offensive air, DAS only over its
-    base."""
+    no railheads (nor fortifications, where 32.14C does not judge them: A3R App. K), 6 no exploitation, 9 no ground
+    attacks on non-partisans or offensive air, DAS only over its base."""
     if event.season not in ("winter", "fall") or (type(event) is UnitMoved and not event.exploitation):
         return ()
     found = _gated(pos, event)
@@ -136,9 +144,9 @@ def winter_gates(pos: Position, event: Gated) -> Verdict:
         return ()
     hexes, ids, ban, what = found
     faction: str | None
-    if isinstance(event, RailheadBuilt):
+    if isinstance(event, RailheadBuilt | FortificationBuilt):
         if before_the_game(pos, event):
-            return ()  # a railhead of the set-up was built in the game the position came from
+            return ()  # a railhead or fortification of the set-up was built in the game the position came from
         faction, minor = FACTION_OF_POWER[event.power], None
     else:
         if in_border_war(pos, _units(pos, ids)):

@@ -54,8 +54,8 @@ FAMILY: Final = Family(
         "A-02.A": "Australia's own naval air training rate (27.61B) is not in the texts: an Australian squadron built "
                   "on it is not checked"}),
     judge(c.cve_rate, "27.61A", covers=("A-03",)),
-    judge(p.never_rebuilt, "27.22", partly={
-        "P-02": "the rebuild rates of Vlasov, Wang and INA units (27.22B) are in rules outside the texts"}),
+    judge(p.never_rebuilt, "27.22", covers=("P-02",), partly={
+        "P-02.C": "the rebuild rates of Vlasov, Wang and INA units (27.22B) are in rules outside the texts"}),
     judge(p.elite_rebuilt, "27.23", covers=("A-04",)),
     judge(p.home_country, "27.42", covers=("P-03",)),
     judge(p.canada_and_chindit, "27.475A", covers=("P-10",)),

@@ -31,7 +31,9 @@ FAMILY = Family(
     }),
     judge(q.ic_supply_cost, "A3R 37.711", covers=("C-BRP-13",)),
     judge(q.raiding_cost, "A3R intro", covers=("C-BRP-12",)),
-    judge(q.northern_routes, "A3R intro", covers=("C-BRP-17",)),
+    judge(q.northern_routes, "A3R intro", covers=("C-BRP-17",), partly={
+        "C-BRP-17.C": "whether a route's supply line (A47/A50 - Vologda - the east edge) is open is taken from "
+                      "route_status_changed, not traced on the map"}),
     judge(q.secondary_sw_take, "A3R App. L", partly={"C-BRP-18": SECONDARY}),
 )  # fmt: skip
 """Every economy check."""

@@ -24,7 +24,7 @@ FAMILY: Final = Family(
         "12.11",
         reads=PHASE_EVENTS,
         after=True,
-        covers=("AUD-12-01", "AUD-10-11", "AUD-12-05", "AUD-12-04", "AUD-12-02", "R-08", "C-RED-8"),
+        covers=("AUD-12-01", "AUD-10-11", "AUD-12-05", "AUD-12-04", "AUD-12-02", "R-08", "C-RED-8", "AUD-16-05"),
         partly={"P-08": BUILT},
     ),
     judge(

@@ -19,8 +19,6 @@ DM_ITEMS += "(15.33D-G) are taken as claimed"
 ROUGH = "rough terrain needs the map data's terrain of the hex"
 WEATHER = "weather cuts are taken as claimed; the -3 for a Russian IC or objective defended by 3+ factors (16.31E) "
 WEATHER += "is not recorded"
-PLACED = "placement is accepted whatever the MF, ZoC and stacking (16.23); the stacking of armor that leaves the hex "
-PLACED += "at the end of exploitation movement is the board's"
 SUPPLIED = "whether the full supply came from an unlimited source at initial supply determination is not recorded "
 SUPPLIED += "(supply_determined gives a source name, not its kind); positions at round 1 are taken from the "
 SUPPLIED += "attackers' declared origins"
@@ -49,8 +47,8 @@ FAMILY: Final = Family(
     judge(a.advance_stacking, "12.11"),
     judge(a.breakthrough, "16.11", covers=("AUD-16-01", "AUD-16-02")),
     judge(a.exploitation_allowance, "16.31", covers=("AUD-16-03", "C-CRT-7"), partly={"AUD-16-06": WEATHER}),
-    judge(a.placement, "16.21", partly={"AUD-16-05": PLACED, "AUD-16-04": SUPPLIED}),
-    judge(a.route, "16.32", covers=("AUD-16-07", "AUD-16-11")),
+    judge(a.placement, "16.21", partly={"AUD-16-04": SUPPLIED}),
+    judge(a.route, "16.32", covers=("AUD-16-07", "AUD-16-11", "AUD-16-05")),
     judge(d.exploitation_attackers, "16.41", covers=("AUD-16-09", "AUD-16-10", "AUD-16-12")),
     judge(a.chain_advance, "16.47", covers=("AUD-16-13",)),
     judge(d.combat_order, "15.11", covers=("AUD-15-01",)),
