@@ -278,7 +278,8 @@ def airdrop_unit(pos: Position, event: AirdropMade) -> Verdict:
 
 def airdrop_flight(pos: Position, event: AirdropMade) -> Verdict:
     """10.53A: an airdrop flies from a base within the air transport's range, with an uninverted air transport, and
-    not into winter 3 or more or monsoon swamp and jungle."""
+    not into winter 3 or more or monsoon swamp and jungle. Zones of control have no effect on it (10.58): the range
+    is counted in hexes, whatever ZoCs the flight, the base or the target lie in."""
     if event.transport != "inherent":
         transport = pos.board.units.get(event.transport)
         if transport is None or transport.unit_type != "air_transport":

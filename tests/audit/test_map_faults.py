@@ -430,6 +430,27 @@ def _a_submarine_in_an_unfortified_partially_supplied_port_intercepts() -> list[
     )
 
 
+@case("one_line_per_zone")
+def _two_sea_lines_into_one_stretch_of_german_coast() -> list[Event]:
+    # 30.342: Kiel (J30) and Wilhelmshaven (K29) are linked by German land on the test map: one supply zone,
+    # however the two lines name their zones
+    def line(name: str, port: str) -> SeaSupplyTraced:
+        return make(
+            SeaSupplyTraced,
+            WHEN,
+            side="axis",
+            phase="initial_supply",
+            faction="european_axis",
+            line=name,
+            determination="initial",
+            origin="EUR:AA25",
+            destination=port,
+            zone=name,
+        )
+
+    return start(turn(), line("kiel", "EUR:J30"), line("wilhelmshaven", "EUR:K29"))
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Redeployment over water (28.321)
 

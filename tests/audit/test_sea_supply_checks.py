@@ -65,7 +65,7 @@ def test_no_second_sea_attempt_after_combat() -> None:
     assert checks_found([created(), taken, turn(side_="allied"), first, new_port], "30.44") == ["second_sea_attempt"]
 
 
-@pytest.mark.plants("S-04")
+@pytest.mark.plants("S-04.A")
 def test_one_line_per_supply_zone() -> None:
     """EX-S3 (30.342): Axis sea supply to Libya goes to Tripoli or Tobruk, not both; once British armor splits Libya
     into two zones, both ports may receive supply."""
@@ -87,6 +87,68 @@ def test_one_line_per_supply_zone() -> None:
     zoc = trace("t2", "EUR:AA25", "EUR:MM25", zone="libya", exception="zoc_split", **axis)
     assert skipped([*base, tripoli, zoc], "30.342") == [
         "line t2: that enemy ZoCs split libya is taken as recorded (30.342)"
+    ]
+
+
+def _coast(*, armor: bool) -> tuple[list[Any], Any]:
+    """A FICTIONAL strip of Italian coast, EUR:M10 to EUR:M16 between two seas, ports at both ends (made up for the
+    test); with ``armor``, British armor in EUR:N13, whose ZoC covers M13 and M14 and cuts the strip in two."""
+    from projections.rules.geometry import DEFAULT_GRID
+
+    strip = [f"EUR:M{c}" for c in range(10, 17)]
+    around = {n for h in strip for n in DEFAULT_GRID.neighbours(h)} - set(strip)
+    hexes = [facts(h, terrain="clear", port=h in ("EUR:M10", "EUR:M16"), island=False) for h in strip]
+    hexes += [facts(h, terrain="clear" if h == "EUR:N13" else "sea") for h in sorted(around)]
+    events: list[Any] = [created(), *(held(h, "italy") for h in strip), held("EUR:N13", "britain")]
+    if armor:
+        events.append(place("brit-arm", "britain", "EUR:N13", unit_type="armor", factors=4))
+    return [*events, turn()], map_data(hexes)
+
+
+@pytest.mark.plants("S-04.A")
+def test_the_map_decides_which_ports_share_a_supply_zone() -> None:
+    """30.342 with the map data: the two ports of one stretch of coast are one supply zone, whatever the lines call
+    their zones; once enemy ZoCs cut the land between them (EX-S3's British armor), each may receive a line, whether
+    or not the exception is recorded."""
+    axis = {"faction": "european_axis"}
+    west = trace("t1", "EUR:AA25", "EUR:M10", zone="west", **axis)
+    east = trace("t2", "EUR:AA25", "EUR:M16", zone="east", **axis)
+    whole, data = _coast(armor=False)
+    assert findings([*whole, west, east], "30.342", data) == [
+        (
+            "one_line_per_zone",
+            "east already has a sea supply line this determination (t1 (named apart)): one line to one designated "
+            "port or bridgehead per supply zone (30.342, 30.343A)",
+        ),
+    ]
+    oil = trace("t3", "EUR:AA25", "EUR:M16", zone="east", purpose="oil", **axis)
+    assert checks_found([*whole, west, oil], "30.342", data) == []
+    cut, data = _coast(armor=True)
+    assert checks_found([*cut, west, east], "30.342", data) == []
+    claimed = trace("t2", "EUR:AA25", "EUR:M16", zone="west", exception="zoc_split", **axis)
+    assert checks_found([*cut, west, claimed], "30.342", data) == []
+    assert skipped([*cut, west, claimed], "30.342", data) == []  # derived, not taken as recorded
+    unmarked = trace("t2", "EUR:AA25", "EUR:M16", zone="west", **axis)
+    assert checks_found([*cut, west, unmarked], "30.342", data) == []
+
+
+@pytest.mark.plants("S-04.B")
+def test_one_line_per_island_group() -> None:
+    """30.343A: one sea supply line to each island group, entering at one island; the islands of a group are not
+    linked by land, so the group is the one the lines name (the map data names no island groups)."""
+    jap = {"faction": "japan"}
+    islands = map_data([facts(h, terrain="clear", port=True, island=True) for h in ("PAC:EE50", "PAC:EE52")])
+    first = trace("j1", "PAC:K30", "PAC:EE50", zone="solomons", **jap)
+    second = trace("j2", "PAC:K30", "PAC:EE52", zone="solomons", **jap)
+    other = trace("j2", "PAC:K30", "PAC:EE52", zone="gilberts", **jap)
+    base = [created(), turn()]
+    assert checks_found([*base, first, other], "30.342", islands) == []
+    assert findings([*base, first, second], "30.342", islands) == [
+        (
+            "one_line_per_zone",
+            "solomons already has a sea supply line this determination (j1): one line to one designated port or "
+            "bridgehead per supply zone (30.342, 30.343A)",
+        ),
     ]
 
 

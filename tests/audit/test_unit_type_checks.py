@@ -584,6 +584,40 @@ def test_an_airdrop_base_is_fully_supplied_and_the_airborne_unit_does_not_also_a
     )
 
 
+@pytest.mark.plants("AUD-10-27")
+def test_zones_of_control_have_no_effect_on_airdrops() -> None:
+    """10.58: ab1 drops from K34, in the ZoC of the British armor in L34, on L35, in the same ZoC: no check charges a
+    ZoC, and the whole audit is clean; beside it, the same unit leaving K34 on foot pays the ZoC's 2 MF (13.41D).
+    The hexes are the FICTIONAL test map's (examples/maps)."""
+    from pathlib import Path
+
+    from awaw_events.events import OffensiveDeclared
+    from replays.maps import load_map_file
+
+    data = load_map_file(Path(__file__).resolve().parents[2] / "examples/maps/fictional-test-map.yaml").data
+    base = [
+        created(),
+        ctl("european_axis", 2),
+        place("ab1", "germany", "airborne", "EUR:K34", factors=1, movement=3),
+        place("tr1", "germany", "air_transport", "EUR:K34", factors=1),
+        place("ba", "britain", "armor", "EUR:L34", factors=4),
+        war("germany", "britain"),
+        turn(),
+    ]
+    offensive = OffensiveDeclared(
+        **AXIS, phase="movement", actor="germany", power="germany", front="eastern", kind="full", brp_cost=15
+    )
+    drop = AirdropMade(
+        **AXIS, phase="combat", actor="germany", unit="ab1", base="EUR:K34", target="EUR:L35", transport="tr1"
+    )
+    dropped = run([*base, offensive, phase("combat"), drop], data)
+    assert [(f.check, f.message) for f in dropped.findings] == []
+    walked = run([*base, phase("movement"), move("ab1", "EUR:K35", mf=1)], data)
+    assert messages(walked, "movement_cost") == [
+        "ab1's move into EUR:K35 costs 3 MF (1 to enter EUR:K35 +2 ZoC; 13.41), recorded 1"
+    ]
+
+
 @pytest.mark.plants("AUD-10-18")
 def test_an_airdrop_needs_an_offensive_on_its_front() -> None:
     from awaw_events.events import OffensiveDeclared

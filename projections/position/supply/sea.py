@@ -18,6 +18,8 @@ from projections.land import SeaLine
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.supply import supply_of
+from projections.position.supply.facts import _is_hex
+from projections.position.supply.trace import supply_zone
 from projections.rules.control import controller_side
 from projections.rules.movement import BOX_PREFIX
 from projections.rules.supply import (
@@ -81,18 +83,37 @@ def second_sea_attempt(pos: Position, event: SeaSupplyTraced) -> Verdict:
 
 
 def one_line_per_zone(pos: Position, event: SeaSupplyTraced) -> Verdict:
-    """30.342: one sea supply line to one port or bridgehead per supply zone (or island group) per determination"""
+    """30.342: one sea supply line to one port or bridgehead per supply zone (or island group) per determination.
+    Where the map data decides it, the zone is the land the line's destination links to (:func:`_same_zone`): two
+    lines into one zone are a fault whatever the zones are called, and a second line into a zone that enemy ZoCs
+    cut off from the first is what 30.342 allows; elsewhere the zones are the ones the lines name."""
     if event.purpose != "supply":
         return ()
     zone = _zone(event)
-    others = [
-        line.traced.line
-        for line in _lines(pos, event.faction)
-        if line.traced.determination == event.determination
-        and line.traced.purpose == "supply"
-        and _zone(line.traced) == zone
-    ]
-    if not others:
+    same: list[str] = []
+    undecided: list[str] = []
+    for line in _lines(pos, event.faction):
+        traced = line.traced
+        if traced.determination != event.determination or traced.purpose != "supply":
+            continue
+        named_alike = _zone(traced) == zone
+        linked = _same_zone(pos, event, traced)
+        if linked is True:
+            same.append(traced.line)
+        elif linked is None and named_alike:
+            undecided.append(traced.line)
+    if same:
+        named = "" if all(_zone(pos.state.land.sea_lines[o].traced) == zone for o in same) else " (named apart)"
+        return (
+            breach(
+                "30.342",
+                f"{zone} already has a sea supply line this determination ({', '.join(same)}{named}): one line to "
+                "one designated port or bridgehead per supply zone (30.342, 30.343A)",
+                "one line per supply zone",
+                f"lines {', '.join(same)} and {event.line} to {zone}",
+            ),
+        )
+    if not undecided:
         return ()
     if event.exception in SECOND_LINE_EXCEPTIONS:
         return (
@@ -104,12 +125,35 @@ def one_line_per_zone(pos: Position, event: SeaSupplyTraced) -> Verdict:
     return (
         breach(
             "30.342",
-            f"{zone} already has a sea supply line this determination ({', '.join(others)}): one line to one "
+            f"{zone} already has a sea supply line this determination ({', '.join(undecided)}): one line to one "
             "designated port or bridgehead per supply zone (30.342, 30.343A)",
             "one line per supply zone",
-            f"lines {', '.join(others)} and {event.line} to {zone}",
+            f"lines {', '.join(undecided)} and {event.line} to {zone}",
         ),
     )
+
+
+def _same_zone(pos: Position, event: SeaSupplyTraced, other: SeaSupplyTraced) -> bool | None:
+    """Whether the destinations of two lines lie in one supply zone (30.342) by the map: a land supply line links
+    them (:func:`~projections.position.supply.trace.supply_zone`). None where the map cannot say, or where the land
+    is not what decides: an island (island groups are one zone, 30.343), a box, a destination in an enemy ZoC (a
+    port there takes supply for itself only, 30.332A)."""
+    a, b = event.destination, other.destination
+    if a == b:
+        return True
+    if not (_is_hex(a) and _is_hex(b)):
+        return None
+    side = SIDE_OF_FACTION[event.faction]
+    for hex_ in (a, b):
+        facts = pos.hex(hex_)
+        if facts is None or facts.island is not False or _enemy_zoc(pos, hex_, side) is not False:
+            return None
+    zone = supply_zone(pos, a, event.faction)
+    if zone.answer is None:
+        return None
+    if b in zone.answer:
+        return True
+    return None if zone.unknown else False
 
 
 def port_receives_or_sends(pos: Position, event: SeaSupplyTraced) -> Verdict:

@@ -35,7 +35,17 @@ FAMILY = Family(
     judge(sources.russian_ic_supply, "A3R 37.71", covers=("C-SUP-2",)),
     judge(supply.land_supply_lines, "30.321", covers=("S-20", "S-21", "S-22", "S-23")),
     judge(sea.second_sea_attempt, "30.44", covers=("S-03",)),
-    judge(sea.one_line_per_zone, "30.342", covers=("S-04",)),
+    judge(
+        sea.one_line_per_zone,
+        "30.342",
+        covers=("S-04",),
+        partly={
+            "S-04.A": "where the map data cannot link two destinations by land (or one is an island or in an enemy "
+            "ZoC), the zones are the ones the lines name, and a recorded ZoC split is taken as recorded",
+            "S-04.B": "which island group an island belongs to is the zone the line names: the map data names no "
+            "island groups",
+        },
+    ),
     judge(sea.port_receives_or_sends, "30.331", covers=("S-05",)),
     judge(sea.sea_line_ends, "30.331", covers=("S-06",)),
     judge(sea.box_sea_supply, "30.331C", covers=("S-07",)),
