@@ -1525,6 +1525,50 @@ def test_exploitation_attackers() -> None:
     assert said([*setup(), declare(plain, [dfn("pol3", 3, BASIC)])], "attack_origins")
 
 
+def _flown(mission: str, *units: str, phase: str = "exploitation") -> AirMissionFlown:
+    return AirMissionFlown(**at(phase=phase), mission=mission, units=list(units), target="EUR:K39")  # type: ignore[arg-type]
+
+
+@pytest.mark.plants("AUD-16-10.A")
+def test_only_the_air_missions_16_43_permits_are_flown_in_exploitation() -> None:
+    """16.43: ground support, defensive air support, its interception, airdrops, their interception and
+    counter-interception are permitted during exploitation; counterair and bombing are not (they are in the combat
+    phase). Naval air flying ground support may fly from a carrier, which no event records: not checked."""
+    air = [unit("aaf1", unit_type="aaf", factors=5), unit("nas1", unit_type="nas", factors=2)]
+    events = [*_chain(), *air]
+    for mission in ("ground_support", "das", "interception", "escort"):
+        assert said([*events, _flown(mission, "aaf1")], "exploitation_missions") == [], mission
+    assert said([*events, _flown("counterair", "aaf1", phase="combat")], "exploitation_missions") == []
+    assert said([*events, _flown("counterair", "aaf1")], "exploitation_missions") == [
+        "aaf1 fly a counterair mission during exploitation: only ground support, defensive air support, its "
+        "interception, airdrops, their interception and counter-interception are permitted (16.43)"
+    ]
+    assert len(said([*events, _flown("bombing", "aaf1")], "exploitation_missions")) == 1
+    attack = declare(
+        [atk("u1", 4, origin="EUR:J39", armor=True)],
+        [dfn("e0", 1, BASIC, hex_="EUR:K39")],
+        kind="exploitation",
+        phase="exploitation",
+        ground_support=[UnitFactors(unit="nas1", factors=2)],
+    )
+    assert said([*events, attack], "exploitation_missions") == []
+    assert (
+        "whether nas1 flies ground support in exploitation attack a1 from land or from a carrier (16.43: land-based "
+        "ground support only) is not recorded"
+    ) in skipped([*events, attack])
+
+
+@pytest.mark.plants("AUD-16-10.B")
+def test_no_naval_missions_in_exploitation() -> None:
+    """16.43: naval missions are prohibited during exploitation (they are flown in the combat phase)."""
+    events = [*_chain(), unit("ca1", unit_type="ca", factors=2)]
+    assert said([*events, _flown("naval_interception", "ca1", phase="combat")], "exploitation_missions") == []
+    assert said([*events, _flown("naval_interception", "ca1")], "exploitation_missions") == [
+        "ca1 fly or sail a naval interception mission during exploitation: naval missions are prohibited then (16.43)"
+    ]
+    assert len(said([*events, _flown("shore_bombardment", "ca1")], "exploitation_missions")) == 1
+
+
 # --- attacks: 15.46, 15.8 --------------------------------------------------------------------------------------------
 
 

@@ -282,13 +282,14 @@ def test_protection_needs_eligible_naval_units_with_a_destroyer() -> None:
     ]
 
 
-@pytest.mark.plants("S-09")
+@pytest.mark.plants("S-09.A", "S-09.B", "S-09.C")
 def test_disruption_follows_protection_and_attack() -> None:
     base = [
         created(),
         place("dd-1", "britain", "EUR:H20", unit_type="dd", factors=1),
         place("ger-air", "germany", "EUR:K25", unit_type="aaf", factors=5),
         place("ger-inf", "germany", "EUR:K26"),
+        place("brit-air", "britain", "EUR:H20", unit_type="aaf", factors=3),
         turn(side_="allied"),
     ]
     bare = trace("l1", "EUR:H20", "EUR:AA30", zone="m")
@@ -300,10 +301,21 @@ def test_disruption_follows_protection_and_attack() -> None:
             "line l1 was unprotected and attacked: it is disrupted (30.381)",
         ),
     ]
-    assert (
-        checks_found([*base, bare, resolve("l1", "delivered", attackers=["ger-air"], blocked=["ger-air"])], "30.381")
-        == []
-    )
+    covered = trace("l1", "EUR:H20", "EUR:AA30", zone="m", air_cover=["brit-air"])
+    held_off = resolve("l1", "delivered", attackers=["ger-air"], blocked=["ger-air"])
+    assert checks_found([*base, covered, held_off], "30.381") == []
+    wrongly = resolve("l1", "disrupted", attackers=["ger-air"], blocked=["ger-air"])
+    assert findings([*base, covered, wrongly], "30.381") == [
+        ("sea_supply_disruption", "line l1 was unprotected and not attacked: it is delivered (30.381)"),
+    ]
+    assert findings([*base, bare, held_off], "30.381") == [
+        (
+            "sea_supply_disruption",
+            "ger-air recorded as blocked, but line l1 had no air cover: air cover keeps enemy air units from "
+            "attacking a sea supply line (30.364, 30.381A)",
+        ),
+        ("sea_supply_disruption", "line l1 was unprotected and attacked: it is disrupted (30.381)"),
+    ]
     assert checks_found([*base, escorted, resolve("l1", "delivered", attackers=["ger-air"])], "30.381") == []
     assert checks_found([*base, escorted, resolve("l1", "disrupted", attackers=["ger-air"])], "30.381") == [
         "sea_supply_disruption"

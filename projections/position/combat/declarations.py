@@ -367,6 +367,38 @@ def exploitation_attackers(pos: Position, event: AttackDeclared) -> Verdict:
         yield breach("16.43", message, "no naval missions", ", ".join(s.unit for s in event.shore_bombardment))
 
 
+def exploitation_missions(pos: Position, event: AirMissionFlown | AttackDeclared) -> Verdict:
+    """16.43: no naval missions during exploitation, and of the air missions only land-based ground support,
+    defensive air support, interception of it, airdrops, their interception and counter-interception; naval air
+    flying ground support in an exploitation attack may fly from a carrier, which no event records (undecided)."""
+    if isinstance(event, AttackDeclared):
+        if event.kind != "exploitation":
+            return
+        units = pos.board.units
+        carried = [
+            s.unit for s in event.ground_support if (u := units.get(s.unit)) is not None and u.unit_type == "nas"
+        ]
+        if carried:
+            yield Unknown(
+                reason=f"whether {', '.join(carried)} flies ground support in exploitation attack {event.attack} from "
+                "land or from a carrier (16.43: land-based ground support only) is not recorded",
+                kind="carrier basing",
+            )
+        return
+    if event.phase != "exploitation":
+        return
+    mission = event.mission.replace("_", " ")
+    if event.mission in rules.EXPLOITATION_NAVAL_MISSIONS:
+        message = f"{', '.join(event.units)} fly or sail a {mission} mission during exploitation: naval missions are "
+        message += "prohibited then (16.43)"
+        yield breach("16.43", message, "no naval missions", event.mission)
+    elif event.mission in rules.EXPLOITATION_BANNED_AIR_MISSIONS:
+        message = f"{', '.join(event.units)} fly a {mission} mission during exploitation: only ground support, "
+        message += "defensive air support, its interception, airdrops, their interception and counter-interception "
+        message += "are permitted (16.43)"
+        yield breach("16.43", message, "a mission 16.43 permits", event.mission)
+
+
 def combat_order(pos: Position, event: AttackDeclared | AirdropMade | AirMissionFlown) -> Verdict:
     """15.11: the combat phase's order: missions, airdrops, regular attacks, placement, exploitation movement, then
     attacks."""

@@ -415,7 +415,25 @@ def sea_supply_disruption(pos: Position, event: SeaSupplyResolved) -> Verdict:
                 ", ".join(wrong),
             )
         )
-    attacking = [u for u in event.attackers if u not in set(event.blocked) and u not in wrong]
+    covered = bool(line.traced.air_cover)
+    unblockable = [
+        u
+        for u in event.blocked
+        if not covered or ((unit := units.get(u)) is not None and unit.unit_type not in AIR_TYPES)
+    ]
+    if unblockable:
+        why = f"line {event.line} had no air cover" if not covered else "only air units are held off by air cover"
+        found.append(
+            breach(
+                "30.381",
+                f"{', '.join(unblockable)} recorded as blocked, but {why}: air cover keeps enemy air units from "
+                "attacking a sea supply line (30.364, 30.381A)",
+                "air units held off by the line's air cover",
+                ", ".join(unblockable),
+            )
+        )
+    blocked = set(event.blocked) - set(unblockable)
+    attacking = [u for u in event.attackers if u not in blocked and u not in wrong]
     protected = bool(line.traced.protection)
     expected = _outcome(protected, bool(attacking), event.protection_lost)
     if event.outcome == "abandoned":

@@ -50,6 +50,16 @@ FAMILY = Family(
     judge(sea.sea_line_ends, "30.331", covers=("S-06",)),
     judge(sea.box_sea_supply, "30.331C", covers=("S-07",)),
     judge(sea.sea_supply_protection, "30.361", covers=("S-08",)),
-    judge(sea.sea_supply_disruption, "30.381", covers=("S-09",)),
+    judge(
+        sea.sea_supply_disruption,
+        "30.381",
+        covers=("S-09",),
+        partly={
+            "S-09.A": "that an unprotected line is disrupted with no dice and no attacker losses, its attackers "
+            "inverted, is not checked: only the outcome is",
+            "S-09.B": "which air units a line's air cover held off is taken from sea_supply_resolved.blocked (only "
+            "that the line had air cover, and that they are air units, is checked)",
+        },
+    ),
     judge(sea.sea_supplied_type, "30.332", covers=("S-10",)),
 )

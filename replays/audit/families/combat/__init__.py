@@ -22,6 +22,8 @@ WEATHER += "is not recorded"
 SUPPLIED = "whether the full supply came from an unlimited source at initial supply determination is not recorded "
 SUPPLIED += "(supply_determined gives a source name, not its kind); positions at round 1 are taken from the "
 SUPPLIED += "attackers' declared origins"
+CARRIERS = "whether naval air flying ground support in exploitation flies from land or from a carrier is not "
+CARRIERS += "recorded (16.43: land-based only): not checked"
 MANDATORY = "airdrops on enemy units are checked here and failed overruns with the overruns; seaborne invasions are "
 MANDATORY += "attacks of their own and tactical atomic attacks (43.4) are outside the extract"
 
@@ -50,6 +52,7 @@ FAMILY: Final = Family(
     judge(a.placement, "16.21", partly={"AUD-16-04": SUPPLIED}),
     judge(a.route, "16.32", covers=("AUD-16-07", "AUD-16-11", "AUD-16-05")),
     judge(d.exploitation_attackers, "16.41", covers=("AUD-16-09", "AUD-16-10", "AUD-16-12")),
+    judge(d.exploitation_missions, "16.43", covers=("AUD-16-10",), partly={"AUD-16-10.A": CARRIERS}),
     judge(a.chain_advance, "16.47", covers=("AUD-16-13",)),
     judge(d.combat_order, "15.11", covers=("AUD-15-01",)),
     judge(a.exploitation_stacking, "16.51", covers=("AUD-16-05",)),
