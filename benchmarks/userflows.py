@@ -152,6 +152,9 @@ class Flow:
     target: float | None
     ok: tuple[int, ...] = (0,)
     within_2x: bool = True
+    unkept: bool = False
+    """Each run without the audit reports an earlier audit kept (the player's first audit of the game, or the first
+    after a change to the code): they are removed from the cache before it."""
 
 
 FOUND: Final = (0, 1)
@@ -169,13 +172,31 @@ FLOWS: tuple[Flow, ...] = (
     Flow("`awaw plot --view brp`", lambda g: ["plot", "g", "--view", "brp", "-o", str(g.where / "brp.png")], 1.5),
     Flow("`awaw materialize`", lambda g: ["materialize", "g", "-o", str(g.where / "read.db")], 3.0, within_2x=False),
     Flow("`awaw report`", lambda g: ["report", "g", "-o", str(g.where / "report.html")], 6.0, within_2x=False),
-    Flow("`awaw audit` whole game, one process", lambda g: ["audit", "g", "--jobs", "1"], 2.5, FOUND, False),
+    Flow(
+        "`awaw audit` whole game, one process, no report kept",
+        lambda g: ["audit", "g", "--jobs", "1"],
+        2.5,
+        FOUND,
+        False,
+        unkept=True,
+    ),
+    Flow("`awaw audit` whole game, one process, again", lambda g: ["audit", "g", "--jobs", "1"], 2.5, FOUND, False),
     Flow("`awaw audit` whole game, two processes", lambda g: ["audit", "g", "--jobs", "2"], None, FOUND, False),
 )
 
 
 def _runner(flow: Flow, game: Game) -> Callable[[], float]:
-    return lambda: run(in_game(game, *flow.argv(game)), ok=flow.ok)
+    def once() -> float:
+        if flow.unkept:
+            for kept in Path(game.keys, "snapshots").glob(f"*/{KEPT_AUDITS}-*"):
+                shutil.rmtree(kept)
+        return run(in_game(game, *flow.argv(game)), ok=flow.ok)
+
+    return once
+
+
+KEPT_AUDITS: Final = "audit"
+"""The first word of the cache directories of kept audit reports (:data:`replays.audit.reuse.KIND`)."""
 
 
 def seconds(value: float) -> str:

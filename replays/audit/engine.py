@@ -364,6 +364,9 @@ class AuditReport(NamedTuple):
     game had none (``map_reason`` says why)."""
     map_reason: str = ""
     """Why the checks had no map data, when ``map_used`` is empty."""
+    map_gaps: int = 0
+    """How many check applications said they lack map data (``map_unanswered`` when the game has map data): kept
+    so that the reports of consecutive ranges join into the report of one audit (:func:`joined`)."""
 
     @property
     def map_answered(self) -> int:
@@ -500,18 +503,24 @@ def run(
         map_unanswered=needed if not used else gaps,
         map_used=tuple(used),
         map_reason="" if used else ctx.map_reason,
+        map_gaps=gaps,
     )
 
 
 def joined(reports: Sequence[AuditReport]) -> AuditReport:
     """The report of consecutive ranges of one timeline, each audited from the state before it (the same checks),
     as one audit of the whole would give it: findings in log order, each check not made once per kind, with its
-    first event and every time it was left unmade."""
+    first event and every time it was left unmade; the applications not made for want of map data counted as one
+    audit counts them (all those that needed it when no range had map data, else those that said it lacks some), and
+    the reason for none that of the last range, where one audit's would stand."""
     groups: dict[tuple[str, str], Skipped] = {}
     for report in reports:
         for s in report.skipped:
             seen = groups.get((s.check, s.kind))
             groups[s.check, s.kind] = s if seen is None else msgspec.structs.replace(seen, times=seen.times + s.times)
+    used = tuple(dict.fromkeys(m for r in reports for m in r.map_used))
+    needed = sum(r.map_needed for r in reports)
+    gaps = sum(r.map_gaps for r in reports)
     return AuditReport(
         findings=tuple(f for r in reports for f in r.findings),
         skipped=tuple(groups.values()),
@@ -521,10 +530,11 @@ def joined(reports: Sequence[AuditReport]) -> AuditReport:
         unchecked=sum(r.unchecked for r in reports),
         ungraded=tuple(f for r in reports for f in r.ungraded),
         unread=sum(r.unread for r in reports),
-        map_needed=sum(r.map_needed for r in reports),
-        map_unanswered=sum(r.map_unanswered for r in reports),
-        map_used=tuple(dict.fromkeys(m for r in reports for m in r.map_used)),
-        map_reason=next((r.map_reason for r in reports if r.map_reason), ""),
+        map_needed=needed,
+        map_unanswered=gaps if used else needed,
+        map_used=used,
+        map_reason="" if used else next((r.map_reason for r in reversed(reports) if r.map_reason), ""),
+        map_gaps=gaps,
     )
 
 

@@ -30,6 +30,7 @@ from awaw_events.store import GameStore, Timeline
 from projections.game import CODE_VERSION, Fold
 from replays.audit.catalogue import audit, store_maps
 from replays.audit.engine import AuditReport, joined
+from replays.audit.reuse import audit_reusing
 from replays.state import SNAPSHOT_EVERY, keep, state_at
 
 PARALLEL_FROM: Final = 30_000
@@ -56,14 +57,20 @@ def audit_timeline(
     rule_prefix: str | None = None,
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
+    reuse: bool = True,
 ) -> AuditReport:
     """Audit events ``start..stop`` of a timeline (the effective log; the events before ``start`` are folded).
 
-    ``jobs``: how many processes to audit in; None lets the audit choose (one per core, up to :data:`MAX_JOBS`, for
-    at least :data:`PARALLEL_FROM` events); 1 keeps it in this process. ``progress`` is called with the number of
-    events checked so far."""
+    ``jobs``: how many processes to audit in; None lets the audit choose; 1 keeps it in this process. ``reuse``: the
+    reports of ranges an earlier audit kept in the reader's cache are used again where nothing they depend on changed,
+    and the others are kept (:mod:`replays.audit.reuse`): in this process, unless ``jobs`` asks for more (the ranges
+    of an audit in several processes are neither kept nor used again). Without ``reuse``, None chooses one process a
+    core, up to :data:`MAX_JOBS`, for at least :data:`PARALLEL_FROM` events. ``progress`` is called with the number
+    of events checked so far."""
     last = timeline.count if stop is None else stop
-    processes = jobs_for(timeline, start, last, jobs)
+    processes = jobs_for(timeline, start, last, jobs if jobs is not None or not reuse else 1)
+    if processes == 1 and reuse and 1 <= start <= last:
+        return audit_reusing(timeline, start, last, rule_prefix, progress)
     if processes == 1:  # from the state before ``start`` as ``awaw state`` reads it, unless a ruling is read whole
         ruled = bool(timeline.rulings_up_to(last))
         return _audit_range(timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
