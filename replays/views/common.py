@@ -10,13 +10,16 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, cast
 
 import msgspec
 from rich import box
-from rich.console import Console, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -296,6 +299,9 @@ def stacked(item: Table, width: int) -> list[Text]:
 def show(out: Console, item: RenderableType) -> None:
     """Print one renderable: a table as a table where it fits the console, one row after another where it does not;
     text wrapped at spaces."""
+    if isinstance(item, Table) and (plain := plain_table(out, item)) is not None:
+        out.print(plain)
+        return
     if isinstance(item, Table) and not fits(out, item):
         for row in stacked(item, out.width):
             out.print(row)
@@ -305,6 +311,163 @@ def show(out: Console, item: RenderableType) -> None:
             out.print(Text(part, style=str(item.style)))
         return
     out.print(item)
+
+
+class _Lines:
+    """A table laid out by :func:`plain_table`: its lines, between its title and caption (which rich renders, as it
+    does a table's)."""
+
+    def __init__(self, item: Table, width: int, lines: list[str]) -> None:
+        self.item = item
+        self.width = width
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        item = self.item
+        render_options = options.update(width=self.width, highlight=item.highlight, height=None)
+        if item.title:
+            yield from self._annotation(
+                console, render_options, item.title, item.title_style, "table.title", item.title_justify
+            )
+        for text in self.lines:
+            yield Segment(text)
+            yield Segment.line()
+        if item.caption:
+            yield from self._annotation(
+                console, render_options, item.caption, item.caption_style, "table.caption", item.caption_justify
+            )
+
+    @staticmethod
+    def _annotation(
+        console: Console, options: ConsoleOptions, text: Any, style: Any, fallback: str, justify: Any
+    ) -> Iterable[Segment]:
+        """A title or a caption, as :meth:`rich.table.Table.__rich_console__` renders them."""
+        if isinstance(text, str):
+            text = console.render_str(text, style=Style.pick_first(style, fallback), highlight=False)
+        return console.render(text, options=options.update(justify=justify))
+
+
+_JUSTIFY: Final = {"left": "left", "default": "left", "full": "left", "right": "right", "center": "center"}
+"""How one line of a cell is laid out for each of rich's justify methods (rich justifies each line of a cell as a
+paragraph of its own, and ``full`` leaves a paragraph's last line as ``left`` and ``default`` do, the cell padded)."""
+
+_VERTICAL: Final = frozenset({"top", "middle", "bottom"})
+
+
+def plain_table(out: Console, item: Table) -> _Lines | None:
+    """What rich prints for a table on a console without colour where it fits at its natural width, laid out here
+    in one pass (rich measures and renders each cell through several layers: 0.1-0.3 s for the few hundred rows of
+    ``awaw log --turn``). None where the table uses anything this does not lay out as rich does (colour, tabs, a
+    line ending in a space, fixed or ratio widths, row lines, a footer, a table wider than the console): rich
+    prints those itself. ``tests/test_plain_table.py`` holds the two to the same characters."""
+    if out.color_system is not None or item.box is None or not item.columns or out.options.legacy_windows:
+        return None
+    if item.expand or item.width is not None or item.min_width is not None or item.show_footer or item.show_lines:
+        return None
+    if item.leading or any(row.end_section for row in item.rows) or item.collapse_padding:
+        return None
+    top, pad_right, bottom, pad_left = item.padding
+    if top or bottom:
+        return None
+    columns = item.columns
+    count = len(columns)
+    laid: list[list[list[str]]] = []  # per column, per row: the cell's lines, padded to the column's width
+    verticals: list[str] = []
+    widths: list[int] = []
+    for index, column in enumerate(columns):
+        if column.width is not None or column.min_width is not None or column.max_width is not None or column.ratio:
+            return None
+        default = _JUSTIFY.get(column.justify)
+        if default is None or column.vertical not in _VERTICAL:
+            return None
+        cells_ = [column.header, *column.cells] if item.show_header else list(column.cells)
+        if not cells_:
+            return None  # rich gives a column without cells the console's width
+        column_lines: list[list[str]] = []
+        column_justify: list[str] = []
+        for cell in cells_:
+            if isinstance(cell, str):
+                cell = out.render_str(cell, highlight=False)
+            elif not isinstance(cell, Text):
+                return None
+            text = cell.plain
+            if "\t" in text or (text and text[-1].isspace()):
+                return None
+            lines_ = text.split("\n")
+            if len(lines_) > 1 and (text.splitlines() != lines_ or any(p and p[-1].isspace() for p in lines_)):
+                return None
+            how = _JUSTIFY.get(cell.justify) if cell.justify else default
+            if how is None:
+                return None
+            column_lines.append(lines_)
+            column_justify.append(how)
+        left = 0 if not item.pad_edge and index == 0 else pad_left
+        right = 0 if not item.pad_edge and index == count - 1 else pad_right
+        width = max((cell_len(p) for lines_ in column_lines for p in lines_), default=0) + left + right or 1
+        inner = width - left - right
+        widths.append(width)
+        laid.append(
+            [
+                [f"{' ' * left}{_justified(p, inner, how)}{' ' * right}" for p in lines_]
+                for lines_, how in zip(column_lines, column_justify, strict=True)
+            ]
+        )
+        verticals.append(column.vertical)
+    edge = item.show_edge
+    table_width = sum(widths) + (2 if edge else 0) + count - 1
+    if table_width > out.width:
+        return None
+    box_ = item.box.substitute(out.options, safe=item.safe_box if item.safe_box is not None else out.safe_box)
+    box_ = box_ if item.show_header else box_.get_plain_headed_box()
+    lines: list[str] = []
+    if edge:
+        lines.append(box_.get_top(widths))
+    rows = len(laid[0])
+    for row in range(rows):
+        first, last = row == 0, row == rows - 1
+        if first:
+            left_edge, right_edge, divider = box_.head_left, box_.head_right, box_.head_vertical
+        elif last:
+            left_edge, right_edge, divider = box_.foot_left, box_.foot_right, box_.foot_vertical
+        else:
+            left_edge, right_edge, divider = box_.mid_left, box_.mid_right, box_.mid_vertical
+        header = first and item.show_header
+        cells_of_row = [laid[c][row] for c in range(count)]
+        height = max(len(cell) for cell in cells_of_row)
+        shaped = [
+            _aligned(cell, widths[c], height, "bottom" if header else verticals[c])
+            for c, cell in enumerate(cells_of_row)
+        ]
+        for line_no in range(height):
+            body = divider.join(cell[line_no] for cell in shaped)
+            lines.append(f"{left_edge}{body}{right_edge}" if edge else body)
+        if header:
+            lines.append(box_.get_row(widths, "head", edge=edge))
+    if edge:
+        lines.append(box_.get_bottom(widths))
+    return _Lines(item, table_width, lines)
+
+
+def _aligned(cell: list[str], width: int, height: int, vertical: str) -> list[str]:
+    """A cell's lines in a row ``height`` lines high, as rich's ``Segment.align_top/middle/bottom`` place them."""
+    room = height - len(cell)
+    if not room:
+        return cell
+    blank = " " * width
+    above = 0 if vertical == "top" else room if vertical == "bottom" else room // 2
+    return [blank] * above + cell + [blank] * (room - above)
+
+
+def _justified(text: str, width: int, how: str) -> str:
+    """One line in ``width`` cells as rich lays it out: ``left`` pads on the right; ``right`` and ``center`` drop
+    trailing spaces and pad on the left (``center``: half the room, rounded down, the rest on the right)."""
+    if how == "left":
+        return text + " " * (width - cell_len(text))
+    text = text.rstrip()
+    room = width - cell_len(text)
+    if how == "right":
+        return " " * room + text
+    return " " * (room // 2) + text + " " * (room - room // 2)
 
 
 def render(out: Console, renderables: Iterable[RenderableType]) -> None:
