@@ -20,7 +20,6 @@ from typing import Any, Final
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.dice import dice_words
 from awaw_events.events import Event
-from projections.rules.oil import FIFTHS_PER_COUNTER
 from replays.views.common import SPECIAL_NAMES, country, location
 
 ABBREVIATIONS: Final[dict[str, str]] = {
@@ -137,6 +136,8 @@ def event_name(event: Event | type[Event]) -> str:
 
 def counters(fifths: int) -> str:
     """Oil in counters as the rules count them: ``44`` -> "8 4/5 counters", ``2`` -> "2/5 counter"."""
+    from projections.rules.oil import FIFTHS_PER_COUNTER  # the oil rules load when an oil event is told
+
     whole, part = divmod(abs(fifths), FIFTHS_PER_COUNTER)
     sign = "-" if fifths < 0 else ""
     if not part:

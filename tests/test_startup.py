@@ -116,3 +116,25 @@ def test_the_probe_sees_what_a_command_needs(game: Path) -> None:
     modules = loaded(game, "materialize", "g", "-o", str(game / "read.db"))
     assert {"sqlite_utils", "replays.materialize"} <= set(modules)
     assert "sqlite_utils" in unneeded(modules, "brp")
+
+
+LOG_NEEDS_NOT = (
+    "projections.game",
+    "projections.core",
+    "replays.state",
+    "yaml",
+    "awaw_events.io",
+    "awaw_events.log",
+    "awaw_events.handoffs",
+)
+"""What ``awaw log`` never needs: it reads records and tells them in words, folding nothing (no projection, no
+snapshot), reading no file (the YAML parser) and verifying nothing (the log's verifier, the hand-offs). A rules
+table that words an event may load (an oil amount in counters, 27.42)."""
+
+
+def test_awaw_log_of_a_turn_folds_nothing_and_reads_no_file(game: Path) -> None:
+    modules = loaded(game, "log", "g", "--turn", "1939-fall/axis")
+    assert "replays.logview" in modules  # the probe saw the command run
+    third = [m for m in unneeded(modules, "") if not m.startswith("replays.")]
+    assert third == []
+    assert [m for m in modules if m.startswith(LOG_NEEDS_NOT)] == []

@@ -5,29 +5,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 import msgspec
 
-from awaw_events import handoffs
-from awaw_events import io as event_io
 from awaw_events.errors import AwawError
 from awaw_events.events import AnyEvent
 from awaw_events.gametime import GamePoint
-from awaw_events.log import (
-    Divergence,
-    Verification,
-    extends,
-    shared_prefix,
-    verify_game,
-)
-from awaw_events.store import GameStore
 from replays import formatting, logview
-from replays.cli import files
 from replays.cli.common import Context, command, domain_errors, json_option, pass_context, point, progress
 from replays.points import check_span
 from replays.views.common import folded
+
+if TYPE_CHECKING:  # `awaw log` needs none of these: the YAML reader, the hand-offs, the verifier, the files
+    from awaw_events import handoffs
+    from awaw_events.log import Verification
+    from awaw_events.store import GameStore
+
+# Each command imports what it needs when it runs (tests/test_startup.py): `awaw log` loads neither the YAML
+# parser (awaw_events.io) nor the log's verifier (awaw_events.log) nor the hand-offs.
 
 
 @command("log")
@@ -80,6 +77,9 @@ def export(obj: Context, game: str, fmt: str | None, with_branches: bool, output
       awaw export club-1939 -o club-1939.jsonl
       awaw export club-1939 --with-branches -o club-1939.awaw
     """
+    from awaw_events import io as event_io
+    from replays.cli import files
+
     with domain_errors():
         if with_branches and fmt == "yaml":
             raise AwawError("a bundle (--with-branches) is JSON Lines; --format yaml writes one timeline alone")
@@ -102,6 +102,7 @@ def export(obj: Context, game: str, fmt: str | None, with_branches: bool, output
 
 def _export_bundle(store: GameStore, game: str, output: Path | None) -> None:
     from awaw_events.bundle import write_game
+    from replays.cli import files
 
     if output is None:
         write_game(store, game, sys.stdout)
@@ -116,6 +117,8 @@ def _export_bundle(store: GameStore, game: str, output: Path | None) -> None:
 
 def _export(events: Iterator[AnyEvent], fmt: str, handle: IO[str]) -> int:
     if fmt == "yaml":
+        from awaw_events import io as event_io
+
         return event_io.write_yaml(events, handle)
     count = 0
     encoder = msgspec.json.Encoder()
@@ -163,6 +166,7 @@ def verify(obj: Context, game: str, against: str | None, as_json: bool) -> None:
     Example:
       awaw verify club-1939
     """
+    from awaw_events.log import verify_game
     from projections.game import CODE_VERSION
 
     with obj.store() as store:
@@ -230,6 +234,8 @@ def _key_words(entry: handoffs.KeyEntry) -> str:
 
 def _key_changes(store: GameStore, game: str, events: list[AnyEvent], name: str) -> list[str]:
     """The players whose key (or where it was pinned) differs between GAME and a copy held before."""
+    from awaw_events import handoffs
+
     theirs = {e.player: e for e in handoffs.key_history(enumerate(events, start=1))}
     ours = {e.player: e for e in handoffs.key_history((r.seq, r.event) for r in store.records(game))}
     changed = []
@@ -243,6 +249,9 @@ def _key_changes(store: GameStore, game: str, events: list[AnyEvent], name: str)
 
 
 def _against(store: GameStore, game: str, against: str) -> tuple[bool, str]:
+    from awaw_events import io as event_io
+    from awaw_events.log import Divergence, extends, shared_prefix
+
     text = against.strip()
     if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text):
         found = extends(store, game, text)

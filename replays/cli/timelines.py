@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from awaw_events.log import (
-    record_event,
-)
-from awaw_events.store import Record
-from replays import formatting, logview
+from replays import formatting
 from replays.branching import Diff, create_branch, delete_branch
 from replays.branching import diff as diff_timelines
 from replays.branching import promote as promote_branch
 from replays.cli.common import Context, command, json_option, pass_context, progress, say, views_of
 from replays.points import resolve_point
 from replays.views import VIEWS
+
+if TYPE_CHECKING:
+    from awaw_events.store import Record
+
+# `awaw diff` prints lines of words: neither the log's writer (awaw_events.log, for bookmark and note) nor the log
+# view's rows (for --json) are imported unless asked for.
 
 
 @command("branch")
@@ -126,13 +129,16 @@ def _print_diff(result: Diff, a: str, b: str, as_json: bool) -> None:
             }
         )
         return
-    from replays.views.common import folded
+    from replays.views.common import folded, width
 
+    columns = width()  # a console made once, not once a line
     for line in formatting.diff_lines(result):
-        click.echo(folded(line, "      "))
+        click.echo(folded(line, "      ", columns))
 
 
 def logview_row(record: Record) -> dict[str, object]:
+    from replays import logview
+
     return next(logview.as_json([logview.Row(record)]))
 
 
@@ -147,6 +153,8 @@ def bookmark(obj: Context, game: str, name: str, at: str | None, as_json: bool) 
     Example:
       awaw bookmark club-1939 "Barbarossa begins" --at 1941-summer/axis
     """
+    from awaw_events.log import record_event
+
     with obj.store() as store:
         seq = resolve_point(store.open(game), at)
         rec = record_event(store, game, "bookmark_set", [f"name={json.dumps(name)}", f"at={seq}"])
@@ -168,6 +176,8 @@ def note(obj: Context, game: str, event: int, text: str, as_json: bool) -> None:
     Example:
       awaw note club-1939 321 "the die rolled off the table"
     """
+    from awaw_events.log import record_event
+
     with obj.store() as store:
         rec = record_event(store, game, "note_added", [f"about={event}", f"text={json.dumps(text)}"])
     say(as_json, f"noted event {event} of {game} (event {rec.seq})", {"about": event, "seq": rec.seq})

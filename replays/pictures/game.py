@@ -11,7 +11,7 @@ from awaw_events.errors import PointError
 from awaw_events.store import GameStore
 from projections.game import GameState
 from replays.branching import compared_point
-from replays.maps import declared_map_data, describe
+from replays.maps import DeclaredMapData, describe, resolve_map_data
 from replays.pictures.board import (
     Area,
     BoardPicture,
@@ -80,7 +80,7 @@ def game_board(
         before = state_at(store.open(chosen.other_timeline), chosen.other_seq)
         whose = "" if chosen.other_timeline == chosen.timeline else f" of {chosen.other_timeline}"
         subtitle = f"moves and losses since {_when(before, chosen.other_seq)}{whose}"
-    found = declared_map_data(store, chosen.timeline, at=chosen.seq)
+    found = _declared_map_data(store, chosen.timeline, state)
     area = area if area is not None else area_for(state, before)
     notes = [
         f"Map data: {describe(found.data)}" if found.data is not None else f"No map data: {found.reason}",
@@ -98,6 +98,15 @@ def game_board(
         underlay=beneath,
     )
     return picture
+
+
+def _declared_map_data(store: GameStore, timeline: str, state: GameState) -> DeclaredMapData:
+    """The map data the game declared up to the state drawn, as :func:`replays.maps.declared_map_data` finds it,
+    read from the state already folded (not folded a second time)."""
+    declared = state.meta.map_data
+    if declared is None:
+        return DeclaredMapData(None, None, f"{timeline!r} declares no map data")
+    return resolve_map_data(store, declared)
 
 
 def image_beneath(image: Path, grid: Path | None, options: Mapping[str, str], notes: list[str]) -> Underlay:

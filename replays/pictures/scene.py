@@ -180,7 +180,10 @@ def _points(points: Iterable[Point]) -> str:
 
 
 def _attr(name: str, value: object) -> str:
-    return f' {name}="{html.escape(str(value), quote=True)}"'
+    text = str(value)
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        text = html.escape(text, quote=True)  # most values are numbers and ids: nothing to escape
+    return f' {name}="{text}"'
 
 
 def _paint(shape: Shape) -> str:

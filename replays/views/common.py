@@ -261,10 +261,11 @@ def width() -> int:
     return console().width
 
 
-def folded(text: str, indent: str = "  ") -> str:
-    """Plain text wrapped to :func:`width` at spaces, each line on its own (continuations indented), as a terminal
-    of that width shows it without cutting a word; unchanged at full width."""
-    columns = width()
+def folded(text: str, indent: str = "  ", columns: int | None = None) -> str:
+    """Plain text wrapped to :func:`width` (or ``columns``, when a caller folding many lines has read it once) at
+    spaces, each line on its own (continuations indented), as a terminal of that width shows it without cutting a
+    word; unchanged at full width."""
+    columns = width() if columns is None else columns
     if columns >= WIDE:
         return text
     return "\n".join(part for line in text.split("\n") for part in wrapped(line, columns, "", indent))
