@@ -205,6 +205,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/views/brp.py", "CATEGORY_WORDS"): PRESENTATION,
     ("replays/views/common.py", "SPECIAL_NAMES"): PRESENTATION,
     ("replays/views/common.py", "TRACK_NAMES"): PRESENTATION,
+    ("replays/views/common.py", "_JUSTIFY"): PRESENTATION,
+    ("replays/views/common.py", "_VERTICAL"): PRESENTATION,
     ("replays/views/naval.py", "_ROW_WORDS"): PRESENTATION,
     ("replays/views/naval.py", "_MOVE_WORDS"): PRESENTATION,
     ("replays/views/naval.py", "STATUS_WORDS"): PRESENTATION,
