@@ -81,6 +81,7 @@ from projections.brp import ledger, limit, spending
 from projections.brp.limit import limit_gap, limit_input
 from projections.brp.queries import (
     available_of,
+    construction_in_doubt,
     construction_remaining,
     construction_spent,
     deficit_cap_of,
@@ -134,6 +135,7 @@ __all__ = [
     "State",
     "TurnSummary",
     "available_of",
+    "construction_in_doubt",
     "construction_remaining",
     "construction_spent",
     "deficit_cap_of",

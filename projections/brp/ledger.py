@@ -47,10 +47,14 @@ def change(
     *,
     ref: str | None = None,
     limit: bool = False,
+    limit_power: str | None = None,
+    limit_doubt: bool = False,
     rules: int | None = None,
     detail: str | None = None,
 ) -> None:
-    """Apply a signed change to available BRPs and record it (totals by category and direction, the line)."""
+    """Apply a signed change to available BRPs and record it (totals by category and direction, the line).
+    ``limit_power``: the power whose construction limit an expenditure counts against when not the payer's;
+    ``limit_doubt``: the record's wars leave that in doubt (kept as ``POWER/limit_doubt``)."""
     totals = state.totals
     before = state.available.get(power)
     after = None
@@ -64,7 +68,9 @@ def change(
         add(totals, f"{power}/spent", -amount)
         add(totals, f"{power}/{category}", -amount)
         if limit:
-            add(totals, f"{power}/limit_spent", -amount)
+            add(totals, f"{limit_power or power}/limit_spent", -amount)
+            if limit_doubt:
+                add(totals, f"{limit_power or power}/limit_doubt", -amount)
     elif kind == "batch":
         add(totals, f"{power}/batch", amount)
         add(totals, f"{power}/additions" if amount >= 0 else f"{power}/losses", abs(amount))
@@ -88,6 +94,8 @@ def change(
             before=before,
             after=after,
             limit=limit,
+            limit_power=limit_power if limit else None,
+            limit_doubt=limit_doubt and limit,
             side=now.side,
             phase=now.phase,
             ref=ref,

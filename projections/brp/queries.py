@@ -33,6 +33,13 @@ def construction_spent(state: State, power: str) -> int:
     return total(state, power, "limit_spent")
 
 
+def construction_in_doubt(state: State, power: str) -> int:
+    """Of :func:`construction_spent`, the BRPs whose charge to this power's limit turns on a war the record names as
+    one of factions (Britain's cash-and-carry transports go to the U.S. limit only before the U.S.-German war,
+    27.7322A)."""
+    return total(state, power, "limit_doubt")
+
+
 def construction_remaining(state: State, power: str) -> int | None:
     """Computed limit minus construction spent this turn, or ``None`` without a base (27.31)."""
     limit = state.limits.get(power)

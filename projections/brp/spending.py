@@ -10,6 +10,7 @@ A cost whose payer is unknown is kept as a line with ``power=""`` (unattributed)
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Final
 
 from awaw_events.events import (
@@ -33,12 +34,14 @@ from awaw_events.events import (
     WarDeclared,
 )
 from awaw_events.vocab import FACTION_OF_POWER, POWERS
+from projections.board import war_between
 from projections.brp.ledger import change
 from projections.brp.limit import grant_facts
 from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, Operation, State
 from projections.core import Context
-from projections.naval.queries import chart_of
+from projections.naval.queries import chart_of, prewar_shares
 from projections.rules.construction import counts_against_limit, installment_payer, repair_payer, repairs_in_limit
+from projections.rules.naval.transports import limit_charged_to
 
 EXPENDITURE_EVENTS: Final = (
     UnitBuilt,
@@ -86,12 +89,55 @@ def spend(
     *,
     ref: str | None = None,
     detail: str | None = None,
+    limit_power: str | None = None,
+    limit_doubt: bool = False,
 ) -> None:
-    """An expenditure of ``amount`` BRPs by ``power`` (``None``: payer unknown, kept unattributed)."""
+    """An expenditure of ``amount`` BRPs by ``power`` (``None``: payer unknown, kept unattributed); ``limit_power``:
+    whose construction limit it counts against when not the payer's (``limit_doubt``: the wars leave that in
+    doubt)."""
     if amount == 0:
         return
     limit = bool(power) and counts_against_limit(category, repairs=repairs_in_limit(ctx.meta))
-    change(state, ctx, power or "", "expenditure", category, -amount, ref=ref, limit=limit, detail=detail)
+    change(
+        state,
+        ctx,
+        power or "",
+        "expenditure",
+        category,
+        -amount,
+        ref=ref,
+        limit=limit,
+        limit_power=limit_power,
+        limit_doubt=limit_doubt,
+        detail=detail,
+    )
+
+
+_PREWAR_WARS: Final = (("germany", "usa"), ("japan", "usa"))
+"""The wars 27.7322 turns on: it applies before the U.S.-German war, and not in the Pacific box once Japan and the
+U.S. are at war (27.7322C)."""
+
+
+def build_limit_power(ctx: Context, event: UnitBuilt) -> tuple[str | None, bool]:
+    """Whose construction limit a build counts against when not its payer's, and whether the record's wars leave
+    that in doubt. A transport built in a U.S. box before the U.S.-German war and paid by Britain counts against the
+    U.S. limit (27.7322A: "This BRP expenditure counts against the American, not the British, construction limit").
+    Where a war of factions may or may not be the U.S.-German war (:func:`projections.board.war_between`), the
+    ledger reads it as no war, as :func:`projections.board.at_war` does, and marks the charge as in doubt."""
+    if event.unit_type != "transport" or event.yard is None:
+        return None, False
+    naval, board = ctx.game.naval, ctx.game.board
+    known = {pair: war_between(board, *pair) for pair in _PREWAR_WARS}
+    doubtful = [pair for pair, at_war in known.items() if at_war is None]
+    answers: list[str | None] = []
+    for values in product((True, False), repeat=len(doubtful)):  # the last reading: every war in doubt is none
+        reading = {**known, **dict(zip(doubtful, values, strict=True))}
+
+        def wars(a: str, b: str, reading: dict[tuple[str, str], bool | None] = reading) -> bool:
+            return bool(reading[(a, b)])
+
+        answers.append(limit_charged_to(prewar_shares(naval, board, event, wars)))
+    return answers[-1], len(set(answers)) > 1
 
 
 def _ship_and_yard(ctx: Context, ship: str, yard: str) -> tuple[str | None, str | None, str | None]:
@@ -107,7 +153,9 @@ def _ship_and_yard(ctx: Context, ship: str, yard: str) -> tuple[str | None, str 
 
 @HANDLERS.on(UnitBuilt)
 def _unit_built(state: State, event: UnitBuilt, ctx: Context) -> None:
-    spend(state, ctx, event.payer or event.owner, "construction", event.cost, ref=event.unit)
+    limit_power, doubt = build_limit_power(ctx, event)
+    payer = event.payer or event.owner
+    spend(state, ctx, payer, "construction", event.cost, ref=event.unit, limit_power=limit_power, limit_doubt=doubt)
 
 
 @HANDLERS.on(PartisansPlaced)

@@ -84,7 +84,9 @@ class Line(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     ``seq`` is the event's sequence number. ``amount`` is the signed change to available BRPs (to the base for
     ``kind="base"``; the raw item for ``accrued``); ``before``/``after`` the balance around it (``None`` while the
-    power's BRPs are unknown, and for ``accrued``). ``limit``: counted against the construction limit. ``rules``:
+    power's BRPs are unknown, and for ``accrued``). ``limit``: counted against the construction limit;
+    ``limit_power``: the power whose limit that is when it is not the payer's (the U.S. for Britain's cash-and-carry
+    transports, 27.7322A); ``limit_doubt``: the record's wars leave that in doubt (a war of factions). ``rules``:
     what the rules give where the ledger computes it (35.7 batch amount; the Option 2 base after settlement).
     """
 
@@ -96,6 +98,8 @@ class Line(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     before: int | None = None
     after: int | None = None
     limit: bool = False
+    limit_power: str | None = None
+    limit_doubt: bool = False
     side: str | None = None
     phase: str | None = None
     ref: str | None = None

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import pytest
 
 from awaw_events.events import (
+    ConstructionLimitDeclared,
     Event,
     FrenchForcesAssigned,
     MobilizationApplied,
@@ -35,6 +36,7 @@ from awaw_events.events import (
     UnitRedeployed,
     WarDeclared,
 )
+from projections import brp
 from projections.game import replay
 from projections.rules.naval import shipyard_capacity
 from tests.build import findings, run
@@ -1716,3 +1718,32 @@ def test_cash_and_carry_at_usat_25_needs_six_transports_lost() -> None:
     assert findings([*transports_game(21, 6), us_transport(1, "britain")], "27.7322") == []
     [found] = checks([*transports_game(21, 5), us_transport(1, "britain")], "prewar_transports")
     assert "cash and carry needs more than five WA transports lost (27.7322A)" in found
+
+
+def us_limit(power: str, value: int) -> ConstructionLimitDeclared:
+    return make(ConstructionLimitDeclared, **WINTER, side="allied", phase="unit_construction", power=power, limit=value)
+
+
+@pytest.mark.plants("N-51.B")
+def test_cash_and_carry_counts_against_the_american_limit_not_the_british() -> None:
+    """27.7322A: "Until USAT are over 25, Britain must pay the BRP cost of American prewar transport construction.
+    This BRP expenditure counts against the American, not the British, construction limit." Britain pays 3 BRPs for a
+    U.S.-built transport (USAT 21, six lost): with a British limit of 0 nothing is found against Britain; with an
+    American limit of 2 the U.S. is over its limit, with 3 it is not."""
+    game = [*transports_game(21, 6), us_limit("britain", 0)]
+    assert findings([*game, us_limit("usa", 3), us_transport(1, "britain")], "27.31") == []
+    assert [m for _, c, m in findings([*game, us_limit("usa", 2), us_transport(1, "britain")], "27.31")] == [
+        "The U.S. has now spent 3 BRPs on construction this turn; the construction limit it declared is 2 (27.31)"
+    ]
+    ledger = replay([*game, us_transport(1, "britain")]).brp
+    assert (brp.construction_spent(ledger, "usa"), brp.construction_spent(ledger, "britain")) == (3, 0)
+    assert brp.total(ledger, "britain", "spent") == 3  # Britain pays the BRPs (27.7322A); the U.S. limit carries them
+
+
+def test_a_british_transport_after_the_us_german_war_counts_against_britain() -> None:
+    """27.7322 applies "prior to the outbreak of war between the U.S. and Germany": afterwards a transport Britain
+    pays for in a U.S. yard counts against Britain's own limit (27.31)."""
+    game = [*transports_game(21, 6), war("germany", "usa"), us_limit("britain", 2), us_limit("usa", 0)]
+    assert [m for _, c, m in findings([*game, us_transport(1, "britain")], "27.31")] == [
+        "Britain has now spent 3 BRPs on construction this turn; the construction limit it declared is 2 (27.31)"
+    ]

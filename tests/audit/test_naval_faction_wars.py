@@ -27,6 +27,7 @@ from tests.audit.test_naval import (
     setup_ship,
     tension,
     transports_game,
+    us_limit,
     us_transport,
     war,
     yard,
@@ -152,3 +153,20 @@ def test_a_british_repair_in_a_us_box_after_a_war_of_factions_is_not_checked(shi
     assert none[0] == ["repair_place_and_payer"]
     assert own == ([], [])
     assert factions[0] == [] and len(factions[1]) == 1 and "U.S. and Germany" in factions[1][0]
+
+
+def test_whose_limit_a_cash_and_carry_transport_counts_against_after_a_war_of_factions_is_not_checked() -> None:
+    """27.7322A charges Britain's cash-and-carry transport to the American limit only "prior to the outbreak of war
+    between the U.S. and Germany". After a war of the European Axis on the Western Allies the record cannot tell
+    whether that war has broken out: a U.S. limit the transport would exceed is not checked, with its reason."""
+    game = transports_game(21, 6)
+    over = [us_limit("britain", 0), us_limit("usa", 2), us_transport(1, "britain")]
+    none, own, factions = three_ways(game, over, ("germany", "usa"), ("european_axis", "western_allies"), "27.31")
+    assert none == (["construction_limit"], [])  # the U.S. limit, 27.7322A
+    assert own == (["construction_limit"], [])  # Britain's own limit once the U.S.-German war began
+    assert factions[0] == []
+    assert factions[1] == [
+        "not checked: 3 of the 3 BRPs counted this turn against the construction limit of the U.S. are British "
+        "cash-and-carry transports, charged to it only before the U.S.-German war (27.7322A): the record's war is one "
+        "of a faction or side, which may or may not be that war"
+    ]

@@ -345,22 +345,26 @@ def limit_in_force(pos: Position, power: str) -> LimitInForce:
 
 
 class Spending(NamedTuple):
-    """An event's spending counted against the payer's construction limit (27.31), as the ledger counted it."""
+    """An event's spending counted against a power's construction limit (27.31), as the ledger counted it: the
+    payer's, or the U.S.'s for Britain's cash-and-carry transports (27.7322A). ``doubt``: of ``after``, the BRPs whose
+    charge to this limit turns on a war of factions."""
 
     power: str
     amount: int
     before: int
     after: int
+    doubt: int = 0
 
 
 def limit_spending(pos: Position) -> Spending | None:
-    """What the event the position comes after spent against its payer's construction limit, and the payer's
-    construction spending this turn before and after it, or ``None``."""
+    """What the event the position comes after spent against a construction limit (its payer's, or the one the
+    rules name), and that power's construction spending this turn before and after it, or ``None``."""
     line = brp.expenditure_at(pos.state.brp, pos.state.clock.seq)
     if line is None or not line.limit:
         return None
-    after = brp.construction_spent(pos.state.brp, line.power)
-    return Spending(line.power, -line.amount, after + line.amount, after)
+    power = line.limit_power or line.power
+    after = brp.construction_spent(pos.state.brp, power)
+    return Spending(power, -line.amount, after + line.amount, after, brp.construction_in_doubt(pos.state.brp, power))
 
 
 def limit_declared(pos: Position, event: ConstructionLimitDeclared) -> Verdict:
@@ -396,12 +400,19 @@ def construction_limit(pos: Position, event: Event) -> Verdict:
     spending = limit_spending(pos)
     if spending is None:
         return ()
-    power, _, before, after = spending
+    power, _, before, after, doubt = spending
     limit, source, missing = limit_in_force(pos, power)
     if limit is None:
         return (Unknown(reason=cast(str, missing)),)
     if not before <= limit < after:
         return ()
+    if after - doubt <= limit:
+        reason = (
+            f"not checked: {doubt} of the {after} BRPs counted this turn against the construction limit of "
+            f"{power_name(power)} are British cash-and-carry transports, charged to it only before the U.S.-German "
+            "war (27.7322A): the record's war is one of a faction or side, which may or may not be that war"
+        )
+        return (Unknown(reason=reason, kind="war of factions"),)
     message = (
         f"{sentence(power_name(power))} has now spent {after} BRPs on construction this turn; the construction limit "
         f"{source} is {limit} (27.31)"

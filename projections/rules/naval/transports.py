@@ -26,6 +26,10 @@ transports were lost (27.7322A-B)."""
 
 TRANSPORT_COST: Final[int] = BRP_COST_PER_FACTOR["transport"]
 
+CASH_AND_CARRY_LIMIT_POWER: Final[str] = "usa"
+"""Whose construction limit Britain's cash-and-carry payments count against (27.7322A: "This BRP expenditure counts
+against the American, not the British, construction limit")."""
+
 
 def is_cash_and_carry_loss(owner: str, unit_type: str, side: str | None) -> bool:
     """A loss that counts toward cash and carry: a Western Allied transport lost in an Axis player turn (27.7322A)."""
@@ -43,6 +47,13 @@ def prewar_transport_shares(
     if theater == "pacific" and japan_us_at_war:
         return None
     return (cost, 0) if payer == "usa" else (0, cost)
+
+
+def limit_charged_to(shares: tuple[int, int] | None) -> str | None:
+    """The power whose construction limit a transport built in a U.S. box before the U.S.-German war counts against
+    when the U.S. does not pay for it: the U.S. (27.7322A; ``shares`` as :func:`prewar_transport_shares` gives
+    them). ``None``: not such a transport, or the U.S. pays (the payer's own limit, 27.7322B)."""
+    return CASH_AND_CARRY_LIMIT_POWER if shares is not None and shares[1] > 0 else None
 
 
 def lend_lease_max_us_brps(usat: int) -> int:

@@ -22,10 +22,6 @@ from replays.audit.engine import Family, judge
 
 YARD_USE = (ShipLaidDown, ShipAdvanced, ShipLaunched, ShipRepairStarted, ShipRaised, UnitBuilt)
 NO_ANCHOR = "the map data format has no anchor symbol, and no state gives a port's supply"
-CASH_AND_CARRY_LIMIT = (
-    "the BRPs Britain pays for a cash-and-carry transport are charged to the British construction limit (projections."
-    "brp charges a build to its payer), not the American one 27.7322A names; the turns and the payer are checked"
-)
 C_BRP_18 = (
     "the secondary round's take of at most 1 BRP per withheld submarine is checked here; that turn N's SR reductions "
     "and USAT use turn N-1's secondary BRPs plus turn N's naval SW BRPs is the ledger's (projections.rules.sw."
@@ -57,7 +53,6 @@ FAMILY = Family(
     judge(y.one_factor_rate, "27.7221A", reads=YARD_USE, covers=("N-02",)),
     judge(y.yard_capacity, "27.741", reads=(ShipLaidDown, ShipRepairStarted), covers=("N-03",)),
     judge(y.prewar_transports, "27.7322", covers=("N-50", "N-51", "N-52", "N-53"), partly={
-        "N-51.B": CASH_AND_CARRY_LIMIT,
         "N-52.A": "the limit on American BRP grants to Britain the U.S. share counts against (40.x) is not in the "
         "texts; the share of USAT - 25 and the U.S. construction limit are checked"}),
     judge(y.build_location, "27.711", partly={"N-10": (
