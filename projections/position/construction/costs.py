@@ -28,11 +28,12 @@ from awaw_events.events.units import EliminationCause
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, NAVAL_TYPES, POWERS, Power, power_name, sentence, type_words
 from projections import brp, oil, redeployment
-from projections.board import Eliminated, at_war
+from projections.board import Eliminated, war_between
 from projections.brp.limit import facts_of
 from projections.position.common import before_the_game
 from projections.position.construction import Verdict, unit_words
 from projections.position.core import Position, Unknown, breach
+from projections.position.wars import Wars, doubt, either_way, wars_of
 from projections.rules import construction as rules
 from projections.rules.breach import Breach
 from projections.rules.redeployment import INVERSION_RULES
@@ -498,22 +499,26 @@ def minor_payer(pos: Position, event: UnitBuilt) -> Verdict:
     country = rules.country_of(event.nationality)
     payer = event.payer or event.owner
     board = pos.board
-    found = rules.minor_payer_breaches(
-        country,
-        payer,
-        us_japan_war=at_war(board, "usa", "japan"),
-        britain_surrendered=board.statuses.get("britain") == "surrendered",
-    )
-    return [
-        breach(
-            b.rule,
-            f"{sentence(power_name(payer))} pays for {event.unit}, a {country.replace('_', ' ')} unit: {b.message} "
-            f"({b.rule})",
-            str(b.allowed),
+
+    def judge(wars: Wars) -> list[Breach]:
+        found = rules.minor_payer_breaches(
+            country,
             payer,
+            us_japan_war=wars[("usa", "japan")],
+            britain_surrendered=board.statuses.get("britain") == "surrendered",
         )
-        for b in found
-    ]
+        return [
+            breach(
+                b.rule,
+                f"{sentence(power_name(payer))} pays for {event.unit}, a {country.replace('_', ' ')} unit: "
+                f"{b.message} ({b.rule})",
+                str(b.allowed),
+                payer,
+            )
+            for b in found
+        ]
+
+    return either_way(wars_of(board, ("usa", "japan")), "27.472", judge)
 
 
 def minor_transports(pos: Position, event: UnitBuilt) -> Verdict:
@@ -558,7 +563,10 @@ def naval_air_rate(pos: Position, event: UnitBuilt) -> Verdict:
                 Unknown(reason="Australian naval air on Australia's own training rate, which the rules do not give"),
             )
         power = rate
-        sources = rules.australian_nas_rate_sources(us_at_war_with_japan=at_war(pos.board, "usa", "japan"))
+        war = war_between(pos.board, "usa", "japan")
+        sources = rules.australian_nas_rate_sources(us_at_war_with_japan=bool(war))
+        if war is None and power not in sources & rules.australian_nas_rate_sources(us_at_war_with_japan=True):
+            return (doubt("27.61B", "whether the U.S. is at war with Japan"),)
         if power not in sources:
             message = (
                 f"Australian naval air unit {event.unit} is built on {power_name(power)}'s training rate; 27.61B "

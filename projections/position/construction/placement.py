@@ -13,7 +13,7 @@ judged at the end of every phase by the stacking rules (12.11).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from awaw_events.events import FortificationBuilt, UnitBuilt, UnitRedeployed
 from awaw_events.gametime import game_turn
@@ -25,6 +25,7 @@ from projections.position.construction import Verdict
 from projections.position.core import Position, Unknown, breach
 from projections.position.supply import supply_of
 from projections.position.supply.trace import trace_supply
+from projections.position.wars import Wars, by_rule_and_message, either_way, wars_of
 from projections.position.zoc import zoc_on
 from projections.rules import construction as rules
 from projections.rules.breach import Breach
@@ -262,24 +263,40 @@ def build_zoc(pos: Position, event: UnitBuilt) -> Verdict:
 # SW units (27.91-27.94)
 
 
-def us_at_war_in(pos: Position) -> frozenset[str]:
-    """The SW boxes of the theaters the U.S. is at war in (27.92D): Atlantic (Germany or Italy), Pacific (Japan)."""
+US_ENEMIES: Final = (("usa", "germany"), ("usa", "italy"), ("usa", "japan"))
+"""The wars that open the U.S. SW boxes (27.92D): Atlantic (Germany or Italy), Pacific (Japan)."""
+
+
+def us_at_war_in(pos: Position, wars: Wars | None = None) -> frozenset[str]:
+    """The SW boxes of the theaters the U.S. is at war in (27.92D): Atlantic (Germany or Italy), Pacific (Japan).
+    ``wars``: one reading of the wars (default: a war the board records between the powers themselves)."""
     board = pos.board
+
+    def war(a: str, b: str) -> bool:
+        return wars[(a, b)] if wars is not None else at_war(board, a, b)
+
     found = set()
-    if at_war(board, "usa", "germany") or at_war(board, "usa", "italy"):
+    if war("usa", "germany") or war("usa", "italy"):
         found.add("sw:atlantic")
-    if at_war(board, "usa", "japan"):
+    if war("usa", "japan"):
         found.add("sw:pacific")
     return frozenset(found)
 
 
 def sw_air_placement(pos: Position, event: UnitBuilt) -> Verdict:
-    """27.92: new strategic bombers and interceptors go to the SW box (and front) their power's rule names."""
+    """27.92: new strategic bombers and interceptors go to the SW box (and front) their power's rule names. Where a
+    war of factions may or may not be a war of the U.S., it is judged under each reading (:mod:`.wars`)."""
     if event.unit_type not in rules.SW_AIR_TYPES:
         return ()
-    found = rules.sw_air_placement_breaches(event.owner, event.location, event.front, us_at_war_in=us_at_war_in(pos))
     what = f"new {type_words(event.unit_type)} unit {event.unit}"
-    return [breach(b.rule, f"{what}: {b.message} ({b.rule})", str(b.allowed), str(b.actual)) for b in found]
+
+    def judge(wars: Wars) -> list[Breach]:
+        found = rules.sw_air_placement_breaches(
+            event.owner, event.location, event.front, us_at_war_in=us_at_war_in(pos, wars)
+        )
+        return [breach(b.rule, f"{what}: {b.message} ({b.rule})", str(b.allowed), str(b.actual)) for b in found]
+
+    return either_way(wars_of(pos.board, *US_ENEMIES), "27.92D", judge, by_rule_and_message)
 
 
 def research_build_order(pos: Position, event: UnitBuilt) -> Verdict:

@@ -14,12 +14,14 @@ from typing import Final, cast
 from awaw_events.events import FortificationBuilt, FortificationPlaced, PlayerTurnStarted
 from awaw_events.vocab import FACTION_OF_POWER, Power, power_name
 from projections import land
-from projections.board import at_war, war_key
+from projections.board import war_between
 from projections.position.common import before_the_game, winter_preparation
 from projections.position.core import Position, Unknown, breach
 from projections.position.fortifications import STANDARD_A3R, Verdict, hex_supply, variant, west_wall_hex
 from projections.position.supply import supply_of
+from projections.position.wars import Wars, doubt, either_way, war_begun, wars_of
 from projections.rules import fortifications as rules
+from projections.rules.breach import Breach
 from projections.rules.construction import BRP_COST_PER_COUNTER
 from projections.rules.control import controller_faction, theater_of
 from projections.rules.weather import FIXED_WINTER_LEVELS, FORT_RAILHEAD_BAN_LEVEL, effective_winter_level
@@ -103,16 +105,20 @@ def island_group_payer(pos: Position, event: FortificationBuilt) -> Verdict:
         return ()
     board = pos.board
     held_by_usa = any(board.control.get(h) == "usa" for h in (*event.hexes, *event.islands))
-    payer = rules.island_group_payer(
-        usa_at_war_with_japan=at_war(board, "usa", "japan"), group_occupied_by_usa=held_by_usa
-    )
-    if event.power == payer:
-        return ()
-    message = (
-        f"this Western Allied island group is paid for by {power_name(payer)} (32.61: the U.S., or Britain while "
-        f"Japan is at war with Britain alone, except groups the U.S. occupies); {power_name(event.power)} paid"
-    )
-    return (breach("32.61", message, payer, event.power),)
+
+    def judge(wars: Wars) -> list[Breach]:
+        payer = rules.island_group_payer(
+            usa_at_war_with_japan=wars[("usa", "japan")], group_occupied_by_usa=held_by_usa
+        )
+        if event.power == payer:
+            return []
+        message = (
+            f"this Western Allied island group is paid for by {power_name(payer)} (32.61: the U.S., or Britain while "
+            f"Japan is at war with Britain alone, except groups the U.S. occupies); {power_name(event.power)} paid"
+        )
+        return [breach("32.61", message, payer, event.power)]
+
+    return either_way(wars_of(board, ("usa", "japan")), "32.61", judge)
 
 
 def fortification_counters(pos: Position, event: FortificationBuilt) -> Verdict:
@@ -277,13 +283,17 @@ def fortification_zoc(pos: Position, event: FortificationBuilt) -> Verdict:
         if hex_ is None or unit.unit_type != "armor" or unit.supply in ("partial", "isolated", "unsupplied"):
             continue  # only armor with its mechanized part intact has a ZoC (10.34, 10.32)
         owner = controller_faction(unit.owner)
-        if owner is None or owner == faction or not at_war(board, unit.owner, event.power):
+        war = war_between(board, unit.owner, event.power) if owner is not None and owner != faction else False
+        if war is False:
             continue
         side = pos.hexside(unit.location, hex_)
         if theater_of(hex_) == "pacific" or side is None:
             yield pos.missing_hex(unit.location, "hexsides")  # all-water hexsides, Pacific terrain (10.341)
             continue
         if side.all_water or side.feature is not None or side.fortification is not None:
+            continue
+        if war is None:  # a war of factions or sides may or may not include the armor's owner and the builder
+            yield doubt("32.14B", f"whether {unit.id} in {unit.location}, next to {hex_}, is an enemy's")
             continue
         message = (
             f"{hex_} is in the ZoC of {unit.id} in {unit.location}; no fortification in an enemy ZoC (32.14B, 10.34)"
@@ -329,31 +339,41 @@ def fortification_nationality(pos: Position, event: FortificationBuilt) -> Verdi
     hex_ = event.hexes[0]
     theater = theater_of(hex_)
     enemies = ("japan",) if theater == "pacific" else ("germany", "italy")
-    war_on_britain = board.wars.get(war_key("japan", "britain"))
+    war_on_britain = war_begun(board, "japan", "britain")
     cost = rules.fort_cost(event.power)
     italy_surrendered = board.statuses.get("italy") == "surrendered"
     german = event.power == "germany" and not italy_surrendered
-    build = rules.FortBuild(
-        power=event.power,
-        faction=FACTION_OF_POWER[event.power],
-        kind=rules.BUILD_KIND[event.kind],
-        phase=rules.FORT_BUILD_PHASE,
-        brps_paid=cost.brps,
-        rps_paid=cost.rps,
-        hex_controller=cast(Power | None, board.control.get(hex_)),
-        italy_surrendered=italy_surrendered,
-        theater=theater,
-        usa_at_war_in_theater=any(at_war(board, "usa", e) for e in enemies),
-        japan_war_on_britain_before_this_turn=(
-            war_on_britain is not None and war_on_britain != f"{event.season} {event.year}"
-        ),
-        usjt=board.tensions.get("usjt", 0),
-        hex_country=_country(pos, hex_) if german else None,
-    )
-    for b in rules.fort_build_findings(build):
-        if b.rule in rules.NATIONALITY_RULES:
-            yield breach(b.rule, f"{b.message} ({b.rule})", b.rule, event.power)
-    if build.hex_country is None and german:
+    country = _country(pos, hex_) if german else None
+
+    def judge(wars: Wars) -> list[Breach]:
+        build = rules.FortBuild(
+            power=event.power,
+            faction=FACTION_OF_POWER[event.power],
+            kind=rules.BUILD_KIND[event.kind],
+            phase=rules.FORT_BUILD_PHASE,
+            brps_paid=cost.brps,
+            rps_paid=cost.rps,
+            hex_controller=cast(Power | None, board.control.get(hex_)),
+            italy_surrendered=italy_surrendered,
+            theater=theater,
+            usa_at_war_in_theater=any(wars[("usa", e)] for e in enemies),
+            japan_war_on_britain_before_this_turn=(
+                wars[("japan", "britain")]
+                and war_on_britain is not None
+                and war_on_britain != f"{event.season} {event.year}"
+            ),
+            usjt=board.tensions.get("usjt", 0),
+            hex_country=country,
+        )
+        return [
+            breach(b.rule, f"{b.message} ({b.rule})", b.rule, event.power)
+            for b in rules.fort_build_findings(build)
+            if b.rule in rules.NATIONALITY_RULES
+        ]
+
+    wars = wars_of(board, *(("usa", e) for e in enemies), ("japan", "britain"))
+    yield from either_way(wars, "32.14E", judge)
+    if country is None and german:
         facts = pos.hex(hex_)
         if facts is None or facts.country is None:
             yield pos.missing_hex(hex_, "country")

@@ -19,11 +19,12 @@ from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, Faction, UnitType
 from projections import brp, land, redeployment
-from projections.board import Unit, at_war, units_in
+from projections.board import Unit, units_in, war_between
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.redeployment import _faction, _is_hex, _unit
 from projections.position.supply import supply_of
+from projections.position.wars import doubt
 from projections.rules.breach import Breach
 from projections.rules.construction import country_of
 from projections.rules.redeployment import (
@@ -151,14 +152,16 @@ def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
     return out
 
 
-def _hostile(pos: Position, owner: str, other: str) -> bool:
+def _hostile(pos: Position, owner: str, other: str) -> bool | None:
     """Whether ``other``'s counters bar ``owner``'s redeployment (28.25, 28.26A): a power (or minor's owner) of the
-    other side at war with a power of ``owner``'s faction."""
+    other side at war with a power of ``owner``'s faction; None where only a war of factions or sides could make
+    them so (:func:`projections.board.war_between`)."""
     mine, theirs = _faction(owner), _faction(other)
     if mine is None or theirs is None or brp.side_of(owner) == brp.side_of(other):
         return False
     board = pos.state.board
-    return any(at_war(board, p, other) for p in _powers_of(mine))
+    wars = {war_between(board, p, other) for p in _powers_of(mine)}
+    return True if True in wars else (None if None in wars else False)
 
 
 @cache
@@ -167,30 +170,28 @@ def _powers_of(faction: str) -> tuple[str, ...]:
     return tuple(p for p, f in FACTION_OF_POWER.items() if f == faction)
 
 
-def _holds_hostile(pos: Position, hex_: str, owner: str, pairs: dict[tuple[str, str], bool]) -> bool:
+def _holds_hostile(pos: Position, hex_: str, owner: str, pairs: dict[tuple[str, str], bool | None]) -> bool | None:
     """Whether a counter in ``hex_`` (unit, fortification, railhead) is hostile to ``owner`` (:func:`_hostile`, each
-    pair of owners asked once an event: ``pairs``), read from the board's index of units by hex."""
+    pair of owners asked once an event: ``pairs``), read from the board's index of units by hex: None where no
+    counter is known to be and one may be, by a war of factions."""
     board = pos.state.board
     here = units_in(board, hex_)
     fort = board.fortifications.get(hex_)
     railhead = board.railheads.get(hex_)
     units = board.units
-    for unit_id in here:
-        other = units[unit_id].owner
-        pair = pairs.get((owner, other))
-        if pair is None:
-            pair = pairs[owner, other] = _hostile(pos, owner, other)
+    holders = [units[unit_id].owner for unit_id in here]
+    holders += [h for h in (fort.owner if fort is not None else None, railhead) if h is not None]
+    found: bool | None = False
+    for other in holders:
+        key = (owner, other)
+        if key not in pairs:
+            pairs[key] = _hostile(pos, owner, other)
+        pair = pairs[key]
         if pair:
             return True
-    for holder in (fort.owner if fort is not None else None, railhead):
-        if holder is None:
-            continue
-        pair = pairs.get((owner, holder))
         if pair is None:
-            pair = pairs[owner, holder] = _hostile(pos, owner, holder)
-        if pair:
-            return True
-    return False
+            found = None
+    return found
 
 
 def _water_between(pos: Position, a: str, b: str) -> bool:
@@ -198,9 +199,12 @@ def _water_between(pos: Position, a: str, b: str) -> bool:
     return side is not None and side.all_water is not None
 
 
-def enemy_neighbours(pos: Position, hex_: str, owner: str, *, water_separates: bool) -> Iterator[str]:
-    """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27): across an all-water hexside they
-    do not count where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
+def enemy_neighbours(
+    pos: Position, hex_: str, owner: str, *, water_separates: bool
+) -> Iterator[tuple[str, bool | None]]:
+    """Hexes next to ``hex_`` holding a counter hostile to ``owner`` (28.25-28.27), each with True, or None where
+    only a war of factions or sides could make its counter hostile: across an all-water hexside they do not count
+    where ``water_separates`` (28.26C); Z8 never bars Gibraltar (28.26D)."""
     hostile = pos.cached(_hostile_hexes)
     pairs = pos.cached(_hostile_owners)
     board = pos.state.board
@@ -212,22 +216,22 @@ def enemy_neighbours(pos: Position, hex_: str, owner: str, *, water_separates: b
         if hex_ == "EUR:AA7" and near == "EUR:Z8":
             continue
         key = (near, owner)
-        found = hostile.get(key)
-        if found is None:
-            found = hostile[key] = _holds_hostile(pos, near, owner, pairs)
-        if not found:
+        if key not in hostile:
+            hostile[key] = _holds_hostile(pos, near, owner, pairs)
+        found = hostile[key]
+        if found is False:
             continue
         if water_separates and _water_between(pos, hex_, near):
             continue
-        yield near
+        yield near, found
 
 
-def _hostile_owners(pos: Position) -> dict[tuple[str, str], bool]:
+def _hostile_owners(pos: Position) -> dict[tuple[str, str], bool | None]:
     """(owner, other) -> :func:`_hostile`, asked once an event for each pair of owners."""
     return {}
 
 
-def _hostile_hexes(pos: Position) -> dict[tuple[str, str], bool]:
+def _hostile_hexes(pos: Position) -> dict[tuple[str, str], bool | None]:
     """(hex, owner) -> whether the hex holds a counter hostile to ``owner``'s redeployment: filled as the checks of
     one event ask (a path's hexes share neighbours; the redeployment checks read the state before the event)."""
     return {}
@@ -240,7 +244,10 @@ def redeployment_enemy_adjacent(pos: Position, event: UnitRedeployed) -> Verdict
         return ()
     out: list[Breach | Unknown] = []
     for hex_ in hexes_of(event):
-        for near in enemy_neighbours(pos, hex_, unit.owner, water_separates=True):
+        for near, hostile in enemy_neighbours(pos, hex_, unit.owner, water_separates=True):
+            if hostile is None:
+                out.append(_enemy_in_doubt("28.25", near))
+                continue
             out.append(
                 breach(
                     "28.25",
@@ -253,6 +260,11 @@ def redeployment_enemy_adjacent(pos: Position, event: UnitRedeployed) -> Verdict
     return out
 
 
+def _enemy_in_doubt(rule: str, near: str) -> Unknown:
+    """A counter next to a redeployment that is an enemy's only if a war of factions or sides includes its owner."""
+    return doubt(rule, f"whether the counter in {near} is an enemy's")
+
+
 def nr_ports_and_straits(pos: Position, event: UnitRedeployed) -> Verdict:
     """28.27: the sea part of an NR begins and ends in no port next to an enemy counter (Gibraltar excepted), and
     passes the straits only with the control 28.514 asks"""
@@ -263,7 +275,10 @@ def nr_ports_and_straits(pos: Position, event: UnitRedeployed) -> Verdict:
     for end in (event.origin, event.destination):
         if not _is_hex(end) or end == "EUR:AA7":
             continue
-        for near in enemy_neighbours(pos, end, unit.owner, water_separates=False):
+        for near, hostile in enemy_neighbours(pos, end, unit.owner, water_separates=False):
+            if hostile is None:
+                out.append(_enemy_in_doubt("28.27", near))
+                continue
             out.append(
                 breach(
                     "28.27",

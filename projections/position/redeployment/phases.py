@@ -20,10 +20,11 @@ from awaw_events.events import (
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
 from projections import brp, redeployment
-from projections.board import at_war
+from projections.board import Unit, war_between
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.position.redeployment import _faction, _is_hex, _unit
+from projections.position.wars import declared_by, doubt, readings
 from projections.rules.breach import Breach
 from projections.rules.redeployment import (
     NR_DEFENSIVE_MISSIONS,
@@ -338,14 +339,21 @@ def russia_to_pacific(pos: Position, event: UnitRedeployed) -> Verdict:
     if not (from_europe and event.destination.startswith("PAC:")):
         return ()
     tallies, board = pos.state.redeployment, pos.state.board
-    allowed = russia_to_pacific_allowed(
-        japan_russia_war_by_japan=redeployment.declared_war(tallies, "japan", "russia"),
-        russia_declared_on_japan_or_germany=redeployment.declared_war(tallies, "russia", "japan")
-        or redeployment.declared_war(tallies, "russia", "germany"),
-        germany_declared_on_russia=redeployment.declared_war(tallies, "germany", "russia"),
-        germany_surrendered=board.statuses.get("germany") == "surrendered",
-        russia_holds_its_territory=None,
-    )
+    asked = (("japan", "russia"), ("russia", "japan"), ("russia", "germany"), ("germany", "russia"))
+    declared = {pair: declared_by(tallies.aggressors, *pair) for pair in asked}
+    answers = {
+        russia_to_pacific_allowed(
+            japan_russia_war_by_japan=reading[("japan", "russia")],
+            russia_declared_on_japan_or_germany=reading[("russia", "japan")] or reading[("russia", "germany")],
+            germany_declared_on_russia=reading[("germany", "russia")],
+            germany_surrendered=board.statuses.get("germany") == "surrendered",
+            russia_holds_its_territory=None,
+        )
+        for reading in readings(declared)
+    }
+    allowed = answers.pop() if len(answers) == 1 else (None if False not in answers else "doubt")
+    if allowed == "doubt":
+        return (doubt("28.73E", "who declared war on Russia or on whom Russia declared war"),)
     if allowed is None:
         return (Unknown(reason="whether Russia holds all of Russia, eastern Poland and the Baltic States (28.73E)"),)
     if allowed:
@@ -373,28 +381,35 @@ def us_atlantic_escort(pos: Position, event: UnitRedeployed) -> Verdict:
     unit = _unit(pos, event)
     if unit is None or not (_atlantic(event.origin) or _atlantic(event.destination)):
         return ()
-    if at_war(pos.state.board, "usa", "germany"):
+    war = war_between(pos.state.board, "usa", "germany")
+    if war:
         return ()
+    found = _us_escort(pos, event, unit, event.nr)
+    if war is None and found:  # a war of factions may be the U.S.-German war: never a finding
+        return (doubt("28.73D", "whether the U.S. is at war with Germany"),)
+    return found
+
+
+def _us_escort(pos: Position, event: UnitRedeployed, unit: Unit, nr: str) -> Verdict:
+    """28.73D's finding before the U.S.-German war: an American naval unit protecting the Atlantic NR ``nr``."""
     if unit.owner != "usa" or unit.unit_type not in NAVAL_TYPES:
         # another unit joining an NR an American naval unit already protects
         tallies = pos.state.redeployment
         if not redeployment.this_player_turn(tallies, game_turn(event), event.side):
             return ()
         board = pos.state.board
-        for member in tallies.nr_members.get(event.nr, ()):
+        for member in tallies.nr_members.get(nr, ()):
             found = board.units.get(member)
             if found is not None and found.owner == "usa" and found.unit_type in NAVAL_TYPES:
-                return (_us_escort_finding(member, event.nr),)
+                return (_us_escort_finding(member, nr),)
         return ()
     tallies = pos.state.redeployment
     members = (
-        tallies.nr_members.get(event.nr, ())
-        if redeployment.this_player_turn(tallies, game_turn(event), event.side)
-        else ()
+        tallies.nr_members.get(nr, ()) if redeployment.this_player_turn(tallies, game_turn(event), event.side) else ()
     )
     if not members:
         return ()  # the first unit of the NR: protection shows once another unit joins it (check at their events)
-    return (_us_escort_finding(event.unit, event.nr),)
+    return (_us_escort_finding(event.unit, nr),)
 
 
 def _us_escort_finding(unit: str, nr: str) -> Breach | Unknown:

@@ -14,10 +14,10 @@ from awaw_events.events import CounterRemoved, RailheadBuilt
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import FACTION_OF_POWER, RuleSet, power_name, sentence
 from projections import land, redeployment
-from projections.board import at_war
 from projections.position.common import before_the_game, winter_preparation
 from projections.position.core import Position, Unknown, breach
 from projections.position.movement import Verdict
+from projections.position.wars import any_war, doubt
 from projections.position.zoc import zoc_on
 from projections.rules.breach import Breach
 from projections.rules.control import controller_faction
@@ -116,9 +116,11 @@ def _railhead_place(pos: Position, event: RailheadBuilt) -> bool | Unknown:
     with Germany or Italy; the Pacific map: with Japan)."""
     board = pos.state.board
     if event.power == "usa":
-        if event.hex.startswith("PAC:"):
-            return at_war(board, "usa", "japan")
-        return at_war(board, "usa", "germany") or at_war(board, "usa", "italy")
+        pacific = event.hex.startswith("PAC:")
+        war = any_war(board, "usa", ("japan",) if pacific else ("germany", "italy"))
+        if war is None:  # a war of factions or sides may or may not be the U.S.'s war in this theater
+            return doubt("28.654F", f"whether the U.S. is at war with {'Japan' if pacific else 'Germany or Italy'}")
+        return war
     facts = pos.hex(event.hex)
     if facts is None or (facts.country is None and facts.front is None):
         return pos.missing_hex(event.hex, "country")

@@ -1,0 +1,278 @@
+"""Construction, redeployment, railheads and fortification builds read a war a report records between factions or
+sides (``european_axis`` on ``western_allies``) as what it is: a war that may or may not include the powers a rule
+names. Each check is judged three ways on the same event: no war, the powers' own war, and a war of factions, which
+is "not checked" with its reason wherever the two readings disagree: never a finding, never a silent pass."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from awaw_events.events import Event, FortificationBuilt, HexControlChanged, RailheadBuilt, WarDeclared
+from projections.rules.mapdata import HexsideFacts, MapData
+from tests.build import FALL, WHEN, audit_check, built, declared, make, map_data, moved, placed, unit
+from tests.conftest import created
+
+Judged = tuple[list[str], list[str]]
+
+
+def war(aggressor: str, target: str) -> WarDeclared:
+    return make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor=aggressor, target=target, brp_cost=0)
+
+
+def judged(events: Sequence[Event], check: str, data: MapData | None = None) -> Judged:
+    """One check's finding messages, and what it says it cannot tell of a war of factions or sides."""
+    listed = list(events)
+    if data is not None:
+        listed = [listed[0], declared(data), *listed[1:]]
+    report = audit_check(listed, data, check)
+    doubts = [s.reason for s in report.skipped if "faction or side" in s.reason]
+    return [f.message for f in report.findings], doubts
+
+
+def three_ways(
+    before: Sequence[Event],
+    after: Sequence[Event],
+    check: str,
+    own: tuple[str, str],
+    factions: tuple[str, str],
+    data: MapData | None = None,
+) -> tuple[Judged, Judged, Judged]:
+    """The check on ``before + after`` with no war, with the powers' own war and with a war of factions, each
+    declared between the two."""
+    return (
+        judged([*before, *after], check, data),
+        judged([*before, war(*own), *after], check, data),
+        judged([*before, war(*factions), *after], check, data),
+    )
+
+
+def only_doubt(found: Judged, *words: str) -> None:
+    """No finding, and one "not checked" naming the war of factions (and ``words``)."""
+    messages, doubts = found
+    assert messages == []
+    assert len(doubts) == 1 and doubts[0].startswith("not checked: ")
+    assert all(w in doubts[0] for w in words), doubts[0]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Construction (27.472, 27.61B, 27.92D)
+
+
+def test_an_american_interceptor_in_the_atlantic_sw_box_after_a_war_of_factions_is_not_checked() -> None:
+    """27.92D: new U.S. SW air units go to the SW box of a theater the U.S. is at war in."""
+    interceptor = built("i", "interceptor", 1, "sw:atlantic", owner="usa")
+    none, own, factions = three_ways(
+        [created()], [interceptor], "sw_air_placement", ("germany", "usa"), ("european_axis", "western_allies")
+    )
+    assert len(none[0]) == 1 and own == ([], [])
+    only_doubt(factions, "whether the U.S. and Germany or the U.S. and Italy are at war (27.92D)")
+    # the Pacific box needs a war with Japan, which no reading of a European war gives: found every way
+    pacific = built("i", "interceptor", 1, "sw:pacific", owner="usa")
+    messages, doubts = judged([created(), war("european_axis", "western_allies"), pacific], "sw_air_placement")
+    assert len(messages) == 1 and doubts == []
+
+
+def test_a_us_paid_australian_unit_after_a_war_of_factions_is_not_checked() -> None:
+    """27.472: the U.S. pays for Australian units only once it is at war with Japan (or Britain surrendered)."""
+    australian = built(
+        "a1",
+        "infantry",
+        3,
+        "box:australia",
+        owner="britain",
+        nationality="commonwealth:australia",
+        payer="usa",
+        transports={"pacific": 1},
+    )
+    none, own, factions = three_ways(
+        [created()], [australian], "minor_payer", ("japan", "usa"), ("japan", "western_allies")
+    )
+    assert len(none[0]) == 1 and own == ([], [])
+    only_doubt(factions, "the U.S. and Japan", "(27.472)")
+
+
+@pytest.mark.parametrize(("rate", "when_at_war"), [("usa", []), ("britain", ["at war"])])
+def test_australian_naval_air_after_a_war_of_factions_is_not_checked(rate: str, when_at_war: list[str]) -> None:
+    """27.61B: Australian naval air is built on Britain's rate until the U.S. is at war with Japan, then on the
+    U.S.'s: under a war of Japan on the Western Allies neither can be told right."""
+    nas = built(
+        "n1", "nas", 1, "box:australia", owner="britain", nationality="commonwealth:australia", naval_air_rate=rate
+    )
+    none, own, factions = three_ways(
+        [created()], [nas], "naval_air_rate", ("japan", "usa"), ("japan", "western_allies")
+    )
+    assert (len(none[0]), len(own[0])) == ((1, 0) if rate == "usa" else (0, 1))
+    only_doubt(factions, "whether the U.S. is at war with Japan (27.61B)")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Redeployment (28.25, 28.27, 28.73D, 28.73E)
+
+
+def test_a_redeployment_next_to_a_counter_of_a_faction_at_war_is_not_checked() -> None:
+    """28.25: no redeployment next to an enemy counter: a French unit is an enemy's to Germany only if the European
+    Axis's war on the Western Allies is Germany's on France."""
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:K30"),
+        placed("f1", "infantry", 3, "EUR:L34", owner="france"),
+    ]
+    sr = moved("g1", "SR", "EUR:K30", "EUR:L33")  # L33 is next to L34
+    none, own, factions = three_ways(
+        setup, [sr], "redeployment_enemy_adjacent", ("germany", "france"), ("european_axis", "western_allies")
+    )
+    assert none == ([], [])  # not at war (28.26A)
+    assert own == (["g1's SR passes EUR:L33, next to an enemy counter in EUR:L34 (28.25)"], [])
+    only_doubt(factions, "whether the counter in EUR:L34 is an enemy's (28.25)")
+
+
+def test_an_nr_from_a_port_next_to_a_counter_of_a_faction_at_war_is_not_checked() -> None:
+    """28.27: the sea part of an NR begins and ends in no port next to an enemy counter."""
+    setup: list[Event] = [
+        created(),
+        placed("dd", "dd", 1, "EUR:N22", owner="britain"),
+        placed("g1", "infantry", 3, "EUR:N23"),
+    ]
+    nr = moved("dd", "NR", "EUR:N22", "EUR:M20", side="allied")
+    none, own, factions = three_ways(
+        setup, [nr], "nr_ports_and_straits", ("germany", "britain"), ("european_axis", "western_allies")
+    )
+    assert none == ([], [])
+    assert own == (["dd's NR begins or ends at EUR:N22, next to an enemy counter in EUR:N23 (28.27)"], [])
+    only_doubt(factions, "whether the counter in EUR:N23 is an enemy's (28.27)")
+
+
+def test_an_american_escort_of_an_atlantic_nr_after_a_war_of_factions_is_not_checked() -> None:
+    """28.73D: American naval units protect no Atlantic NR before the U.S. is at war with Germany."""
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "box:us_atlantic", owner="britain"),
+        placed("usdd", "dd", 1, "box:us_atlantic", owner="usa"),
+    ]
+    nrs = [
+        moved("g1", "NR", "box:us_atlantic", "EUR:M20", side="allied", nr="conv"),
+        moved("usdd", "NR", "box:us_atlantic", "EUR:M20", side="allied", nr="conv", escort=True),
+    ]
+    none, own, factions = three_ways(
+        setup, nrs, "us_atlantic_escort", ("germany", "usa"), ("european_axis", "western_allies")
+    )
+    assert len(none[0]) == 1 and own == ([], [])
+    only_doubt(factions, "whether the U.S. is at war with Germany (28.73D)")
+
+
+@pytest.mark.parametrize("factions", [("japan", "allies"), ("axis", "allies")])
+def test_russians_to_the_pacific_after_a_declaration_of_factions_are_not_checked(factions: tuple[str, str]) -> None:
+    """28.73E: Russian units go to the Pacific once Japan declared war on Russia: a declaration of Japan (or the
+    Axis) on the Allies may or may not be one on Russia."""
+    setup: list[Event] = [created(), placed("r1", "infantry", 3, "box:urals", owner="russia")]
+    to_pacific = moved("r1", "TR", "box:urals", "PAC:F18", side="allied")
+    none, own, doubtful = three_ways(setup, [to_pacific], "russia_to_pacific", ("japan", "russia"), factions)
+    assert len(none[0]) == 1 and own == ([], [])
+    only_doubt(doubtful, "declared war on Russia", "(28.73E)")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Railheads (28.654F)
+
+
+def railhead(power: str, hex_: str) -> RailheadBuilt:
+    return make(
+        RailheadBuilt, **FALL, side="allied", phase="unit_construction", power=power, hex=hex_, brp_cost=5, rp_cost=2
+    )
+
+
+def test_an_american_railhead_after_a_war_of_factions_is_not_checked() -> None:
+    """28.654F: the U.S. builds railheads only in a theater where it is at war (the Pacific map: with Japan)."""
+    none, own, factions = three_ways(
+        [created()], [railhead("usa", "PAC:K20")], "railhead_rules", ("japan", "usa"), ("japan", "western_allies")
+    )
+    assert len(none[0]) == 1 and own == ([], [])
+    only_doubt(factions, "whether the U.S. is at war with Japan (28.654F)")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Fortifications (32.14B, 32.14E-H, 32.61)
+
+
+def fort(power: str, hexes: list[str], kind: str = "fortification", **when: Any) -> FortificationBuilt:
+    side = "axis" if power in ("germany", "italy", "japan") else "allied"
+    return make(
+        FortificationBuilt,
+        **(when or WHEN),
+        side=side,
+        phase="unit_construction",
+        power=power,
+        kind=kind,
+        hexes=hexes,
+        brp_cost=5,
+        rp_cost=1,
+    )
+
+
+def control(hex_: str, controller: str) -> HexControlChanged:
+    return make(HexControlChanged, **WHEN, phase="setup", hex=hex_, controller=controller, cause="setup")
+
+
+def test_an_island_group_britain_pays_after_a_war_of_factions_is_not_checked() -> None:
+    """32.61: the U.S. pays for a Western Allied island group once it is at war with Japan."""
+    group = fort("britain", ["PAC:X20"], kind="island_group")
+    none, own, factions = three_ways(
+        [created()], [group], "island_group_payer", ("japan", "usa"), ("japan", "western_allies")
+    )
+    assert none == ([], []) and len(own[0]) == 1
+    only_doubt(factions, "the U.S. and Japan", "(32.61)")
+
+
+def test_a_fortification_next_to_armor_of_a_faction_at_war_is_not_checked() -> None:
+    """32.14B: no fortification in an enemy ZoC: Russian armor is an enemy's to Germany only if the European Axis's
+    war is Germany's."""
+    data = map_data(hexsides=[HexsideFacts(between=("EUR:J38", "EUR:J39"), river="river", rules=("test",))])
+    setup: list[Event] = [created(), unit("rus-arm-1", "EUR:J39", "armor", "russia")]
+    none, own, factions = three_ways(
+        setup,
+        [fort("germany", ["EUR:J38"])],
+        "fortification_zoc",
+        ("germany", "russia"),
+        ("european_axis", "russia"),
+        data,
+    )
+    assert none == ([], [])
+    assert own == (
+        ["EUR:J38 is in the ZoC of rus-arm-1 in EUR:J39; no fortification in an enemy ZoC (32.14B, 10.34)"],
+        [],
+    )
+    only_doubt(factions, "whether rus-arm-1 in EUR:J39, next to EUR:J38, is an enemy's (32.14B)")
+
+
+def test_an_american_fortification_after_a_war_of_factions_is_not_checked() -> None:
+    """32.14G: the U.S. builds fortifications only in a theater where it is at war (Europe: with Germany or
+    Italy)."""
+    built_ = fort("usa", ["EUR:M20"])
+    none, own, factions = three_ways(
+        [created(), control("EUR:M20", "britain")],
+        [built_],
+        "fortification_nationality",
+        ("germany", "usa"),
+        ("european_axis", "western_allies"),
+    )
+    assert none == (["the U.S. builds only in a theater where it is at war (32.14G)"], []) and own == ([], [])
+    only_doubt(factions, "(32.14E)")
+
+
+def test_a_pacific_fortification_after_japan_s_war_on_the_western_allies_is_not_checked() -> None:
+    """32.14H: Western Allied Pacific fortifications only after Japan's war on Britain (a turn before) or USJT 40:
+    Japan's war on the Western Allies may or may not be on Britain."""
+    pacific = fort("britain", ["PAC:DD11"], year=1941, season="fall")
+    none, own, factions = three_ways(
+        [created(), control("PAC:DD11", "britain")],
+        [pacific],
+        "fortification_nationality",
+        ("japan", "britain"),
+        ("japan", "western_allies"),
+    )
+    assert none == (["WA Pacific fortification before Japan's war on Britain or USJT 40 (32.14H)"], [])
+    assert own == ([], [])
+    only_doubt(factions, "Japan and Britain")
