@@ -290,7 +290,8 @@ def setup_of(state: GameState, *, title: str = "") -> dict[str, Any]:
     }
     control: dict[str, list[str]] = {}
     for hex_, who in sorted(board.control.items()):
-        control.setdefault(who, []).append(hex_)
+        if f"control:{hex_}" not in again:  # a hex's control known from a source is restated in the history
+            control.setdefault(who, []).append(hex_)
     data["control"] = dict(sorted(control.items()))
     data["units"] = _units_of(board, state)
     pools: dict[str, dict[str, int]] = {}

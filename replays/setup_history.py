@@ -16,9 +16,10 @@ record said it did not know (``unknown``). The factions minor countries are alig
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from awaw_events.events.chronicle import TENSION_TRACKS
+from awaw_events.vocab import Belligerent
 from projections.board import BoardState
 from projections.game import GameState
 from projections.politics import Fact, PoliticsState
@@ -79,11 +80,16 @@ def _outcomes(politics: PoliticsState) -> Iterator[tuple[int, dict[str, Any]]]:
         yield ended.seq, end | _known(ended.provenance, ended.citation, ended.unknown)
 
 
-RESTATED: Final = ("status", "war", "tension")
+RESTATED: Final = ("status", "war", "tension", "control")
 """The board facts a set-up restates in its ``history`` when the record says how they are known (a reported status,
-an inferred war: ``BoardState.known``), at their own game turn with their provenance, instead of in ``statuses``,
-``wars`` and ``tracks`` as a table record of the set-up. Control stays in ``control``: a hex's doubtful control is
-recorded there as the set-up's. Every country's latest diplomatic result (29.41) is restated too, at its game turn."""
+an inferred war, a hex's reported control: ``BoardState.known``), at their own game turn with their provenance,
+instead of in ``statuses``, ``wars``, ``tracks`` and ``control`` as a table record of the set-up. Control a source
+gives without its hex (``control?SEQ``: never put on a hex) is restated too, its hex still unknown. Every country's
+latest diplomatic result (29.41) is restated too, at its game turn."""
+
+UNKNOWN_HEX: Final = "EUR:A1"
+"""The placeholder a restated ``hex_control_changed`` carries for a hex the record does not know (``unknown: [hex]``:
+never read as a fact, never put on the board)."""
 
 
 def restated(state: GameState) -> set[str]:
@@ -99,10 +105,16 @@ def _board_facts(state: GameState) -> Iterator[tuple[str, tuple[int, dict[str, A
     by_outcome = {f.seq for f in politics.outcomes.values()}
     for key, known in sorted(board.known.items()):
         kind, _, what = key.partition(":")
-        if kind not in RESTATED or known.seq in by_outcome:
+        if key.startswith("control?"):
+            kind = "control?"
+        elif kind not in RESTATED or known.seq in by_outcome:
             continue
         event: dict[str, Any]
-        if kind == "status" and what in board.statuses:
+        if kind == "control?":  # the controller a source gives without the hex
+            event = {"type": "hex_control_changed", "hex": UNKNOWN_HEX, "controller": known.value, "cause": "other"}
+        elif kind == "control" and what in board.control:
+            event = {"type": "hex_control_changed", "hex": what, "controller": board.control[what], "cause": "other"}
+        elif kind == "status" and what in board.statuses:
             event = {"type": "status_changed", "country": what, "status": board.statuses[what]}
             event |= {"faction": politics.alignment[what]} if what in politics.alignment else {}
         elif kind == "war" and what in board.wars:
@@ -139,10 +151,13 @@ def ordered(board: BoardState, key: str) -> str:
 def war_event(key: str, since: str) -> dict[str, Any]:
     """The ``war_declared`` that states a war (``germany|britain``: the aggressor first, as :func:`ordered` writes
     it) begun ``since`` (``fall 1939``, or an approximate date ``fall 1939 to winter 1940``), at no cost. The
-    first side declared (a set-up written before the aggressor was kept has the board's sorted order, whose first
-    side is taken for it: nothing it says tells otherwise)."""
+    first side declared. A set-up written before the aggressor was kept has the board's sorted order
+    (``belgium|germany``), which it read as the first side that may declare war (a power, a faction or a side; a
+    minor country never does): so it still reads, and so do both sides of two powers (``britain|germany``:
+    nothing such a file says tells otherwise)."""
     sides = key.split("|")
-    aggressor = sides[0]
+    may_declare = get_args(Belligerent)
+    aggressor = sides[0] if sides[0] in may_declare else next((s for s in sides if s in may_declare), sides[0])
     target = next((s for s in sides if s != aggressor), aggressor)
     begun, _, until = since.partition(" to ")
     season, _, year = begun.partition(" ")

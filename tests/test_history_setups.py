@@ -207,3 +207,80 @@ def test_the_wbc_audit_counts_the_facts_it_read_and_applies_no_check_to_prose() 
         f"({(report.applied - report.unchecked) / report.applied:.1%}); {report.unchecked} not checked (above); "
         f"{report.unread} of 28 events are read by no check".replace("%", " %")
     )
+
+
+def test_a_set_up_restates_how_a_hex_s_control_is_known() -> None:
+    """A hex's control a report gives (with its citation), and control a report gives without naming the hex, come
+    back from the set-up with how they are known, in its history at their own game turn; a table record of control
+    stays in ``control``."""
+    from awaw_events.codec import parse_event
+    from projections.game import replay
+    from replays.setup import dump, parse_setup, position, setup_events, setup_of
+
+    def ev(tag: str, season: str, year: int = 1940, **fields: Any) -> Any:
+        return parse_event({"type": tag, "year": year, "season": season, **fields})
+
+    created = ev("game_created", "fall", 1939, phase="setup")
+    record = [
+        created,
+        ev("hex_control_changed", "fall", 1939, phase="setup", hex="EUR:K38", controller="germany", cause="setup"),
+        ev("hex_control_changed", "spring", side="axis", phase="combat", hex="EUR:K37", controller="germany",
+           provenance="reported", citation="a report: Germany took Warsaw"),
+        ev("hex_control_changed", "spring", until="1940-summer", hex="EUR:A1", controller="usa", cause="other",
+           unknown=["hex"], provenance="reported", citation="a report: the U.S. held a hex of Iceland"),
+    ]  # fmt: skip
+    state = replay(record)
+    written = setup_of(state)
+    assert written["control"] == {"germany": ["EUR:K38"]}
+    assert [(e["hex"], e["controller"], e["provenance"]) for e in written["history"]] == [
+        ("EUR:K37", "germany", "reported"),
+        ("EUR:A1", "usa", "reported"),
+    ]
+    again = replay([created, *(n.event for n in setup_events(parse_setup(dump(written))))])
+    assert position(again) == position(state)
+    assert again.board.control == {"EUR:K38": "germany", "EUR:K37": "germany"}  # the hex no source names: none
+
+    def known(board: Any) -> dict[str, Any]:
+        """How each fact is known, without its event number and game time (a fact of the record is dated by its
+        game turn in a set-up: its player turn and phase are not kept)."""
+        facts = {k if not k.startswith("control?") else "control?": v for k, v in board.known.items()}
+        return {k: _undated(msgspec.to_builtins(v)) for k, v in facts.items()}
+
+    assert known(again.board) == known(state.board)
+    assert known(state.board)["control:EUR:K37"]["citation"] == "a report: Germany took Warsaw"
+    assert known(again.board)["control?"] == {"provenance": "reported", "citation": "a report: the U.S. held a hex "
+                                              "of Iceland", "unknown": ["hex"], "value": "usa"}  # fmt: skip
+    assert [again.board.known[k].when for k in sorted(again.board.known)] == [
+        "Spring 1940",
+        "Spring 1940 to Summer 1940",
+    ]
+
+
+OLD_SETUP = """\
+format: awaw-setup/1
+start: 1939-winter
+wars:
+  belgium|germany: fall 1939
+  britain|germany: fall 1939
+  finland|russia: winter 1939
+"""
+"""A set-up written before wars kept their aggressor: each war under the board's sorted key."""
+
+
+def test_an_old_set_up_s_wars_still_load_as_they_meant() -> None:
+    """Before the aggressor was kept, a set-up wrote each war under its sorted key and was read with the first side
+    that may declare war as the aggressor (a minor country never declares: 27.12 charges majors). Now that keys are
+    written aggressor first, such a file still loads, each war with the aggressor it was read with: no minor
+    country refused as an aggressor, and two powers in their sorted order as before."""
+    from awaw_events.codec import parse_event
+    from projections.game import replay
+    from replays.setup import parse_setup, setup_events
+
+    created = parse_event({"type": "game_created", "year": 1939, "season": "winter", "phase": "setup"})
+    state = replay([created, *(n.event for n in setup_events(parse_setup(OLD_SETUP)))])
+    assert state.board.declared == {
+        "belgium|germany": "germany",
+        "britain|germany": "britain",
+        "finland|russia": "russia",
+    }
+    assert set(state.board.wars) == {"belgium|germany", "britain|germany", "finland|russia"}

@@ -187,3 +187,21 @@ def test_an_awaw_game_is_shown_no_a3r_rule_number_for_the_tension_tracks_or_fran
     assert ("(58.2)" in politics and "(58.31)" in politics) is (rules == "a3r")
     if rules == "awaw":
         assert "58." not in politics
+
+
+@pytest.mark.parametrize("rules", ["awaw", "a3r"])
+def test_the_french_surrender_level_track_cites_58_2_in_an_a3r_game_only(rules: str) -> None:
+    """A3R 58.2 gives the French surrender level (house rules App. J); the AWAW rule texts here give no French
+    surrender rules: an AWAW game names the track without a number, in its table, its random events and its
+    differences (and Vichy without 58.31)."""
+    created = ev("game_created", 1939, "fall", phase="setup", rules=rules)
+    track = ev("track_value", 1940, "summer", track="french_surrender_level", value=1, provenance="reported")
+    drawn = ev("random_event_drawn", 1940, "summer", name="x", raised=["french_surrender_level"])
+    vichy = ev("vichy_decided", 1940, "summer", established=True)
+    before, after = replay([created]), replay([created, track, drawn, vichy])
+    politics = text_of(render(after, "politics"))
+    changed = " ".join(c.text for c in differences(before, after, "politics"))
+    assert "French surrender level" in politics and "French surrender level" in changed
+    assert "Vichy France" in changed
+    for words in (politics, changed):
+        assert ("58." in words) is (rules == "a3r"), words

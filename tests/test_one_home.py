@@ -55,6 +55,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("awaw_events/events/chronicle.py", "TENSION_TRACKS"): VOCABULARY,
     ("replays/audit/engine.py", "UNGRADED"): VOCABULARY,
     ("replays/views/__init__.py", "PLACED"): REGISTRY,
+    ("replays/views/__init__.py", "DIFF_RULED"): REGISTRY,
+    ("replays/views/politics.py", "A3R_TRACK_RULES"): PRESENTATION,
     ("replays/views/__init__.py", "VIEWS"): REGISTRY,
     ("replays/commands/weather.py", "JUDGES"): REGISTRY,
     ("replays/commands/move.py", "JUDGES"): REGISTRY,

@@ -41,7 +41,7 @@ from projections.brp.state import HANDLERS, SPEND_CATEGORY, Category, Operation,
 from projections.core import Context
 from projections.naval.queries import chart_of, prewar_shares
 from projections.rules.construction import counts_against_limit, installment_payer, repair_payer, repairs_in_limit
-from projections.rules.naval.transports import limit_charged_to
+from projections.rules.naval.transports import PREWAR_TRANSPORT_WARS, limit_charged_to
 
 EXPENDITURE_EVENTS: Final = (
     UnitBuilt,
@@ -113,11 +113,6 @@ def spend(
     )
 
 
-_PREWAR_WARS: Final = (("germany", "usa"), ("japan", "usa"))
-"""The wars 27.7322 turns on: it applies before the U.S.-German war, and not in the Pacific box once Japan and the
-U.S. are at war (27.7322C)."""
-
-
 def build_limit_power(ctx: Context, event: UnitBuilt) -> tuple[str | None, bool]:
     """Whose construction limit a build counts against when not its payer's, and whether the record's wars leave
     that in doubt. A transport built in a U.S. box before the U.S.-German war and paid by Britain counts against the
@@ -127,7 +122,7 @@ def build_limit_power(ctx: Context, event: UnitBuilt) -> tuple[str | None, bool]
     if event.unit_type != "transport" or event.yard is None:
         return None, False
     naval, board = ctx.game.naval, ctx.game.board
-    known = {pair: war_between(board, *pair) for pair in _PREWAR_WARS}
+    known = {pair: war_between(board, *pair) for pair in PREWAR_TRANSPORT_WARS}
     doubtful = [pair for pair, at_war in known.items() if at_war is None]
     answers: list[str | None] = []
     for values in product((True, False), repeat=len(doubtful)):  # the last reading: every war in doubt is none

@@ -50,6 +50,8 @@ PLACED: frozenset[str] = frozenset({"politics"})
 RULED: frozenset[str] = frozenset({"board", "politics"})
 """The views whose rule citations depend on the game's rule set (``rules``: an AWAW game is not shown A3R rule
 numbers)."""
+DIFF_RULED: frozenset[str] = frozenset({"politics"})
+"""The views whose differences cite rule numbers, and so take the game's rule set."""
 
 
 def data(state: GameState, name: str, power: str | None = None, places: Places | None = None) -> dict[str, Any]:
@@ -69,8 +71,10 @@ def render(state: GameState, name: str, power: str | None = None, places: Places
 
 
 def differences(a: GameState, b: GameState, name: str) -> list[Change]:
-    """How one projection differs from state ``a`` to state ``b``: each change as data with its sentence."""
-    return MODULES[name].differences(getattr(a, name), getattr(b, name))  # type: ignore[no-any-return]
+    """How one projection differs from state ``a`` to state ``b``: each change as data with its sentence (citing
+    the rule numbers of the game's rule set, where a view's sentences cite any)."""
+    ruled: dict[str, Any] = {"rules": b.meta.rules} if name in DIFF_RULED else {}
+    return MODULES[name].differences(getattr(a, name), getattr(b, name), **ruled)  # type: ignore[no-any-return]
 
 
 def tables(state: GameState) -> dict[str, list[dict[str, Any]]]:

@@ -33,8 +33,20 @@ OUTCOME_WORDS = {
 }
 TRACK_WORDS = {
     "aggression_index": "aggression index",
-    "french_surrender_level": "French surrender level (58.2)",
+    "french_surrender_level": "French surrender level",
 }
+A3R_TRACK_RULES = {"french_surrender_level": "58.2"}
+"""The rules that give a track, cited in an A3R game only: the French surrender level is A3R 58.2 (house rules
+App. J); the AWAW rule texts here give no French surrender rules, so an AWAW game names the track without a
+number."""
+
+
+def track_words(track: str, rules: str | None = None) -> str:
+    """A track in words, with the rule that gives it where the game's rule set has one: ``French surrender level
+    (58.2)`` in an A3R game, ``French surrender level`` in an AWAW game."""
+    words = TRACK_WORDS.get(track, name(track))
+    rule = A3R_TRACK_RULES.get(track)
+    return f"{words} ({rule})" if rule is not None and rules == "a3r" else words
 
 
 def _turn_words(turn: int) -> str:
@@ -176,13 +188,13 @@ def _areas(state: PoliticsState, power: str | None, places: Places | None) -> It
     yield rows
 
 
-def _tracks(state: PoliticsState, power: str | None) -> Iterator[RenderableType]:
+def _tracks(state: PoliticsState, power: str | None, rules: str | None) -> Iterator[RenderableType]:
     found = [f for _, f in sorted(state.tracks.items()) if power is None or f.holder in (None, power)]
     if not found:
         return
     rows = table("Other tracks", ("track", "power", "value", "when", "known"), right=("value",))
     for f in found:
-        rows.add_row(*cells(TRACK_WORDS.get(f.what, name(f.what)), country(f.holder), f.value, f.when, _known(f)))
+        rows.add_row(*cells(track_words(f.what, rules), country(f.holder), f.value, f.when, _known(f)))
     yield rows
 
 
@@ -220,7 +232,7 @@ HOW_ENDED = {
 WINNER_WORDS = {"axis": "the Axis won", "allies": "the Allies won", "draw": "a draw", "none": "no result"}
 
 
-def _outcomes(state: PoliticsState, power: str | None) -> Iterator[RenderableType]:
+def _outcomes(state: PoliticsState, power: str | None, rules: str | None) -> Iterator[RenderableType]:
     for p, f in sorted(state.conquered.items()):
         if power is None or p == power:
             by = f" by {country(f.holder)}" if f.holder else ""
@@ -234,7 +246,7 @@ def _outcomes(state: PoliticsState, power: str | None) -> Iterator[RenderableTyp
         yield rows
     for r in state.random_events:
         if _mine(r.power, power) or r.power is None:
-            yield line(_random_words(r))
+            yield line(_random_words(r, rules=rules))
     ended = state.ended
     if ended is not None:
         level = f" ({ended.what} victory)" if ended.what else ""
@@ -247,12 +259,12 @@ def _same_random(event: RandomEvent) -> tuple[Any, ...]:
     return (event.name, event.power, event.raised, event.lowered)
 
 
-def _random_words(event: RandomEvent, *, when: bool = True) -> str:
+def _random_words(event: RandomEvent, *, when: bool = True, rules: str | None = None) -> str:
     """``Random event (name unknown), Japan, in Spring 1935 to Winter 1938: raised the aggression index
     (reported)`` (without ``in ...`` and how it is known, ``when=False``)."""
     which = "name unknown" if "name" in event.unknown or event.name is None else event.name
-    moved = [f"raised the {TRACK_WORDS.get(t, name(t))}" for t in event.raised]
-    moved += [f"lowered the {TRACK_WORDS.get(t, name(t))}" for t in event.lowered]
+    moved = [f"raised the {track_words(t, rules)}" for t in event.raised]
+    moved += [f"lowered the {track_words(t, rules)}" for t in event.lowered]
     whom = f", {country(event.power)}" if event.power else ""
     known = f" ({_known(event)})" if _known(event) and when else ""
     at = f", in {event.when}" if when else ""
@@ -270,10 +282,10 @@ def render(
         *_france(state, rules),
         *_diplomacy(state, power),
         *_areas(state, power, places),
-        *_tracks(state, power),
+        *_tracks(state, power, rules),
         *_alignment(state),
         *_chronicle(state, power),
-        *_outcomes(state, power),
+        *_outcomes(state, power, rules),
     ]
 
 
@@ -281,12 +293,12 @@ def render(
 # Differences
 
 
-def _fact_words(fact: Fact | None) -> str | None:
+def _fact_words(fact: Fact | None, rules: str | None = None) -> str | None:
     if fact is None:
         return None
     parts = [country(fact.holder)] if fact.holder else []
     if fact.what:
-        parts.append(OUTCOME_WORDS.get(fact.what, TRACK_WORDS.get(fact.what, fact.what)))
+        parts.append(OUTCOME_WORDS.get(fact.what) or track_words(fact.what, rules))
     if fact.value is not None:
         parts.append(f"result {fact.value}" if fact.what in OUTCOME_WORDS else str(fact.value))
     return " ".join(parts)
@@ -312,8 +324,9 @@ def _same_fact(fact: Fact | None) -> Any:
     return None if fact is None else (fact.holder, fact.what, fact.value, fact.cause)
 
 
-def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
-    """What differs between two political states, each change as data and in words (``A → B``)."""
+def differences(a: PoliticsState, b: PoliticsState, rules: str | None = None) -> list[Change]:
+    """What differs between two political states, each change as data and in words (``A → B``); ``rules``: the
+    game's rule set, whose rule numbers the sentences cite (A3R 58 in an A3R game only)."""
     found: list[Change] = []
     research_a = {k: (r.steps, r.result) for k, r in a.research.items()}
     research_b = {k: (r.steps, r.result) for k, r in b.research.items()}
@@ -330,7 +343,8 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
         {k: _same_fact(v) for k, v in a.outcomes.items()},
         {k: _same_fact(v) for k, v in b.outcomes.items()},
         lambda k, x, y: (
-            f"{country(k)}: diplomatic outcome {arrow(_fact_words(a.outcomes.get(k)), _fact_words(b.outcomes.get(k)))}"
+            f"{country(k)}: diplomatic outcome "
+            f"{arrow(_fact_words(a.outcomes.get(k), rules), _fact_words(b.outcomes.get(k), rules))}"
         ),
     )
     found += _changes(
@@ -349,7 +363,7 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
         "track",
         {k: v.value for k, v in a.tracks.items()},
         {k: v.value for k, v in b.tracks.items()},
-        lambda k, x, y: f"{_track_subject(k)}: {arrow(x, y)}",
+        lambda k, x, y: f"{_track_subject(k, rules)}: {arrow(x, y)}",
     )
     found += _changes(
         "alignment",
@@ -373,7 +387,8 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
         )
     if a.vichy != b.vichy:
         vichy = {None: "not decided", True: "established", False: "not established"}
-        text = f"Vichy France (58.31): {vichy[a.vichy]} → {vichy[b.vichy]}"
+        cite = " (58.31)" if rules == "a3r" else ""
+        text = f"Vichy France{cite}: {vichy[a.vichy]} → {vichy[b.vichy]}"
         found.append(Change(view=VIEW, subject="vichy", what="vichy", a=a.vichy, b=b.vichy, text=text))
     texts_a = {c.text for c in a.chronicle}
     for c in b.chronicle:
@@ -385,7 +400,7 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
     randoms_b = {_same_random(r): r for r in b.random_events}
     for key in randoms_a.keys() ^ randoms_b.keys():
         gone = key in randoms_a
-        words = _random_words((randoms_a if gone else randoms_b)[key], when=False)
+        words = _random_words((randoms_a if gone else randoms_b)[key], when=False, rules=rules)
         found.append(
             Change(
                 view=VIEW,
@@ -405,10 +420,10 @@ def differences(a: PoliticsState, b: PoliticsState) -> list[Change]:
     return found
 
 
-def _track_subject(key: str) -> str:
+def _track_subject(key: str, rules: str | None = None) -> str:
     """``japan/aggression_index`` -> ``Japan: aggression index``."""
     power, _, track = key.rpartition("/")
-    words = TRACK_WORDS.get(track, name(track))
+    words = track_words(track, rules)
     return f"{country(power)}: {words}" if power else words
 
 

@@ -13,7 +13,7 @@ judged at the end of every phase by the stacking rules (12.11).
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, cast
 
 from awaw_events.events import FortificationBuilt, UnitBuilt, UnitRedeployed
 from awaw_events.gametime import game_turn
@@ -263,10 +263,6 @@ def build_zoc(pos: Position, event: UnitBuilt) -> Verdict:
 # SW units (27.91-27.94)
 
 
-US_ENEMIES: Final = (("usa", "germany"), ("usa", "italy"), ("usa", "japan"))
-"""The wars that open the U.S. SW boxes (27.92D): Atlantic (Germany or Italy), Pacific (Japan)."""
-
-
 def us_at_war_in(pos: Position, wars: Wars | None = None) -> frozenset[str]:
     """The SW boxes of the theaters the U.S. is at war in (27.92D): Atlantic (Germany or Italy), Pacific (Japan).
     ``wars``: one reading of the wars (default: a war the board records between the powers themselves)."""
@@ -296,7 +292,7 @@ def sw_air_placement(pos: Position, event: UnitBuilt) -> Verdict:
         )
         return [breach(b.rule, f"{what}: {b.message} ({b.rule})", str(b.allowed), str(b.actual)) for b in found]
 
-    return either_way(wars_of(pos.board, *US_ENEMIES), "27.92D", judge, by_rule_and_message)
+    return either_way(wars_of(pos.board, *rules.US_SW_WARS), "27.92D", judge, by_rule_and_message)
 
 
 def research_build_order(pos: Position, event: UnitBuilt) -> Verdict:

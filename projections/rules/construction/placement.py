@@ -240,6 +240,9 @@ U.S. box (:data:`US_BOX_OF_SW_BOX`)."""
 
 US_BOX_OF_SW_BOX: Final[Mapping[str, str]] = {"sw:atlantic": "box:us_atlantic", "sw:pacific": "box:us_pacific"}
 
+US_SW_WARS: Final[tuple[tuple[str, str], ...]] = (("usa", "germany"), ("usa", "italy"), ("usa", "japan"))
+"""The wars that open the U.S. SW boxes (27.92D): the Atlantic (with Germany or Italy), the Pacific (with Japan)."""
+
 
 def sw_air_placement_breaches(
     power: Power,

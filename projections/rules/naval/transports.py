@@ -26,6 +26,10 @@ transports were lost (27.7322A-B)."""
 
 TRANSPORT_COST: Final[int] = BRP_COST_PER_FACTOR["transport"]
 
+PREWAR_TRANSPORT_WARS: Final[tuple[tuple[str, str], ...]] = (("germany", "usa"), ("japan", "usa"))
+"""The wars 27.7322 turns on: it applies "prior to the outbreak of war between the U.S. and Germany", and not in the
+Pacific U.S. box once Japan and the U.S. are at war (27.7322C)."""
+
 CASH_AND_CARRY_LIMIT_POWER: Final[str] = "usa"
 """Whose construction limit Britain's cash-and-carry payments count against (27.7322A: "This BRP expenditure counts
 against the American, not the British, construction limit")."""
