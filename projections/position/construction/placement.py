@@ -281,7 +281,7 @@ def us_at_war_in(pos: Position, wars: Wars | None = None) -> frozenset[str]:
 
 def sw_air_placement(pos: Position, event: UnitBuilt) -> Verdict:
     """27.92: new strategic bombers and interceptors go to the SW box (and front) their power's rule names. Where a
-    war of factions may or may not be a war of the U.S., it is judged under each reading (:mod:`.wars`)."""
+    war of factions may or may not be a war of the U.S., it is judged under each reading of the wars."""
     if event.unit_type not in rules.SW_AIR_TYPES:
         return ()
     what = f"new {type_words(event.unit_type)} unit {event.unit}"
