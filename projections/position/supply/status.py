@@ -146,7 +146,7 @@ def _exception(pos: Position, unit: Unit) -> str | None:
         port_or_island = False
     return isolation_exception(
         naval_or_air=unit.unit_type in NAVAL_TYPES or unit.unit_type in AIR_TYPES,
-        fortified=_fortified(pos, hex_) if _is_hex(hex_) else False,
+        fortified=_fortress(pos, hex_, facts),
         pacific=hex_.startswith("PAC:"),
         port_or_island=port_or_island,
         nationality=unit.nationality,
@@ -154,6 +154,17 @@ def _exception(pos: Position, unit: Unit) -> str | None:
         terrain=facts.terrain if facts is not None else None,
         country=facts.country if facts is not None else None,
     )
+
+
+def _fortress(pos: Position, hex_: str, facts: object | None) -> bool | None:
+    """Whether a fortress or fortification saves a unit in ``hex_`` from isolation (30.542A): one on the board or
+    printed on the map; where the map data has no entry for the hex, undecided (None), never "none there", so that a
+    unit in a printed fortress the data leaves out is not eliminated by the audit's say-so."""
+    if not _is_hex(hex_):
+        return False
+    if _fortified(pos, hex_):
+        return True
+    return None if facts is None else False
 
 
 def isolation_elimination(pos: Position, event: UnitEliminated | PlayerTurnEnded) -> Verdict:
