@@ -6,10 +6,12 @@ to DT-11; A3R extract T-C1 to T-C8, T-A1 (14.42D) and the 15.54 example."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
+import msgspec
 import pytest
 
+from awaw_events.codec import decode
 from awaw_events.events import (
     AdvanceAfterCombat,
     AirCombatResolved,
@@ -56,7 +58,7 @@ from awaw_events.store import GameStore
 from replays.audit.catalogue import checks
 from replays.audit.families import attrition, combat, overruns
 from replays.audit.timelines import audit_timeline
-from tests.build import findings, run
+from tests.build import findings, map_data, run
 from tests.conftest import created
 
 MINE = frozenset(
@@ -1326,17 +1328,38 @@ def test_occupation_beyond_h_and_away_from_the_attackers() -> None:
 EXPLOIT: dict[str, Any] = {**at(phase="exploitation")}
 
 
-def _chain(*after: Event) -> list[Event]:
-    """A breakthrough in K37 (attacked from K36); units 1 and 2 were placed from K36: unit 1 moves K38 J39, unit 2
-    follows the same route, then J40 J41 (16.47). Defenders wait in the hexes the exploitation attacks."""
-    targets = ("EUR:K39", "EUR:J38", "EUR:I41", "EUR:K40", "EUR:I42", "EUR:J42", "EUR:K41")
-    return [
+EX_25_ROUTES: dict[str, tuple[str, ...]] = {"u1": ("K38", "J39"), "u2": ("K38", "J39", "J40", "J41")}
+"""EX-25's routes from the breakthrough hex K37 (16.47)."""
+TARGETS: Final = ("K39", "J38", "I41", "K40", "I42", "J42", "K41", "I40", "L37", "L38")
+"""The hexes where a lone defender waits for an exploitation attack (:func:`_exploit_attack`), each off the routes."""
+
+
+def _chain(
+    *after: Event, board: str = "EUR", routes: dict[str, tuple[str, ...]] | None = None, moves: bool = True
+) -> list[Event]:
+    """A breakthrough in K37 (attacked from K36); units 1 and 2 were placed from K36 and exploit along ``routes``
+    (EX-25's unless given: unit 1 moves K38 J39, unit 2 follows the same route, then J40 J41; 16.47), in that order
+    unless not ``moves``. Defenders wait in :data:`TARGETS`. ``board``: ``PAC`` puts it all on the Pacific map, where
+    the chain's steps are one hex (16.32-16.36)."""
+    routes = EX_25_ROUTES if routes is None else routes
+    moved = [
+        UnitMoved(
+            **EXPLOIT,
+            unit=u,
+            path=[f"{board}:K37", *(f"{board}:{h}" for h in route)],
+            mf_used=len(route) + 1,
+            exploitation=True,
+            breakthrough="bt1",
+        )
+        for u, route in routes.items()
+    ]
+    events = [
         created(),
         unit("att", unit_type="armor", factors=4, location="EUR:K36", movement=6),
         unit("u1", unit_type="armor", factors=4, location="EUR:K36", movement=6),
         unit("u2", unit_type="armor", factors=4, location="EUR:K36", movement=6),
         unit("d0", nationality="russia", factors=1, location="EUR:K37"),
-        *(unit(f"e{i}", nationality="russia", factors=1, location=h) for i, h in enumerate(targets)),
+        *(unit(f"e{i}", nationality="russia", factors=1, location=f"EUR:{h}") for i, h in enumerate(TARGETS)),
         ctl("european_axis", 2),
         SupplyDetermined(
             **at(phase="initial_supply"),
@@ -1359,38 +1382,21 @@ def _chain(*after: Event) -> list[Event]:
         BreakthroughCreated(**at(), breakthrough="bt1", attack="a1", hex="EUR:K37", armor="att"),
         ExploitationAllowance(**EXPLOIT, unit="u1", breakthrough="bt1", allowance=6),
         ExploitationAllowance(**EXPLOIT, unit="u2", breakthrough="bt1", allowance=6),
-        UnitMoved(
-            **EXPLOIT,
-            unit="u1",
-            path=["EUR:K37", "EUR:K38", "EUR:J39"],
-            mf_used=3,
-            exploitation=True,
-            breakthrough="bt1",
-        ),
-        UnitMoved(
-            **EXPLOIT,
-            unit="u2",
-            path=["EUR:K37", "EUR:K38", "EUR:J39", "EUR:J40", "EUR:J41"],
-            mf_used=5,
-            exploitation=True,
-            breakthrough="bt1",
-        ),
-        *after,
     ]
+    return [*(_on(board, e) for e in events), *(moved if moves else ()), *(_on(board, e) for e in after)]
 
 
-def _exploit_attack(n: int, mover: str, target: str) -> list[Event]:
+def _on(board: str, event: Event) -> Event:
+    """``event`` with its European hexes on ``board``'s map (the same letters and numbers)."""
+    if board == "EUR":
+        return event
+    return decode(msgspec.json.encode(event).replace(b'"EUR:', f'"{board}:'.encode()))
+
+
+def _exploit_attack(n: int, mover: str, target: str, origin: str | None = None) -> list[Event]:
     """An exploitation attack by ``mover`` on the lone 1-factor defender of ``target``, cleared, and the advance."""
-    origin = {"u1": "EUR:J39", "u2": "EUR:J41"}[mover]
-    defender = {
-        "EUR:K39": "e0",
-        "EUR:J38": "e1",
-        "EUR:I41": "e2",
-        "EUR:K40": "e3",
-        "EUR:I42": "e4",
-        "EUR:J42": "e5",
-        "EUR:K41": "e6",
-    }[target]
+    origin = origin or {"u1": "EUR:J39", "u2": "EUR:J41"}[mover]
+    defender = f"e{TARGETS.index(target.split(':')[1])}"
     aid = f"x{n}"
     return [
         die(n + 1, 6, phase="exploitation"),
@@ -1415,7 +1421,7 @@ def test_the_chain_is_clean_as_printed() -> None:
     assert said(_chain()) == []
 
 
-@pytest.mark.plants("AUD-16-13")
+@pytest.mark.plants("AUD-16-13.C", "AUD-16-13.E")
 @pytest.mark.parametrize(
     ("case", "moves", "unit2_gone", "breaks"),
     [
@@ -1441,17 +1447,175 @@ def test_16_47_the_exploitation_chain(case: str, moves: list[tuple[str, str]], u
     assert [m for m in got if "breaks the chain" not in m] == [], (case, got)
 
 
-@pytest.mark.plants("AUD-16-07", "AUD-16-11")
-def test_exploitation_routes_and_their_order() -> None:
+def _breaks(events: list[Event]) -> list[str]:
+    """The 16.47 findings of a game, after asserting it has no other finding of the combat families."""
+    got = said(events)
+    assert [m for m in got if "breaks the chain" not in m] == [], got
+    return [m for m in got if "breaks the chain" in m]
+
+
+@pytest.mark.plants("AUD-16-13.A")
+def test_a_unit_that_did_not_move_beyond_the_previous_unit_may_advance() -> None:
+    """16.47A: unit 2 stops with unit 1 in J39 (it did not move beyond it) and advances to J38 or I40; unit 1 stays
+    in J39, so the chain holds. Unit 1 advancing to I40 instead leaves unit 2 two hexes from the breakthrough hex
+    through no hex passed (J38 is no route hex): prohibited (16.47B)."""
+    routes = {"u1": ("K38", "J39"), "u2": ("K38", "J39")}
+    for target in ("EUR:J38", "EUR:I40"):
+        assert _breaks(_chain(*_exploit_attack(1, "u2", target, "EUR:J39"), routes=routes)) == [], target
+    unit_1_only = {"u1": ("K38", "J39")}
+    assert _breaks(_chain(*_exploit_attack(1, "u1", "EUR:I40"), routes=unit_1_only)) != []
+
+
+@pytest.mark.plants("AUD-16-13.B")
+def test_a_unit_one_hex_beyond_the_previous_unit_may_advance_anywhere_in_europe() -> None:
+    """16.47A: unit 2 duplicates unit 1's route to J39 and moves one hex beyond it, to J40; any advance from J40
+    keeps it two hexes from unit 1 through J40, a hex it passed (K39, I40, I41, K40). Unit 2 two hexes beyond unit 1
+    (J41) may not advance to K41, two hexes from J40 (EX-28)."""
+    routes = {"u1": ("K38", "J39"), "u2": ("K38", "J39", "J40")}
+    for target in ("EUR:K39", "EUR:I40", "EUR:I41", "EUR:K40"):
+        assert _breaks(_chain(*_exploit_attack(1, "u2", target, "EUR:J40"), routes=routes)) == [], target
+    assert _breaks(_chain(*_exploit_attack(1, "u2", "EUR:K41"))) != []
+
+
+@pytest.mark.plants("AUD-16-13.D")
+def test_a_lateral_advance_in_the_pacific_stays_next_to_the_previous_unit() -> None:
+    """16.47A (Pacific): unit 1 exploits one hex, to K38, and advances laterally into a hex adjacent to the
+    breakthrough hex K37 (J38, L37); unit 2 follows it and moves one beyond, to J39, and advances laterally into a
+    hex next to unit 1 in K38 (K39, J38). An advance away from the previous unit breaks the chain: each Pacific link
+    is adjacent (16.36, 16.47B), and Europe's two-hex link does not exist there."""
+    one = {"u1": ("K38",)}
+    for target in ("EUR:J38", "EUR:L37"):
+        assert _breaks(_chain(*_exploit_attack(1, "u1", target, "EUR:K38"), board="PAC", routes=one)) == [], target
+    [away] = _breaks(_chain(*_exploit_attack(1, "u1", "EUR:K39", "EUR:K38"), board="PAC", routes=one))
+    assert "u1 in PAC:K39 can no longer trace it" in away
+    two = {"u1": ("K38",), "u2": ("K38", "J39")}
+    for target in ("EUR:K39", "EUR:J38"):
+        assert _breaks(_chain(*_exploit_attack(1, "u2", target, "EUR:J39"), board="PAC", routes=two)) == [], target
+    [far] = _breaks(_chain(*_exploit_attack(1, "u2", "EUR:I40", "EUR:J39"), board="PAC", routes=two))
+    assert "u2 in PAC:I40 can no longer trace it" in far
+    assert _breaks(_chain(*_exploit_attack(1, "u2", "EUR:I40", "EUR:J39"), routes=two)) == []  # in Europe: via J39
+
+
+@pytest.mark.plants("AUD-16-11")
+def test_exploitation_moves_come_before_the_exploitation_attacks() -> None:
     too_far = UnitMoved(
         **EXPLOIT, unit="u1", path=["EUR:J40", "EUR:J41", "EUR:J42"], mf_used=3, exploitation=True, breakthrough="bt1"
     )
-    events = _chain()
-    events[-2] = events[-2].__class__(**{**_fields(events[-2]), "path": ["EUR:K37", "EUR:K38", "EUR:J39", "EUR:J40"]})
-    got = said(events)
-    assert any("goes 3 hexes" in m for m in got), got
     late = _chain(*_exploit_attack(1, "u1", "EUR:K39"), too_far)
     assert any("after an exploitation attack was announced" in m for m in said(late))
+    assert not any("after an exploitation attack" in m for m in said(_chain(*_exploit_attack(1, "u1", "EUR:K39"))))
+
+
+ATTRITION_STARTS = PhaseStarted(**at(phase="attrition"))
+"""Exploitation movement ends (16.44): the routes are judged together (16.36, 16.38)."""
+
+
+def _routes(routes: dict[str, tuple[str, ...]], board: str = "EUR", *after: Event) -> list[str]:
+    """The 16.32-16.36 route findings of exploitation along ``routes`` (in that order), when the next phase begins."""
+    events = _chain(*after, ATTRITION_STARTS, board=board, routes=routes)
+    return [m for m in said(events, "route", "chain_formed") if "(16.32-16.36)" in m]
+
+
+@pytest.mark.plants("AUD-16-07.A")
+def test_the_first_exploiting_unit_enters_at_most_two_hexes_one_in_the_pacific() -> None:
+    assert _routes({"u1": ("K38", "J39")}) == []
+    [three] = _routes({"u1": ("K38", "J39", "J40")})
+    assert "route EUR:K38-EUR:J39-EUR:J40 goes 3 hexes: in Europe at most 2" in three
+    assert _routes({"u1": ("K38",)}, "PAC") == []
+    [two] = _routes({"u1": ("K38", "J39")}, "PAC")
+    assert "goes 2 hexes: in the Pacific at most 1" in two
+
+
+@pytest.mark.plants("AUD-16-07.B")
+def test_a_later_unit_takes_a_new_short_route_or_an_earlier_units_entire_route_and_at_most_two_more() -> None:
+    u1 = ("K38", "J39")
+    assert _routes({"u1": u1, "u2": (*u1, "J40", "J41")}) == []  # EX-25
+    assert _routes({"u1": u1, "u2": ("J38", "I39")}) == []  # a different route of two hexes
+    [three_more] = _routes({"u1": u1, "u2": (*u1, "J40", "J41", "J42")})
+    assert "u2 exploiting from EUR:K37" in three_more and "goes 5 hexes" in three_more
+    [part] = _routes({"u1": u1, "u2": ("K38", "K39", "K40")})  # only part of unit 1's route
+    assert "goes 3 hexes" in part
+    assert _routes({"u1": u1, "u2": (*u1, "J40"), "u3": (*u1, "J40", "J41", "J42")}) == []  # units 1 and 2 (16.34)
+    assert _routes({"u1": ("K38",), "u2": ("K38", "J39")}, "PAC") == []
+    assert len(_routes({"u1": ("K38",), "u2": ("K38", "J39", "J40")}, "PAC")) == 1
+
+
+@pytest.mark.plants("AUD-16-07.B")
+def test_exploitation_moves_need_not_be_in_sequence() -> None:
+    """16.38: unit 2 may move first along the route unit 1 takes after it, as long as the chain exists when
+    exploitation movement ends; a move that waits and goes on later is one route."""
+    assert _routes({"u2": ("K38", "J39", "J40", "J41"), "u1": ("K38", "J39")}) == []
+    assert len(_routes({"u2": ("K38", "J39", "J40", "J41"), "u1": ("K38", "J38")})) == 1
+    waits = UnitMoved(
+        **EXPLOIT, unit="u1", path=["EUR:J40", "EUR:J41"], mf_used=2, exploitation=True, breakthrough="bt1"
+    )
+    assert _routes({"u1": ("K38", "J39"), "u2": ("K38", "J39")}, "EUR", waits) == []  # 2 beyond unit 2's route
+    assert _routes({"u1": ("K38", "J39")}, "EUR", waits) != []  # nobody between: 4 hexes
+
+
+def test_a_chain_not_yet_finished_where_the_events_stop_is_not_judged() -> None:
+    events = _chain(routes={"u1": ("K38", "J39", "J40")})
+    assert [m for m in said(events) if "(16.32-16.36)" in m] == []
+    assert any("exploitation movement has not ended" in r for r in skipped(events))
+
+
+@pytest.mark.plants("AUD-16-07.C")
+def test_terrain_zoc_and_overruns_cost_exploiting_armor_as_in_regular_movement() -> None:
+    """16.35: exploiting armor pays its terrain like any move: K38 is forest (2 MF), J39 clear (FICTIONAL hexes)."""
+    terrain = {"EUR:K37": "clear", "EUR:K38": "forest", "EUR:J39": "clear"}
+    data = map_data({h: {"terrain": t} for h, t in terrain.items()})
+
+    def cost(mf: int) -> list[str]:
+        moved = UnitMoved(
+            **EXPLOIT, unit="u1", path=["EUR:K37", "EUR:K38", "EUR:J39"], mf_used=mf, exploitation=True,
+            breakthrough="bt1",
+        )  # fmt: skip
+        events = _chain(moved, ATTRITION_STARTS, routes={}, moves=False)
+        return [f.message for f in run(events, None, data).findings if f.check == "movement_cost"]
+
+    assert cost(3) == []
+    [short] = cost(2)
+    assert short.startswith("u1's move into EUR:K38, EUR:J39 costs 3 MF")
+
+
+@pytest.mark.plants("AUD-16-07.D")
+def test_exploiting_armor_never_exceeds_its_allowance_but_always_moves_one_hex() -> None:
+    def spent(path: list[str], mf: int, *more: Event) -> list[str]:
+        moved = UnitMoved(**EXPLOIT, unit="u1", path=path, mf_used=mf, exploitation=True, breakthrough="bt1")
+        cut = ExploitationAllowance(**EXPLOIT, unit="u1", breakthrough="bt1", allowance=2)
+        return [m for m in said(_chain(cut, *more, moved, routes={}, moves=False), "route") if "(16.31, 16.38)" in m]
+
+    assert spent(["EUR:K37", "EUR:K38", "EUR:J39"], 2) == []
+    [over] = spent(["EUR:K37", "EUR:K38", "EUR:J39"], 3)
+    assert over == "u1 spent 3 MF exploiting; its exploitation allowance is 2 (16.31, 16.38)"
+    assert spent(["EUR:K37", "EUR:K38"], 3) == []  # one hex: always (16.35, 13.411)
+    first = UnitMoved(
+        **EXPLOIT, unit="u1", path=["EUR:K37", "EUR:K38"], mf_used=1, exploitation=True, breakthrough="bt1"
+    )
+    [split] = spent(["EUR:J39"], 2, first)
+    assert split == "u1 spent 3 MF exploiting (1 before this move); its exploitation allowance is 2 (16.31, 16.38)"
+
+
+@pytest.mark.plants("AUD-16-07.E")
+def test_exploiting_armor_enters_enemy_hexes_and_goes_back_through_friendly_ones() -> None:
+    """16.32: K38 and J39 are Russian-held: unit 1 enters them; unit 2 enters K38 and comes back to the breakthrough
+    hex. Hexes entered going back count as entered: unit 1 going on back to K38 has entered three."""
+    russian = ("EUR:K38", "EUR:J39")
+    held = [HexControlChanged(**at(phase="setup"), hex=h, controller="russia", cause="setup") for h in russian]
+    routes = {"u1": ("K38", "J39"), "u2": ("K38", "K37")}
+    events = _chain(ATTRITION_STARTS, routes=routes)
+    assert said([*events[:1], *held, *events[1:]]) == []
+    assert len(_routes({"u1": ("K38", "J39", "K38")})) == 1
+
+
+@pytest.mark.plants("AUD-16-07.F")
+def test_at_the_end_each_exploiting_unit_is_near_the_breakthrough_hex_or_another_unit_of_it() -> None:
+    """16.36: in the Pacific each unit ends next to the breakthrough hex or another exploiting unit from it; the
+    extract's example: a Pacific armor unit ending 2 hexes from its breakthrough hex with no unit between."""
+    assert _routes({"u1": ("K38",), "u2": ("K38", "K39")}, "PAC") == []
+    [alone] = _routes({"u2": ("K38", "K39")}, "PAC")
+    assert alone.startswith("u2 exploiting from PAC:K37")
+    assert _routes({"u2": ("K38", "K39")}) == []  # in Europe two hexes may separate the links
 
 
 def _fields(event: Any) -> dict[str, Any]:

@@ -11,9 +11,13 @@ breakthrough are projection state (:attr:`projections.combat.Breakthrough.routes
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from awaw_events.events import (
     AdvanceAfterCombat,
+    AttackDeclared,
     BreakthroughCreated,
+    Event,
     ExploitationAllowance,
     PhaseStarted,
     SupplyDetermined,
@@ -291,8 +295,9 @@ def placement(pos: Position, event: UnitMoved) -> Verdict:
 
 
 def route(pos: Position, event: UnitMoved) -> Verdict:
-    """16.32: an exploitation route: 2 hexes (Pacific 1) from the breakthrough hex or beyond an earlier unit's full
-    route."""
+    """16.35: an exploitation move: by armor that did not attack this combat phase (16.22D), within its exploitation
+    allowance (16.38; a single hex always, 13.411), before any exploitation attack (16.44). The chain its route
+    must keep is judged when exploitation movement ends (:func:`chain_formed`, 16.38)."""
     if not event.exploitation:
         return ()
     found = exploiting(pos, event)
@@ -302,26 +307,70 @@ def route(pos: Position, event: UnitMoved) -> Verdict:
         return ()
     combat = pos.state.combat
     out = []
-    where = f"{event.unit} exploiting from {found.hex} ({event.breakthrough})"
     if event.unit in combat.attacked and event.path[0] != found.hex:
         message = f"{event.unit} exploits from {found.hex} ({event.breakthrough}) after attacking in this combat "
         message += "phase; armor that attacked may not move or attack in exploitation (16.22D)"
         out.append(breach("16.22D", message, "armor that did not attack this combat phase", event.unit))
-    chain = found.routes.get(event.unit, ()) + rules.exploitation_route(found.hex, event.path)
-    earlier = [r for u, r in found.routes.items() if u != event.unit]
-    for b in rules.route_findings(chain, earlier, rules.theater_of(found.hex)):
-        out.append(breach(b.rule, f"{where}: {b.message} ({b.rule})", "a route that keeps the chain", "-".join(chain)))
     allowed = combat.allowances.get(event.unit)
-    if allowed is not None and event.mf_used is not None and event.mf_used > allowed:
-        message = (
-            f"{event.unit} spent {event.mf_used} MF exploiting; its exploitation allowance is {allowed} (16.31, 16.38)"
-        )
-        out.append(breach("16.38", message, f"at most {allowed} MF", event.mf_used))
+    chain = found.routes.get(event.unit, ()) + rules.exploitation_route(found.hex, event.path)
+    if allowed is not None and event.mf_used is not None and len(chain) > 1:
+        moves = pos.state.movement  # MF spent this phase (13.42), as the movement queries read them
+        spent = moves.spent.get(event.unit, 0) if moves.phase == (turn_of(event), event.side, event.phase) else 0
+        total = spent + event.mf_used
+        if total > allowed:
+            before = f" ({spent} before this move)" if spent else ""
+            message = f"{event.unit} spent {total} MF exploiting{before}; its exploitation allowance is {allowed} "
+            message += "(16.31, 16.38)"
+            out.append(breach("16.38", message, f"at most {allowed} MF", total))
     if any(a.declared.kind == "exploitation" for a in combat.attacks.values()):
         message = f"{event.unit} makes an exploitation move after an exploitation attack was announced: all "
         message += "exploitation movement comes first (16.44)"
         out.append(breach("16.44", message, "no exploitation movement after an exploitation attack", event.unit))
     return out
+
+
+def chain_formed(pos: Position, event: Event) -> Verdict:
+    """16.36: when exploitation movement ends (the first exploitation attack is announced, or the next phase
+    begins), each exploiting unit entered at most 2 hexes (Pacific 1) from its breakthrough hex, or duplicated the
+    entire route of another unit from it and then at most that many more, so the chain of exploiting armor exists
+    (16.32-16.36). Moves need not be in sequence (16.38): the routes are judged together, at the end."""
+    combat = pos.state.combat
+    if not combat.breakthroughs or event.phase is None:
+        return ()
+    ends = pos.state.clock.phase == "exploitation" and event.phase != "exploitation"
+    first_attack = isinstance(event, AttackDeclared) and event.kind == "exploitation"
+    if not (ends or first_attack) or _exploitation_attacked(pos):
+        return ()
+    return tuple(_broken_routes(pos))
+
+
+def chain_at_the_end(pos: Position, event: Event | None) -> Verdict:
+    """16.36: where the events stop during exploitation movement, a route that does not keep the chain yet is named
+    as not checked: a later move may still duplicate it (16.38), and no event says the movement ended."""
+    if pos.state.clock.phase != "exploitation" or _exploitation_attacked(pos):
+        return ()
+    broken = [b for b in _broken_routes(pos) if isinstance(b, Breach)]
+    if not broken:
+        return ()
+    why = "exploitation movement has not ended where the events stop: the chain is judged when it does (16.36, 16.38)"
+    return (Unknown(reason=why),)
+
+
+def _exploitation_attacked(pos: Position) -> bool:
+    return any(a.declared.kind == "exploitation" for a in pos.state.combat.attacks.values())
+
+
+def _broken_routes(pos: Position) -> Iterator[Breach | Unknown]:
+    for bt in sorted(pos.state.combat.breakthroughs.values(), key=lambda b: b.seq):
+        if not on_map(bt.hex):
+            continue
+        theater = rules.theater_of(bt.hex)
+        for u, chain in bt.routes.items():
+            others = [r for other, r in bt.routes.items() if other != u]
+            for b in rules.route_findings(chain, others, theater):
+                where = f"{u} exploiting from {bt.hex} (breakthrough {bt.attack})"
+                message = f"{where}: {b.message} ({b.rule})"
+                yield breach(b.rule, message, "a route that keeps the chain", "-".join(chain))
 
 
 def _exploiting_units(pos: Position) -> dict[str, Breakthrough]:

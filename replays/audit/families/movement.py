@@ -23,7 +23,17 @@ FAMILY = Family(
     judge(
         queries.movement_cost,
         "13.41",
-        covers=("AUD-10-01", "AUD-13-05", "AUD-13-06", "AUD-10-07", "AUD-10-08", "AUD-10-09", "AUD-10-29", "C-MOV-1"),
+        covers=(
+            "AUD-10-01",
+            "AUD-13-05",
+            "AUD-13-06",
+            "AUD-10-07",
+            "AUD-10-08",
+            "AUD-10-09",
+            "AUD-10-29",
+            "C-MOV-1",
+            "AUD-16-07",
+        ),
     ),
     judge(queries.hexes_entered, "13.43", covers=("AUD-13-07", "AUD-10-33", "AUD-11-09")),
     judge(queries.occupied_hexes, "13.46", covers=("AUD-13-09",)),

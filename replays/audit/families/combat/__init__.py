@@ -11,6 +11,7 @@ from projections.position.combat import declarations as d
 from projections.position.combat import losses, rounds
 from projections.position.combat.attacks import joint_attack
 from replays.audit.engine import Family, judge
+from replays.audit.families.stacking import PHASE_EVENTS
 
 MONSOON = "the monsoon ban (34.24B) needs the terrain and weather zone of the hexes (map data)"
 EVERY_DEFENDER = "whether every defending unit of the hex is attacked needs the units in the hex (15.41)"
@@ -50,7 +51,9 @@ FAMILY: Final = Family(
     judge(a.breakthrough, "16.11", covers=("AUD-16-01", "AUD-16-02")),
     judge(a.exploitation_allowance, "16.31", covers=("AUD-16-03", "C-CRT-7"), partly={"AUD-16-06": WEATHER}),
     judge(a.placement, "16.21", partly={"AUD-16-04": SUPPLIED}),
-    judge(a.route, "16.32", covers=("AUD-16-07", "AUD-16-11", "AUD-16-05")),
+    judge(a.route, "16.35", covers=("AUD-16-07", "AUD-16-11", "AUD-16-05")),
+    judge(a.chain_formed, "16.36", reads=PHASE_EVENTS, covers=("AUD-16-07",)),
+    judge(a.chain_at_the_end, "16.36", reads=(), at_end=True),
     judge(d.exploitation_attackers, "16.41", covers=("AUD-16-09", "AUD-16-10", "AUD-16-12")),
     judge(d.exploitation_missions, "16.43", covers=("AUD-16-10",), partly={"AUD-16-10.A": CARRIERS}),
     judge(a.chain_advance, "16.47", covers=("AUD-16-13",)),
