@@ -144,7 +144,7 @@ def test_ineligible_units_do_not_redeploy() -> None:
 # Paths and enemy counters (28.23-28.27, 28.321, 28.341, 28.343, 28.36)
 
 
-@pytest.mark.plants("R-04", "R-05")
+@pytest.mark.plants("R-04.A", "R-05")
 def test_redeployment_paths_through_controlled_supplied_hexes() -> None:
     setup: list[Event] = [
         created(),
@@ -172,6 +172,27 @@ def test_redeployment_paths_through_controlled_supplied_hexes() -> None:
     assert seqs([*taken_unsupplied, moved("g1", "TR", "EUR:K30", "EUR:K34")], "redeployment_path") == [10]
 
 
+@pytest.mark.plants("R-04.B")
+def test_a_redeployment_through_an_alliance_partners_hex_is_not_judged() -> None:
+    """28.23: "units may be redeployed over hexes controlled by an alliance or coalition partner if the partner
+    consents": no event records the consent, so a Russian TR through a British hex is not checked; through a German
+    hex it is a finding."""
+    setup: list[Event] = [
+        created(),
+        placed("r1", "infantry", 3, "EUR:K30", owner="russia"),
+        controlled("EUR:K31", "britain"),
+        controlled("EUR:K32", "germany"),
+        supplied("russia", {"EUR:K31": "full", "EUR:K32": "full"}, side="allied"),
+    ]
+    partner = [*setup, moved("r1", "TR", "EUR:K30", "EUR:K31", side="allied")]
+    assert seqs(partner, "redeployment_path") == []
+    assert skipped(partner, "redeployment_path") == [
+        "EUR:K31 is held by britain, an alliance partner: whether the partner consents to a redeployment through its "
+        "hexes (28.23) is not recorded"
+    ]
+    assert seqs([*setup, moved("r1", "TR", "EUR:K30", "EUR:K32", side="allied")], "redeployment_path") == [6]
+
+
 @pytest.mark.plants("R-06", "C-RED-7")
 def test_no_redeployment_next_to_an_enemy_counter() -> None:
     war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="france", brp_cost=35)
@@ -190,7 +211,7 @@ def test_no_redeployment_next_to_an_enemy_counter() -> None:
     assert seqs([*setup, declared(water), sr], "redeployment_enemy_adjacent", water) == []  # 28.26C
 
 
-@pytest.mark.plants("R-07", "C-RED-6")
+@pytest.mark.plants("R-07.A", "R-07.B", "C-RED-6")
 def test_nr_ports_and_straits() -> None:
     war = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="britain", brp_cost=35)
     setup: list[Event] = [

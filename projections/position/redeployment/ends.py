@@ -102,7 +102,8 @@ def _supply(pos: Position, unit: Unit) -> tuple[str | None, tuple[Unknown, ...]]
 
 def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
     """28.23: redeployments pass only through hexes the faction controls, fully or partially supplied (air may
-    overfly unsupplied friendly hexes); hexes taken this turn only if supplied at the post-combat determination"""
+    overfly unsupplied friendly hexes); hexes taken this turn only if supplied at the post-combat determination. An
+    alliance partner's hexes need its consent, which no event records: not checked"""
     unit = _unit(pos, event)
     if unit is None or event.kind == "NR":
         return ()
@@ -119,6 +120,11 @@ def redeployment_path(pos: Position, event: UnitRedeployed) -> Verdict:
             out.append(Unknown(reason="who controls a hex on the redeployment's path is not recorded"))
             continue
         if _faction(holder) != own:
+            if _faction(holder) is not None and brp.side_of(holder) == brp.side_of(unit.owner):
+                why = f"{hex_} is held by {holder}, an alliance partner: whether the partner consents to a "
+                why += "redeployment through its hexes (28.23) is not recorded"
+                out.append(Unknown(reason=why))
+                continue
             out.append(
                 breach(
                     "28.23",

@@ -30,7 +30,12 @@ FAMILY = Family(
     judge(phases.box_stays, "28.72A", covers=("R-22",)),
     judge(phases.redeployment_eliminations, "28.91", covers=("R-26",)),
     judge(ends.redeployment_eligible, "28.22", covers=("R-03", "C-RED-2")),
-    judge(ends.redeployment_path, "28.23", covers=("R-04", "R-05")),
+    judge(
+        ends.redeployment_path,
+        "28.23",
+        covers=("R-04", "R-05"),
+        partly={"R-04.B": "an alliance partner's consent to redeployments through its hexes (28.23) is not recorded"},
+    ),
     judge(
         ends.redeployment_enemy_adjacent,
         "28.25",
@@ -46,7 +51,9 @@ FAMILY = Family(
         covers=("R-07",),
         partly={
             "C-RED-6": "the Turkish Straits and Suez name no hexes in the texts; naval movement (21.211) is the naval "
-            "family's"
+            "family's",
+            "R-07.B": "the 21.3612 ranges and AWAW's straits and canals (21.211, 21.212) are not in the texts; the "
+            "A3R straits (28.514B) are checked",
         },
     ),
     judge(ends.ground_over_water, "28.321", covers=("R-11",)),
