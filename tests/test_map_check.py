@@ -41,11 +41,12 @@ def test_the_test_map_is_complete_for_its_region_and_keeps_the_rule_texts() -> N
 def test_it_names_what_the_shipped_rule_texts_lack() -> None:
     report = check_map(load_map_file(TEST_MAP).data, SHIPPED)
     movement = next(r for r in report.rules if r.check == "movement_cost")
-    assert movement.unlocked and movement.facts == (("terrain", 253),) and movement.shipped == (("terrain", 1),)
+    assert movement.unlocked and movement.facts == (("front", 206), ("terrain", 253))  # the front: 34.23C's swamps
+    assert movement.shipped == (("front", 0), ("terrain", 1))
     sr_ends = next(r for r in report.rules if r.check == "sr_ends")
     assert sr_ends.shipped == (("objective", 0),) and sr_ends.unlocked
     text = "\n".join(lines(report))
-    assert "  13.41 movement_cost: terrain 253 (1)" in text
+    assert "  13.41 movement_cost: front 206 (0), terrain 253 (1)" in text
     # the shipped file itself: every map-aware rule that needs a fact it gives nowhere is named under that fact
     own = check_map(SHIPPED, SHIPPED)
     lacking = {r.check: r.lacks for r in own.rules}
@@ -152,7 +153,7 @@ def test_every_check_the_example_sees_say_no_map_data_is_on_the_list_with_its_fa
 def test_the_facts_a_check_needs(check: str) -> None:
     facts = {n.check: n.facts for n in map_needs()}[check]
     expected = {
-        "movement_cost": ("terrain",),
+        "movement_cost": ("front", "terrain"),  # the front of a winter swamp (34.23C)
         "stacks": ("island", "terrain"),
         "mud": ("weather_zone",),
         "sr_ends": ("objective",),

@@ -47,6 +47,7 @@ from projections.rules.control import theater_of
 from projections.rules.geometry import GeometryError
 from projections.rules.mapdata import no_map_data
 from projections.rules.supply import immobile
+from projections.rules.weather import winter_terrain
 
 ON_MAP: Final = rules.MAP_PREFIXES
 BOX: Final = rules.BOX_PREFIX
@@ -413,7 +414,10 @@ def path_cost(
         negated: bool | None = False
         if hex_.startswith(ON_MAP):
             hex_facts = pos.hex(hex_) if mapped else None
-            terrain = hex_facts.terrain if hex_facts is not None else None
+            terrain: str | None = hex_facts.terrain if hex_facts is not None else None
+            if terrain == "swamp":  # frozen on the eastern front in winter: clear (AWAW 34.23C; A3R: not decided)
+                frozen = winter_terrain(terrain, season=when.season, front=hex_facts.front if hex_facts else None)
+                terrain = frozen if meta.rules == "awaw" or frozen == "swamp" else None
             terrain_cost = rules.enter_cost(terrain, jungle_mover=jungle, rules=meta.rules, rough_option=rough)
             if terrain is not None and terrain_cost is None:
                 return Judged(PathCost((), len(path)), (), (Unknown(reason=STANDARD_A3R_TERRAIN),))

@@ -19,6 +19,7 @@ from awaw_events.vocab import GROUND_TYPES, Season
 from projections.rules.breach import Breach
 from projections.rules.calendar import is_before
 from projections.rules.dice import DIE_FACES
+from projections.rules.fortifications import FortFeature
 
 AttritionVariant = Literal["awaw", "a3r_house"]
 """AWAW rule 14, or the A3R house App. C (option ``combat.attrition = awaw_14_house``)."""
@@ -90,14 +91,22 @@ board state)."""
 
 OCCUPATION_BARRED_TERRAIN: Final = frozenset({"forest", "jungle", "mountain", "jungle_mountain", "swamp"})
 """Terrain that may not be occupied by attrition (14.62D), with two exceptions: Japanese units and the Chindit may
-occupy jungle; frozen swamp (34.23C: in winter turns) counts as clear."""
+occupy jungle; frozen swamp (34.23C: eastern-front swamps in winter turns) counts as clear."""
 
 
-def occupation_terrain_barred(terrain: str, *, japanese: bool = False, season: str = "summer") -> bool:
-    """Whether a hex's terrain bars attrition occupation (14.62D)."""
+OCCUPATION_BARRED_FEATURES: Final[frozenset[FortFeature]] = frozenset(
+    {"omni_fortification", "omni_fortress", "singapore"}
+)
+"""The fortification features that bar attrition occupation outright (14.62C: a fortress or fortification). The
+directional ones (Maginot, West Wall, Sevastopol) bar it only across their fortified hexsides (14.62C, 32.221: the
+fortifications family judges the hexside); beach defenses and island groups alone have no effect on attrition
+(32.55, 32.6)."""
+
+
+def occupation_terrain_barred(terrain: str, *, japanese: bool = False) -> bool:
+    """Whether a hex's terrain bars attrition occupation (14.62D); a frozen swamp is clear terrain
+    (:func:`projections.rules.weather.winter_terrain`, 34.23C) before it is asked here."""
     if terrain == "jungle" and japanese:
-        return False
-    if terrain == "swamp" and season == "winter":
         return False
     return terrain in OCCUPATION_BARRED_TERRAIN
 

@@ -516,3 +516,18 @@ def preparation_production_findings(faction: Faction, results_by_year: Mapping[i
         elif n > PRODUCTION_RESULTS_PER_YEAR:
             found.append(Breach("34.433", f"{n} winter preparation results produced in {year}; at most 1"))
     return tuple(found)
+
+
+FROZEN_SWAMP_FRONTS: Final[frozenset[str]] = frozenset({"eastern"})
+"""34.23C: "all eastern front swamp hexes are frozen in winter turns. Frozen swamp hexes are treated as clear hexes
+for all purposes"."""
+
+
+def winter_terrain(terrain: str | None, *, season: str, front: str | None) -> str | None:
+    """The terrain a hex counts as this season (34.23C): an eastern-front swamp is clear in a winter turn; None
+    (unknown) for a winter swamp whose front the map data does not give."""
+    if terrain != "swamp" or season != "winter":
+        return terrain
+    if front is None:
+        return None
+    return "clear" if front in FROZEN_SWAMP_FRONTS else terrain

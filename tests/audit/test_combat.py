@@ -2629,3 +2629,87 @@ def test_an_attrition_s_losses_recorded_twice_are_found() -> None:
     assert said([*events, lost, again], "attrition_losses") == [
         "attrition z1: its losses are already recorded: the defender loses C counters once (14.51)"
     ]
+
+
+# --- armor placed on a breakthrough hex (16.21, 16.22; AUD-16-04) ------------------------------------------------
+
+
+def _placed(*before: Event, unit_: str = "u1", results: dict[str, str] | None = None) -> list[str]:
+    """The placement findings of ``unit_`` placed from where it stands on the breakthrough hex EUR:K37 (the chain's
+    breakthrough, before anyone exploits), after ``before``; the initial supply determination gives ``results``
+    (full supply from Berlin for att, u1 and u2 unless given)."""
+    events = _chain(*before, routes={}, moves=False)
+    if results is not None:
+        i = next(n for n, e in enumerate(events) if isinstance(e, SupplyDetermined))
+        statuses = [SupplyResult(subject=u, status=s, source=src) for u, (s, src) in _statuses(results).items()]
+        events[i] = SupplyDetermined(**at(phase="initial_supply"), faction="european_axis", determination="initial",
+                                     results=statuses)  # fmt: skip
+    placed = UnitMoved(**EXPLOIT, unit=unit_, path=["EUR:K37"], mf_used=0, exploitation=True, breakthrough="bt1")
+    return said([*events, placed], "placement")
+
+
+def _statuses(results: dict[str, str]) -> dict[str, tuple[str, str | None]]:
+    """``unit -> status`` (``full:exploitation`` names the source) as (status, source)."""
+    found: dict[str, tuple[str, str | None]] = dict.fromkeys(("att", "u1", "u2"), ("full", "berlin"))
+    for u, s in results.items():
+        status, _, source = s.partition(":")
+        found[u] = (status, source or ("berlin" if status == "full" else None))
+    return found
+
+
+@pytest.mark.plants("AUD-16-04.A")
+def test_placed_armor_stood_by_an_attacker_of_the_hex_at_the_first_round() -> None:
+    assert _placed() == []  # u1 in K36, with att, which attacked K37 from there
+    far = unit("u3", unit_type="armor", factors=4, location="EUR:K34", movement=6)
+    assert _placed(far, unit_="u3") == [
+        "u3 placed on breakthrough hex EUR:K37 (bt1): it stands in EUR:K34, neither in nor next to a hex an attacker "
+        "of a1 attacked from (16.21)"
+    ]
+
+
+@pytest.mark.plants("AUD-16-04.B")
+def test_placed_armor_has_a_ctl_of_one_or_more() -> None:
+    low = CtlSet(
+        year=1939, season="fall", side="axis", phase="combat", faction="european_axis", domain="ground", level=0
+    )
+    [found] = _placed(low)
+    assert "its CTL is 0 (16.22A, 15.82C: 1 or more)" in found
+
+
+@pytest.mark.plants("AUD-16-04.C")
+def test_placed_armor_was_fully_supplied_from_an_unlimited_source_at_the_initial_determination() -> None:
+    [partial] = _placed(results={"u1": "partial"})
+    assert "it is in partial supply, not full supply (16.22B)" in partial
+    [automatic] = _placed(results={"u1": "full:exploitation"})
+    assert (
+        "its full supply is exploiting armor's automatic supply, not an unlimited source (16.22B, 16.61)" in automatic
+    )
+    assert _placed(results={"u1": "full:berlin"}) == []
+
+
+@pytest.mark.plants("AUD-16-04.D")
+def test_placed_armor_has_its_mechanized_part_intact() -> None:
+    oil = OilEffectAccepted(**at(phase="oil_adjustment"), faction="european_axis", domain="army", service="army")
+    [negated] = _placed(oil)
+    assert "its mechanized part is negated: its faction is under the army oil effect (33.61C) (16.22C)" in negated
+
+
+@pytest.mark.plants("AUD-16-04.E")
+def test_armor_that_attacked_in_the_combat_phase_is_not_placed() -> None:
+    other = AttackDeclared(
+        **at(), attack="a2", defender_hexes=["EUR:J37"], attackers=[atk("u2", 4, origin="EUR:K36", armor=True)],
+        defenders=[],
+    )  # fmt: skip
+    [attacked] = _placed(other, end(aid="a2"), unit_="u2")
+    assert "it attacked in this combat phase (16.22)" in attacked
+    assert _placed(other, end(aid="a2")) == []  # u1 did not
+
+
+@pytest.mark.plants("AUD-16-04.F")
+def test_armor_is_placed_after_all_regular_combat() -> None:
+    pending = AttackDeclared(
+        **at(), attack="a2", defender_hexes=["EUR:K38"], attackers=[atk("u2", 4, origin="EUR:K36", armor=True)],
+        defenders=[dfn("e7", 1, BASIC, hex_="EUR:K38")],
+    )  # fmt: skip
+    [early] = _placed(pending)
+    assert "attack a2 has not ended: armor is placed after all regular combat (16.21)" in early

@@ -328,6 +328,51 @@ def test_each_overrun_costs_one_mf() -> None:
     assert short.startswith("ger-arm-1's move into EUR:K38, EUR:K39 costs 3 MF")
 
 
+def overran(mf: int, *path: str, terrain: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """The movement_cost findings of German armor (printed MF ``mf``) in K37 that overruns the Pole in K38 and moves
+    along ``path`` (its MF as the whole path costs it, recorded as ``len(path) + 1``)."""
+    base = [
+        created(),
+        place("ger-arm-1", "germany", "armor", "EUR:K37", factors=4, movement=mf),
+        place("pol-inf-1", "britain", "infantry", "EUR:K38", factors=2, nationality="poland"),
+        turn(),
+        phase("movement"),
+        OverrunResolved(
+            **AXIS,
+            phase="movement",
+            actor="germany",
+            overrun="o1",
+            units=[UnitFactors(unit="ger-arm-1", factors=4)],
+            target="EUR:K38",
+            defence_strength=1,
+            attack_strength=12,
+            success=True,
+            defenders=["pol-inf-1"],
+        ),
+        UnitEliminated(**AXIS, phase="movement", unit="pol-inf-1", cause="overrun", ref="o1"),
+    ]
+    data = {**clear("EUR:K37", "EUR:K38", "EUR:K39"), **(terrain or {})}
+    return costs(*base, move("ger-arm-1", *path, mf=len(path) + 1), data=data)
+
+
+@pytest.mark.plants("AUD-13-13.A")
+def test_an_overrunning_unit_pays_one_more_to_occupy_the_overrun_hex_and_has_the_mf() -> None:
+    assert overran(3, "EUR:K38", "EUR:K39") == []  # 1 + 1 (the overrun) + 1
+    [over] = overran(2, "EUR:K38", "EUR:K39")
+    assert "spends 3 MF in this movement phase; its allowance is 2" in over
+
+
+@pytest.mark.plants("AUD-13-13.B")
+def test_the_one_hex_minimum_move_does_not_cover_an_overrun() -> None:
+    """13.52, 13.411: a unit may always move one hex, but not to overrun: armor with 1 MF may not overrun K38 (2 MF),
+    though it may enter the mountain hex L37 (2 MF) as its one hex (FICTIONAL terrain)."""
+    [over] = overran(1, "EUR:K38")
+    assert "spends 2 MF in this movement phase; its allowance is 1" in over
+    mountain = {"EUR:L37": {"terrain": "mountain"}}
+    base = moving(place("ger-arm-1", "germany", "armor", "EUR:K37", factors=4, movement=1))
+    assert costs(*base, move("ger-arm-1", "EUR:L37", mf=2), data={**clear("EUR:K37"), **mountain}) == []
+
+
 @pytest.mark.plants("AUD-13-05.G")
 def test_a_move_stays_within_the_mf_except_a_supplied_units_single_hex() -> None:
     data = {**clear("EUR:K37", "EUR:K38", "EUR:K39", "EUR:K40"), "EUR:L37": {"terrain": "mountain"}}

@@ -883,6 +883,7 @@ PENDING: dict[str, str] = {
     "canada_and_chindit": f"{PACIFIC}: India for the Chindit",
     "chindit_attrition": f"{PACIFIC}: the Southeast Asian front's jungle",
     "chindit_count": f"{PACIFIC}: India and Burma",
+    "collective_attack": f"{PACIFIC}: Pearl Harbor by name (12.19's exception to 15.41)",
     "colonial_rebuild": "needs French colonies (Algeria, Morocco) on the test map",
     "french_surrender_level": "needs France's objectives (Paris) on the test map: four French hexes are in the region",
     "isolation_elimination": "no case yet whose only fault is the hex's fort, port, terrain or country (30.541)",

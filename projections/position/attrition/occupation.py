@@ -4,19 +4,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from awaw_events.events import (
     AttritionOccupation,
     AttritionResolved,
     PlayerTurnEnded,
 )
-from awaw_events.vocab import FACTION_OF_POWER
+from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
+from projections.board import units_in
+from projections.movement import side_of
 from projections.position.attrition import game_variant
 from projections.position.common import on_map
-from projections.position.core import Position, Unknown, breach
+from projections.position.core import Position, Unknown, breach, turn_of
+from projections.position.fortifications import features
+from projections.position.fortifications import variant as fortification_variant
 from projections.position.movement import Verdict
 from projections.rules import attrition as rules
-from projections.rules.weather import WINTER_PREPARATION_START
+from projections.rules import bridgeheads
+from projections.rules.supply import UNSUPPLIED_STATUSES
+from projections.rules.weather import WINTER_PREPARATION_START, winter_terrain
 
 
 def power_faction(power: str) -> str:
@@ -24,34 +31,111 @@ def power_faction(power: str) -> str:
     return FACTION_OF_POWER.get(power, power)  # type: ignore[call-overload,no-any-return]
 
 
-def _occupation_problems(pos: Position, event: AttritionOccupation, hex_: str, wiped: bool) -> Iterator[str | Unknown]:
-    """Why one selected hex may not be occupied (14.61, 14.62A-D), or what cannot be told."""
+def _fortified(pos: Position, hex_: str) -> str | None:
+    """The fortification of a hex that bars its attrition occupation outright (14.62C), in words, or None."""
+    fort = pos.state.board.fortifications.get(hex_)
+    if fort is None:
+        return None
+    fort_rules = fortification_variant(pos)
+    if fort_rules is None:  # standard A3R: the counters' effects are undecided; a fort or fortress bars all the same
+        return fort.kind if fort.kind in ("fortification", "fortress", "port") else None
+    if fort.kind == "port" or rules.OCCUPATION_BARRED_FEATURES & set(features(pos, hex_, fort, fort_rules)):
+        return fort.kind
+    return None
+
+
+def _holds_defender(pos: Position, event: AttritionOccupation, hex_: str) -> bool | Unknown:
+    """Whether ``hex_`` holds a non-partisan ground unit of the attrition's enemy (14.61, 14.62A; in an attrition of
+    partisans, a partisan: C-ATT-9); unknown where some unit moved in this attrition phase before the occupation was
+    recorded (a retreat, 14.71)."""
     board = pos.state.board
+    partisans = pos.state.combat.attritions[event.attrition].partisans
+    for u in units_in(board, hex_):
+        unit = board.units.get(u)
+        if (
+            unit is not None
+            and unit.unit_type in GROUND_TYPES
+            and (partisans or unit.unit_type != "partisan")
+            and side_of(unit.owner) not in (None, event.side)
+        ):
+            return True
+    moves = pos.state.movement
+    if moves.phase == (turn_of(event), event.side, event.phase) and moves.spent:
+        return Unknown(reason=f"units moved in this attrition phase before {hex_} was occupied: what it held (14.61)")
+    return False
+
+
+def _non_partisans(pos: Position, event: AttritionOccupation, hex_: str) -> list[str]:
+    """The enemy ground units in ``hex_`` that are not partisans."""
+    board = pos.state.board
+    return sorted(
+        u
+        for u in units_in(board, hex_)
+        if (unit := board.units.get(u)) is not None
+        and unit.unit_type in GROUND_TYPES
+        and unit.unit_type != "partisan"
+        and side_of(unit.owner) not in (None, event.side)
+    )
+
+
+def _occupation_problems(pos: Position, event: AttritionOccupation, hex_: str, wiped: bool) -> Iterator[str | Unknown]:
+    """Why one selected hex may not be occupied (14.61, 14.62A-E, 14.64), or what cannot be told."""
+    board = pos.state.board
+    house = game_variant(pos) == "a3r_house"
     record = pos.state.combat.attrition_losses.get(event.attrition, {})
     here = record.get(hex_)
+    partisans = pos.state.combat.attritions[event.attrition].partisans
     if here is not None and not wiped:
         if here.emptied:
             yield "no non-partisan defending ground unit is left in it (14.62A)"
+        elif set(record) == {hex_} and house:
+            yield "the defender took all of this attrition's losses from it (house 14.62B)"
         elif set(record) == {hex_} and here.largest_taken:
             yield "the defender took all of this attrition's losses from it, its largest unit included (14.62B)"
+    elif not wiped and on_map(hex_):
+        held = _holds_defender(pos, event, hex_)
+        if isinstance(held, Unknown):
+            yield held
+        elif not held:
+            yield "it holds no non-partisan enemy ground unit (14.61, 14.62A)"
+    if partisans and not wiped and on_map(hex_):
+        others = _non_partisans(pos, event, hex_)
+        if others:
+            yield f"it holds {', '.join(others)}: an attrition of partisans takes only hexes of partisans (C-ATT-9)"
+    bridgehead = board.bridgeheads.get(hex_)
+    if (
+        house
+        and bridgehead is not None
+        and bridgeheads.attrition_occupation_allowed(
+            cast(bridgeheads.BridgeheadCause, bridgehead.cause), overrun=bridgeheads.overrun_reading(pos.meta.options)
+        )
+    ):  # the others are barred in both rules (31.64: bridgehead_attrition)
+        what = bridgehead.cause.replace("_", " ")
+        yield f"it holds a {what} bridgehead: in the house rules any bridgehead bars it (house 14.62C)"
     for attack in pos.state.combat.attacks.values():
         if hex_ in attack.declared.defender_hexes and attack.all_defenders_gone(hex_):
             yield f"attack {attack.declared.attack} eliminated all its defenders this turn (14.63)"
-    if hex_ in board.fortifications:
-        yield f"it holds a {board.fortifications[hex_].kind} (14.62C)"
+    fortified = _fortified(pos, hex_)
+    if fortified is not None:
+        yield f"it holds a {fortified.replace('_', ' ')} (14.62C)"
     if hex_ in board.railheads:
         yield "it holds a railhead (14.62C)"
     facts = pos.hex(hex_)
     key = [k for k in rules.OCCUPATION_BARRED_FACTS if facts is not None and getattr(facts, k)]
+    if facts is not None and facts.name == "Luxembourg":
+        key = [k for k in key if k != "capital"]  # 14.62C: Luxembourg, which has no capital, may be taken
     if key:
         yield f"it is a {' and '.join(k.replace('_', ' ') for k in key)} hex (14.62C)"
+    terrain = None if facts is None else winter_terrain(facts.terrain, season=event.season, front=facts.front)
     if facts is None or facts.terrain is None:
         yield pos.missing_hex(hex_, "terrain")
+    elif terrain is None:
+        yield pos.missing_hex(hex_, "front")  # a swamp in winter: frozen only on the eastern front (34.23C)
     else:
         movers = [board.units.get(m.unit) for m in event.moves if m.to == hex_]
         japanese = bool(movers) and all(u is not None and u.nationality in ("japan", "chindit") for u in movers)
-        if rules.occupation_terrain_barred(facts.terrain, japanese=japanese, season=event.season):
-            yield f"it is {facts.terrain} (14.62D)"
+        if rules.occupation_terrain_barred(terrain, japanese=japanese):
+            yield f"it is {terrain} (14.62D)"
     counted = pos.state.combat.attritions[event.attrition].counted
     near = [
         u.unit
@@ -64,6 +148,31 @@ def _occupation_problems(pos: Position, event: AttritionOccupation, hex_: str, w
         yield "no unit counted in this attrition stands next to it (14.61)"
     if not any(m.to == hex_ for m in event.moves):
         yield "no attritioning unit advances into it (14.64)"
+    yield from _advances(pos, event, hex_)
+
+
+def _advances(pos: Position, event: AttritionOccupation, hex_: str) -> Iterator[str | Unknown]:
+    """Why a unit advancing into ``hex_`` may not: not next to it (14.64), unsupplied at this player turn's initial
+    supply determination (14.61), or across a river or crossing-arrow hexside (14.62E: a hex bounded by rivers is
+    occupied only by units attritioning across other hexsides)."""
+    board = pos.state.board
+    initial = pos.state.land.initial_status
+    for m in event.moves:
+        unit = board.units.get(m.unit)
+        if m.to != hex_ or unit is None or not on_map(unit.location, hex_):
+            continue
+        if not pos.grid.adjacent(unit.location, hex_):
+            yield f"{m.unit} advances into it from {unit.location}, which is not next to it (14.64)"
+            continue
+        status = initial.get(m.unit)
+        if status in UNSUPPLIED_STATUSES:
+            yield f"{m.unit} advances into it, {status} at the initial supply determination (14.61)"
+        side = pos.hexside(unit.location, hex_)
+        if side is not None and (side.river is not None or side.crossing_arrow):
+            across = "a crossing arrow" if side.crossing_arrow else f"a {side.river}"
+            yield f"{m.unit} advances into it across {across} from {unit.location} (14.62E)"
+        elif pos.hex(hex_) is not None:
+            yield pos.missing_hex(unit.location, "river hexsides")
 
 
 def attrition_occupation(pos: Position, event: AttritionOccupation) -> Verdict:
@@ -75,7 +184,7 @@ def attrition_occupation(pos: Position, event: AttritionOccupation) -> Verdict:
         return
     allowed = combat.attrition_hexes.get(event.attrition)
     lost = {u for hl in combat.attrition_losses.get(event.attrition, {}).values() for u, _ in hl.lost}
-    wiped = bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
+    wiped = game_variant(pos) == "awaw" and bool(decl.defenders) and all(d.unit in lost for d in decl.defenders)
     if allowed is None:
         yield Unknown(reason=f"attrition {event.attrition} has no recorded result")
     elif len(event.hexes) > allowed and not wiped:

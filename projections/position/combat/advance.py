@@ -29,6 +29,7 @@ from projections.movement import side_of
 from projections.position.combat.attacks import STANDARD_A3R, attack_of, crt_table, ctl, ctl_missing
 from projections.position.common import on_map
 from projections.position.core import Position, Timed, Unknown, Verdict, breach, turn_of
+from projections.position.units import negated_why
 from projections.rules import combat as rules
 from projections.rules.breach import Breach
 from projections.rules.bridgeheads import UNSUPPLIED_STATUSES
@@ -254,7 +255,9 @@ def _attack_positions(pos: Position, attack: Attack) -> set[str]:
 
 
 def placement(pos: Position, event: UnitMoved) -> Verdict:
-    """16.21: armor placed on a breakthrough hex: next to its attack, CTL 1+, fully supplied, did not attack."""
+    """16.21: armor placed on a breakthrough hex: next to its attack, CTL 1+, fully supplied from an unlimited source at
+    this player turn's initial determination (a full status is an unlimited source's, 30.15; the automatic supply of
+    exploiting armor is not, 16.61), its mechanized part intact, did not attack."""
     if not event.exploitation:
         return ()  # the common case, cheaply (most moves are not exploitation)
     found = exploiting(pos, event)
@@ -277,10 +280,20 @@ def placement(pos: Position, event: UnitMoved) -> Verdict:
     fighting = [a.declared.attack for a in pos.state.combat.attacks.values() if not a.ended]
     if fighting:
         problems.append(f"attack {fighting[0]} has not ended: armor is placed after all regular combat (16.21)")
-    if unit.supply is None:
+    land = pos.state.land
+    supply = land.initial_status.get(event.unit, unit.supply)  # this player turn's initial determination (16.22B)
+    if supply is None:
         out.append(Unknown(reason=f"no supply determination recorded for {event.unit} (16.22B)"))
-    elif unit.supply != "full":
-        problems.append(f"it is in {unit.supply} supply, not full supply (16.22B)")
+    elif supply != "full":
+        problems.append(f"it is in {supply} supply, not full supply (16.22B)")
+    elif event.unit in land.automatic:
+        problems.append(
+            "its full supply is exploiting armor's automatic supply, not an unlimited source (16.22B, 16.61)"
+        )
+    else:
+        negated = negated_why(pos, unit, unit.location, event)
+        if negated is not None:
+            problems.append(f"its mechanized part is negated: {negated} (16.22C)")
     attack = pos.state.combat.attacks.get(found.attack)
     if attack is not None and on_map(unit.location):
         near = [h for h in _attack_positions(pos, attack) if on_map(h)]

@@ -15,7 +15,8 @@ from typing import Final
 from awaw_events.events import AirdropMade, AirMissionFlown, AttackDeclared
 from awaw_events.events.combat import Defender
 from awaw_events.vocab import FACTION_OF_POWER, GROUND_TYPES
-from projections.movement import faction_of
+from projections.board import units_in
+from projections.movement import faction_of, side_of
 from projections.position.combat.attacks import STANDARD_A3R, crt_table, ctl, known
 from projections.position.common import enemy_controller, on_map, winter_preparation
 from projections.position.core import Position, Unknown, Verdict, breach
@@ -23,7 +24,7 @@ from projections.position.units import negated_why
 from projections.rules import air, stacks
 from projections.rules import combat as rules
 from projections.rules.attrition import winter_rules
-from projections.rules.weather import INFANTRY_DM_LEVEL
+from projections.rules.weather import INFANTRY_DM_LEVEL, winter_terrain
 
 
 def dm_items(pos: Position, event: AttackDeclared) -> Verdict:
@@ -295,8 +296,14 @@ def _item_problem(pos: Position, event: AttackDeclared, d: Defender, code: str) 
         facts = pos.hex(d.hex)
         if facts is None or facts.terrain is None:
             return pos.missing_hex(d.hex, "terrain")
-        if facts.terrain not in rules.ROUGH_TERRAIN[code]:
-            return f"{d.hex} is {facts.terrain} (15.32D)"
+        terrain: str | None = facts.terrain
+        if pos.meta.rules == "awaw":  # AWAW 34.23C; the house App. K does not carry it
+            terrain = winter_terrain(facts.terrain, season=event.season, front=facts.front)
+        if terrain is None:
+            return pos.missing_hex(d.hex, "front")  # a swamp in winter: frozen only on the eastern front (34.23C)
+        if terrain not in rules.ROUGH_TERRAIN[code]:
+            frozen = " (frozen swamp, treated as clear: 34.23C)" if terrain != facts.terrain else ""
+            return f"{d.hex} is {facts.terrain}{frozen} (15.32D)"
     return None
 
 
@@ -422,3 +429,98 @@ def combat_order(pos: Position, event: AttackDeclared | AirdropMade | AirMission
                 f"ground support for attack {event.ref} is flown after its first round (15.11: air missions come first)"
             )
             yield breach("15.11", message, "ground support flown before the attack", ", ".join(event.units))
+
+
+def collective_attack(pos: Position, event: AttackDeclared) -> Verdict:
+    """15.41: all the defending ground units in an attacked hex are attacked together (a Japanese seaborne invasion or
+    airdrop on Pearl Harbor counts two of them, 12.19); 15.43: an attacking ground unit applies its whole combat
+    factor to one attack, never to two in a phase."""
+    board = pos.board
+    if event.defenders:  # without them recorded, 15.21's check says what it can
+        listed = {d.unit for d in event.defenders}
+        for hex_ in event.defender_hexes:
+            if not on_map(hex_):
+                continue
+            missing = sorted(
+                u
+                for u in units_in(board, hex_)
+                if u not in listed
+                and (unit := board.units.get(u)) is not None
+                and unit.unit_type in GROUND_TYPES
+                and unit.unit_type != "flak"
+                and side_of(unit.owner) not in (None, event.side)
+            )
+            if not missing:
+                continue
+            pearl = _pearl_harbor(pos, event, hex_)
+            if isinstance(pearl, Unknown):
+                yield pearl
+            elif not pearl:
+                message = f"attack {event.attack}: {', '.join(missing)} in {hex_} not attacked; all the defending "
+                message += "ground units in a hex are attacked together (15.41)"
+                yield breach("15.41", message, f"every defending ground unit in {hex_}", ", ".join(missing))
+    earlier = {
+        a.unit: attack.declared.attack
+        for attack in pos.state.combat.attacks.values()
+        if attack.declared.phase == event.phase and attack.declared.attack != event.attack
+        for a in attack.declared.attackers
+    }
+    for a in event.attackers:
+        unit = board.units.get(a.unit)
+        if a.unit in earlier:
+            message = f"attack {event.attack}: {a.unit} already attacked in attack {earlier[a.unit]} this "
+            message += f"{(event.phase or 'combat').replace('_', ' ')} phase; a unit's whole combat factor goes to one "
+            message += "attack (15.43)"
+            yield breach("15.43", message, "one attack a phase", a.unit)
+        elif (
+            unit is not None
+            and unit.unit_type in GROUND_TYPES
+            and unit.unit_type != "airborne"
+            and a.factors < unit.factors
+        ):
+            message = f"attack {event.attack}: {a.unit} attacks with {a.factors} of its {unit.factors} combat factors; "
+            message += "an attacking unit may not split its combat factor (15.43)"
+            yield breach("15.43", message, unit.factors, a.factors)
+
+
+def _pearl_harbor(pos: Position, event: AttackDeclared, hex_: str) -> bool | Unknown:
+    """Whether 12.19's exception holds: a Japanese seaborne invasion or airdrop on Pearl Harbor (only two of its
+    units count toward its defence, 15.41)."""
+    japanese = event.actor == "japan" or any(
+        (u := pos.board.units.get(a.unit)) is not None and u.owner == "japan" for a in event.attackers
+    )
+    seaborne = event.kind == "invasion" or any(
+        a.role == "airdropped" or a.hexside == "airdrop" for a in event.attackers
+    )
+    if not (japanese and seaborne and hex_.startswith("PAC:")):
+        return False
+    facts = pos.hex(hex_)
+    if facts is None or facts.name is None:
+        return pos.missing_hex(hex_, "name")
+    return facts.name == stacks.PEARL_HARBOR
+
+
+def box_attacks(pos: Position, event: AttackDeclared) -> Verdict:
+    """15.23: no ground attack from the mapboard into a mapboard box or out of one; ground combat involving units next
+    to or in the Australia, India and Urals boxes is by attrition (the map data's ``box`` of the hexes involved)."""
+    units = pos.board.units
+    origins = []
+    for a in event.attackers:
+        unit = units.get(a.unit)
+        origin = a.origin or (unit.location if unit is not None else None)
+        if origin is None:
+            continue
+        origins.append(origin)
+        if origin.startswith(rules.BOX_PREFIX) and any(on_map(h) for h in event.defender_hexes):
+            message = f"attack {event.attack}: {a.unit} attacks {', '.join(event.defender_hexes)} out of the mapboard "
+            message += (
+                f"box {origin.removeprefix(rules.BOX_PREFIX)}: no ground attack between the map and a box (15.23)"
+            )
+            yield breach("15.23", message, "no attack out of a box", origin)
+    for hex_ in dict.fromkeys((*event.defender_hexes, *(o for o in origins if on_map(o)))):
+        facts = pos.hex(hex_) if on_map(hex_) else None
+        if facts is not None and facts.box in rules.ATTRITION_ONLY_BOXES:
+            message = f"attack {event.attack}: {hex_} lies next to the {facts.box.title()} box, where ground combat is "
+            message += "by attrition only (15.23)"
+            yield breach("15.23", message, "attrition", f"a ground attack involving {hex_}")
+            return

@@ -15,6 +15,7 @@ from typing import Any, Final
 from awaw_events.events import (
     AirMissionFlown,
     AttackDeclared,
+    AttritionDeclared,
     AttritionLossesTaken,
     AttritionOccupation,
     FortificationEliminated,
@@ -23,7 +24,9 @@ from awaw_events.events import (
 )
 from awaw_events.events.base import Modifier
 from awaw_events.events.combat import Attacker
-from projections.board import Fortification
+from awaw_events.vocab import GROUND_TYPES
+from projections.board import Fortification, units_in
+from projections.movement import side_of
 from projections.position.core import Position, Unknown, breach
 from projections.position.fortifications import Verdict, features, variant
 from projections.rules import combat as combat_rules
@@ -227,12 +230,18 @@ def siege_updated(pos: Position, event: SiegeUpdated) -> Verdict:
         yield breach("32.248", message, drm, event.submarine_drm)
 
 
-def fortification_attrition(pos: Position, event: AttritionOccupation | AttritionLossesTaken) -> Verdict:
-    """32.221: no attrition occupation across a fortified enemy hexside or of a besieged fortification; (App. G) no
-    attrition of units in an omnidirectional fort."""
+def fortification_attrition(
+    pos: Position, event: AttritionDeclared | AttritionOccupation | AttritionLossesTaken
+) -> Verdict:
+    """32.221: no attrition across a fortified enemy hexside (a unit counted whose enemy neighbours all lie across
+    one), no attrition occupation across one or of a besieged fortification; (App. G) no attrition of units in an
+    omnidirectional fort."""
     fort_rules = variant(pos)
     board = pos.board
     if fort_rules is None or not board.fortifications:
+        return
+    if isinstance(event, AttritionDeclared):
+        yield from _counted_across(pos, event, fort_rules)
         return
     declared = pos.state.combat.attritions.get(event.attrition)
     attacker = declared.attacker if declared is not None else None
@@ -265,6 +274,46 @@ def fortification_attrition(pos: Position, event: AttritionOccupation | Attritio
             yield why
         elif why:
             yield breach("32.221", f"attrition {event.attrition} occupies {hex_}: {why}", "another hex", hex_)
+
+
+def _counted_across(pos: Position, event: AttritionDeclared, fort_rules: rules.FortVariant) -> Verdict:
+    """32.221: a unit counted in an attrition attritions across the hexsides between it and its enemy neighbours; where
+    every such hexside is a fortified enemy one (an omnidirectional fortification or fortress, or a line facing
+    the unit's hex: Maginot, West Wall, Sevastopol), it may not attrition."""
+    board = pos.board
+    for counted in event.counted:
+        unit = board.units.get(counted.unit)
+        if unit is None or not unit.location.startswith(("EUR:", "PAC:")):
+            continue
+        enemies = [h for h in pos.grid.neighbours(unit.location) if _enemy_ground(pos, h, event.side)]
+        if not enemies:
+            continue  # no enemy next to it: attrition_factors says whether it may count
+        if all(_fortified_against(pos, h, unit.location, event.attacker, fort_rules) for h in enemies):
+            message = f"attrition {event.attrition}: {counted.unit} in {unit.location} is counted, but each enemy hex "
+            message += f"next to it ({', '.join(sorted(enemies))}) lies across a fortified enemy hexside (32.221)"
+            yield breach("32.221", message, "no unit counted across fortified enemy hexsides only", counted.unit)
+
+
+def _enemy_ground(pos: Position, hex_: str, side: str | None) -> bool:
+    board = pos.board
+    return any(
+        (u := board.units.get(uid)) is not None
+        and u.unit_type in GROUND_TYPES
+        and u.unit_type != "partisan"
+        and side_of(u.owner) not in (None, side)
+        for uid in units_in(board, hex_)
+    )
+
+
+def _fortified_against(pos: Position, hex_: str, origin: str, attacker: str, fort_rules: rules.FortVariant) -> bool:
+    """Whether the hexside from ``origin`` into ``hex_`` is a fortified enemy hexside (32.221)."""
+    fort = pos.board.fortifications.get(hex_)
+    if fort is None or controller_faction(fort.owner) == attacker:
+        return False
+    found = set(features(pos, hex_, fort, fort_rules))
+    if found & {"omni_fortification", "omni_fortress"}:
+        return True
+    return bool(found & rules.DIRECTIONAL_KINDS) and origin in fort.faces
 
 
 def _attrition_breach(

@@ -124,6 +124,12 @@ AIRBORNE_FACTORS: Final = 1
 NEVER_ATTACK: Final = frozenset({"replacement", "partisan", "flak"})
 """Ground units that never attack (15.21: not replacements or partisans, 10.2, 11.8; flak has no combat factor)."""
 
+ATTRITION_ONLY_BOXES: Final = frozenset({"australia", "india", "urals"})
+"""15.23: ground combat involving units next to or in the Australia, India and Urals boxes is resolved by attrition
+(the map data's ``box`` of a hex names the box it lies next to)."""
+BOX_PREFIX: Final = "box:"
+"""A mapboard box as a location (``box:urals``): 15.23, no ground attack between the map and a box."""
+
 SPECIALIZED_NO_NEGATIVE_DM: Final = frozenset({"airborne", "marine", "snlf", "commando", "chindit"})
 """Units the infantry DMs never reduce: 15.33A, 15.33C and 15.33H do not apply to them (15.331, 10.41F)."""
 

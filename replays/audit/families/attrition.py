@@ -45,10 +45,8 @@ FAMILY = Family(
     judge(
         occupation.attrition_occupation,
         "14.62",
-        covers=("AUD-14-14", "AUD-14-15"),
+        covers=("AUD-14-14", "AUD-14-15", "C-ATT-9", "31-34/W-10"),
         partly={
-            "C-ATT-9": "the house variant's any-bridgehead and replacement rules are read as AWAW's; capitals, "
-            "objectives, ICs and terrain need the map data",
             "AUD-14-16": "all of the zone's units eliminated is read as all the defending units engaged eliminated "
             "(zone membership is not recorded)",
         },

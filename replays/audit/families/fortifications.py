@@ -11,8 +11,6 @@ from projections.position.fortifications import builds as f
 from projections.position.fortifications import effects as e
 from replays.audit.engine import Family, judge
 
-ACROSS = "are checked: which enemy hexes the counted units attrition across is not recorded"
-
 FAMILY = Family(
     "fortifications",
     judge(f.fortification_builder, "32.11", covers=("31-34/F-01",)),
@@ -36,7 +34,7 @@ FAMILY = Family(
     judge(
         e.fortification_attrition,
         "32.221",
-        partly={"F-19": f"only occupations {ACROSS}", "C-FRT-3": f"only occupations and losses {ACROSS}"},
+        covers=("F-19", "C-FRT-3"),
     ),
     judge(e.fortification_eliminated, "32.31", covers=("F-23",)),
     judge(e.fort_air_defense, "32.25", covers=("F-22",)),

@@ -33,6 +33,8 @@ FAMILY = Family(
             "AUD-10-29",
             "C-MOV-1",
             "AUD-16-07",
+            "31-34/W-10",
+            "AUD-13-13",
         ),
     ),
     judge(queries.hexes_entered, "13.43", covers=("AUD-13-07", "AUD-10-33", "AUD-11-09")),

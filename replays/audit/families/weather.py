@@ -34,14 +34,12 @@ FAMILY = Family(
     ),
     judge(operations.axis_winter_ops, "34.23E", covers=("31-34/W-06", "31-34/W-17", "C-WEA-3")),
     judge(operations.mud, "34.22", covers=("31-34/W-05", "AUD-13-19")),
-    judge(operations.monsoon, "34.24", covers=("31-34/W-11",)),
+    judge(operations.monsoon, "34.24", covers=("31-34/W-11", "AUD-15-02")),
     judge(operations.winter_mountains, "34.23B", covers=("31-34/W-09",)),
     judge(
         operations.frozen_lakes,
         "34.23C",
-        partly={
-            "31-34/W-10": "frozen swamps as clear terrain for DMs and movement: the events record no terrain costs"
-        },
+        covers=("31-34/W-10",),  # the frozen swamps are the movement_cost, dm_applies and attrition_occupation's
     ),
     judge(
         operations.winter_invasions,

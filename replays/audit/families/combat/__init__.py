@@ -13,16 +13,11 @@ from projections.position.combat.attacks import joint_attack
 from replays.audit.engine import Family, judge
 from replays.audit.families.stacking import PHASE_EVENTS
 
-MONSOON = "the monsoon ban (34.24B) needs the terrain and weather zone of the hexes (map data)"
-EVERY_DEFENDER = "whether every defending unit of the hex is attacked needs the units in the hex (15.41)"
 DM_ITEMS = "river, crossing-arrow and beach items need hexside data; supply, isolation and political items "
 DM_ITEMS += "(15.33D-G) are taken as claimed"
 ROUGH = "rough terrain needs the map data's terrain of the hex"
 WEATHER = "weather cuts are taken as claimed; the -3 for a Russian IC or objective defended by 3+ factors (16.31E) "
 WEATHER += "is not recorded"
-SUPPLIED = "whether the full supply came from an unlimited source at initial supply determination is not recorded "
-SUPPLIED += "(supply_determined gives a source name, not its kind); positions at round 1 are taken from the "
-SUPPLIED += "attackers' declared origins"
 CARRIERS = "whether naval air flying ground support in exploitation flies from land or from a carrier is not "
 CARRIERS += "recorded (16.43: land-based only): not checked"
 MANDATORY = "airdrops on enemy units are checked here and failed overruns with the overruns; seaborne invasions are "
@@ -34,9 +29,11 @@ FAMILY: Final = Family(
     judge(d.support_limits, "15.632", covers=("C-AIR-5",)),
     judge(d.attack_origins, "15.47", covers=("AUD-15-08", "AUD-16-12", "AUD-12-03")),
     judge(d.attacker_roles, "12.16", covers=("AUD-12-03",)),
-    judge(d.attackers, "15.21", covers=("AUD-15-15",), partly={"AUD-15-02": MONSOON, "AUD-15-06": EVERY_DEFENDER}),
+    judge(d.attackers, "15.21", covers=("AUD-15-15", "AUD-15-02", "AUD-15-06")),
+    judge(d.collective_attack, "15.41", covers=("AUD-15-06",)),
+    judge(d.box_attacks, "15.23", covers=("AUD-15-04",)),
     judge(d.attacked_once, "15.46", covers=("AUD-15-07",)),
-    judge(d.dm_applies, "15.32", partly={"AUD-15-05": DM_ITEMS, "C-CRT-8": ROUGH}),
+    judge(d.dm_applies, "15.32", covers=("31-34/W-10",), partly={"AUD-15-05": DM_ITEMS, "C-CRT-8": ROUGH}),
     judge(rounds.odds_column, "15.52", covers=("AUD-15-09", "C-CRT-1")),
     judge(rounds.strengths, "15.51", covers=("AUD-15-09",)),
     judge(rounds.crt_result, "15.6", covers=("AUD-15-10", "AUD-15-11", "C-CRT-2")),
@@ -50,7 +47,7 @@ FAMILY: Final = Family(
     judge(a.advance_stacking, "12.11"),
     judge(a.breakthrough, "16.11", covers=("AUD-16-01", "AUD-16-02")),
     judge(a.exploitation_allowance, "16.31", covers=("AUD-16-03", "C-CRT-7"), partly={"AUD-16-06": WEATHER}),
-    judge(a.placement, "16.21", partly={"AUD-16-04": SUPPLIED}),
+    judge(a.placement, "16.21", covers=("AUD-16-04",)),
     judge(a.route, "16.35", covers=("AUD-16-07", "AUD-16-11", "AUD-16-05")),
     judge(a.chain_formed, "16.36", reads=PHASE_EVENTS, covers=("AUD-16-07",)),
     judge(a.chain_at_the_end, "16.36", reads=(), at_end=True),
