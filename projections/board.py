@@ -68,7 +68,7 @@ from awaw_events.events.chronicle import TENSION_TRACKS
 from awaw_events.gametime import label
 from awaw_events.vocab import powers_of
 from projections.core import Clock, Context, Handlers
-from projections.rules.control import OUTCOME_STATUS
+from projections.rules.control import OUTCOME_STATUS, is_major
 from projections.rules.fortifications import ADDED_COUNTER_KINDS
 
 
@@ -171,6 +171,8 @@ class BoardState(msgspec.Struct, kw_only=True):
     bridgeheads: dict[str, Bridgehead] = {}
     fortifications: dict[str, Fortification] = {}
     railheads: dict[str, str] = {}
+    """Railheads in play, by hex -> the power whose side uses it: its builder, then the major power that takes the
+    hex (28.656: railheads are never moved or destroyed; captured ones serve the side which controls them)."""
     counters: dict[str, str] = {}
     """Airbases, rocket bases and port counters in play, as ``hex/kind`` -> the power that placed them (29.24,
     29.31B)."""
@@ -454,6 +456,8 @@ def _control_changed(state: BoardState, event: HexControlChanged, ctx: Context) 
         _note_known(state, f"control?{ctx.now.seq}", event, ctx, event.controller)
         return
     state.control[event.hex] = event.controller
+    if event.hex in state.railheads and is_major(event.controller):
+        state.railheads[event.hex] = event.controller  # captured railheads serve their new controller (28.656)
     _note_known(state, f"control:{event.hex}", event, ctx)
 
 

@@ -139,14 +139,17 @@ def sr_end_kind(location: str) -> SrEndKind:
     return "other"
 
 
-SrCapKind = Literal["ground", "air"]
-SrDirection = Literal["in", "out"]
+SrCapKind = Literal["ground", "air", "units"]
+SrDirection = Literal["in", "out", "to_or_from"]
 
 SR_CAPS: Final[Mapping[SrCapKind, int]] = {
     "ground": SR_GROUND_UNITS_PER_OBJECTIVE,
     "air": SR_AIR_FACTORS_PER_OBJECTIVE,
+    "units": ETHIOPIA_SR_UNITS_PER_TURN,
 }
-"""The per-objective, per-turn SR caps in each direction (28.62C): 2 ground units, 5 air factors."""
+"""The per-turn SR caps (28.62C): per objective and direction 2 ground units, 5 air factors; Ethiopia, one unit a
+turn SRed to or from it (``units``, ``to_or_from``: 28.62C's exception, 28.753E), as :func:`sr_cap_breaches` counts
+it."""
 
 
 class SrTally(NamedTuple):
@@ -169,7 +172,8 @@ def sr_tallies(
 ) -> tuple[SrTally, ...]:
     """What an SR from ``origin`` to ``destination`` adds to the 28.62C counts of the objectives at its ends:
     the destination's ``in`` counts, then the origin's ``out`` counts (ground units, then air factors; an air
-    transport's factors count as air factors too, 28.36E)."""
+    transport's factors count as air factors too, 28.36E); an end in Ethiopia's box adds one unit to Ethiopia's
+    count (28.753E); other mapboard boxes count nothing (28.62C)."""
     ground = sr_ground_units(unit_type, factors, ruleset=ruleset)
     move = SrMove(
         unit_type=unit_type,
@@ -181,7 +185,11 @@ def sr_tallies(
     air = sr_air_factors(move)
     found: list[SrTally] = []
     for end, direction in ((destination, "in"), (origin, "out")):
-        if sr_end_kind(end) != "objective":
+        kind = sr_end_kind(end)
+        if kind == "ethiopia":
+            found.append(SrTally("units", "to_or_from", end, 1))
+            continue
+        if kind != "objective":
             continue
         if ground:
             found.append(SrTally("ground", direction, end, ground))  # type: ignore[arg-type]

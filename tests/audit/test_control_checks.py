@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from awaw_events.events import (
+    AdvanceAfterCombat,
     AirMissionFlown,
     CounterPlaced,
     DiplomaticResult,
@@ -12,11 +13,13 @@ from awaw_events.events import (
     JointControlChanged,
     PartisansPlaced,
     PlayerTurnEnded,
+    RouteStatusChanged,
     StatusChanged,
     UnitEliminated,
     UnitMoved,
     WarDeclared,
 )
+from awaw_events.events.base import Move
 from tests.build import check_messages as findings
 from tests.build import checks_found, facts, held, map_data, place, res, skipped, supply, when
 from tests.build import turn_of as turn
@@ -35,7 +38,7 @@ def change(hex_: str, controller: str, cause: str = "occupation", **kw: object) 
 # H-01, H-02, H-03
 
 
-@pytest.mark.plants("H-01")
+@pytest.mark.plants("H-01.A", "H-01.B")
 def test_sea_hexes_and_causes_the_rules_do_not_allow() -> None:
     data = map_data(
         [facts("EUR:K30", terrain="sea"), facts("EUR:K31", terrain="clear"), facts("EUR:K32", terrain="clear")]
@@ -71,7 +74,7 @@ def test_sea_hexes_and_causes_the_rules_do_not_allow() -> None:
     ]
 
 
-@pytest.mark.plants("H-01")
+@pytest.mark.plants("H-01.A")
 def test_association_needs_the_minor_associated_with_that_faction() -> None:
     base = [created(), held("EUR:X40", "rumania"), turn()]
     fault = change("EUR:X40", "germany", "association", phase="diplomacy")
@@ -82,7 +85,7 @@ def test_association_needs_the_minor_associated_with_that_faction() -> None:
     assert checks_found([*base, associated, fault], "29.11") == []
 
 
-@pytest.mark.plants("H-02")
+@pytest.mark.plants("H-02.B")
 def test_control_by_occupation_needs_a_unit_that_entered() -> None:
     events = [
         created(),
@@ -282,7 +285,7 @@ def test_hexes_gained_by_isolation_serve_no_air_unit_and_no_supply_line_this_tur
 # H-07..H-10
 
 
-@pytest.mark.plants("H-07")
+@pytest.mark.plants("H-07.A", "H-07.B")
 def test_diplomatic_transfers_need_the_result_and_skip_hexes_of_other_factions() -> None:
     base = [created(), held("EUR:X40", "rumania"), held("EUR:X41", "rumania"), turn()]
     result = DiplomaticResult(**when(phase="diplomacy"), country="rumania", faction="european_axis", result=8)
@@ -310,7 +313,7 @@ def test_diplomatic_transfers_need_the_result_and_skip_hexes_of_other_factions()
     ]
 
 
-@pytest.mark.plants("H-08")
+@pytest.mark.plants("H-08.A", "H-08.B")
 def test_japans_initial_transfers() -> None:
     pacific = when("winter", 1941, "axis", "combat")
     conquered = [
@@ -343,7 +346,7 @@ def test_japans_initial_transfers() -> None:
     ]
 
 
-@pytest.mark.plants("H-08")
+@pytest.mark.plants("H-08.A")
 def test_the_philippines_pass_with_manila_and_their_allied_units_surrender() -> None:
     data = map_data([facts("PAC:V30", name="Manila")])
     pacific = when("winter", 1941, "axis", "combat")
@@ -374,7 +377,7 @@ def test_the_philippines_pass_with_manila_and_their_allied_units_surrender() -> 
     ]
 
 
-@pytest.mark.plants("H-09")
+@pytest.mark.plants("H-09.A", "H-09.B")
 def test_a_conquered_minor_passes_at_the_end_of_the_conquerors_player_turn() -> None:
     base = [created(), held("EUR:O35", "poland"), held("EUR:AA10", "france"), turn("fall", 1939)]
     fallen = StatusChanged(
@@ -491,3 +494,169 @@ def test_example_29_32_the_pocket_evaporates_one_ring_a_turn() -> None:
     airbase = CounterPlaced(**when("fall", phase="movement"), power="germany", hex=POCKET, counter="airbase")
     assert checks_found([*events[:-3], airbase], "29.24") == ["counters_in_partner_hexes"]
     assert checks_found([*events, _isolation(hex_=inner)], "29.31") == ["isolation_transfer"]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# H-01, H-02, H-07, H-08, H-09 clause by clause (27-30 checklist 2.10)
+
+
+@pytest.mark.plants("H-01.B")
+def test_a_land_hex_may_change_hands_a_sea_hex_never() -> None:
+    data = map_data([facts("EUR:K30", terrain="sea"), facts("EUR:K31", terrain="clear")])
+    base = [created(), place("ger-1", "germany", "EUR:K30"), held("EUR:K31", "russia"), turn()]
+    entered = UnitMoved(**AXIS_MOVE, unit="ger-1", path=["EUR:K31"])
+    assert checks_found([*base, entered, change("EUR:K31", "germany", "movement", phase="movement")], "29", data) == []
+    at_sea = change("EUR:K30", "germany", "movement", phase="movement")
+    assert findings([*base, entered, at_sea], "29.11", data) == [
+        ("control_cause", "EUR:K30 is a sea hex: sea hexes are not controlled by anyone (29.11)"),
+    ]
+
+
+@pytest.mark.plants("H-01.A")
+def test_a_persian_hex_passes_only_by_the_open_persian_route() -> None:
+    base = [created(), held("EUR:Z50", "persia"), turn(side_="allied")]
+    opened = RouteStatusChanged(**when(side_="allied", phase="diplomacy"), route="persia", open=True)
+    gain = change("EUR:Z50", "britain", "persia_route", side="allied", phase="diplomacy")
+    assert skipped([*base, opened, gain], "29.11") == [
+        "not checked: no map data for EUR:Z50 (terrain): the game declares no map data"
+    ]
+    assert checks_found([*base, opened, gain], "29.11") == []
+    assert findings([*base, gain], "29.11") == [
+        (
+            "control_cause",
+            "EUR:Z50: Persian hexes go to the Western Allies when they activate the Persian BRP route (29.44)",
+        ),
+    ]
+    russian = change("EUR:Z50", "russia", "persia_route", side="allied", phase="diplomacy")
+    assert checks_found([*base, opened, russian], "29.11") == ["control_cause"]
+
+
+@pytest.mark.plants("H-02.A")
+def test_occupation_needs_a_ground_unit_not_an_air_unit() -> None:
+    base = [
+        created(),
+        place("ger-1", "germany", "EUR:K30"),
+        place("ger-air", "germany", "EUR:K30", unit_type="aaf", factors=5),
+        held("EUR:K31", "russia"),
+        turn(),
+    ]
+    taken = change("EUR:K31", "germany", "movement", phase="movement")
+    ground = UnitMoved(**AXIS_MOVE, unit="ger-1", path=["EUR:K31"])
+    assert checks_found([*base, ground, taken], "29.21") == []
+    air = UnitMoved(**AXIS_MOVE, unit="ger-air", path=["EUR:K31"])
+    assert findings([*base, air, taken], "29.21") == [
+        (
+            "occupation_needs_a_unit",
+            "EUR:K31 changes to germany by movement, but no ground unit of that side stands in the hex (29.21: ZoC "
+            "or killing the defenders alone changes nothing)",
+        ),
+    ]
+
+
+@pytest.mark.plants("H-02.B")
+def test_armor_zoc_alone_or_killing_the_defenders_without_advancing_changes_nothing() -> None:
+    base = [
+        created(),
+        place("ger-arm", "germany", "EUR:K30", unit_type="armor", factors=4),
+        place("rus-1", "russia", "EUR:K31"),
+        held("EUR:K31", "russia"),
+        held("EUR:K29", "russia"),
+        turn(),
+    ]
+    zoc = change("EUR:K29", "germany", "occupation", phase="movement")  # next to the armor, never entered
+    assert checks_found([*base, zoc], "29.21") == ["occupation_needs_a_unit"]
+    killed = UnitEliminated(**AXIS_COMBAT, unit="rus-1", cause="combat")
+    taken = change("EUR:K31", "germany", "advance_after_combat")
+    assert checks_found([*base, killed, taken], "29.21") == ["occupation_needs_a_unit"]
+    advanced = AdvanceAfterCombat(**AXIS_COMBAT, attack="a1", moves=[Move(unit="ger-arm", to="EUR:K31")])
+    assert checks_found([*base, killed, advanced, taken], "29.21") == []
+
+
+@pytest.mark.plants("H-07.A")
+def test_an_allied_diplomatic_result_gives_the_hexes_at_minus_one_or_less() -> None:
+    base = [created(), held("EUR:X40", "rumania"), turn(side_="allied")]
+    gain = change("EUR:X40", "russia", "diplomacy", side="allied", phase="diplomacy")
+    for result, wanted in ((-1, []), (-3, []), (0, ["diplomatic_transfer"]), (8, ["diplomatic_transfer"])):
+        outcome = DiplomaticResult(
+            **when(side_="allied", phase="diplomacy"), country="rumania", faction="russia", result=result
+        )
+        assert checks_found([*base, outcome, gain], "29.41") == wanted, result
+
+
+@pytest.mark.plants("H-07.B")
+def test_a_hex_another_factions_air_unit_occupies_stays_out_of_a_diplomatic_transfer() -> None:
+    base = [created(), held("EUR:X40", "rumania"), held("EUR:X41", "rumania"), turn()]
+    result = DiplomaticResult(**when(phase="diplomacy"), country="rumania", faction="european_axis", result=9)
+    plane = place("rus-air", "russia", "EUR:X41", unit_type="aaf", factors=3)
+    gain = change("EUR:X40", "germany", "diplomacy", phase="diplomacy")
+    assert checks_found([*base, plane, result, gain], "29.41") == []
+    occupied = change("EUR:X41", "germany", "diplomacy", phase="diplomacy")
+    assert findings([*base, plane, result, occupied], "29.41") == [
+        (
+            "diplomatic_transfer",
+            "EUR:X41 is occupied by another faction's units (rus-air): a diplomatic result does not give it (29.41)",
+        ),
+    ]
+    # a unit of the faction itself, or of an alliance partner in the same faction, does not keep the hex out
+    ours = place("ita-1", "italy", "EUR:X41")
+    assert checks_found([*base, ours, result, occupied], "29.41") == []
+
+
+@pytest.mark.plants("H-08.B")
+def test_after_the_initial_transfer_the_dutch_east_indies_follow_the_normal_rules() -> None:
+    pacific = when("winter", 1941, "axis", "combat")
+    conquered = [
+        StatusChanged(**pacific, country=c, status="conquered", faction="japan")
+        for c in ("java", "sumatra", "south_borneo")
+    ]
+    base = [
+        created(),
+        held("PAC:HH30", "britain"),
+        held("PAC:HH31", "britain"),
+        place("jap-1", "japan", "PAC:HH29"),
+        place("dutch-1", "britain", "PAC:HH31"),
+        turn("winter", 1941),
+        *conquered,
+        HexControlChanged(**pacific, hex="PAC:HH30", controller="japan", cause="dei_initial"),
+        turn("spring", 1942),
+    ]
+    spring = when("spring", 1942, "axis", "movement")
+    # the hex left out (Allied units in it) is taken later by occupation: a Japanese unit entering it
+    normal = [
+        UnitEliminated(**spring, unit="dutch-1", cause="combat"),
+        UnitMoved(**spring, unit="jap-1", path=["PAC:HH31"]),
+        HexControlChanged(**spring, hex="PAC:HH31", controller="japan", cause="movement"),
+    ]
+    assert checks_found([*base, *normal], "29.54") == []
+    assert checks_found([*base, *normal], "29.21") == []
+    again = HexControlChanged(
+        **when("spring", 1942, "axis", "combat"), hex="PAC:HH31", controller="japan", cause="dei_initial"
+    )
+    assert findings([*base, UnitEliminated(**spring, unit="dutch-1", cause="combat"), again], "29.54") == [
+        (
+            "japanese_initial_conquests",
+            "PAC:HH31: the initial transfer (dei_initial) happened in an earlier turn; later conquests follow the "
+            "normal rules (29.54, 83.22A)",
+        ),
+    ]
+
+
+@pytest.mark.plants("H-09.A")
+def test_a_conquered_minor_passes_in_the_conquerors_own_player_turn() -> None:
+    base = [created(), held("EUR:O35", "poland"), turn("fall", 1939)]
+    fallen = StatusChanged(
+        **when("fall", 1939, phase="post_combat_supply"), country="poland", status="conquered", faction="european_axis"
+    )
+    own = HexControlChanged(
+        **when("fall", 1939, phase="end_of_player_turn"), hex="EUR:O35", controller="germany", cause="conquest"
+    )
+    assert checks_found([*base, fallen, own], "29.51") == []
+    theirs = HexControlChanged(
+        **when("fall", 1939, "allied", "end_of_player_turn"), hex="EUR:O35", controller="germany", cause="conquest"
+    )
+    assert findings([*base, fallen, turn("fall", 1939, "allied"), theirs], "29.51") == [
+        (
+            "minor_conquest",
+            "EUR:O35: a minor passes at the end of the conquering power's own player turn (29.51)",
+        ),
+    ]

@@ -752,10 +752,70 @@ def test_railhead_builders_and_one_per_faction() -> None:
     assert seqs([created(), railhead("usa", "PAC:K20")], "railhead_rules") == [2]  # not at war in the Pacific
 
 
-@pytest.mark.plants("RH-05")
+@pytest.mark.plants("RH-05.A")
 def test_railheads_stay() -> None:
     removed = make(CounterRemoved, **SPRING, phase="combat", location="EUR:L40", counter="railhead", cause="capture")
     assert seqs([created(), railhead("germany", "EUR:L40"), removed], "railhead_permanent") == [3]
+    assert seqs([created(), railhead("germany", "EUR:L40")], "railhead_permanent") == []
+    # moved: taken off to be built again elsewhere
+    lifted = make(CounterRemoved, **SPRING, phase="redeployment", location="EUR:L40", counter="railhead")
+    again = railhead("germany", "EUR:L45", when=SPRING)
+    assert found([created(), railhead("germany", "EUR:L40"), lifted, again], "railhead_permanent") == [
+        (3, "the railhead at EUR:L40 is removed; railheads are never moved or destroyed (28.656)")
+    ]
+    # another counter removed is no railhead's business
+    airbase = make(CounterRemoved, **SPRING, phase="combat", location="EUR:L40", counter="airbase", cause="capture")
+    assert seqs([created(), railhead("germany", "EUR:L40"), airbase], "railhead_permanent") == []
+
+
+RAILHEAD_CITY = map_data(
+    [
+        {"hex": "EUR:K30", "objective": True},
+        {"hex": "EUR:K31", "objective": True},
+        {"hex": "EUR:L40", "objective": False, "city": True},
+    ]
+)
+
+
+@pytest.mark.plants("RH-05.B")
+def test_a_captured_railhead_serves_the_side_that_controls_it() -> None:
+    base: list[Event] = [
+        created(),
+        declared(RAILHEAD_CITY),
+        controlled("EUR:K30", "russia"),
+        controlled("EUR:K31", "germany"),
+        controlled("EUR:L40", "germany"),
+        placed("r1", "infantry", 3, "EUR:K30", owner="russia"),
+        placed("g1", "infantry", 3, "EUR:K31"),
+        railhead("germany", "EUR:L40"),
+        make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="russia", brp_cost=35),
+    ]
+    taken = controlled("EUR:L40", "russia", cause="movement", side="allied", when=SPRING, phase="movement")
+    russian = moved("r1", "SR", "EUR:K30", "EUR:L40", side="allied", when=SPRING)
+    assert seqs([*base, taken, russian], "sr_ends", RAILHEAD_CITY) == []  # the Russians SR to the railhead city
+    german = moved("g1", "SR", "EUR:K31", "EUR:L40", side="axis", when=SPRING)
+    assert found([*base, taken, german], "sr_ends", RAILHEAD_CITY) == [
+        (
+            11,
+            "g1 SRs via EUR:L40, which russia controls; SRs go between objectives the faction controls (28.62A)",
+        )
+    ]
+    # before the capture the railhead was German: a Russian redeployment next to it passes next to an enemy counter
+    near = moved("r1", "TR", "EUR:K30", "EUR:L41", side="allied", when=SPRING)
+    next_to_railhead = "r1's TR passes EUR:L41, next to an enemy counter in EUR:L40 (28.25)"
+    assert next_to_railhead in [m for _, m in found([*base, near], "redeployment_enemy_adjacent")]
+    assert next_to_railhead not in [m for _, m in found([*base, taken, near], "redeployment_enemy_adjacent")]
+
+
+@pytest.mark.plants("RH-05.C")
+def test_an_isolated_railhead_stays() -> None:
+    base: list[Event] = [created(), railhead("germany", "EUR:L40")]
+    isolated = supplied("european_axis", {"EUR:L40": "isolated"}, when=SPRING)
+    removed = make(CounterRemoved, **SPRING, phase="combat", location="EUR:L40", counter="railhead", cause="isolation")
+    assert seqs([*base, isolated], "railhead_permanent") == []
+    assert found([*base, isolated, removed], "railhead_permanent") == [
+        (4, "the railhead at EUR:L40 is removed; railheads are never moved or destroyed (28.656)")
+    ]
 
 
 @pytest.mark.plants("RH-03", "C-RED-5")
@@ -788,3 +848,208 @@ def test_railhead_site() -> None:
     assert found([*setup, *armor, railhead("germany", "EUR:L40")], "railhead_site", site) == [
         (9, "Germany's railhead at EUR:L40: EUR:L40 is in an enemy ZoC (28.654B)")
     ]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# R-02, R-09, R-10, R-20, RH-05 clause by clause (27-30 checklist 2.8, 2.9)
+
+
+@pytest.mark.plants("R-02.A")
+def test_only_units_about_to_nr_sr_in_segment_b() -> None:
+    base: list[Event] = [created(), placed("g1", "infantry", 3, "EUR:K30"), placed("g2", "infantry", 3, "EUR:K31")]
+    to_port = moved("g1", "SR", "EUR:K30", "EUR:L32", segment="SR_pre_NR")
+    sails = moved("g1", "NR", "EUR:L32", "EUR:N22", segment="NR")
+    after = moved("g2", "SR", "EUR:K31", "EUR:L33", segment="SR")
+    assert seqs([*base, to_port, sails, after, ended()], "sr_then_nr") == []
+    stays = moved("g2", "SR", "EUR:K31", "EUR:L33", segment="SR_pre_NR")  # g2 never NRs
+    assert found([*base, to_port, stays, sails, after, ended()], "sr_then_nr") == [
+        (7, "g2 SRed in segment B, which only units about to NR may do, and did not NR (28.312)")
+    ]
+
+
+@pytest.mark.plants("R-02.B")
+def test_final_trs_only_by_units_that_nred_or_sred() -> None:
+    base: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:K30"),
+        placed("g2", "infantry", 3, "EUR:L32"),
+        placed("g3", "infantry", 3, "EUR:K32"),
+    ]
+    sr = moved("g1", "SR", "EUR:K30", "EUR:L33", segment="SR")
+    nr = moved("g2", "NR", "EUR:L32", "EUR:N22", segment="NR")
+    tr = moved("g3", "TR", "EUR:K32", "EUR:K33", segment="TR1")
+    finals = [
+        moved("g1", "TR", "EUR:L33", "EUR:L34", segment="TR2"),
+        moved("g2", "TR", "EUR:N22", "EUR:N23", segment="TR2"),
+    ]
+    assert seqs([*base, tr, nr, sr, *finals], "redeployment_segments") == []
+    again = moved("g3", "TR", "EUR:K33", "EUR:K34", segment="TR2")  # only TRed before: no second TR
+    assert found([*base, tr, nr, sr, *finals, again], "redeployment_segments") == [
+        (10, "g3: final TRs only by units that NRed or SRed this phase (28.315)")
+    ]
+
+
+@pytest.mark.plants("R-09.A")
+def test_naval_units_committed_to_an_nr_do_not_defend_another() -> None:
+    when = {"year": 1942, "season": "fall"}
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:M20", owner="britain"),
+        placed("ca", "ca", 2, "EUR:M20", owner="britain"),
+        placed("bb", "bb", 3, "EUR:M21", owner="britain"),
+    ]
+    one = moved("g1", "NR", "EUR:M20", "EUR:N22", side="allied", when=when, segment="NR", nr="a")
+    own = moved("ca", "NR", "EUR:M20", "EUR:N22", side="allied", when=when, segment="NR", nr="a", escort=True)
+    protect = mission(["bb"], "naval_interception", side="allied", when=when, phase="redeployment")
+    assert seqs([*setup, one, own, protect], "nr_defenders") == []  # bb is not NRed: it may protect
+    bb_nr = moved("bb", "NR", "EUR:M21", "EUR:N30", side="allied", when=when, segment="NR", nr="b")
+    assert found([*setup, one, own, bb_nr, protect], "nr_defenders") == [
+        (8, "bb NRed in this redeployment phase and may not defend other NRs (28.313)")
+    ]
+    # committed to an NR: it defended first, then NRs
+    assert found([*setup, one, own, protect, bb_nr], "nr_defenders") == [
+        (
+            8,
+            "bb NRs after defending another NR in this redeployment phase; units committed to an NR may not "
+            "defend other NRs (28.313)",
+        )
+    ]
+
+
+@pytest.mark.plants("R-09.B")
+def test_air_units_sred_before_the_nrs_do_not_defend_them() -> None:
+    when = {"year": 1942, "season": "fall"}
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:M20", owner="britain"),
+        placed("aaf", "aaf", 3, "EUR:M25", owner="britain"),
+    ]
+    nr = moved("g1", "NR", "EUR:M20", "EUR:N22", side="allied", when=when, segment="NR", nr="a")
+    defend = mission(["aaf"], "interception", side="allied", when=when, phase="redeployment")
+    tr = moved("aaf", "TR", "EUR:M25", "EUR:M21", side="allied", when=when, segment="TR1")
+    assert seqs([*setup, tr, nr, defend], "nr_defenders") == []  # a TR does not impair it (28.313)
+    to_port = moved("aaf", "SR", "EUR:M25", "EUR:M21", side="allied", when=when, segment="SR_pre_NR")
+    assert found([*setup, to_port, nr, defend], "nr_defenders") == [
+        (6, "aaf SRed before the NRs in this redeployment phase and may not defend other NRs (28.313)")
+    ]
+
+
+@pytest.mark.plants("R-10.A")
+def test_naval_units_not_escorting_nr_apart_from_ground_and_air() -> None:
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:M20", owner="britain"),
+        placed("a1", "aaf", 2, "EUR:M20", owner="britain"),
+        placed("dd", "dd", 1, "EUR:M20", owner="britain"),
+        placed("ca", "ca", 2, "EUR:M20", owner="britain"),
+    ]
+    ground = moved("g1", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef")
+    air = moved("a1", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef")
+    escort = moved("dd", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef", escort=True)
+    apart = moved("ca", "NR", "EUR:M20", "EUR:N22", side="allied", nr="fleet")  # same destination, its own NR
+    assert seqs([*setup, ground, air, escort, apart], "nr_groups") == []
+    joined = moved("ca", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef")
+    assert found([*setup, air, joined], "nr_groups") == [
+        (
+            7,
+            "naval unit ca NRs on its own in bef, which carries ground or air units; NRs of naval units not "
+            "escorting do not combine with those of ground and air units (28.32)",
+        )
+    ]
+
+
+@pytest.mark.plants("R-10.B")
+def test_nrs_to_different_destinations_are_protected_separately() -> None:
+    setup: list[Event] = [
+        created(),
+        placed("g1", "infantry", 3, "EUR:M20", owner="britain"),
+        placed("g2", "infantry", 3, "EUR:M22", owner="britain"),
+        placed("dd", "dd", 1, "EUR:M20", owner="britain"),
+    ]
+    one = moved("g1", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef")
+    # 28.32A: from different ports to the same destination they may sail together
+    two = moved("g2", "NR", "EUR:M22", "EUR:N22", side="allied", nr="bef")
+    escort = moved("dd", "NR", "EUR:M20", "EUR:N22", side="allied", nr="bef", escort=True)
+    assert seqs([*setup, one, two, escort], "nr_groups") == []
+    elsewhere = moved("g2", "NR", "EUR:M22", "EUR:N25", side="allied", nr="bef")
+    assert found([*setup, one, elsewhere, escort], "nr_groups") == [
+        (
+            6,
+            "g2 NRs with bef to EUR:N25, but bef goes to EUR:N22; NRs to different destinations are protected "
+            "separately (28.32, 28.533)",
+        )
+    ]
+
+
+@pytest.mark.plants("R-20.A")
+def test_sr_caps_count_in_and_out_of_each_objective_separately() -> None:
+    events: list[Event] = [
+        created(),
+        declared(OBJECTIVES),
+        placed("g1", "infantry", 3, "EUR:L32"),
+        placed("g2", "infantry", 3, "EUR:L32"),
+        placed("g3", "infantry", 3, "EUR:K30"),
+        placed("g4", "infantry", 3, "EUR:K31"),
+        placed("a1", "aaf", 5, "EUR:L32"),
+        # two ground units and five air factors out of EUR:L32, two ground units in: each within its own cap
+        moved("g1", "SR", "EUR:L32", "EUR:K32"),
+        moved("g2", "SR", "EUR:L32", "EUR:K33"),
+        moved("a1", "SR", "EUR:L32", "EUR:K34"),
+        moved("g3", "SR", "EUR:K30", "EUR:L32"),
+        moved("g4", "SR", "EUR:K31", "EUR:L32"),
+    ]
+    assert seqs(events, "sr_caps", OBJECTIVES) == []
+    third = [*events[:7], placed("g5", "infantry", 3, "EUR:L32"), *events[7:], moved("g5", "SR", "EUR:L32", "EUR:K35")]
+    assert found(third, "sr_caps", OBJECTIVES) == [
+        (14, "g5 brings the ground units SRed out of EUR:L32 this turn to 3; 28.62C allows 2"),
+    ]
+    air = [*events[:7], placed("a2", "aaf", 1, "EUR:L32"), *events[7:], moved("a2", "SR", "EUR:L32", "EUR:K35")]
+    assert found(air, "sr_caps", OBJECTIVES) == [
+        (14, "a2 brings the air factors SRed out of EUR:L32 this turn to 6; 28.62C allows 5"),
+    ]
+    # next turn the counts start again
+    later = moved("g1", "SR", "EUR:K32", "EUR:L32", when=WINTER)
+    assert seqs([*third[:-1], later], "sr_caps", OBJECTIVES) == []
+
+
+@pytest.mark.plants("R-20.B")
+def test_a_flak_unit_of_up_to_three_factors_counts_as_one_ground_unit() -> None:
+    base: list[Event] = [
+        created(),
+        declared(OBJECTIVES),
+        placed("g1", "infantry", 3, "EUR:K30"),
+        placed("f1", "flak", 3, "EUR:K31"),
+        placed("f2", "flak", 1, "EUR:K33"),
+    ]
+    two = [*base, moved("g1", "SR", "EUR:K30", "EUR:L32"), moved("f1", "SR", "EUR:K31", "EUR:L32")]
+    assert seqs(two, "sr_caps", OBJECTIVES) == []  # a 3-factor flak is one unit, not three
+    assert found([*two, moved("f2", "SR", "EUR:K33", "EUR:L32")], "sr_caps", OBJECTIVES) == [
+        (8, "f2 brings the ground units SRed into EUR:L32 this turn to 3; 28.62C allows 2"),
+    ]
+
+
+@pytest.mark.plants("R-20.C")
+def test_boxes_take_any_number_of_srs_but_ethiopia_one_unit_a_turn() -> None:
+    units = [placed(f"g{i}", "infantry", 3, f"EUR:K3{i}", owner="britain") for i in range(4)]
+    base: list[Event] = [created(), declared(OBJECTIVES), *units]
+    into_box = [moved(f"g{i}", "SR", f"EUR:K3{i}", "box:south_africa", side="allied") for i in range(4)]
+    assert seqs([*base, *into_box], "sr_caps", OBJECTIVES) == []  # no cap at a box (28.62C)
+    from_box = [
+        placed("s1", "infantry", 3, "box:south_africa", owner="britain"),
+        placed("s2", "infantry", 3, "box:south_africa", owner="britain"),
+        placed("e1", "infantry", 3, "box:ethiopia", owner="britain"),
+    ]
+    one = moved("s1", "SR", "box:south_africa", "box:ethiopia", side="allied")
+    assert seqs([*base, *from_box, one], "sr_caps", OBJECTIVES) == []
+    second = moved("s2", "SR", "box:south_africa", "box:ethiopia", side="allied")
+    assert found([*base, *from_box, one, second], "sr_caps", OBJECTIVES) == [
+        (
+            11,
+            "s2 is unit 2 SRed to or from Ethiopia this turn; one unit a turn may SR to or from Ethiopia (28.62C, "
+            "28.753E)",
+        ),
+    ]
+    out = moved("e1", "SR", "box:ethiopia", "box:south_africa", side="allied")
+    assert seqs([*base, *from_box, one, out], "sr_caps", OBJECTIVES) == [11]  # to or from: one unit in all
+    next_turn = moved("s2", "SR", "box:south_africa", "box:ethiopia", side="allied", when=WINTER)
+    assert seqs([*base, *from_box, one, next_turn], "sr_caps", OBJECTIVES) == []

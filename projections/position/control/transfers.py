@@ -261,11 +261,8 @@ def diplomatic_transfer(pos: Position, event: HexControlChanged) -> Verdict:
                 result[1],
             )
         )
-    others = [
-        u.id
-        for u in _units_in(pos.state.board, event.hex)
-        if controller_faction(u.owner) not in (None, faction) and u.unit_type in GROUND_TYPES
-    ]
+    # "hexes occupied by units belonging to another alliance faction" (29.41): any unit, ground, air or naval
+    others = [u.id for u in _units_in(pos.state.board, event.hex) if controller_faction(u.owner) not in (None, faction)]
     if others:
         found.append(
             breach(

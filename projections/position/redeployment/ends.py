@@ -549,7 +549,8 @@ def sr_ends(pos: Position, event: UnitRedeployed) -> Verdict:
 
 
 def sr_caps(pos: Position, event: UnitRedeployed) -> Verdict:
-    """28.62C: per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out"""
+    """28.62C: per objective and turn, at most 2 ground units and 5 air factors SR in, and as many out; mapboard boxes
+    have no cap, but Ethiopia's (one unit a turn, 28.753E)"""
     if event.kind not in ("SR", "NR"):
         return
     if _a3r(pos) and pos.meta.option("redeploy.rules", "awaw_28_mod") == "awaw_28_mod":
@@ -563,13 +564,24 @@ def sr_caps(pos: Position, event: UnitRedeployed) -> Verdict:
     faction, tallies = found
     turn = game_turn(event)
     for tally in tallies:
+        cap = SR_CAPS[tally.what]
+        if tally.what == "units":  # Ethiopia's box: one unit a turn SRs to or from it (28.62C, 28.753E)
+            before = redeployment.srs_counted(pos.state.redeployment, turn, faction, tally)
+            if before <= cap < before + tally.amount:
+                yield breach(
+                    "28.753E",
+                    f"{event.unit} is unit {before + tally.amount} SRed to or from Ethiopia this turn; one unit a "
+                    "turn may SR to or from Ethiopia (28.62C, 28.753E)",
+                    f"<= {cap}",
+                    before + tally.amount,
+                )
+            continue
         objective = objective_end(pos, tally.end)
         if isinstance(objective, Unknown):
             yield objective
             continue
         if not objective:
             continue  # not an objective: check_sr_ends says so
-        cap = SR_CAPS[tally.what]
         before = redeployment.srs_counted(pos.state.redeployment, turn, faction, tally)
         after = before + tally.amount
         if before <= cap < after:

@@ -68,7 +68,7 @@ FAMILY = Family(
         partly={"R-14": "which ground units may be air transported (18.543) is outside the texts"},
     ),
     judge(ends.nr_origin, "28.511", covers=("R-17",)),
-    judge(ends.sr_ends, "28.62A", covers=("R-19",)),
+    judge(ends.sr_ends, "28.62A", covers=("R-19", "RH-05")),
     judge(
         ends.sr_caps,
         "28.62C",
