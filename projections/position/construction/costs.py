@@ -21,7 +21,7 @@ oil (27.35G): :func:`projections.rules.construction.construction_oil_tracked`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from awaw_events.events import ConstructionLimitDeclared, Event, OilEffectAccepted, ShipLaidDown, UnitBuilt
 from awaw_events.events.units import EliminationCause
@@ -329,14 +329,42 @@ def computed_limit(pos: Position, power: str) -> rules.LimitBreakdown | None:
     return pos.state.brp.limits.get(power) if pos.meta.rules != "a3r" else None
 
 
+CLAMP_UNSURE: Final = (
+    "27.34A adds grant increases 'after all reductions': whether a limit the reductions take below 0 counts from 0 "
+    "or from below it is not stated (27-30 extract 1.4 [UNSURE] (b))"
+)
+"""Why a limit one reading of 27.34A gives and the other does not is not judged."""
+
+
+def clamped_limit(pos: Position, power: str) -> int | None:
+    """The power's limit under the other reading of 27.34A: a limit the reductions take below 0 is 0 when the grant
+    (and other) increases are added to it, or ``None`` where the two readings agree (no increases, or the reductions
+    leave the basic limit at 0 or more). :func:`computed_limit` is the ledger's reading (the increases added to the
+    negative figure)."""
+    computed = computed_limit(pos, power)
+    if computed is None or not computed.increases or computed.basic >= computed.reductions:
+        return None
+    ledger = pos.state.brp
+    base = ledger.base.get(power)
+    if base is None:
+        return None
+    data = brp.limit_input(ledger, cast(Power, power), base, pos.meta)
+    other = rules.construction_limit(data, negative_limit="clamp_before_increases").limit
+    return other if other != computed.limit else None
+
+
 def limit_in_force(pos: Position, power: str) -> LimitInForce:
     """The limit 27.31 holds ``power`` to, from the ledger (computed in AWAW games when the log records every input;
-    otherwise the declared one)."""
+    otherwise the declared one); where the two readings of 27.34A differ (:func:`clamped_limit`), the higher, so
+    that no spending either reading allows is called over the limit."""
     ledger = pos.state.brp
     computed = computed_limit(pos, power)
     gap = brp.limit_gap(ledger, power, pos.meta) if computed is not None else None
     declared = ledger.declared.get(power)
     if computed is not None and gap is None:
+        other = clamped_limit(pos, power)
+        if other is not None and other > computed.limit:
+            return LimitInForce(other, "27.32-27.34 give (reading 27.34A's increases as added to a limit of 0)")
         return LimitInForce(computed.limit, "27.32-27.34 give")
     if declared is not None:
         return LimitInForce(declared.limit, "it declared")
@@ -379,6 +407,8 @@ def limit_declared(pos: Position, event: ConstructionLimitDeclared) -> Verdict:
         return (Unknown(reason="no BRP base recorded for the power (brps_set)"),)
     if event.limit == limit.limit:
         return ()
+    if event.limit == clamped_limit(pos, event.power):
+        return (Unknown(reason=CLAMP_UNSURE),)
     gap = brp.limit_gap(ledger, event.power, pos.meta)
     # Russian ICs only raise the limit; econ prep may move it either way
     if gap is not None and (event.power != "russia" or event.limit > limit.limit):
@@ -521,6 +551,12 @@ def minor_payer(pos: Position, event: UnitBuilt) -> Verdict:
     return either_way(wars_of(board, ("usa", "japan")), "27.472", judge)
 
 
+TRANSPORT_ROUNDING: Final = (
+    "whether the transports for a remainder of U.S. BRPs below five round up is not stated (27.472B-27.474C: 'for "
+    "every five'; extract open question 15)"
+)
+
+
 def minor_transports(pos: Position, event: UnitBuilt) -> Verdict:
     """27.472B: one Atlantic transport per 5 U.S. BRPs spent on South African units, one Pacific transport per 5 on
     Australian or Indian units, in the turn."""
@@ -535,6 +571,10 @@ def minor_transports(pos: Position, event: UnitBuilt) -> Verdict:
     needed = rules.transports_for(brps + event.cost)
     if used >= needed or rules.transports_for(brps) > transports:
         return ()
+    if used >= (brps + event.cost) // rules.BRPS_PER_TRANSPORT:
+        # "one ... transport for every five American BRPs": a remainder of 1-4 BRPs needs one more only if the
+        # count rounds up, which 27.472B-27.474C do not say (28.76 does, for its own case; extract open question 15)
+        return (Unknown(reason=TRANSPORT_ROUNDING),)
     message = (
         f"the U.S. has now paid {brps + event.cost} BRPs for {country.replace('_', ' ')} units this turn: one {box} "
         f"transport per 5 BRPs, rounded up, is {needed}; {used} recorded (27.472B-27.474C)"

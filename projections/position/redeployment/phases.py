@@ -26,9 +26,12 @@ from projections.position.movement import Verdict
 from projections.position.redeployment import _faction, _is_hex, _unit
 from projections.position.wars import declared_by, doubt, readings
 from projections.rules.breach import Breach
+from projections.rules.control import controller_side
 from projections.rules.redeployment import (
     NR_DEFENSIVE_MISSIONS,
     REDEPLOYMENT_ELIMINATION_CAUSES,
+    RUSSIAN_TERRITORY,
+    SAARE,
     SEGMENTS,
     TR_BOXES,
     US_BOXES,
@@ -355,7 +358,21 @@ def russia_to_pacific(pos: Position, event: UnitRedeployed) -> Verdict:
     if allowed == "doubt":
         return (doubt("28.73E", "who declared war on Russia or on whom Russia declared war"),)
     if allowed is None:
-        return (Unknown(reason="whether Russia holds all of Russia, eastern Poland and the Baltic States (28.73E)"),)
+        lost = _russian_territory_lost(pos, event, unit.unit_type)
+        if lost is None:
+            return (
+                Unknown(reason="whether Russia holds all of Russia, eastern Poland and the Baltic States (28.73E)"),
+            )
+        return (
+            breach(
+                "28.73E",
+                f"Russian unit {event.unit} redeploys from {event.origin} to the Pacific while {lost[1]} controls "
+                f"{lost[0]} ({lost[2]}); with Germany not surrendered, 28.73E allows it only once Russia controls "
+                "all of Russia, eastern Poland and the Baltic States",
+                "Russia controlling all of its territory",
+                f"{lost[0]} held by {lost[1]}",
+            ),
+        )
     if allowed:
         return ()
     return (
@@ -368,6 +385,24 @@ def russia_to_pacific(pos: Position, event: UnitRedeployed) -> Verdict:
             f"{event.origin} to {event.destination}",
         ),
     )
+
+
+def _russian_territory_lost(pos: Position, event: UnitRedeployed, unit_type: str) -> tuple[str, str, str] | None:
+    """A hex of Russia, eastern Poland or the Baltic States (the map data's country) that an Axis power controls, as
+    (hex, controller, country), or ``None`` when the board and the map data name none: then whether Russia holds
+    all of them is not known, for a hex the map data does not describe may be lost (28.73E). Saare does not count
+    for ground and air units from the Urals box."""
+    if pos.map is None:
+        return None
+    urals = event.origin == "box:urals" and (unit_type in GROUND_TYPES or unit_type in AIR_TYPES)
+    for hex_, holder in pos.state.board.control.items():
+        if controller_side(holder) != "axis":
+            continue
+        facts = pos.hex(hex_)
+        if facts is None or facts.country not in RUSSIAN_TERRITORY or (urals and facts.name == SAARE):
+            continue
+        return hex_, holder, facts.country
+    return None
 
 
 def _atlantic(location: str) -> bool:

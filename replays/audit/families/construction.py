@@ -26,9 +26,11 @@ OIL_STATUS = (
     "the oil status a new unit takes from its hex or box (27.43A) is not checked: unit_built records only the supply "
     "status, and no event records a hex's or a box's oil status"
 )
-OIL_EFFECT = (
-    "only an effect accepted although an oil counter was used is caught: the resistance level it feeds (rules 54, "
-    "59) is not in the texts, and the log records the flag only as oil_effect_accepted"
+
+GRANT_ORDER = (
+    "27.34A's 'after all reductions' changes the figure only if a limit the reductions take below 0 stops at 0 before "
+    "the increase, which the texts do not say (27-30 extract 1.4 [UNSURE] (b)): a limit either reading gives is not "
+    "judged"
 )
 
 FAMILY: Final = Family(
@@ -36,15 +38,15 @@ FAMILY: Final = Family(
     judge(c.construction_phase, "27.11", covers=("C-05",),
           reads=(UnitBuilt, ShipLaidDown, ShipAdvanced, ShipRepairStarted, ShipRaised, RailheadBuilt)),
     judge(c.unit_cost, "27.11", covers=("C-01",)),
-    judge(c.same_turn_rebuild, "27.13", covers=("C-02", "C-03", "AUD-13-03", "C-BRP-12")),
+    judge(c.same_turn_rebuild, "27.13", covers=("C-02", "C-03", "AUD-13-03", "C-BRP-12", "27-30/O-03")),
     judge(c.triple_cost, "27.14", covers=("C-02",)),
-    judge(c.oil_doubling, "27.35B", covers=("C-02", "27-30/O-03")),
+    judge(c.oil_doubling, "27.35B", covers=("C-02", "27-30/O-01", "27-30/O-03")),
     judge(c.specialized_rebuild, "27.21", covers=("P-01",)),
     judge(c.built_inverted, "27.81", covers=("I-01",)),
     judge(c.oil_coverage, "27.35A", covers=("27-30/O-01", "27-30/O-02")),
-    judge(c.construction_oil_effect, "27.35E", partly={"27-30/O-05": OIL_EFFECT}),
+    judge(c.construction_oil_effect, "27.35E", covers=("27-30/O-05",)),
     judge(c.limit_declared, "27.32", after=True,
-          covers=("L-02", "L-03", "L-04", "L-05", "L-06", "L-07", "L-08", "L-12")),
+          covers=("L-02", "L-03", "L-04", "L-05", "L-06", "L-07", "L-08", "L-12"), partly={"L-05.B": GRANT_ORDER}),
     judge(c.construction_limit, "27.31", reads=brp.LIMIT_EVENTS, after=True, covers=("L-01", "27-30/O-04")),
     judge(c.location_limits, "27.47", covers=("L-09",)),
     judge(c.minor_payer, "27.472", partly={

@@ -81,14 +81,7 @@ FAMILY = Family(
         "28.75",
         partly={"R-21": "the connections of 28.751-28.756 (map edges, SW boxes' transports) are not traced"},
     ),
-    judge(
-        phases.russia_to_pacific,
-        "28.73E",
-        partly={
-            "R-23": "whether Russia controls every hex of Russia, eastern Poland and the Baltic States needs the map "
-            "data's countries; only the wars and Germany's surrender are judged"
-        },
-    ),
+    judge(phases.russia_to_pacific, "28.73E", covers=("R-23",)),
     judge(phases.us_atlantic_escort, "28.73D", covers=("R-24",)),
     judge(phases.us_box_transports, "28.76", reads=(UnitRedeployed, BrpGrantMade), covers=("R-25",)),
     judge(phases.naval_air_at_sea, "28.343", covers=("R-13",)),
