@@ -140,7 +140,7 @@ def sr_end_kind(location: str) -> SrEndKind:
 
 
 SrCapKind = Literal["ground", "air", "units"]
-SrDirection = Literal["in", "out", "to_or_from"]
+SrDirection = Literal["in", "out"]
 
 SR_CAPS: Final[Mapping[SrCapKind, int]] = {
     "ground": SR_GROUND_UNITS_PER_OBJECTIVE,
@@ -148,8 +148,9 @@ SR_CAPS: Final[Mapping[SrCapKind, int]] = {
     "units": ETHIOPIA_SR_UNITS_PER_TURN,
 }
 """The per-turn SR caps (28.62C): per objective and direction 2 ground units, 5 air factors; Ethiopia, one unit a
-turn SRed to or from it (``units``, ``to_or_from``: 28.62C's exception, 28.753E), as :func:`sr_cap_breaches` counts
-it."""
+turn by SR (``units``: 28.62C's exception, 28.753E). Whether Ethiopia's one unit counts SRs to and from it together
+(as :func:`sr_cap_breaches` reads it) or each way is not in the texts (88.422C is not): its tallies keep the two
+directions apart, so that the audit can tell the case both readings forbid from the one only the first does."""
 
 
 class SrTally(NamedTuple):
@@ -187,7 +188,7 @@ def sr_tallies(
     for end, direction in ((destination, "in"), (origin, "out")):
         kind = sr_end_kind(end)
         if kind == "ethiopia":
-            found.append(SrTally("units", "to_or_from", end, 1))
+            found.append(SrTally("units", direction, end, 1))  # type: ignore[arg-type]
             continue
         if kind != "objective":
             continue
@@ -551,6 +552,10 @@ NR_DEFENSIVE_MISSIONS: Final[frozenset[str]] = frozenset(
 # Russia and the Pacific (28.73E)
 # ---------------------------------------------------------------------------------------------------------------------
 
+
+OFF_BOARD: Final[tuple[str, ...]] = ("box:", "sw:")
+"""Where no NR is attacked or intercepted: mapboard boxes and SW boxes, off the mapboards (NRs to and from mapboard
+boxes are attacked only in on-board sea hexes, 28.522, 28.531)."""
 
 RUSSIAN_TERRITORY: Final[frozenset[str]] = frozenset(
     {"russia", "eastern_poland", "baltic_states", "estonia", "latvia", "lithuania"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
-from typing import cast
+from typing import Final, cast
 
 from awaw_events.events import UnitRedeployed
 from awaw_events.gametime import game_turn
@@ -33,6 +33,7 @@ from projections.rules.redeployment import (
     SR_CAPS,
     STRAIT_OF_HEX,
     STRAITS,
+    SrTally,
     redeployment_ineligibility,
     strait_breach,
 )
@@ -565,16 +566,8 @@ def sr_caps(pos: Position, event: UnitRedeployed) -> Verdict:
     turn = game_turn(event)
     for tally in tallies:
         cap = SR_CAPS[tally.what]
-        if tally.what == "units":  # Ethiopia's box: one unit a turn SRs to or from it (28.62C, 28.753E)
-            before = redeployment.srs_counted(pos.state.redeployment, turn, faction, tally)
-            if before <= cap < before + tally.amount:
-                yield breach(
-                    "28.753E",
-                    f"{event.unit} is unit {before + tally.amount} SRed to or from Ethiopia this turn; one unit a "
-                    "turn may SR to or from Ethiopia (28.62C, 28.753E)",
-                    f"<= {cap}",
-                    before + tally.amount,
-                )
+        if tally.what == "units":  # Ethiopia's box: one unit a turn by SR (28.62C, 28.753E)
+            yield from _ethiopia_cap(pos, event, faction, tally, turn)
             continue
         objective = objective_end(pos, tally.end)
         if isinstance(objective, Unknown):
@@ -593,6 +586,33 @@ def sr_caps(pos: Position, event: UnitRedeployed) -> Verdict:
                 f"<= {cap}",
                 after,
             )
+
+
+ETHIOPIA_BOTH_WAYS: Final = (
+    "whether Ethiopia's one SR a turn (28.753E) counts SRs to and from it together or each way: 88.422C, which it "
+    "cites, is not in the texts"
+)
+
+
+def _ethiopia_cap(pos: Position, event: UnitRedeployed, faction: str, tally: SrTally, turn: int) -> Verdict:
+    """28.753E: one unit a turn SRs to or from Ethiopia. A second the same way is a breach under any reading; one
+    each way is not judged (:data:`ETHIOPIA_BOTH_WAYS`)."""
+    tallies = pos.state.redeployment
+    cap = SR_CAPS["units"]
+    same = redeployment.srs_counted(tallies, turn, faction, tally)
+    if same + tally.amount > cap:
+        way = "into" if tally.direction == "in" else "out of"
+        yield breach(
+            "28.753E",
+            f"{event.unit} is unit {same + tally.amount} SRed {way} Ethiopia this turn; one unit a turn may SR to or "
+            "from Ethiopia (28.62C, 28.753E)",
+            f"<= {cap}",
+            same + tally.amount,
+        )
+        return
+    other = tally._replace(direction="out" if tally.direction == "in" else "in")
+    if redeployment.srs_counted(tallies, turn, faction, other):
+        yield Unknown(reason=ETHIOPIA_BOTH_WAYS)
 
 
 def russia_wa_sr(pos: Position, event: UnitRedeployed) -> Verdict:

@@ -30,7 +30,7 @@ from projections.position.core import Judged, Position, Unknown, breach
 from projections.position.movement import Verdict
 from projections.redeployment import Hold
 from projections.rules.breach import Breach
-from projections.rules.redeployment import UNINVERSION_PHASES, one_operation_per_turn
+from projections.rules.redeployment import OFF_BOARD, UNINVERSION_PHASES, one_operation_per_turn
 
 
 def front_of(pos: Position, location: str) -> str | None:
@@ -237,6 +237,25 @@ def mission_ready(pos: Position, event: AirMissionFlown) -> Verdict:
                 "uninverted since its last mission",
                 f"{unit} flew at event {used[0]}",
             )
+
+
+def nr_attacked_on_board(pos: Position, event: AirMissionFlown) -> Verdict:
+    """28.522, 28.531: NRs to and from mapboard boxes are attacked and intercepted only in on-board sea hexes: a
+    mission the other side flies against an NR in the redeployment phase never targets a mapboard or SW box"""
+    target = event.target
+    if event.phase != "redeployment" or event.side is None or target is None or not target.startswith(OFF_BOARD):
+        return
+    units = pos.state.board.units
+    attackers = [u for u in event.units if u in units and brp.side_of(units[u].owner) not in (None, event.side)]
+    if attackers:
+        yield breach(
+            "28.522",
+            f"{', '.join(attackers)} fly a {event.mission.replace('_', ' ')} mission against a redeployment in "
+            f"{target}; NRs to and from mapboard boxes may only be attacked and intercepted in on-board sea hexes "
+            "(28.522, 28.531)",
+            "an on-board sea hex",
+            target,
+        )
 
 
 def uninversion(pos: Position, event: UnitInversionChanged) -> Verdict:

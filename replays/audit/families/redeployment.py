@@ -18,6 +18,11 @@ from projections.position.redeployment import ends, inversion, phases, railheads
 from projections.rules.redeployment import A3R_NATIONAL_CAPS_RULE
 from replays.audit.engine import Family, judge
 
+NR_OUTCOME = (
+    "no event records how an interception of an NR ends (won, lost, aborted: 28.523), so units of a failed NR that "
+    "are escorted again, or stay away from their base of origin, are not found"
+)
+
 FAMILY = Family(
     "redeployment",
     judge(phases.redeployment_phase, "28.11", covers=("R-01", "C-RED-1")),
@@ -92,6 +97,12 @@ FAMILY = Family(
         covers=("I-02", "C-INV-3", "R-27"),
     ),
     judge(inversion.mission_ready, "28.522", covers=("R-18", "C-INV-2", "C-INV-4")),
+    judge(
+        inversion.nr_attacked_on_board,
+        "28.522",
+        covers=("R-18",),
+        partly={"R-18.C": NR_OUTCOME},
+    ),
     judge(inversion.uninversion, "A3R 33.7", covers=("C-INV-1", "C-INV-2")),
     judge(railheads.railhead_cost, "28.652", covers=("RH-02", "C-BRP-12")),
     judge(railheads.railhead_rules, "28.654", covers=("RH-01", "RH-04")),
