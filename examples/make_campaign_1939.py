@@ -112,6 +112,7 @@ from projections.rules.geometry import parse, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
+from projections.rules.oil.reserves import partial_in_cap
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
 from replays.commands.attack import Advance, Attack, Losses, decide_advance, decide_attack, decide_losses
 from replays.commands.attrition import (
@@ -239,14 +240,14 @@ class Game:
     def end_player_turn(self) -> None:
         """The end of the player turn (``awaw end-phase`` from its last phase): the inverted air and naval units the
         position says turn face up (27-30 extract 1.20), then the next player turn or the end of the game turn.
-        Before it, the end of the Axis player turn eliminates the oil above each reserve's maximum (33.422), as the
-        oil ledger finds it (:func:`projections.oil.over_maximum`). The players here count partial oil toward the
-        maximum (``counted``, the larger reading of option ``oil.partial_in_cap``), although the game keeps the
-        option's default (``excluded``): the reading the example has always been recorded with."""
+        Before it, the oil above each reserve's maximum is eliminated (33.422), as the oil ledger finds it under the
+        game's reading of option ``oil.partial_in_cap`` (:func:`projections.oil.over_maximum`, which the audit's
+        33.422 check asks): by default (``excluded``) partial oil is not held against the maximum, and the faction
+        keeps its partial counters (33.83)."""
         self.enter("end_of_player_turn")
         state = self.position().state
-        cap = over_maximum(state.oil, "counted", state.meta.variant)
-        for excess in cap if self.side == "axis" else ():
+        cap = over_maximum(state.oil, partial_in_cap(state.meta.options), state.meta.variant)
+        for excess in cap:
             self.emit(
                 OilCountersEliminated,
                 faction=excess.faction,

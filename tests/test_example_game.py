@@ -248,8 +248,10 @@ def test_japanese_oil_stays_within_the_reserve(events: list[Any]) -> None:
                 assert level >= 0
             case "player_turn_ended" if d.side == "axis":
                 assert level is not None
-                assert level <= maximum
-    assert (maximum, level) == (50, 44)
+                # 33.422: the oil counters in excess of the maximum are eliminated; under the game's reading of
+                # option oil.partial_in_cap (default "excluded") the partial oil retained (33.83) stays on top
+                assert level - level % 5 <= maximum
+    assert (maximum, level) == (50, 47)
 
 
 WINTER_MODIFIER = {("russian_winter", "winter"): 5, ("siberia", "winter"): 5, ("siberia", "fall"): 2}

@@ -31,7 +31,10 @@ AVAILABLE = {
     "1940-spring": (114, 75, 90, 106, 83, 207, 91, 20),
 }
 POWERS = ("germany", "italy", "japan", "britain", "france", "usa", "russia", "china")
-JAPAN_OIL = {"1939-fall/setup": 50, "1939-fall": 50, "1939-winter": 48, "1940-spring": 44}
+JAPAN_OIL = {"1939-fall/setup": 50, "1939-fall": 53, "1939-winter": 51, "1940-spring": 47}
+"""Japan's reserve in fifths. Fall 1939 ends at 53, above the maximum of 50 by 3 partial fifths: 33.422 eliminates
+the oil counters in excess of the maximum, and under the game's reading of option oil.partial_in_cap (its default,
+``excluded``) the partial oil the faction retains (33.83) is not held against it."""
 
 
 @pytest.fixture(scope="module")
