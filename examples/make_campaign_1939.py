@@ -4,14 +4,14 @@ Run ``python examples/make_campaign_1939.py`` from the repository root; the outp
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
 The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
-``advance``, ``redeploy``, ``spend``, ``build``, ``attrition``, ``weather`` and ``end-phase`` call, on the game so far
-(:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments, declarations of war, offensives and
-grants, builds, chart actions, attritions, the weather and the phases of each player turn (with the units that turn
-face up at its end, 27-30 extract 1.20); a decision the rules refuse stops the generator. What no command decides yet
-(overruns, the Oslo invasion's declaration and round, air and naval combat, SW, tension tracks, oil, supply, the Year
-Start Sequence, fortifications, repairs) is written here, with the rules read from their one home,
-``projections.rules``; the generator holds none of its own, and each event it writes is refused, as a command's
-expenditure is, where it spends beyond the BRPs available or the construction limit
+``advance``, ``redeploy``, ``spend``, ``build``, ``fortify``, ``supply``, ``attrition``, ``weather`` and ``end-phase``
+call, on the game so far (:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments,
+declarations of war, offensives and grants, builds, chart actions, fortifications, supply determinations, attritions,
+the weather and the phases of each player turn (with the units that turn face up at its end, 27-30 extract 1.20); a
+decision the rules refuse stops the generator. What no command decides yet (overruns, the Oslo invasion's declaration
+and round, air and naval combat, SW, tension tracks, oil, the Year Start Sequence, repairs) is written here, with the
+rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event it writes is
+refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction limit
 (:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels, growth, the minor
 countries' BRP values, most unit counts) are illustrative and listed in ``examples/README.md``.
 """
@@ -42,7 +42,6 @@ from awaw_events.events import (
     ConstructionLimitDeclared,
     DiceRolled,
     Event,
-    FortificationBuilt,
     FrenchSurrenderChecked,
     GameCreated,
     HexControlChanged,
@@ -59,7 +58,6 @@ from awaw_events.events import (
     ShipDamaged,
     ShipRepairStarted,
     StatusChanged,
-    SupplyDetermined,
     SwCombatResolved,
     TensionChanged,
     UnitEliminated,
@@ -71,7 +69,6 @@ from awaw_events.events import (
     YearStarted,
 )
 from awaw_events.events.base import Modifier, UnitFactors
-from awaw_events.events.board import SupplyResult
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.gametime import time_key
 from awaw_events.vocab import (
@@ -83,7 +80,6 @@ from awaw_events.vocab import (
     Phase,
     Season,
     Side,
-    SupplyStatus,
 )
 from projections.game import GameState, fold, initial
 from projections.oil import over_maximum
@@ -107,7 +103,6 @@ from projections.rules.combat.strength import (
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
-from projections.rules.fortifications import FORT_BRP_COST, FORT_RP_COST
 from projections.rules.geometry import parse, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
@@ -125,11 +120,13 @@ from replays.commands.attrition import (
 )
 from replays.commands.base import NO_DIE, Die, Query, Refusal, judged_in_turn
 from replays.commands.economy import SPENT, Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
+from replays.commands.fortify import Fortify, decide_fortify
 from replays.commands.move import JUDGES as MOVE_JUDGES
 from replays.commands.move import Move as MoveCommand
 from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
 from replays.commands.phase import decide_end_phase
+from replays.commands.supply import Supply, decide_supply
 from replays.commands.weather import Weather, decide_weather
 from replays.maps import shipped_map_data
 from replays.setup import parse_setup, setup_events
@@ -475,15 +472,16 @@ def control(g: Game, hexes: Sequence[str], controller: str, cause: str, ref: str
         g.emit(HexControlChanged, hex=h, controller=controller, cause=cause, ref=ref)
 
 
-def supply(
-    g: Game, faction: str, determination: str, subjects: Sequence[str], status: str = "full", source: str | None = None
-) -> None:
-    g.emit(
-        SupplyDetermined,
-        faction=faction,
-        determination=determination,
-        results=[SupplyResult(subject=s, status=cast(SupplyStatus, status), source=source) for s in subjects],
-    )
+def supply(g: Game, faction: str, subjects: Sequence[str], status: str = "full", source: str | None = None) -> None:
+    """A supply determination (``awaw supply``; 30.4): initial, or post-combat in the post-combat supply phase; the
+    status and source are the players' where the position cannot trace them on the game's map data."""
+    g.play(lambda pos: decide_supply(pos, Supply(faction, tuple(subjects), status, source)))
+
+
+def fortify(g: Game, power: str, hex_: str, basis: str) -> None:
+    """A fortification (``awaw fortify``) at the 32.12 price; ``basis``: why the hex may take one (32.13A), where
+    the map data does not say."""
+    g.play(lambda pos: decide_fortify(pos, Fortify(power, (hex_,), basis=basis)))
 
 
 def invade(
@@ -731,7 +729,6 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     supply(
         g,
         "european_axis",
-        "initial",
         ["ger-arm-1", "ger-arm-2", "ger-arm-3", "ger-arm-4", "ger-inf-1", "ger-inf-4"],
         source="berlin",
     )
@@ -792,7 +789,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
         losses=["chi-inf-1", "chi-inf-2", "chi-inf-3"],
     )
     g.enter("post_combat_supply")
-    supply(g, "european_axis", "post_combat", ["ger-arm-1", "ger-arm-2", "ger-arm-3"], source="berlin")
+    supply(g, "european_axis", ["ger-arm-1", "ger-arm-2", "ger-arm-3"], source="berlin")
     fallen = g.emit(StatusChanged, actor="germany", country="poland", status="conquered", faction="european_axis")
     for unit in ("pol-inf-7", "pol-inf-8"):
         g.emit(UnitEliminated, unit=unit, cause="surrender", ref="poland")
@@ -805,16 +802,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     for n in (4, 5, 6):
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
     build(g, "germany", "ger-arm-7", "armor", 4, BERLIN)
-    g.emit(
-        FortificationBuilt,
-        actor="germany",
-        power="germany",
-        kind="fortification",
-        hexes=[KONIGSBERG],
-        brp_cost=FORT_BRP_COST,
-        rp_cost=FORT_RP_COST,
-        basis="city",
-    )
+    fortify(g, "germany", KONIGSBERG, "city")
     limit(g, "italy", START_BRPS["italy"][0])
     lay_down(g, "genoa", "ita-ca-3", "ca", 2)
     build(g, "italy", "ita-inf-7", "infantry", 2, ROME)
@@ -849,7 +837,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     for power in ("britain", "france"):
         war(g, power, "germany")
     g.enter("movement")
-    supply(g, "russia", "initial", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")  # 13.33
+    supply(g, "russia", ["rus-inf-6", "rus-inf-7", "rus-inf-8", "rus-inf-9"], source="urals")  # 13.33
     for unit, path in (
         ("rus-inf-8", ["EUR:M40", "EUR:M39", BREST]),
         ("rus-inf-9", ["EUR:P39", "EUR:P38", LWOW]),
@@ -861,7 +849,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     t["rgt"] = tension(g, "rgt", t["rgt"], [("EV_RUSSIA_EASTERN_POLAND", -1, "A3R App. E")], "russian_occupation")
     move(g, "britain", "hood", ["EUR:E23", "EUR:F23", "EUR:F24", "EUR:F25", "EUR:F26", "EUR:F27"])
     g.enter("initial_supply")
-    supply(g, "western_allies", "initial", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
+    supply(g, "western_allies", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
     g.enter("unit_construction")
     limit(g, "britain", START_BRPS["britain"][0])
     for n in (5, 6):
@@ -917,8 +905,8 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     for ship in ("scharnhorst", "gneisenau"):
         move(g, "germany", ship, ["EUR:I29", "EUR:J29", KIEL])
     g.enter("initial_supply")
-    supply(g, "european_axis", "initial", ["ger-arm-1", "ger-arm-2", "ger-inf-1"], source="berlin")
-    supply(g, "japan", "initial", [f"jap-inf-{n}" for n in range(1, 10)], source="tokyo")
+    supply(g, "european_axis", ["ger-arm-1", "ger-arm-2", "ger-inf-1"], source="berlin")
+    supply(g, "japan", [f"jap-inf-{n}" for n in range(1, 10)], source="tokyo")
     g.enter("attrition")
     attrition(
         g,
@@ -992,7 +980,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(UnitEliminated, unit="brit-aaf-2", cause="air_combat", ref="heligoland")
     g.emit(UnitReduced, unit="ger-aaf-5", factors_lost=brit_kills, ref="heligoland")
     g.enter("initial_supply")
-    supply(g, "russia", "initial", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
+    supply(g, "russia", ["rus-inf-1", "rus-inf-2", "rus-inf-3", "rus-inf-4"], source="urals")
     g.enter("combat")
     offensive(g, "russia", "eastern")
     karelia_round = attack(
@@ -1124,7 +1112,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for ship in ("renown", "gneisenau"):
         g.emit(ShipDamaged, ship=ship, cause="naval_combat", ref="skagerrak")
     # 13.33: supply after naval movement, before ground movement
-    supply(g, "european_axis", "initial", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
+    supply(g, "european_axis", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
     fly(g, "germany", "ground_support", ["ger-aaf-2"], COPENHAGEN, "denmark-overrun")
     move(g, "germany", "ger-arm-4", ["EUR:K32", "EUR:J32", "EUR:I32"])
     move(g, "germany", "ger-arm-5", ["EUR:K32", "EUR:J32", "EUR:I32"])
@@ -1192,7 +1180,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.enter("post_combat_supply")
     # the Oslo hex, newly acquired, draws on the bridgehead placed this turn (30.25A, 30.43B); the invaders had full
     # supply at the initial determination and keep it (30.47)
-    supply(g, "european_axis", "post_combat", [OSLO], source="bridgehead")
+    supply(g, "european_axis", [OSLO], source="bridgehead")
     g.enter("unit_construction")
     limit(g, "germany", bases["germany"])
     advance(g, "tirpitz")
@@ -1201,17 +1189,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
     build(g, "germany", "ger-arm-8", "armor", 4, BERLIN)
     build(g, "germany", "ger-ab-2", "airborne", 1, BERLIN)
-    g.emit(
-        FortificationBuilt,
-        actor="germany",
-        power="germany",
-        kind="fortification",
-        hexes=["EUR:M27"],
-        brp_cost=FORT_BRP_COST,
-        rp_cost=FORT_RP_COST,
-        basis="city",
-        upgrade=True,
-    )
+    fortify(g, "germany", "EUR:M27", "city")  # a West Wall hex: the fortification makes it a fortress (32.15)
     limit(g, "italy", bases["italy"])
     launch(g, "ita-ca-3", paid=True)
     launch(g, "ita-dd-3", paid=False)
@@ -1244,7 +1222,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.emit(ShipArrivedForRepair, actor="britain", ship="renown", yard="glasgow")
     move(g, "britain", "hood", ["EUR:E28", "EUR:D29"])
     g.enter("initial_supply")
-    supply(g, "western_allies", "initial", ["brit-inf-1", "brit-inf-2", "brit-inf-3", "fra-inf-1"], source="paris")
+    supply(g, "western_allies", ["brit-inf-1", "brit-inf-2", "brit-inf-3", "fra-inf-1"], source="paris")
     g.enter("unit_construction")
     limit(g, "britain", bases["britain"])
     for n in (7, 8):

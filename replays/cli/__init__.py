@@ -81,6 +81,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.table:weather",
         "Determine the weather of every zone of GAME this game turn, rolling the Winter Table (34.1-34.41).",
     ),
+    "fortify": (
+        "replays.cli.world:fortify",
+        "POWER builds a fortification (beach defenses, an island group, a port) in HEX of GAME, at the 32.12 price.",
+    ),
+    "supply": (
+        "replays.cli.world:supply",
+        "Determine the supply of FACTION's units and hexes in GAME (30.4), as traced on the map data or as given.",
+    ),
     "play": (
         "replays.cli.play:play",
         "Stage GAME's player turn as a draft beside the log, at a prompt: decide, undo, show, then commit it whole.",
