@@ -39,7 +39,6 @@ from awaw_events.events import (
     BrpLost,
     BrpsSet,
     CombatRoundResolved,
-    ConstructionLimitDeclared,
     DiceRolled,
     Event,
     FrenchSurrenderChecked,
@@ -102,7 +101,6 @@ from projections.rules.combat.strength import (
 )
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
-from projections.rules.construction.limits import BASIC_LIMIT_DIVISOR, grant_limit_effect
 from projections.rules.geometry import parse, ring
 from projections.rules.naval.chart import repair_cost, repair_position
 from projections.rules.oil.consumption import BRPS_PER_FIFTH
@@ -397,16 +395,6 @@ def advance(g: Game, ship: str) -> None:
 def launch(g: Game, ship: str, *, paid: bool) -> None:
     """A launch from row 2 for 1 SB + 3 BRPs (``continue``), or free from the Launch row (27.7272D, 27.7273)."""
     g.play(lambda pos: decide_ship(pos, Ship(ship, "continue" if paid else "launch")))
-
-
-def limit(g: Game, power: str, base: int, *, granted: int = 0, received: int = 0) -> None:
-    """Declare this turn's construction limit (27.32A, 27.334, 27.34A)."""
-    components = {"basic": base // BASIC_LIMIT_DIVISOR}
-    if granted:
-        components["grants_given"] = -grant_limit_effect(granted)
-    if received:
-        components["grants_received"] = grant_limit_effect(received)
-    g.emit(ConstructionLimitDeclared, actor=power, power=power, limit=sum(components.values()), components=components)
 
 
 def weather(g: Game, dice: dict[str, int]) -> None:
@@ -796,17 +784,14 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.emit(BrpGained, actor="germany", power="germany", amount=POLAND_BRPS, cause="conquest", area="poland")
     g.emit(BookmarkSet, name="Poland falls", at=fallen)
     g.enter("unit_construction")
-    limit(g, "germany", START_BRPS["germany"][0])
     launch(g, "ger-ca-3", paid=True)
     lay_down(g, "kiel", "ger-dd-7", "dd", 1)
     for n in (4, 5, 6):
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
     build(g, "germany", "ger-arm-7", "armor", 4, BERLIN)
     fortify(g, "germany", KONIGSBERG, "city")
-    limit(g, "italy", START_BRPS["italy"][0])
     lay_down(g, "genoa", "ita-ca-3", "ca", 2)
     build(g, "italy", "ita-inf-7", "infantry", 2, ROME)
-    limit(g, "japan", START_BRPS["japan"][0])
     construction_oil(g, 10)
     lay_down(g, "tokyo", "jap-dd-3", "dd", 1)
     for n in (13, 14):
@@ -851,24 +836,19 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("initial_supply")
     supply(g, "western_allies", ["fra-inf-1", "fra-inf-2", "brit-inf-1"], source="paris")
     g.enter("unit_construction")
-    limit(g, "britain", START_BRPS["britain"][0])
     for n in (5, 6):
         lay_down(g, "glasgow", f"brit-dd-{n}", "dd", 1)
     for n in (7, 8):
         lay_down(g, "glasgow", f"brit-ca-{n}", "ca", 2)
     for n in (7, 8):
         build(g, "britain", f"brit-inf-{n}", "infantry", 3, LONDON)
-    limit(g, "france", START_BRPS["france"][0])
     lay_down(g, "lorient", "fra-dd-4", "dd", 1)
     for n in (9, 10):
         build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
-    limit(g, "usa", START_BRPS["usa"][0])
     lay_down(g, "us-atlantic", "usa-ca-3", "ca", 2)
-    limit(g, "russia", START_BRPS["russia"][0])
     lay_down(g, "leningrad", "rus-dd-3", "dd", 1)
     for n in (11, 12):
         build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
-    limit(g, "china", START_BRPS["china"][0])
     for n in (15, 16):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")
@@ -920,17 +900,14 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         occupy={"jap-inf-2": "PAC:O17"},
     )
     g.enter("unit_construction")
-    limit(g, "germany", START_BRPS["germany"][0])
     launch(g, "ger-dd-7", paid=False)
     advance(g, "bismarck")
     build(g, "germany", "ger-sub-6", "submarine", 1, WILHELMSHAVEN, yard="kiel")
     build(g, "germany", "ger-aaf-6", "aaf", 5, BERLIN)
     for n in (13, 14):
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
-    limit(g, "italy", START_BRPS["italy"][0])
     lay_down(g, "trieste", "ita-dd-3", "dd", 1)
     build(g, "italy", "ita-inf-8", "infantry", 2, ROME)
-    limit(g, "japan", START_BRPS["japan"][0])
     construction_oil(g, 10)
     launch(g, "jap-dd-3", paid=False)
     lay_down(g, "tokyo", "jap-ca-4", "ca", 2)
@@ -1002,25 +979,20 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     )
     g.enter("unit_construction")
     g.play(lambda pos: decide_spend(pos, Spend("britain", "grant", target="france", amount=9)))
-    limit(g, "britain", START_BRPS["britain"][0], granted=9)
     launch(g, "brit-dd-5", paid=False)
     launch(g, "brit-dd-6", paid=False)
     lay_down(g, "glasgow", "vanguard", "bb", 4, name="Vanguard")
     build(g, "britain", "brit-asw-3", "asw", 1, GLASGOW, yard="glasgow")
     build(g, "britain", "brit-aaf-4", "aaf", 3, LONDON)
     build(g, "britain", "brit-inf-9", "infantry", 3, LONDON)
-    limit(g, "france", START_BRPS["france"][0], received=9)
     launch(g, "fra-dd-4", paid=False)
     lay_down(g, "marseilles", "fra-ca-4", "ca", 2)
     for n in (11, 12, 13):
         build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
-    limit(g, "usa", START_BRPS["usa"][0])
     build(g, "usa", "usa-inf-3", "infantry", 3, "box:us_atlantic")
-    limit(g, "russia", START_BRPS["russia"][0])
     launch(g, "rus-dd-3", paid=False)
     for n in (1, 2):
         build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
-    limit(g, "china", START_BRPS["china"][0])
     for n in (17, 18):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")
@@ -1182,7 +1154,6 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     # supply at the initial determination and keep it (30.47)
     supply(g, "european_axis", [OSLO], source="bridgehead")
     g.enter("unit_construction")
-    limit(g, "germany", bases["germany"])
     advance(g, "tirpitz")
     build(g, "germany", "ger-sub-7", "submarine", 1, WILHELMSHAVEN, yard="kiel")
     for n in (15, 16, 17):
@@ -1190,11 +1161,9 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     build(g, "germany", "ger-arm-8", "armor", 4, BERLIN)
     build(g, "germany", "ger-ab-2", "airborne", 1, BERLIN)
     fortify(g, "germany", "EUR:M27", "city")  # a West Wall hex: the fortification makes it a fortress (32.15)
-    limit(g, "italy", bases["italy"])
     launch(g, "ita-ca-3", paid=True)
     launch(g, "ita-dd-3", paid=False)
     build(g, "italy", "ita-inf-9", "infantry", 2, ROME)
-    limit(g, "japan", bases["japan"])
     construction_oil(g, 10)
     for n in (4, 5):
         lay_down(g, "tokyo", f"jap-dd-{n}", "dd", 1)
@@ -1224,7 +1193,6 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.enter("initial_supply")
     supply(g, "western_allies", ["brit-inf-1", "brit-inf-2", "brit-inf-3", "fra-inf-1"], source="paris")
     g.enter("unit_construction")
-    limit(g, "britain", bases["britain"])
     for n in (7, 8):
         launch(g, f"brit-ca-{n}", paid=True)
     cost = repair_cost("bc")
@@ -1241,16 +1209,12 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for n in (10, 11):
         build(g, "britain", f"brit-inf-{n}", "infantry", 3, LONDON)
     build(g, "britain", "brit-aaf-5", "aaf", 3, LONDON)
-    limit(g, "france", bases["france"])
     lay_down(g, "lorient", "fra-dd-5", "dd", 1)
     for n in (14, 15):
         build(g, "france", f"fra-inf-{n}", "infantry", 2, PARIS)
-    limit(g, "usa", bases["usa"])
     launch(g, "usa-ca-3", paid=True)
-    limit(g, "russia", bases["russia"])
     for n in (19, 20, 21):
         build(g, "russia", f"rus-inf-{n}", "infantry", 3, MOSCOW)
-    limit(g, "china", bases["china"])
     for n in (19, 20):
         build(g, "china", f"chi-inf-{n}", "infantry", 2, CHUNGKING)
     g.enter("redeployment")

@@ -118,14 +118,18 @@ POL_1 = Attack(
             361,
             id="attrition-losses",
         ),
-        pytest.param(
-            370, lambda t: decide_ship(t, Ship("ger-ca-3", "continue")), 371, 371, id="ship-launched-from-row-2"
+        pytest.param(  # Germany's first construction this turn: its construction limit first (27.32)
+            seq("construction_limit_declared", power="germany") - 1,
+            lambda t: decide_ship(t, Ship("ger-ca-3", "continue")),
+            seq("construction_limit_declared", power="germany"),
+            seq("ship_launched", ship="ger-ca-3"),
+            id="ship-launched-from-row-2",
         ),
         pytest.param(
-            371,
+            seq("ship_laid_down", ship="ger-dd-7") - 1,
             lambda t: decide_ship(t, Ship("ger-dd-7", yard="kiel", unit_type="dd", factors=1)),
-            372,
-            372,
+            seq("ship_laid_down", ship="ger-dd-7"),
+            seq("ship_laid_down", ship="ger-dd-7"),
             id="ship-laid-down",
         ),
         pytest.param(
@@ -178,8 +182,9 @@ def test_an_attrition_decided_is_the_one_recorded() -> None:
 
 
 def test_a_build_declares_the_limit_first_and_pays_what_27_11_gives() -> None:
-    decided = encoded(decide_build(at(369), Build("ger-inf-4", "EUR:L32")))
-    assert decided == [LINES[370 - 1], LINES[373 - 1]]
+    declared = seq("construction_limit_declared", power="germany")
+    decided = encoded(decide_build(at(declared - 1), Build("ger-inf-4", "EUR:L32")))
+    assert decided == [LINES[declared - 1], LINES[seq("unit_built", unit="ger-inf-4") - 1]]
     armor = decide_build(at(375), Build("ger-arm-7x", "EUR:L32", "germany", "armor", 4))
     assert not isinstance(armor, Refusal)
     assert armor[-1].cost == 8  # type: ignore[union-attr]

@@ -122,7 +122,7 @@ def test_brps_never_overspent_and_construction_within_limits(events: list[Any]) 
     def spend(e: Any, power: str, amount: int, build: bool) -> None:
         available[power] -= amount
         assert available[power] >= 0, f"{power} overspends: {e}"
-        if build:
+        if build and amount:  # a free launch spends nothing (27.7272D)
             key = (e.year, e.season, power)
             construction[key] += amount
             assert construction[key] <= limits[key], f"{power} over its construction limit: {e}"

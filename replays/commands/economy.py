@@ -202,16 +202,7 @@ def draft_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
     when = now(pos.state)
     if "phase" not in when:
         return Refusal(COMMAND, "the game is between phases: a build is made in a phase (27.11: unit construction)")
-    events: list[AnyEvent] = []
-    limit = costs.computed_limit(pos, power)
-    if limit is not None and power not in pos.state.brp.declared:
-        components = {"basic": limit.basic}
-        if limit.reductions:
-            components["reductions"] = -limit.reductions
-        if limit.increases:
-            components["increases"] = limit.increases
-        declared = {"actor": power, "power": power, "limit": limit.limit, "components": components}
-        events.append(parse_event({"type": "construction_limit_declared", **when, **declared}, where="the limit"))
+    events: list[AnyEvent] = limit_declaration(pos, power)
     fields: dict[str, Any] = {
         "type": "unit_built",
         **when,
@@ -241,6 +232,22 @@ def draft_build(pos: Position, command: Build) -> list[AnyEvent] | Refusal:
         fields["multiplier"] = priced.multiplier
     events.append(parse_event(fields, where="the build"))
     return events
+
+
+def limit_declaration(pos: Position, power: str) -> list[AnyEvent]:
+    """The ``construction_limit_declared`` that the power's first construction of the turn (a unit built, a ship's
+    chart step paid) records, at the limit the ledger computes (27.32-27.34); none where the power declared it
+    already this turn or the ledger computes none."""
+    limit = costs.computed_limit(pos, power)
+    if limit is None or power in pos.state.brp.declared:
+        return []
+    components = {"basic": limit.basic}
+    if limit.reductions:
+        components["reductions"] = -limit.reductions
+    if limit.increases:
+        components["increases"] = limit.increases
+    declared = {"actor": power, "power": power, "limit": limit.limit, "components": components}
+    return [parse_event({"type": "construction_limit_declared", **now(pos.state), **declared}, where="the limit")]
 
 
 def decide_redeploy(pos: Position, command: Redeploy) -> list[AnyEvent] | Refusal:

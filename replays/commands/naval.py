@@ -22,7 +22,7 @@ from projections.position.naval import charts, yards
 from projections.rules import naval as rules
 from replays import records
 from replays.commands.base import COMMAND, Query, Refusal, judged_in_turn, now
-from replays.commands.economy import SPENT
+from replays.commands.economy import SPENT, limit_declaration
 
 ACTIONS: Final = ("lay_down", *get_args(rules.ChartAction))
 """What a player does with a ship on a chart: lay it down, or one of the options of 27.7272."""
@@ -75,9 +75,14 @@ class Ship(NamedTuple):
 
 
 def decide_ship(pos: Position, command: Ship) -> list[AnyEvent] | Refusal:
-    """The chart event of a ship, or the first rule it breaks."""
+    """The chart event of a ship (after the construction limit, where it is the power's first construction paid this
+    turn: :func:`~replays.commands.economy.limit_declaration`), or the first rule it breaks."""
     event = draft_ship(pos, command)
-    return event if isinstance(event, Refusal) else judged_in_turn(pos, [event], JUDGES, SPENT)
+    if isinstance(event, Refusal):
+        return event
+    paid = getattr(event, "brps", 0) and not getattr(event, "setup", False)
+    events = [*(limit_declaration(pos, event.actor) if paid and event.actor else ()), event]
+    return judged_in_turn(pos, events, JUDGES, SPENT)
 
 
 def draft_ship(pos: Position, command: Ship) -> AnyEvent | Refusal:
