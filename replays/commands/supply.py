@@ -84,7 +84,7 @@ def draft_supply(pos: Position, command: Supply) -> AnyEvent | Refusal:
         return Refusal(COMMAND, f"{command.status!r} is no supply status: one of {', '.join(STATUSES)}")
     when = now(pos.state)
     if "phase" not in when or "side" not in when:
-        return Refusal("30.4", "supply is determined in a phase of the moving player's turn (30.41-30.43)")
+        return Refusal(COMMAND, "the game is in no phase of a player turn: supply is determined in one (30.41-30.43)")
     determination = "post_combat" if when["phase"] == POST_COMBAT_PHASE else "initial"
     subjects = command.subjects or default_subjects(pos, faction, determination)
     if not subjects:
