@@ -10,6 +10,7 @@ four ranges of the snapshot grid.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import sqlite3
@@ -28,7 +29,7 @@ from benchmarks.synthetic import events
 from projections import game
 from replays.audit import catalogue, reuse
 from replays.audit.engine import AuditReport
-from replays.audit.timelines import audit_timeline
+from replays.audit.timelines import GC_THRESHOLD, audit_timeline
 from replays.maps import DeclaredMapData
 
 SIZE = 3 * EVERY + 500
@@ -218,7 +219,7 @@ def test_an_event_edited_in_the_store_is_audited_again_with_every_range_after_it
         edited = faulty_seq(before, 1, EVERY)
         stream = store.timeline("g").stream
     fields = msgspec.to_builtins(log[edited - 1])
-    change = {name: not value for name, value in fields.items() if isinstance(value, bool)} or {"year": 1950}
+    change: dict[str, object] = {k: not v for k, v in fields.items() if isinstance(v, bool)} or {"year": 1950}
     _edit(db, stream, edited, change)
     with _open(db, keys) as store:
         folds.reset()
@@ -286,3 +287,11 @@ def test_the_ranges_end_on_the_snapshot_grid(first: int, last: int) -> None:
     assert found[0][0] == first and found[-1][1] == last
     assert all(high % EVERY == 0 for _, high in found[:-1])
     assert all(a[1] + 1 == b[0] for a, b in itertools.pairwise(found))
+
+
+def test_the_collector_rests_while_the_audit_runs_and_is_restored_after(store: GameStore) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[tuple[int, int, int], int]] = []
+    cached(store, progress=lambda _: seen.append((gc.get_threshold(), gc.get_freeze_count())))
+    assert seen and all(threshold[0] == GC_THRESHOLD and frozen > 0 for threshold, frozen in seen)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

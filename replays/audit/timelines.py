@@ -16,12 +16,14 @@ is shorter, since its process folds every event before it.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
 
@@ -69,16 +71,44 @@ def audit_timeline(
     of events checked so far."""
     last = timeline.count if stop is None else stop
     processes = jobs_for(timeline, start, last, jobs if jobs is not None or not reuse else 1)
-    if processes == 1 and reuse and 1 <= start <= last:
-        return audit_reusing(timeline, start, last, rule_prefix, progress)
-    if processes == 1:  # from the state before ``start`` as ``awaw state`` reads it, unless a ruling is read whole
-        ruled = bool(timeline.rulings_up_to(last))
-        return _audit_range(timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
-    even = cuts(start, last, processes, snapshots=True)
-    snapshots = all(_snapshot_near(timeline, first - 1) for first, _ in even[1:])
-    ranges = even if snapshots else cuts(start, last, processes)
-    store = timeline.store
-    return _in_processes(store.url, store.snapshots, timeline.name, ranges, rule_prefix, progress)
+    with collector_at_rest():
+        if processes == 1 and reuse and 1 <= start <= last:
+            return audit_reusing(timeline, start, last, rule_prefix, progress)
+        if processes == 1:  # from the state before ``start`` as ``awaw state`` reads it, unless a ruling is read whole
+            ruled = bool(timeline.rulings_up_to(last))
+            return _audit_range(timeline, start, last, rule_prefix, progress, from_snapshot=not ruled)
+        even = cuts(start, last, processes, snapshots=True)
+        snapshots = all(_snapshot_near(timeline, first - 1) for first, _ in even[1:])
+        ranges = even if snapshots else cuts(start, last, processes)
+        store = timeline.store
+        return _in_processes(store.url, store.snapshots, timeline.name, ranges, rule_prefix, progress)
+
+
+GC_THRESHOLD: Final = 50_000
+"""Allocations between two collections of the youngest generation while an audit runs (Python's default: 700)."""
+
+
+@contextlib.contextmanager
+def collector_at_rest() -> Iterator[None]:
+    """Python's cyclic garbage collector kept from re-examining, again and again, what the audit cannot free while it
+    runs: the objects already alive when it starts (the checks, the rules tables, the map data: frozen, out of every
+    collection) and the state the fold grows (collections of the youngest generation every :data:`GC_THRESHOLD`
+    allocations instead of 700, so far fewer of the older ones). The audit makes few cycles; what it leaves is
+    collected as usual after it. Measured on the 60,000-event campaign, in one process: the audit 5.51 -> 4.71 s CPU
+    (the last session's figure; reading the kept ranges of a cached audit 0.50 -> 0.33 s).
+
+    Restored on the way out: the thresholds as they were, and the objects frozen here unfrozen (unless the caller
+    had frozen some, whose choice it is)."""
+    thresholds = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        if not frozen_before:
+            gc.unfreeze()
 
 
 def _snapshot_near(timeline: Timeline, seq: int) -> bool:
@@ -200,7 +230,7 @@ def _worker(
     def advance(count: int) -> None:
         _DONE[index] = count
 
-    with GameStore(url) as store:
+    with GameStore(url) as store, collector_at_rest():
         store.snapshots = snapshots  # the snapshots this audit's caller keeps (their own cache)
         opened = store.open(timeline)
         return _audit_range(opened, start, last, rule_prefix, advance, from_snapshot=True, at_end=final)
