@@ -418,7 +418,7 @@ def run(
     ctx: AuditContext[AnyEvent] = AuditContext(Position(work))
     findings: list[Finding] = []
     ungraded: list[Finding] = []
-    missing: list[tuple[Check, int, Missing]] = []
+    missing: list[tuple[Check, int, Missing, bool]] = []
     count = applied = unread = needed = 0
     position = ctx.position
     used: dict[str, None] = {}
@@ -459,8 +459,9 @@ def run(
                         elif made is Breach:
                             findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
                         else:
-                            missing.append((c, seq, outcome))  # type: ignore[arg-type]
-                            if map_gap(outcome):  # type: ignore[arg-type]
+                            gap = map_gap(outcome)  # type: ignore[arg-type]
+                            missing.append((c, seq, outcome, gap))  # type: ignore[arg-type]
+                            if gap:
                                 position.asked = True
                 if position.asked:
                     needed += 1
@@ -563,7 +564,7 @@ def _keep(
     seq: int,
     out: Result,
     findings: list[Finding],
-    missing: list[tuple[Check, int, Missing]],
+    missing: list[tuple[Check, int, Missing, bool]],
 ) -> None:
     """What a check said about an event with no doubt: findings, and the facts it could not check."""
     for outcome in out:
@@ -573,8 +574,9 @@ def _keep(
         elif kind is Breach:
             findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
         else:
-            missing.append((c, seq, outcome))  # type: ignore[arg-type]
-            if map_gap(outcome):  # type: ignore[arg-type]
+            gap = map_gap(outcome)  # type: ignore[arg-type]
+            missing.append((c, seq, outcome, gap))  # type: ignore[arg-type]
+            if gap:
                 ctx.position.asked = True
 
 
@@ -617,7 +619,7 @@ def _apply(
     seq: int,
     doubt: Doubt | None,
     findings: list[Finding],
-    missing: list[tuple[Check, int, Missing]],
+    missing: list[tuple[Check, int, Missing, bool]],
     ungraded: list[Finding],
 ) -> int:
     """Call one check; with a doubt about the event, what it finds is shown (``ungraded``), not counted, and the
@@ -628,15 +630,17 @@ def _apply(
     for found in c.function(c, ctx) or ():
         outcome = ctx.found(c, found) if type(found) is Breach else found
         if type(outcome) is not Finding:
-            missing.append((c, seq, outcome))  # type: ignore[arg-type]
-            if map_gap(outcome):  # type: ignore[arg-type]
+            gap = map_gap(outcome)  # type: ignore[arg-type]
+            missing.append((c, seq, outcome, gap))  # type: ignore[arg-type]
+            if gap:
                 ctx.position.asked = True
         elif doubt is None:
             findings.append(outcome)
         else:
             ungraded.append(outcome)
     if doubt is not None:
-        missing.append((c, seq, Missing(reason=doubt.reason, kind=doubt.kind)))
+        doubted = Missing(reason=doubt.reason, kind=doubt.kind)
+        missing.append((c, seq, doubted, map_gap(doubted)))
     asked, ctx.position.asked = ctx.position.asked, False
     return int(asked)
 
@@ -670,7 +674,7 @@ def _follow(ctx: AuditContext[Any], meta: Meta, maps: MapResolver | None) -> Non
         ctx.follow(data, why or "")
 
 
-def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipped, ...], int, int]:
+def _not_checked(missing: list[tuple[Check, int, Missing, bool]]) -> tuple[tuple[Skipped, ...], int, int]:
     """What could not be checked, once per check (and kind, where a check names kinds): the first event and its
     reason, and how often; how many check applications were left unmade (a check that yields several Missing for
     one event counts once), and how many of those for want of map data."""
@@ -678,16 +682,19 @@ def _not_checked(missing: list[tuple[Check, int, Missing]]) -> tuple[tuple[Skipp
     times: dict[tuple[str, str], int] = {}
     unmade: set[tuple[str, int]] = set()
     gaps: set[tuple[str, int]] = set()
-    for c, seq, outcome in missing:
-        if map_gap(outcome):
-            gaps.add((c.id, seq))
-        key = (c.id, outcome.kind or "")
-        if key in times:
-            times[key] += 1
-        else:
+    count = times.get
+    for c, seq, outcome, gap in missing:  # whether each was for want of map data: decided once, as it was kept
+        made = (c.id, seq)
+        if gap:
+            gaps.add(made)
+        key = (made[0], outcome.kind or "")
+        seen = count(key)
+        if seen is None:
             times[key] = 1
             first[key] = (c, seq, outcome.reason)
-        unmade.add((c.id, seq))
+        else:
+            times[key] = seen + 1
+        unmade.add(made)
     skipped = tuple(
         Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason, kind=key[1])
         for key, (c, seq, reason) in first.items()
