@@ -104,6 +104,9 @@ def figure(chart: Chart) -> Any:
         flat[0].set_axis_off()
     fig.suptitle("\n".join(textwrap.wrap(chart.title, 110)), fontsize=10)
     fig.tight_layout()
+    # tight_layout leaves a placeholder layout engine on the figure, and savefig draws a figure with an engine once
+    # more before the drawing it writes: the layout is done, so the figure keeps none (the same picture, drawn once)
+    fig.set_layout_engine(None)
     return fig
 
 
