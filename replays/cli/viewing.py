@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -125,6 +124,8 @@ def materialize(
     Example:
       awaw materialize club-1939 -o club-1939-read.db
     """
+    import shutil  # with its archive formats (bz2, lzma): a read model's copy needs it, a view does not
+
     import sqlite_utils
 
     from replays.cli import files
