@@ -29,8 +29,8 @@ from replays.points import resolve_point
 @click.option(
     "--jobs",
     type=click.IntRange(min=1),
-    help="Processes to audit in, each a range of the timeline (default: one per core for 30,000 events or more, "
-    "else 1). The findings are the same.",
+    help="Processes to audit in, each a range of the timeline (default 1, keeping each range's report in your "
+    "cache so the next audit re-checks only what changed; with more, nothing is kept). The findings are the same.",
 )
 @json_option
 @pass_context
