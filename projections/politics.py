@@ -13,7 +13,7 @@ highest RGT reached, the RGT when Germany declared war on Russia, the mobilizati
 and in France; the alignment of minor countries and the routes open; which player turns and research phases this game
 turn has had and the player turn an attrition was last resolved in; and what a report states without a table's detail:
 places controlled, diplomatic outcomes in the rules' words, tracks beyond the tension tracks, the chronicle, operations
-reported without their hexes and how the game ended.
+reported without their hexes, operations planned and how the game ended.
 Wars, tensions, statuses and diplomatic results stay on the board state (:mod:`projections.board`), where every
 family reads them.
 """
@@ -39,6 +39,7 @@ from awaw_events.events import (
     GameEnded,
     HexControlChanged,
     MobilizationApplied,
+    OperationPlanned,
     OperationReported,
     PhaseStarted,
     PlayerTurnStarted,
@@ -48,6 +49,7 @@ from awaw_events.events import (
     RouteStatusChanged,
     StatusChanged,
     TensionChanged,
+    TheaterQuiet,
     TrackValue,
     UnitRedeployed,
     VichyDecided,
@@ -119,6 +121,8 @@ class Fact(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     unknown: tuple[str, ...] = ()
     """The fields of the event the record says it does not know (a cause, a roll): views show them as unknown,
     never as the schema's default."""
+    text: str = ""
+    """The source's words, where the fact is a source's assessment (``theater_quiet``)."""
 
 
 class ChronicleLine(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -152,7 +156,9 @@ class RandomEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
 class Operation(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An operation a source reports without its hexes (``operation_reported``): ``holder`` who made it, ``what``
-    its kind and places in words, ``cause`` its result (the words views show), and the record's own fields."""
+    its kind and places in words, ``cause`` its result (the words views show), and the record's own fields. Of an
+    operation planned (``operation_planned``): ``cause`` is its basis (``plan``, ``implication``), ``planned_for``
+    the game turn it was planned for."""
 
     seq: int
     when: str
@@ -166,6 +172,7 @@ class Operation(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     provenance: str = "table"
     citation: str = ""
     unknown: tuple[str, ...] = ()
+    planned_for: str | None = None
 
 
 class Ending(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -268,6 +275,12 @@ class PoliticsState(msgspec.Struct, kw_only=True):
     places (``what``), the result (``cause``), with the record's own fields."""
     random_events: tuple[RandomEvent, ...] = ()
     """Random events a source reports (``random_event_drawn``), in the order of the effective log."""
+    quiet: tuple[Fact, ...] = ()
+    """Theaters where a source says nothing much happened (``theater_quiet``): the theater (``what``), over the
+    fact's turns (``when``), in the source's words (``text``)."""
+    plans: tuple[Operation, ...] = ()
+    """Operations a source says were to come (``operation_planned``): who (``holder``), the kind, against whom and
+    places (``what``), the basis (``cause``: a plan or what the position implied) and the turn planned for."""
 
 
 HANDLERS: Final = Handlers[PoliticsState]()
@@ -451,6 +464,33 @@ def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> 
         unknown=tuple(event.unknown),
     )
     state.operations = (*state.operations, found)
+
+
+@HANDLERS.on(TheaterQuiet)
+def _quiet(state: PoliticsState, event: TheaterQuiet, ctx: Context) -> None:
+    state.quiet = (*state.quiet, _fact(event, ctx, what=event.theater, text=event.text))
+
+
+@HANDLERS.on(OperationPlanned)
+def _planned(state: PoliticsState, event: OperationPlanned, ctx: Context) -> None:
+    where = f": {', '.join(event.places)}" if event.places else ""
+    what = f"{event.kind}{where}" + (f" (against {event.against})" if event.against else "")
+    found = Operation(
+        seq=ctx.now.seq,
+        when=label(event),
+        holder=event.by,
+        what=what,
+        cause=event.basis,
+        kind=event.kind,
+        places=tuple(event.places),
+        against=event.against,
+        text=event.text,
+        provenance=event.provenance,
+        citation=event.citation,
+        unknown=tuple(event.unknown),
+        planned_for=None if "planned_for" in event.unknown else event.planned_for,
+    )
+    state.plans = (*state.plans, found)
 
 
 @HANDLERS.on(RandomEventDrawn)

@@ -1,8 +1,8 @@
 """What a set-up keeps of the record's politics: research results, France's surrender (who held Paris, the French
 surrender level and its parts) and the decision on Vichy France, places controlled, diplomatic outcomes, tracks
 beyond the tension tracks, powers conquered, random events, the chronicle, operations reported without their hexes
-and the end of the game, written as the events that state them (the set-up file's ``history``), each at its own
-game turn.
+or planned, theaters quiet and the end of the game, written as the events that state them (the set-up file's
+``history``), each at its own game turn.
 
 ``awaw setup --at`` writes them from the state at a point (:func:`history_of`); ``awaw new --setup`` records them
 in the set-up (:func:`history_fields`): a fact dated before the new game's start is pre-game history, in date
@@ -67,12 +67,20 @@ def _france(politics: PoliticsState) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def _outcomes(politics: PoliticsState) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Operations reported without their hexes, and the end of the game."""
+    """Operations reported without their hexes, theaters quiet, operations planned, and the end of the game."""
     for o in politics.operations:
         operation: dict[str, Any] = {"type": "operation_reported", **_when(o.when), "kind": o.kind, "by": o.holder}
         operation |= {"places": list(o.places)} | ({"against": o.against} if o.against else {})
         operation |= {"result": o.cause} | ({"text": o.text} if o.text else {})
         yield o.seq, operation | _known(o.provenance, o.citation, o.unknown)
+    for q in politics.quiet:
+        quiet: dict[str, Any] = {"type": "theater_quiet", **_when(q.when), "theater": q.what}
+        yield q.seq, quiet | ({"text": q.text} if q.text else {}) | _known(q.provenance, q.citation, q.unknown)
+    for o in politics.plans:
+        plan: dict[str, Any] = {"type": "operation_planned", **_when(o.when), "kind": o.kind, "by": o.holder}
+        plan |= {k: v for k, v in (("against", o.against), ("places", list(o.places)), ("text", o.text)) if v}
+        plan |= {"planned_for": o.planned_for} if o.planned_for else {}
+        yield o.seq, plan | {"basis": o.cause} | _known(o.provenance, o.citation, o.unknown)
     ended = politics.ended
     if ended is not None:
         end: dict[str, Any] = {"type": "game_ended", **_when(ended.when), "winner": ended.holder, "how": ended.cause}

@@ -18,6 +18,7 @@ from projections.rules.movement import who_moves
 from replays.views import politics as politics_view
 from tests.build import records, run
 from tests.conftest import created
+from tests.test_history_views import text_of
 
 SPRING_40: dict[str, Any] = {"year": 1940, "season": "spring"}
 
@@ -290,3 +291,70 @@ def test_a_random_event_is_recorded_as_the_source_gives_it_and_shown() -> None:
 def test_every_track_the_texts_name_may_be_given_a_value(track: str) -> None:
     state = final([created(), ev("track_value", track=track, value=3, power="china", provenance="reported")])
     assert state.politics.tracks[f"china/{track}"].value == 3
+
+
+def test_an_operation_planned_or_implied_is_recorded_and_shown_and_no_check_reads_it() -> None:
+    """ "Japan had to plan on a Summer 1941 attack on the Western Allies"; "this implied ... early U.S. entry into the
+    war in Europe": who, against whom, for which turn (unknown where the source gives none), plan or implication."""
+    plan = ev(
+        "operation_planned",
+        year=1939,
+        kind="attack",
+        by="japan",
+        against="western_allies",
+        planned_for="1941-summer",
+        provenance="reported",
+        citation="Storm Over Asia paragraph",
+    )
+    entry = ev(
+        "operation_planned",
+        year=1939,
+        kind="war_entry",
+        by="usa",
+        against="european_axis",
+        basis="implication",
+        unknown=["planned_for"],
+        provenance="reported",
+        citation="Gathering Storm paragraph",
+    )
+    assert decode(encode(plan)) == plan
+    state = final([created(), plan, entry]).politics
+    assert [(p.holder, p.what, p.planned_for, p.cause) for p in state.plans] == [
+        ("japan", "attack (against western_allies)", "1941-summer", "plan"),
+        ("usa", "war_entry (against european_axis)", None, "implication"),
+    ]
+    words = text_of(politics_view.render(state), width=120)
+    assert "Operations planned or implied" in words and "Summer 1941" in words and "unknown" in words
+    assert [p["holder"] for p in politics_view.data(state, power="britain")["plans"]] == ["japan"]  # a WA target
+    assert [p["holder"] for p in politics_view.data(state, power="germany")["plans"]] == ["usa"]  # against the EA
+    assert [p["holder"] for p in politics_view.data(state, power="russia")["plans"]] == []
+    report = run([created(), plan, entry])
+    assert report.findings == () and report.unread == 2 and report.applied == run([created()]).applied
+    with pytest.raises(InputError, match="planned_for"):
+        ev("operation_planned", year=1941, kind="attack", by="japan", planned_for="1940-summer")
+    with pytest.raises(InputError, match="kind"):
+        ev("operation_planned", kind="bluff", by="japan")
+
+
+def test_a_quiet_theater_is_the_source_s_word_over_its_turns_and_nothing_follows_from_it() -> None:
+    """ "The Pacific was quiet" (1939): a theater and a span of turns; no war, operation or position follows."""
+    quiet = ev(
+        "theater_quiet",
+        year=1939,
+        until="1939-winter",
+        theater="pacific",
+        text="Nothing much happened in the Pacific.",
+        provenance="reported",
+        citation="1939 paragraph",
+    )
+    game = final([created(), quiet])
+    assert [(q.what, q.when, q.text) for q in game.politics.quiet] == [
+        ("pacific", "Spring 1939 to Winter 1939", "Nothing much happened in the Pacific.")
+    ]
+    assert game.board == final([created()]).board
+    words = text_of(politics_view.render(game.politics))
+    assert "The Pacific theater was quiet in Spring 1939 to Winter 1939 (reported)" in words
+    report = run([created(), quiet])
+    assert report.findings == () and report.unread == 1
+    with pytest.raises(InputError, match="theater"):
+        ev("theater_quiet", theater="atlantic")

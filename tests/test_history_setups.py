@@ -188,7 +188,7 @@ def test_a_hand_edited_set_up_with_a_bad_field_names_its_line_and_writes_nothing
 
 def test_the_wbc_audit_counts_the_facts_it_read_and_applies_no_check_to_prose() -> None:
     """The audit's summary of the historical game says how many recorded facts it could read against the rules and
-    how many it could not; its prose facts (the chronicle, the operation, the random event) take no check
+    how many it could not; its prose facts (the chronicle, the operation, the plans, the random event) take no check
     application: without them, the applications are the same and the facts no check reads fewer by as many."""
     from awaw_events.io import read_events
     from replays.audit.catalogue import audit
@@ -200,12 +200,12 @@ def test_the_wbc_audit_counts_the_facts_it_read_and_applies_no_check_to_prose() 
     report = audit(records(events))
     prose = [e for e in events if type(e).prose]
     bare = audit(records([e for e in events if not type(e).prose]))
-    assert len(prose) == 10 and report.applied == bare.applied and report.unchecked == bare.unchecked
-    assert (report.events, report.unread) == (28, 10 + bare.unread)
+    assert len(prose) == 11 and report.applied == bare.applied and report.unchecked == bare.unchecked
+    assert (report.events, report.unread) == (30, 11 + bare.unread)
     assert checked_words(report).endswith(
         f"checked {report.applied - report.unchecked} of {report.applied} check applications "
         f"({(report.applied - report.unchecked) / report.applied:.1%}); {report.unchecked} not checked (above); "
-        f"{report.unread} of 28 events are read by no check".replace("%", " %")
+        f"{report.unread} of 30 events are read by no check".replace("%", " %")
     )
 
 

@@ -289,7 +289,7 @@ def examples() -> Iterator[tuple[str, dict[str, list[int]]]]:
         run("import", "campaign-1939", str(EXAMPLES["campaign-1939"]), "--no-audit")
         run("import", "wbc-2023-game-1", str(EXAMPLES["wbc-2023-game-1"]), "--no-audit")
         run("insert", "wbc-2023-game-1", str(WBC / "found-later.yaml"))
-        run("branch", "wbc-2023-game-1", "spain-fails", "--at", "20")
+        run("branch", "wbc-2023-game-1", "spain-fails", "--at", "22")
         run("import", "wbc-2023-game-1/spain-fails", str(WBC / "spain-fails.yaml"), "--no-audit")
         ends: dict[str, list[int]] = {}
         for name in ("campaign-1939", "wbc-2023-game-1", "wbc-2023-game-1/spain-fails"):

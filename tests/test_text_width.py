@@ -104,7 +104,7 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, st
     s.run("import", "wbc23", str(WBC / "game.yaml"), compare=False)
     s.run("import", "disputed", str(EXAMPLES / "disputed-turn.jsonl"), compare=False, code=0)
     s.run("branch", "g", "what-if", "--at", "1939-winter", "--same-dice", compare=False)
-    s.run("branch", "wbc23", "spain-fails", "--at", "20", "--same-dice", compare=False)
+    s.run("branch", "wbc23", "spain-fails", "--at", "22", "--same-dice", compare=False)
     s.run("import", "wbc23/spain-fails", str(WBC / "spain-fails.yaml"), compare=False)
     s.run("bookmark", "g", "the end", compare=False)
     s.run("note", "g", "321", "Lodz: the CRT gives Ex at 1:1 with a 3", compare=False)

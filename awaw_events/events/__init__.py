@@ -160,6 +160,8 @@ AnyEvent: TypeAlias = (
     | GameEnded
     | PowerConquered
     | OperationReported
+    | OperationPlanned
+    | TheaterQuiet
 )
 """Every event type, as one msgspec tagged union (tag field ``type``)."""
 

@@ -49,6 +49,12 @@ def track_words(track: str, rules: str | None = None) -> str:
     return f"{words} ({rule})" if rule is not None and rules == "a3r" else words
 
 
+def _turn_label(ref: str) -> str:
+    """A game turn reference as the rules write it: ``1941-summer`` -> ``Summer 1941``."""
+    year, _, season = ref.partition("-")
+    return f"{season.capitalize()} {year}"
+
+
 def _turn_words(turn: int) -> str:
     """A game turn index as the rules write it: ``Spring 1940``."""
     return f"{SEASONS[turn % 4].capitalize()} {1900 + turn // 4}"
@@ -108,12 +114,19 @@ def data(state: PoliticsState, power: str | None = None, places: Places | None =
         "ended": plain(state.ended) if state.ended else None,
         "conquered": {p: plain(f) for p, f in sorted(state.conquered.items()) if power is None or p == power},
         "operations": [plain(f) for f in state.operations if _concerns(f, power)],
+        "plans": [plain(f) for f in state.plans if _concerns(f, power)],
+        "quiet": [plain(f) for f in state.quiet],
         "random_events": [plain(r) for r in state.random_events if _mine(r.power, power) or r.power is None],
     }
 
 
 def _concerns(fact: Fact | Operation, power: str | None) -> bool:
-    return power is None or fact.holder is None or power in (fact.holder, *powers_of(fact.holder))
+    """Whether a fact concerns ``power``: it holds it (or its faction or side does), or, of an operation, the
+    operation is against it (or its faction or side)."""
+    if power is None or fact.holder is None or power in (fact.holder, *powers_of(fact.holder)):
+        return True
+    against = fact.against if isinstance(fact, Operation) else None
+    return against is not None and power in (against, *powers_of(against))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -244,6 +257,16 @@ def _outcomes(state: PoliticsState, power: str | None, rules: str | None) -> Ite
         for o in reported:
             rows.add_row(*cells(o.seq, o.when, country(o.holder), o.what, o.cause or "-", _known(o)))
         yield rows
+    planned = [o for o in state.plans if _concerns(o, power)]
+    if planned:
+        rows = table("Operations planned or implied", ("#", "when", "by", "operation", "for", "basis", "known"))
+        for o in planned:
+            to_come = _turn_label(o.planned_for) if o.planned_for else "unknown"
+            rows.add_row(*cells(o.seq, o.when, country(o.holder), o.what, to_come, o.cause, _known(o)))
+        yield rows
+    for q in state.quiet:
+        known = f" ({_known(q)})" if _known(q) else ""
+        yield line(f"The {q.what.capitalize()} theater was quiet in {q.when}{known}")
     for r in state.random_events:
         if _mine(r.power, power) or r.power is None:
             yield line(_random_words(r, rules=rules))
