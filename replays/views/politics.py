@@ -262,7 +262,10 @@ def _outcomes(state: PoliticsState, power: str | None, rules: str | None) -> Ite
         rows = table("Operations planned or implied", ("#", "when", "by", "operation", "for", "basis", "known"))
         for o in planned:
             to_come = _turn_label(o.planned_for) if o.planned_for else "unknown"
-            rows.add_row(*cells(o.seq, o.when, country(o.holder), o.what, to_come, o.cause, _known(o)))
+            what = name(o.kind) + "".join(f" in {country(p)}" for p in o.places[:1])
+            what += "".join(f", {country(p)}" for p in o.places[1:])
+            what += f" against {country(o.against)}" if o.against else ""
+            rows.add_row(*cells(o.seq, o.when, country(o.holder), what, to_come, o.cause, _known(o)))
         yield rows
     for q in state.quiet:
         known = f" ({_known(q)})" if _known(q) else ""
