@@ -149,6 +149,15 @@ def _russian_movement(broken: bool) -> Position:
     return Position(game.fold(game.initial(), events), data)
 
 
+def test_a_status_below_the_trace_is_kept() -> None:
+    """The command refuses what the audit finds, no more: a status better than the map traces is refused (below);
+    a worse one is kept as given, as the audit keeps it (a line the map data shows may fail for a reason the data
+    does not hold), and the judges the command asks pass it."""
+    lower = decide_supply(_russian_movement(True), Supply("russia", ("rus-1",), "partial", "urals"))
+    assert not isinstance(lower, Refusal), lower
+    assert [(r.subject, r.status) for r in lower[0].results] == [("rus-1", "partial")]  # type: ignore[union-attr]
+
+
 def test_where_the_map_traces_supply_the_trace_is_recorded() -> None:
     """30.321, EX-S5: ringed, the unit is unsupplied; the ring broken, it is fully supplied from the Urals."""
     ringed = decide_supply(_russian_movement(False), Supply("russia", ("rus-1",)))

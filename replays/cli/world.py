@@ -77,7 +77,7 @@ def fortify(
 @click.option(
     "--status",
     type=click.Choice(["full", "partial", "unsupplied", "isolated"]),
-    help="The status of the subjects the map data cannot trace.",
+    help="The status of the subjects the map data cannot trace (or a lower one than it traces; never a higher).",
 )
 @click.option("--source", help="Their supply source (berlin, urals, a hex, bridgehead), where it cannot be traced.")
 @table_options
@@ -95,7 +95,8 @@ def supply(
     as_json: bool,
 ) -> None:
     """Initial in the movement phase, post-combat in the post-combat supply phase (30.42, 30.43). Each subject's
-    status is traced on the game's map data; where it cannot be, the one given with --status. No subjects: the
+    status is traced on the game's map data; where it cannot be, the one given with --status (which may be lower
+    than the trace, as the audit allows, never higher). No subjects: the
     faction's ground units on the map (after combat, those not fully supplied at the initial determination).
 
     \b

@@ -26,6 +26,7 @@ from projections.position.supply import land_supply_lines, sea, sources, status
 from projections.position.supply.facts import _is_hex
 from projections.position.supply.trace import trace_supply
 from projections.rules.control import controller_faction
+from projections.rules.supply import RANK
 from replays import records
 from replays.commands.base import COMMAND, Query, Refusal, judged_in_turn, now
 
@@ -111,11 +112,15 @@ def _result(pos: Position, faction: str, subject: str, command: Supply) -> dict[
     where = unit.location if unit is not None else subject
     traced = trace_supply(pos, where, faction, nationality=unit.nationality if unit is not None else None)  # type: ignore[arg-type]
     found = traced.answer
-    if found is not None and command.status not in (None, found.status):
+    if found is not None and command.status is not None and RANK[command.status] > RANK[found.status]:
         return Refusal(
             COMMAND,
             f"the map traces {found.describe()} to {subject} (30.2-30.3): leave out --status {command.status}",
         )
+    if found is not None and command.status not in (None, found.status):
+        # Lower than the trace: kept as given, as the audit keeps it (a line the map data shows may still fail for a
+        # reason it does not hold); the command refuses only what the audit would find.
+        found = None
     if found is not None:
         result: dict[str, Any] = {"subject": subject, "status": found.status}
         if found.source is not None:
