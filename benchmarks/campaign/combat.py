@@ -10,8 +10,9 @@ emptied of defenders, at most two (15.91, 12.11), and take it (29.11).
 
 Attrition (14) is rolled on a front where the side made no attack, counting its units in contact with the enemy in
 part of the front (14.213 lets it leave units out), with the factor bonus, the CTL difference and the winter
-difference of 14.42; the defender loses C counters from its units in contact (14.51, 14.522) and the attacker
-occupies up to H empty enemy hexes on the line next to its counted units (14.6).
+difference of 14.42; the defender loses C counters from its units in contact (14.51, 14.522) and, where that
+eliminated every defender of the zone (14.65), the attacker occupies up to H empty enemy hexes on the line next to
+its counted units (14.6).
 """
 
 from __future__ import annotations
@@ -445,7 +446,11 @@ class Combat:
                 self.log.emit(UnitEliminated, unit=u.id, cause="attrition", ref=ident)
         else:
             emptied = set()
-        self.occupy(front, side, ident, counted, outcome.result.hexes, emptied)
+        if defenders and len(lost) == len(defenders):
+            # Only where the attrition eliminated every defender of the zone may the attacker take the empty enemy
+            # hexes next to its units (14.65); otherwise a hex selected must hold a non-partisan enemy ground unit
+            # (14.61, 14.62A), which would retreat (14.7): the campaign takes none (14.61: it need not take any).
+            self.occupy(front, side, ident, counted, outcome.result.hexes, emptied)
 
     def attrition_modifiers(self, counted: list[Unit], defenders: list[Unit], zone: str | None) -> list[Modifier]:
         """The CTL (14.42B) and winter (14.42C) differences."""
