@@ -12,7 +12,23 @@ import pytest
 
 from awaw_events.events import Event, FortificationBuilt, HexControlChanged, RailheadBuilt, WarDeclared
 from projections.rules.mapdata import HexsideFacts, MapData
-from tests.build import FALL, WHEN, audit_check, built, declared, make, map_data, moved, placed, unit
+from tests.build import (
+    FALL,
+    WHEN,
+    audit_check,
+    built,
+    controlled,
+    declared,
+    make,
+    map_data,
+    move,
+    moved,
+    phase,
+    placed,
+    supplied,
+    turn,
+    unit,
+)
 from tests.conftest import created
 
 Judged = tuple[list[str], list[str]]
@@ -276,3 +292,129 @@ def test_a_pacific_fortification_after_japan_s_war_on_the_western_allies_is_not_
     assert none == (["WA Pacific fortification before Japan's war on Britain or USJT 40 (32.14H)"], [])
     assert own == ([], [])
     only_doubt(factions, "Japan and Britain")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Enemy ZoCs (27.44, 28.654B, 13.41D, 11.353E): the armor of a faction at war
+
+
+def _armor(owner: str = "germany", at: str = "EUR:P22", supply_of: str = "european_axis") -> list[Event]:
+    """An armor unit in full supply (it exerts a ZoC, 10.34), with a game created before it."""
+    side = "axis" if supply_of in ("european_axis", "japan") else "allied"
+    return [created(), placed("arm", "armor", 4, at, owner=owner), supplied(supply_of, {"arm": "full"}, side=side)]
+
+
+def test_a_unit_built_next_to_armor_of_a_faction_at_war_is_not_checked() -> None:
+    """27.44: no unit is built in an enemy ZoC; a future enemy's armor, not yet at war, has none there. A French unit
+    next to German armor after the European Axis's war on the Western Allies: Germany's war on France, or not."""
+    near = built("f1", "infantry", 3, "EUR:P21", owner="france")  # P21 is next to P22
+    none, own, factions = three_ways(
+        _armor(), [near], "build_zoc", ("germany", "france"), ("european_axis", "western_allies")
+    )
+    assert none == ([], [])  # a future enemy's armor (27.44)
+    assert own == (["f1 is built at EUR:P21, in the ZoC of enemy armor (27.44, 10.34)"], [])
+    only_doubt(factions, "whether France and Germany are at war (27.44)")
+    far = built("f1", "infantry", 3, "EUR:P25", owner="france")  # out of every reading's ZoC: no doubt to report
+    assert judged([*_armor(), war("european_axis", "western_allies"), far], "build_zoc") == ([], [])
+
+
+@pytest.mark.parametrize("factions", [("axis", "allies"), ("european_axis", "france")])
+def test_a_zoc_of_a_side_or_of_a_faction_on_one_power_is_in_doubt_either_way_round(
+    factions: tuple[str, str],
+) -> None:
+    """A war of sides (the Axis on the Allies) or of a faction on one power leaves Germany's war on France open too."""
+    near = built("f1", "infantry", 3, "EUR:P21", owner="france")
+    only_doubt(judged([*_armor(), war(*factions), near], "build_zoc"), "(27.44)")
+
+
+def test_a_war_of_factions_that_cannot_hold_the_powers_is_read_as_no_war() -> None:
+    """Japan's war on the Western Allies is no war of Germany's on France: the future enemy's armor has no ZoC (27.44),
+    and the powers' own war beside a war of factions decides (a ZoC, found)."""
+    near = built("f1", "infantry", 3, "EUR:P21", owner="france")
+    assert judged([*_armor(), war("japan", "western_allies"), near], "build_zoc") == ([], [])
+    both = [*_armor(), war("european_axis", "western_allies"), war("germany", "france"), near]
+    assert judged(both, "build_zoc") == (["f1 is built at EUR:P21, in the ZoC of enemy armor (27.44, 10.34)"], [])
+
+
+def test_a_unit_built_next_to_the_armor_of_a_minor_country_after_a_war_of_factions_is_not_checked() -> None:
+    """27.44 and 10.34: a Polish armor unit Britain plays is at war with Germany whatever Britain's wars: under a war of
+    the European Axis on Poland, Poland's war with Germany is the one in doubt (not Britain's, which it cannot be)."""
+    setup: list[Event] = [
+        created(),
+        placed("pol-arm", "armor", 2, "EUR:P22", owner="britain", nationality="poland"),
+        supplied("western_allies", {"pol-arm": "full"}, side="allied"),
+    ]
+    near = built("g1", "infantry", 3, "EUR:P21")
+    none, own, factions = three_ways(setup, [near], "build_zoc", ("germany", "poland"), ("european_axis", "poland"))
+    assert none == ([], [])
+    assert own == (["g1 is built at EUR:P21, in the ZoC of enemy armor (27.44, 10.34)"], [])
+    only_doubt(factions, "whether Germany and Poland are at war (27.44)")
+
+
+def test_a_railhead_next_to_armor_of_a_faction_at_war_is_not_checked() -> None:
+    """28.654B: no railhead in an enemy ZoC: Russian armor is an enemy's to Germany only if the European Axis's war
+    on Russia is Germany's."""
+    site = map_data([{"hex": "EUR:L40", "city": True, "objective": False}])
+    setup: list[Event] = [
+        created(),
+        controlled("EUR:L40", "germany"),
+        supplied("european_axis", {"EUR:L40": "full"}),
+        placed("r-arm", "armor", 4, "EUR:L41", owner="russia"),
+        supplied("russia", {"r-arm": "full"}, side="allied"),
+    ]
+    none, own, factions = three_ways(
+        setup,
+        [railhead("germany", "EUR:L40")],
+        "railhead_site",
+        ("germany", "russia"),
+        ("european_axis", "russia"),
+        site,
+    )
+    assert none == ([], [])
+    assert own == (["Germany's railhead at EUR:L40: EUR:L40 is in an enemy ZoC (28.654B)"], [])
+    only_doubt(factions, "whether Germany and Russia are at war (28.654B)")
+
+
+def test_a_move_out_of_the_zoc_of_a_faction_at_war_is_not_checked() -> None:
+    """13.41D: leaving a hex in an enemy armor ZoC costs 2 more MF. After a war of factions a move recorded with the
+    surcharge is not flagged as over its cost, nor one recorded without it as under; a move that pays less than its
+    certain cost is still found."""
+    setup: list[Event] = [
+        *_armor(owner="russia", at="EUR:J41", supply_of="russia"),
+        placed("g1", "infantry", 3, "EUR:K40"),  # K40 is next to J41
+    ]
+    started = [turn(), phase("movement")]
+    clear = map_data({h: {"terrain": "clear"} for h in ("EUR:J41", "EUR:K40", "EUR:L40")})
+    paying = move("g1", "EUR:L40", mf=3)  # 1 to enter L40, 2 to leave the ZoC at K40
+    none, own, factions = three_ways(
+        setup, [*started, paying], "movement_cost", ("germany", "russia"), ("european_axis", "russia"), clear
+    )
+    assert len(none[0]) == 1 and "recorded 3" in none[0][0]  # no war: no ZoC, the move costs 1
+    assert own == ([], [])
+    only_doubt(factions, "whether Germany and Russia are at war (13.41D)")
+    free = move("g1", "EUR:L40", mf=1)
+    messages, doubts = judged([*setup, war("european_axis", "russia"), *started, free], "movement_cost", clear)
+    assert messages == [] and len(doubts) == 1  # 1 is the cost under no war: not found, not checked
+    under = move("g1", "EUR:L40", mf=0)
+    messages, _ = judged([*setup, war("european_axis", "russia"), *started, under], "movement_cost", clear)
+    assert len(messages) == 1 and "at least 1 MF" in messages[0]  # below every reading's cost: found
+
+
+def test_the_zoc_query_names_the_war_in_doubt() -> None:
+    """The one query every ZoC rule asks (:func:`projections.position.zoc.zoc_on`): a ZoC certain, none, or in
+    doubt, three ways; partisans (11.353E) ask it too."""
+    from projections import game
+    from projections.position.core import Position
+    from projections.position.zoc import zoc_on
+
+    def zoc(*wars: Event) -> tuple[int, bool | None, str | None]:
+        pos = Position(game.replay([*_armor(), *wars]), None)
+        found = zoc_on(pos, "EUR:P21", owner="britain")
+        unknown = found.not_checked(pos, "11.353E")
+        return found.cost, found.present, unknown.reason if unknown is not None else None
+
+    assert zoc() == (0, False, None)
+    assert zoc(war("germany", "britain")) == (2, True, None)
+    cost, present, reason = zoc(war("european_axis", "western_allies"))
+    assert (cost, present) == (0, None)
+    assert reason is not None and reason.startswith("not checked: whether Britain and Germany are at war (11.353E)")

@@ -338,10 +338,13 @@ class PathCost(NamedTuple):
     """The index of a step after which armor had to stop (10.33), if a later step follows."""
     zoc_of: tuple[str | None, ...] = ()
     """For each step, an armor unit whose ZoC the unit leaves there (None: none)."""
+    doubts: tuple[Unknown, ...] = ()
+    """ZoCs the path may leave that the least cost leaves out, because the record cannot tell whether the armor's
+    nation is at war with the unit's (a war of factions or sides: :attr:`projections.position.zoc.ZocAt.doubt`)."""
 
     @property
     def exact(self) -> bool:
-        return not self.unknown
+        return not self.unknown and not self.doubts
 
     def words(self) -> str:
         """``1 to enter EUR:L36, 1 to enter EUR:K36 +2 ZoC``."""
@@ -408,6 +411,7 @@ def path_cost(
     mapped = pos.map is not None
     steps: list[rules.Step] = []
     zoc_of: list[str | None] = []
+    doubts: list[Unknown] = []
     previous = unit.location
     for hex_ in path:
         terrain_cost: int | None = rules.ENTER_COST
@@ -429,11 +433,15 @@ def path_cost(
         overrun = OVERRUN_EXTRA_MF if overruns and unit.id in overruns.get(hex_, ()) else 0
         steps.append(rules.Step(hex_, terrain_cost, zoc.cost, zoc.unknown, overrun, negated))
         zoc_of.append(zoc.armor)
+        if zoc.doubt and zoc.unknown is None:
+            doubt = zoc.not_checked(pos, "13.41D")
+            if doubt is not None and doubt not in doubts:
+                doubts.append(doubt)
         previous = hex_
     spent, _ = spent_this_phase(pos, unit.id, when)
     infantry = rules.infantry_allowance(theater) if negatable else None
     costed = rules.cost_of(steps, spent_before=spent, infantry_mf=infantry)
-    cost = PathCost(tuple(steps), costed.least, costed.unknown, costed.stop_at, tuple(zoc_of))
+    cost = PathCost(tuple(steps), costed.least, costed.unknown, costed.stop_at, tuple(zoc_of), tuple(doubts))
     if costed.stop_at is None:
         return Judged(cost)
     stop = steps[costed.stop_at].hex
@@ -515,9 +523,12 @@ def movement_cost(pos: Position, event: UnitMoved) -> Verdict:
         overrun = any(s.overrun for s in cost.steps)
         hexes = entered + len(path)
         out.extend(_over_budget(pos, event, unit, overrun, spent=spent, least=cost.least, hexes=hexes))
-    if cost.unknown and not any(type(o) is Breach for o in out):
-        hex_, fact = cost.unknown[0]
-        out.append(unknown_fact(pos, hex_, fact))
+    if not cost.exact and not any(type(o) is Breach for o in out):
+        if cost.unknown:
+            hex_, fact = cost.unknown[0]
+            out.append(unknown_fact(pos, hex_, fact))
+        else:
+            out.append(cost.doubts[0])
     return out
 
 

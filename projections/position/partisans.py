@@ -180,8 +180,10 @@ def partisan_placement(pos: Position, event: PartisansPlaced) -> Verdict:
     zoc = zoc_on(pos, hex_, owner=event.owner, when=event)
     if zoc.cost:
         problems.append(f"it is in the ZoC of {zoc.armor} (11.353E)")
-    elif zoc.unknown is not None:
-        yield pos.missing_hex(*zoc.unknown)
+    else:
+        unknown = zoc.not_checked(pos, "11.353E")
+        if unknown is not None:
+            yield unknown
     for problem in problems:
         yield breach("11.353", f"partisan {event.unit} is placed in {hex_}, but {problem}", "an eligible hex", hex_)
 

@@ -250,9 +250,10 @@ def build_zoc(pos: Position, event: UnitBuilt) -> Verdict:
     count)."""
     if not _is_hex(event.location):
         return ()
-    covered = zoc_on(pos, event.location, owner=event.owner).present
+    zoc = zoc_on(pos, event.location, owner=event.owner)
+    covered = zoc.present
     if covered is None:
-        return (pos.missing_hex(event.location, "terrain"),)
+        return (zoc.not_checked(pos, "27.44") or pos.missing_hex(event.location, "terrain"),)
     if not covered:
         return ()
     message = f"{event.unit} is built at {event.location}, in the ZoC of enemy armor (27.44, 10.34)"

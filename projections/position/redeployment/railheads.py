@@ -168,9 +168,10 @@ def railhead_site(pos: Position, event: RailheadBuilt) -> Verdict:
         yield Unknown(reason="the supply status of the railhead hex is not recorded")
     elif supply[0] != "full" or (pos.meta.rules == "a3r" and supply[1] is not None and "ic" in supply[1].split(":")):
         yield _site(event, "fully supplied", supply[0], f"{hex_} is not fully supplied ({supply[0]}) (28.653)")
-    zoc = zoc_on(pos, hex_, owner=event.power).present
+    zoc_at = zoc_on(pos, hex_, owner=event.power)
+    zoc = zoc_at.present
     if zoc is None:
-        yield pos.missing_hex(hex_, "terrain")
+        yield zoc_at.not_checked(pos, "28.654B") or pos.missing_hex(hex_, "terrain")
     elif zoc:
         yield _site(event, "a hex in no enemy ZoC", "enemy ZoC", f"{hex_} is in an enemy ZoC (28.654B)")
     yield from _winter(pos, event, facts, faction)
