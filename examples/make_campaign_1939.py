@@ -32,9 +32,7 @@ from awaw_events.events import (
     AirCombatResolved,
     AirMissionFlown,
     AnyEvent,
-    AttackDeclared,
     BookmarkSet,
-    BridgeheadPlaced,
     BrpGained,
     BrpLost,
     BrpsSet,
@@ -68,7 +66,6 @@ from awaw_events.events import (
     YearStarted,
 )
 from awaw_events.events.base import Modifier, UnitFactors
-from awaw_events.events.combat import Attacker, Defender
 from awaw_events.gametime import time_key
 from awaw_events.vocab import (
     FACTION_OF_POWER,
@@ -83,22 +80,8 @@ from awaw_events.vocab import (
 from projections.game import GameState, fold, initial
 from projections.oil import over_maximum
 from projections.position import Position
-from projections.rules import attrition as attrition_rules
-from projections.rules import combat as combat_rules
 from projections.rules.air import air_combat_result
-from projections.rules.combat.odds import odds_column
-from projections.rules.combat.results import ResultContext, final_result
 from projections.rules.combat.stacking import STACKING_LIMITS
-from projections.rules.combat.strength import (
-    AWAW_DMS,
-    BASIC_DM_ITEM,
-    DM_BASE,
-    DefendingUnit,
-    attack_strength,
-    catalogue_code,
-    defence_strength,
-    net_dm,
-)
 from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.geometry import parse, ring
@@ -107,7 +90,16 @@ from projections.rules.oil.consumption import BRPS_PER_FIFTH
 from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
 from projections.rules.oil.reserves import partial_in_cap
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
-from replays.commands.attack import Advance, Attack, Losses, decide_advance, decide_attack, decide_losses
+from replays.commands.attack import (
+    Advance,
+    Attack,
+    Bridgehead,
+    Losses,
+    decide_advance,
+    decide_attack,
+    decide_bridgehead,
+    decide_losses,
+)
 from replays.commands.attrition import (
     Attrition,
     AttritionLosses,
@@ -137,26 +129,6 @@ MAP_DATA: Final = shipped_map_data().data
 # =====================================================================================================================
 # The rules, read from their one home (projections.rules), never copied here
 # =====================================================================================================================
-
-DM_BASIC: Final = Modifier(code=BASIC_DM_ITEM["awaw"][0], value=DM_BASE["awaw"], rule=BASIC_DM_ITEM["awaw"][1])
-
-
-def dm_item(code: str, item: str) -> Modifier:
-    """A defense multiplier item as the declaration records it: its value and rule from 15.32-15.33."""
-    spec = AWAW_DMS[item]
-    return Modifier(code=code, value=spec.value, rule=spec.rule)
-
-
-def crt_result(column: str, die: int) -> str:
-    """The CRT result of a first round (15.6)."""
-    return combat_rules.crt_result(cast(Any, column), die)
-
-
-def attrition_result(factors: int, modified: int, *, pacific: bool, take_2c: bool) -> tuple[str, int, int]:
-    """Attrition result (column label, C, H), rules 14.41-14.44; the H result is halved on the Pacific map."""
-    found = attrition_rules.attrition_result(factors, modified, pacific=pacific, take_2c=take_2c)
-    label = attrition_rules.ATTRITION_COLUMNS[attrition_rules.attrition_column(factors)].label
-    return label, found.counters, found.hexes
 
 
 def air_combat(factors: int, roll: int) -> tuple[int, int]:
@@ -472,67 +444,6 @@ def fortify(g: Game, power: str, hex_: str, basis: str) -> None:
     g.play(lambda pos: decide_fortify(pos, Fortify(power, (hex_,), basis=basis)))
 
 
-def invade(
-    g: Game,
-    ident: str,
-    hex_: str,
-    attackers: list[Attacker],
-    defenders: list[Defender],
-    *,
-    support: list[UnitFactors],
-    bombardment: list[UnitFactors],
-    die: int,
-    losses: Mapping[str, int | None],
-    advance: Sequence[str],
-) -> tuple[str, int]:
-    """A seaborne invasion (15.1-15.9, 15.55), which no command declares yet: the declaration and the round are
-    written here with the rules' strengths, odds, CRT and 15.55 conversion; the losses and the advance are the
-    commands' (``awaw losses``, ``advance``). Returns the result and the event number of its round."""
-    g.emit(
-        AttackDeclared,
-        actor="germany",
-        attack=ident,
-        kind="invasion",
-        defender_hexes=[hex_],
-        attackers=attackers,
-        defenders=defenders,
-        ground_support=support,
-        shore_bombardment=bombardment,
-        terrain="clear",
-    )
-    strength = attack_strength(
-        sum(a.factors for a in attackers), sum(s.factors for s in support), sum(s.factors for s in bombardment)
-    )
-    defence = defence_strength(
-        [
-            DefendingUnit(d.factors, net_dm([catalogue_code(m.code) for m in d.dms if m.code != DM_BASIC.code]))
-            for d in defenders
-        ]
-    )
-    column = odds_column(strength, defence)
-    roll = g.roll("crt", [die], ref=ident, actor="germany")
-    rolled = combat_rules.crt_result(cast(Any, column), die)
-    lowest = min(a.ctl for a in attackers if a.ctl is not None)
-    result = final_result(rolled, ResultContext(fort_scope=True, lowest_attacking_ctl=lowest))
-    round_event = g.emit(
-        CombatRoundResolved,
-        actor="germany",
-        attack=ident,
-        round=1,
-        attack_strength=strength,
-        defence_strength=defence,
-        odds=column,
-        roll=roll,
-        modified_die=die,
-        result=result,
-        conversion="none" if result == rolled else "15.55",
-    )
-    g.play(partial(decide_losses, command=Losses(ident, "attacker", losses)))
-    g.play(partial(decide_losses, command=Losses(ident, "defender")))
-    g.play(partial(decide_advance, command=Advance(ident, tuple(advance))))
-    return result, round_event
-
-
 def attack(
     g: Game,
     ident: str,
@@ -546,16 +457,25 @@ def attack(
     losses: Sequence[tuple[str, Mapping[str, int | None]]] = (("defender", {}),),
     advance: Sequence[str] = (),
     breakthrough: str | None = None,
+    sea: str | None = None,
+    bombardment: Sequence[str] = (),
+    bridgehead: bool = False,
 ) -> int:
-    """A ground attack (``awaw attack``, ``losses``, ``advance``; 15.1-15.9): ground support flown, the declaration
-    from the board, the die typed in and the CRT's result; each side's losses in turn (none named: everything the
-    result takes); the attack ended and ``advance`` moved in. Returns the event number of its round."""
-    declared = Attack(ident, tuple(hexes), tuple(attackers), tuple(support), dms=dms or {}, terrain=terrain)
+    """A ground attack (``awaw attack``, ``losses``, ``advance``; 15.1-15.9) or a seaborne invasion from the sea hex
+    ``sea`` (``awaw invade``): ground support and shore bombardment, the declaration from the board, the die typed
+    in and the CRT's result; each side's losses in turn (none named: everything the result takes); the attack ended
+    and ``advance`` moved in (placing ``bridgehead``). Returns the event number of its round."""
+    declared = Attack(
+        ident, tuple(hexes), tuple(attackers), tuple(support), dms=dms or {}, terrain=terrain, sea=sea,
+        bombardment=tuple(bombardment),
+    )  # fmt: skip
     g.play(lambda pos: decide_attack(pos, declared, Die(face=die)))
     resolved = len(g.events)
     for side, units in losses:
         g.play(partial(decide_losses, command=Losses(ident, side, units)))
     g.play(lambda pos: decide_advance(pos, Advance(ident, tuple(advance), breakthrough=breakthrough)))
+    if bridgehead:
+        g.play(lambda pos: decide_bridgehead(pos, Bridgehead(ident)))
     return resolved
 
 
@@ -1106,30 +1026,21 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     g.emit(StatusChanged, actor="germany", country="denmark", status="conquered", faction="european_axis")
     g.emit(BrpGained, actor="germany", power="germany", amount=DENMARK_BRPS, cause="conquest", area="denmark")
     g.enter("combat")
-    fly(g, "germany", "ground_support", ["ger-aaf-1"], OSLO, "oslo")
-    fly(g, "germany", "shore_bombardment", ["ger-ca-1"], OSLO, "oslo")
-    invading: dict[str, Any] = {"hexside": "sea", "ctl": 2, "role": "invading"}
-    oslo, oslo_round = invade(
+    oslo_round = attack(
         g,
         "oslo",
-        OSLO,
-        [Attacker(unit=f"ger-inf-{n}", factors=3, origin="EUR:E33", **invading) for n in (8, 9)],
-        [Defender(unit="nor-inf-1", factors=2, hex=OSLO, dms=[DM_BASIC, dm_item("seaborne_invasion", "invasion")])],
-        support=[UnitFactors(unit="ger-aaf-1", factors=5)],
-        bombardment=[UnitFactors(unit="ger-ca-1", factors=2)],
+        [OSLO],
+        ["ger-inf-8", "ger-inf-9"],
+        sea="EUR:E33",
+        support=["ger-aaf-1"],
+        bombardment=["ger-ca-1"],
         die=6,
-        losses={"ger-ca-1": None},
+        losses=(("attacker", {"ger-ca-1": None}), ("defender", {})),
         advance=["ger-inf-8", "ger-inf-9"],
+        bridgehead=True,
     )
-    landing = g.emit(
-        BridgeheadPlaced,
-        actor="germany",
-        hex=OSLO,
-        faction="european_axis",
-        cause="seaborne_invasion",
-        ref="oslo",
-        first_unit="ger-inf-8",
-    )
+    oslo = cast(CombatRoundResolved, g.events[oslo_round - 1]).result
+    landing = len(g.events)
     g.emit(BookmarkSet, name="Weserübung: Oslo bridgehead", at=landing)
     g.emit(
         NoteAdded,

@@ -89,6 +89,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.world:supply",
         "Determine the supply of FACTION's units and hexes in GAME (30.4), as traced on the map data or as given.",
     ),
+    "invade": (
+        "replays.cli.world:invade",
+        "Declare a seaborne invasion ATTACK of GAME from a sea hex, roll, and read the CRT (15.32B, 15.51, 15.55).",
+    ),
+    "bridgehead": (
+        "replays.cli.world:bridgehead",
+        "Place the bridgehead of ATTACK in GAME, where its first unit advanced (31.12, 31.22, 31.23, 31.32).",
+    ),
     "play": (
         "replays.cli.play:play",
         "Stage GAME's player turn as a draft beside the log, at a prompt: decide, undo, show, then commit it whole.",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from replays.cli.common import Context, command, pass_context
-from replays.cli.table import _play, _units, table_options
+from replays.cli.table import _dms, _odds_note, _play, _units, table_options
 
 if TYPE_CHECKING:
     from awaw_events.events import AnyEvent
@@ -110,5 +110,108 @@ def supply(
 
     def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
         return decide_supply(pos, order)
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command()
+@click.argument("game")
+@click.argument("attack_id", metavar="ATTACK")
+@click.option("--on", "hexes", multiple=True, required=True, metavar="HEX", help="The coastal hex invaded.")
+@click.option("--from", "sea", required=True, metavar="HEX", help="The sea hex the invading units land from.")
+@click.option("--with", "attackers", multiple=True, required=True, metavar="UNITS", help="The invading ground units.")
+@click.option("--support", multiple=True, metavar="UNITS", help="Air units flying ground support.")
+@click.option("--bombard", "bombardment", multiple=True, metavar="UNITS", help="Naval units giving shore bombardment.")
+@click.option("--das", multiple=True, metavar="UNITS", help="The defender's air units flying defensive air support.")
+@click.option("--dm", "dms", multiple=True, metavar="[UNIT=]ITEM", help="A DM item claimed beyond the invasion DM.")
+@click.option("--die", "face", type=click.IntRange(1, 6), help="A physical die (default: the game's next seeded roll).")
+@click.option("--defender-converts", is_flag=True, help="15.55: the defender converts a d result.")
+@table_options
+@pass_context
+def invade(
+    obj: Context,
+    game: str,
+    attack_id: str,
+    hexes: tuple[str, ...],
+    sea: str,
+    attackers: tuple[str, ...],
+    support: tuple[str, ...],
+    bombardment: tuple[str, ...],
+    das: tuple[str, ...],
+    dms: tuple[str, ...],
+    face: int | None,
+    defender_converts: bool,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """A seaborne invasion: the declaration (the invaders attack from the sea hex, the defenders get the invasion
+    DM, 15.32B; ground support and shore bombardment count in the attack strength, 15.51), the roll and the first
+    round, read on the CRT with 15.55's conversion. Then ``awaw losses``, ``awaw advance`` and ``awaw bridgehead``.
+
+    \b
+    Example:
+      awaw invade club-1939 oslo --on EUR:D33 --from EUR:E33 \\
+          --with ger-inf-8,ger-inf-9 --support ger-aaf-1 \\
+          --bombard ger-ca-1 --die 6
+    """
+    from replays.commands.attack import Attack, decide_attack, decide_declaration
+
+    order = Attack(
+        attack_id,
+        hexes,
+        _units(attackers),
+        _units(support),
+        _units(das),
+        _dms(dms),
+        kind="invasion",
+        defender_converts=defender_converts,
+        sea=sea,
+        bombardment=_units(bombardment),
+    )
+
+    def decide(pos: Position, die: Die) -> list[AnyEvent] | Refusal:
+        return decide_attack(pos, order, die) if die.known else decide_declaration(pos, order)
+
+    play = {"dry_run": dry_run, "yes": yes, "strict": strict, "as_json": as_json}
+    _play(obj, game, decide, face=face, rolls=True, note=_odds_note(attack_id), **play)
+
+
+@command()
+@click.argument("game")
+@click.argument("attack_id", metavar="ATTACK")
+@click.option("--on", "hex_", metavar="HEX", help="The hex (default: the one the attack's units advanced into).")
+@click.option(
+    "--cause",
+    type=click.Choice(["cross_river_attack", "crossing_arrow_attack"]),
+    help="Across what the attack came, for an attack that was not a seaborne invasion.",
+)
+@table_options
+@pass_context
+def bridgehead(
+    obj: Context,
+    game: str,
+    attack_id: str,
+    hex_: str | None,
+    cause: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Placed by the first unit that advanced into the hex after the attack (31.32): a seaborne invasion's on a
+    beach hex or one-hex island (31.22), a cross-river or crossing-arrow attack's across that hexside (31.23).
+
+    \b
+    Example:
+      awaw bridgehead club-1939 oslo
+    """
+    from replays.commands.attack import Bridgehead, decide_bridgehead
+
+    order = Bridgehead(attack_id, hex_, cause)
+
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        return decide_bridgehead(pos, order)
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)

@@ -19,16 +19,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AdvanceAfterCombat, AnyEvent, AttackEnded, BreakthroughCreated
+from awaw_events.events import AdvanceAfterCombat, AnyEvent, AttackEnded, BreakthroughCreated, BridgeheadPlaced
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, NAVAL_TYPES
 from projections import combat, game
 from projections.combat import Attack as AttackState
-from projections.position import Position, partisans, specialized, units
+from projections.position import Position, bridgeheads, partisans, specialized, units
 from projections.position.combat import advance, declarations, losses, rounds
 from projections.position.combat.attacks import STANDARD_A3R, ctl, joint_attack, known, table_of
 from projections.position.common import enemy_controller
 from projections.position.fortifications import effects as fortifications
 from projections.rules import combat as rules
+from projections.rules.bridgeheads import RIVER_CAUSES
 from projections.rules.combat.strength import BASIC_DM_ITEM, EXPLOITING_ARMOR_DM_TYPES
 from projections.rules.fortifications import FORT_DM_CODES
 from projections.rules.sequence import ATTACK_PHASES
@@ -38,6 +39,7 @@ from replays.commands.base import (
     Die,
     Query,
     Refusal,
+    faction_of,
     first_refusal,
     judged_in_turn,
     now,
@@ -83,6 +85,12 @@ ADVANCE: Final[dict[type, tuple[Query, ...]]] = {
     AttackEnded: (losses.losses_recorded, losses.involuntary_air),
     AdvanceAfterCombat: (advance.advance, advance.advance_stacking, advance.chain_advance, units.airdropped_units),
     BreakthroughCreated: (advance.breakthrough, units.negated_mechanized),
+    BridgeheadPlaced: (
+        bridgeheads.bridgehead_phase,
+        bridgeheads.bridgehead_seaborne,
+        bridgeheads.bridgehead_river,
+        bridgeheads.bridgehead_occupied,
+    ),
 }
 
 
@@ -91,7 +99,10 @@ class Attack(NamedTuple):
     ground support (all their factors); ``das``: the defender's air units flying defensive air support; ``dms``:
     DM items claimed, by defending unit, or for every defender under ``*`` (15.3: ``rough``, ``fortification``,
     ``invasion`` ...; the basic DM is always counted); ``terrain`` of the attacked hex (default: the map data's, else
-    clear). ``attacker_takes_ex`` and ``defender_converts`` are the players' choices of 15.53 and 15.55."""
+    clear). ``attacker_takes_ex`` and ``defender_converts`` are the players' choices of 15.53 and 15.55. ``sea``: the
+    sea hex the attackers land from, in a seaborne invasion (kind ``invasion``; the defenders get the invasion DM,
+    15.32B); ``bombardment``: naval units giving shore bombardment (their factors count in the attack strength,
+    15.51)."""
 
     attack: str
     hexes: tuple[str, ...]
@@ -108,6 +119,8 @@ class Attack(NamedTuple):
     """``--force`` (``awaw play``): a declaration the position's judges forbid is drafted anyway, for the audit to
     list as a disputed action; what the command itself refuses (no enemy, no such DM item, a unit not in play)
     stands."""
+    sea: str | None = None
+    bombardment: tuple[str, ...] = ()
 
 
 class Round(NamedTuple):
@@ -138,6 +151,16 @@ class Advance(NamedTuple):
     to: str | None = None
     breakthrough: str | None = None
     reason: str | None = None
+
+
+class Bridgehead(NamedTuple):
+    """The first unit that advanced into ``hex`` after ``attack`` places a bridgehead there (31.12, 31.32): a
+    seaborne invasion's (31.22), or, for another attack, the ``cause`` given (``cross_river_attack`` or
+    ``crossing_arrow_attack``, 31.23), which the map data's hexsides judge."""
+
+    attack: str
+    hex: str | None = None
+    cause: str | None = None
 
 
 Missions = tuple[list[AnyEvent], list[dict[str, int | str]]] | Refusal
@@ -186,6 +209,8 @@ def _attackers(pos: Position, command: Attack) -> tuple[str, list[dict[str, Any]
             return Refusal(records.RULE, problem.message)  # the record family's check asks the same function
         unit = pos.board.units[unit_id]
         entry: dict[str, Any] = {"unit": unit_id, "factors": unit.factors, "origin": unit.location}
+        if command.sea is not None:
+            entry |= {"origin": command.sea, "hexside": "sea", "role": "invading"}
         level = known(ctl(pos, unit_id))
         if level is not None and level >= 0:  # a CTL below 0 is recorded as none: the fold reads it from the board
             entry["ctl"] = level
@@ -208,7 +233,13 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
     if isinstance(found, Refusal):
         return found
     power, attackers = found
-    kind = command.kind or ("exploitation" if when.get("phase") == "exploitation" else "regular")
+    kind = command.kind or (
+        "invasion" if command.sea is not None
+        else "exploitation" if when.get("phase") == "exploitation"
+        else "regular"
+    )  # fmt: skip
+    if command.sea is not None and kind != "invasion":
+        return Refusal(COMMAND, f"units land from the sea ({command.sea}) in a seaborne invasion, not a {kind} attack")
     exploiting_armor = any(a.get("armor") and a.get("ctl", 0) >= rules.EXPLOITING_ARMOR_DM_MIN_CTL for a in attackers)
     defenders: list[dict[str, Any]] = []
     for hex_ in command.hexes:
@@ -218,6 +249,8 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
             codes = [*command.dms.get("*", ()), *command.dms.get(u.id, ())]
             if kind == "exploitation" and exploiting_armor and u.unit_type in EXPLOITING_ARMOR_DM_TYPES:
                 codes = [*codes, "exploiting_armor"] if "exploiting_armor" not in codes else codes
+            if kind == "invasion" and "invasion" not in map(rules.catalogue_code, codes):
+                codes = [*codes, "invasion"]  # 15.32B: the defender of a seaborne invasion
             items = _dm_items(pos, codes, u.id, hex_, power)
             if isinstance(items, Refusal):
                 return items
@@ -231,6 +264,9 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
     das = _missions(pos, command, "das", when, None)
     if isinstance(das, Refusal):
         return das
+    fleet = _missions(pos, command, "shore_bombardment", when, power)
+    if isinstance(fleet, Refusal):
+        return fleet
     declared = _event(
         {
             "type": "attack_declared",
@@ -243,13 +279,14 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
             "defenders": defenders,
             "ground_support": support[1],
             "das": das[1],
+            "shore_bombardment": fleet[1],
             "terrain": command.terrain or _terrain(pos, command.hexes[0]),
             **_fortified(pos, command.hexes[0], power),
         },
         "the attack",
     )
     stop = None if command.force else first_refusal(pos, declared, DECLARATION)
-    return stop if stop is not None else [*support[0], *das[0], declared]
+    return stop if stop is not None else [*support[0], *fleet[0], *das[0], declared]
 
 
 def _fortified(pos: Position, hex_: str, power: str) -> dict[str, str]:
@@ -270,17 +307,21 @@ def _terrain(pos: Position, hex_: str) -> str:
 
 
 def _missions(pos: Position, command: Attack, mission: str, when: dict[str, Any], power: str | None) -> Missions:
-    """Air missions flown for an attack (its ground support, or the defender's DAS): one ``air_mission_flown`` and the
-    unit's inversion each, and the units and factors the declaration lists."""
+    """Air missions flown for an attack (its ground support, or the defender's DAS) and the shore bombardment of its
+    naval units: one ``air_mission_flown`` and the unit's inversion each, and the units and factors the declaration
+    lists."""
     events: list[AnyEvent] = []
     listed: list[dict[str, int | str]] = []
     target, ref = command.hexes[0], command.attack
-    for unit_id in command.support if mission == "ground_support" else command.das:
+    given = {"ground_support": command.support, "das": command.das, "shore_bombardment": command.bombardment}
+    for unit_id in given[mission]:
         found = own_unit(pos, unit_id, power, "flies")
         if isinstance(found, Refusal):
             return found
         unit, acting = found
-        if unit.unit_type not in AIR_TYPES:
+        if mission == "shore_bombardment" and unit.unit_type not in NAVAL_TYPES:
+            return Refusal(COMMAND, f"{unit_id} is {unit.unit_type}, not a naval unit: it gives no shore bombardment")
+        if mission != "shore_bombardment" and unit.unit_type not in AIR_TYPES:
             return Refusal("15.4", f"{unit_id} is {unit.unit_type}, not an air unit: it flies no {mission}")
         if unit.inverted:
             return Refusal("27.8", f"{unit_id} is inverted (used this turn): it flies no mission until it uninverts")
@@ -494,6 +535,35 @@ def decide_advance(pos: Position, command: Advance) -> list[AnyEvent] | Refusal:
     return judged_in_turn(pos, events, ADVANCE)
 
 
+def decide_bridgehead(pos: Position, command: Bridgehead) -> list[AnyEvent] | Refusal:
+    """The bridgehead the first unit to advance after an attack places (31.32), or why the rules refuse it."""
+    attack = _attack_of(pos, command.attack)
+    if isinstance(attack, Refusal):
+        return attack
+    entered = {h: units for h, units in attack.advanced.items() if units}
+    hex_ = command.hex or next(iter(entered), None)
+    if hex_ not in entered:
+        where = ", ".join(entered) or "no hex"
+        return Refusal("31.32", f"a bridgehead is placed by the first unit to advance into the hex after the attack; "
+                       f"{command.attack}'s advanced into {where}")  # fmt: skip
+    cause = "seaborne_invasion" if attack.invasion else command.cause
+    allowed = ("seaborne_invasion",) if attack.invasion else RIVER_CAUSES  # 31.22, 31.23
+    if cause not in allowed:
+        return Refusal(
+            COMMAND,
+            f"the bridgehead of attack {command.attack} ({attack.declared.kind}) is {' or '.join(allowed)}, "
+            f"not {cause!r}",
+        )
+    first = entered[hex_][0]
+    actor = attack.declared.actor
+    placed = {"type": "bridgehead_placed", **now(pos.state), "actor": actor, "hex": hex_, "faction": faction_of(actor),
+              "cause": cause, "ref": command.attack, "first_unit": first}  # fmt: skip
+    across = next((a.origin for a in attack.declared.attackers if a.unit == first), None)
+    if cause != "seaborne_invasion" and across is not None:
+        placed["across"] = across
+    return judged_in_turn(pos, [_event(placed, "the bridgehead")], ADVANCE)
+
+
 def preview_odds(pos: Position, events: Sequence[AnyEvent], attack_id: str) -> tuple[int, int, str] | None:
     """The strengths and odds column of the first round of a declared attack (for the question before the roll)."""
     attack = game.fold(pos.state, events).combat.attacks.get(attack_id)
@@ -506,10 +576,12 @@ def preview_odds(pos: Position, events: Sequence[AnyEvent], attack_id: str) -> t
 __all__ = [
     "Advance",
     "Attack",
+    "Bridgehead",
     "Losses",
     "Round",
     "decide_advance",
     "decide_attack",
+    "decide_bridgehead",
     "decide_declaration",
     "decide_losses",
     "decide_round",
