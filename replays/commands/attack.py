@@ -544,8 +544,8 @@ def decide_bridgehead(pos: Position, command: Bridgehead) -> list[AnyEvent] | Re
     hex_ = command.hex or next(iter(entered), None)
     if hex_ not in entered:
         where = ", ".join(entered) or "no hex"
-        return Refusal("31.32", f"a bridgehead is placed by the first unit to advance into the hex after the attack; "
-                       f"{command.attack}'s advanced into {where}")  # fmt: skip
+        return Refusal(COMMAND, f"no unit of attack {command.attack} advanced into {hex_ or 'a hex'} to place a "
+                       f"bridgehead there (its units advanced into {where})")  # fmt: skip
     cause = "seaborne_invasion" if attack.invasion else command.cause
     allowed = ("seaborne_invasion",) if attack.invasion else RIVER_CAUSES  # 31.22, 31.23
     if cause not in allowed:
