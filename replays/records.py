@@ -419,6 +419,8 @@ class Referee:
 
 
 def _state_at(store: GameStore, timeline: str, size: int) -> GameState:
+    """The state at the end of the timeline before the write, kept as a snapshot when it was folded (from the
+    nearest one): the audit of the new events starts from it, and folds only them."""
     from replays.state import state_at
 
-    return state_at(store.open(timeline), size, save=False)
+    return state_at(store.open(timeline), size)

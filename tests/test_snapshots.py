@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from awaw_events.codec import tag_of
+from awaw_events.io import write_jsonl
 from awaw_events.snapshots import EVERY, HEADS, Entry, SnapshotCache
+from benchmarks.synthetic import events
 from projections import game
 from replays.cli import cli
 
@@ -76,6 +79,44 @@ def test_an_import_of_a_turn_folds_only_the_events_since_the_nearest_snapshot(
     assert folds.reset() == 0  # the end, kept by the import's audit
     run(awaw, "state", "g", "--at", str(FIRST + 10), "--view", "brp")
     assert folds.reset() == 10  # from the end the first import kept
+
+
+@pytest.fixture(scope="module")
+def long_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, int, int]:
+    """The benchmark's campaign, past two points of the snapshot grid, cut as a player's cycle cuts it: the game so
+    far (to the last whole game turn but one) and the opponent's turn (that game turn, both player turns), each in a
+    file; and how many events each holds."""
+    log = list(events(2 * EVERY + 600))
+    starts = [i for i, e in enumerate(log) if tag_of(e) == "phase_started" and e.phase == "diplomacy"]
+    first, end = starts[-3], starts[-1]
+    where = tmp_path_factory.mktemp("long")
+    head, turn = where / "head.jsonl", where / "turn.jsonl"
+    with head.open("wb") as handle:
+        write_jsonl(log[:first], handle)
+    with turn.open("wb") as handle:
+        write_jsonl(log[first:end], handle)
+    assert first > 2 * EVERY and first % EVERY  # the game so far ends between two points of the grid
+    return head, turn, first, end - first
+
+
+@pytest.mark.parametrize("end_kept", [True, False], ids=["end-kept", "only-the-grid"])
+def test_an_import_of_a_turn_onto_a_long_game_folds_no_more_than_the_events_since_the_nearest_snapshot(
+    tmp_path: Path, awaw: list[str], folds: Counter, long_game: tuple[Path, Path, int, int], end_kept: bool
+) -> None:
+    head, turn, size, turn_size = long_game
+    run(awaw, "import", "g", str(head), "--no-audit")
+    assert folds.reset() == size  # the end kept, the grid on the way
+    snapshots = tmp_path / "keys" / "snapshots"
+    if not end_kept:  # the end is gone from the cache (a player's other games took its place): the grid is left
+        for path in snapshots.rglob("*.end.snap"):
+            path.unlink()
+    nearest = size if end_kept else size - size % EVERY
+    assert any(snapshots.rglob(f"{nearest}-*.snap"))
+    shown = run(awaw, "import", "g", str(turn))
+    assert f"imported {turn_size} event(s) into g: events {size + 1} to {size + turn_size}" in shown
+    assert folds.reset() == size - nearest + turn_size  # once from the nearest snapshot, then the turn, checked
+    run(awaw, "state", "g", "--view", "brp")
+    assert folds.reset() == 0  # the end, kept by the import's audit
 
 
 def test_an_import_without_its_audit_keeps_the_end_too(tmp_path: Path, awaw: list[str], folds: Counter) -> None:

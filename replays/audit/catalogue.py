@@ -118,11 +118,16 @@ def audit(
 
 
 def store_maps(store: GameStore) -> engine.MapResolver:
-    """Map data looked up in a store (the declared file kept beside the game, or the shipped data)."""
+    """Map data looked up in a store (the declared file kept beside the game, or the shipped data), each declaration
+    once: the file is parsed on its first lookup (the reuse of kept reports and the fold both ask), not again."""
+    resolved: dict[MapDataRef, tuple[MapData | None, str | None]] = {}
 
     def maps(declared: MapDataRef) -> tuple[MapData | None, str | None]:
-        found = resolve_map_data(store, declared)
-        return found.data, found.reason
+        answer = resolved.get(declared)
+        if answer is None:
+            found = resolve_map_data(store, declared)
+            answer = resolved[declared] = (found.data, found.reason)
+        return answer
 
     return maps
 

@@ -19,12 +19,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import itertools
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from typing import Any, Final
 
 from awaw_events.snapshots import Snapshots
@@ -244,6 +242,9 @@ def _in_processes(
     rule_prefix: str | None,
     progress: Callable[[int], None] | None,
 ) -> AuditReport:
+    import multiprocessing  # here, not at the top: an audit in one process (every turn's) never loads them
+    from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this one's store is inherited
     done = context.Array("q", len(ranges), lock=False)
     with ProcessPoolExecutor(
