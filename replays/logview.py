@@ -31,6 +31,10 @@ _POWER_FIELDS = (
     "faction",
     "side_of",
 )
+_OUTCOME_FIELDS = ("by", "against", "conceded_by")
+"""The fields of an outcome event (:mod:`awaw_events.events.outcomes`) that name a power, faction, side or minor
+country it is by or about: an operation's or a plan's ``by`` and ``against``, a conquest's ``by``, a concession's
+``conceded_by`` (a game's ``winner`` where it names a side). Elsewhere ``by`` is a player's name (a key's pin)."""
 _COUNTRY = re.compile(r"^[a-z][a-z_:]*$")
 """A power, faction or country id, as events spell them (:data:`awaw_events.events.politics.Country`)."""
 FAMILIES = frozenset(cls.family for cls in EVENT_TYPES)
@@ -74,6 +78,11 @@ def named(event: Any) -> set[str]:
     about = getattr(event, "about", ())  # a chronicle entry's countries (a note's is the event it is on)
     names = {event.actor, *(getattr(event, f, None) for f in _POWER_FIELDS)}
     names.update(about if isinstance(about, list | tuple) else ())
+    if type(event).family == "outcome":
+        names.update(getattr(event, f, None) for f in _OUTCOME_FIELDS)
+        winner = getattr(event, "winner", None)  # a game's end: won by a side (not a draw, nor none)
+        if isinstance(winner, str) and powers_of(winner):
+            names.add(winner)
     for group in [n for n in names if isinstance(n, str) and n not in POWERS]:
         names.update(powers_of(group))
     return names

@@ -184,6 +184,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/docs.py", "_BASE_FIELDS"): PRESENTATION,
     ("replays/logview.py", "_TIME_KEYS"): PRESENTATION,
     ("replays/logview.py", "_POWER_FIELDS"): PRESENTATION,
+    ("replays/logview.py", "_OUTCOME_FIELDS"): PRESENTATION,
     ("replays/logview.py", "FAMILIES"): REGISTRY,
     ("replays/logview.py", "TAGS"): REGISTRY,
     ("replays/readmodel.py", "COMMON_COLUMNS"): PRESENTATION,
