@@ -18,7 +18,7 @@ from awaw_events.events import AnyEvent, Event, GameCreated, MapDataChanged, Map
 from projections import board, brp, combat, dice, land, movement, naval, oil, politics, redeployment, sw, weather
 from projections.core import Clock, Context, Handler, Meta, clock_after, clone, map_data_ref, meta_from
 
-CODE_VERSION: Final = "projections-16-setups"
+CODE_VERSION: Final = "projections-17-operation-words"
 """Bump when any fold changes meaning: stored snapshots are keyed by it and rebuilt when it differs."""
 
 

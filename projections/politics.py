@@ -20,6 +20,7 @@ family reads them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 import msgspec
@@ -57,8 +58,9 @@ from awaw_events.events import (
 )
 from awaw_events.events.chronicle import TENSION_TRACKS
 from awaw_events.gametime import label
-from awaw_events.vocab import SIDE_OF_FACTION, side_of
+from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, power_name, powers_of, side_of
 from projections.core import Context, Handlers
+from projections.rules.movement import MAP_PREFIXES
 from projections.rules.tensions import EVENT_CODES, WEST_OF_PACT_PREFIX
 
 
@@ -446,15 +448,28 @@ def _power_conquered(state: PoliticsState, event: PowerConquered, ctx: Context) 
     state.conquered[event.power] = _fact(event, ctx, holder=event.by)
 
 
-@HANDLERS.on(OperationReported)
-def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> None:
-    what = f"{event.kind}: {', '.join(event.places)}" + (f" (against {event.against})" if event.against else "")
-    found = Operation(
+def _operation_words(kind: str, places: Iterable[str], against: str | None) -> str:
+    """An operation in words, as a player reads it: ``attack in Belgrade, EUR:Q33 against Yugoslavia``, ``war entry
+    against the European Axis`` (a hex as printed on the map, a place or country by its name, a faction or side with
+    its article)."""
+    where = ", ".join(p if p.startswith(MAP_PREFIXES) else power_name(p) for p in places)
+    what = kind.replace("_", " ") + (f" in {where}" if where else "")
+    if against is None:
+        return what
+    group = against not in FACTION_OF_POWER and bool(powers_of(against))  # a faction or a side: with its article
+    return f"{what} against {'the ' if group else ''}{power_name(against)}"
+
+
+def _operation_of(
+    event: OperationReported | OperationPlanned, ctx: Context, cause: str, planned_for: str | None = None
+) -> Operation:
+    """An operation a source reports or says was to come, as the politics state keeps it."""
+    return Operation(
         seq=ctx.now.seq,
         when=label(event),
         holder=event.by,
-        what=what,
-        cause=event.result,
+        what=_operation_words(event.kind, event.places, event.against),
+        cause=cause,
         kind=event.kind,
         places=tuple(event.places),
         against=event.against,
@@ -462,8 +477,13 @@ def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> 
         provenance=event.provenance,
         citation=event.citation,
         unknown=tuple(event.unknown),
+        planned_for=planned_for,
     )
-    state.operations = (*state.operations, found)
+
+
+@HANDLERS.on(OperationReported)
+def _operation(state: PoliticsState, event: OperationReported, ctx: Context) -> None:
+    state.operations = (*state.operations, _operation_of(event, ctx, event.result))
 
 
 @HANDLERS.on(TheaterQuiet)
@@ -473,24 +493,8 @@ def _quiet(state: PoliticsState, event: TheaterQuiet, ctx: Context) -> None:
 
 @HANDLERS.on(OperationPlanned)
 def _planned(state: PoliticsState, event: OperationPlanned, ctx: Context) -> None:
-    where = f": {', '.join(event.places)}" if event.places else ""
-    what = f"{event.kind}{where}" + (f" (against {event.against})" if event.against else "")
-    found = Operation(
-        seq=ctx.now.seq,
-        when=label(event),
-        holder=event.by,
-        what=what,
-        cause=event.basis,
-        kind=event.kind,
-        places=tuple(event.places),
-        against=event.against,
-        text=event.text,
-        provenance=event.provenance,
-        citation=event.citation,
-        unknown=tuple(event.unknown),
-        planned_for=None if "planned_for" in event.unknown else event.planned_for,
-    )
-    state.plans = (*state.plans, found)
+    planned_for = None if "planned_for" in event.unknown else event.planned_for
+    state.plans = (*state.plans, _operation_of(event, ctx, event.basis, planned_for))
 
 
 @HANDLERS.on(RandomEventDrawn)

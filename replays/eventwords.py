@@ -20,6 +20,7 @@ from typing import Any, Final
 from awaw_events.codec import tag_of, to_builtins
 from awaw_events.dice import dice_words
 from awaw_events.events import Event
+from awaw_events.vocab import FACTION_OF_POWER, powers_of
 from replays.views.common import SPECIAL_NAMES, country, location
 
 ABBREVIATIONS: Final[dict[str, str]] = {
@@ -114,6 +115,10 @@ PROPER: Final = frozenset(
         "actor",
         "place",
         "places",
+        "by",
+        "against",
+        "conceded_by",
+        "theater",
     }
 )
 """Fields whose values are proper names (powers, countries, factions, places of the rules): capitalised."""
@@ -400,6 +405,75 @@ def _area(f: Fields, u: frozenset[str]) -> str:
     return f"{_v(f, u, 'controller')} controls {extent} of {_v(f, u, 'place')}{cause}"
 
 
+RESULT_WORDS: Final[dict[str, str]] = {
+    "success": "succeeded",
+    "failure": "failed",
+    "partial": "partly succeeded",
+    "unknown": "result not reported",
+}
+"""How a reported operation came out, in words (``operation_reported`` ``result``)."""
+
+BASIS_WORDS: Final[dict[str, str]] = {"plan": "a plan", "implication": "what the position implied"}
+"""Why a source speaks of an operation to come (``operation_planned`` ``basis``)."""
+
+
+def _turn_ref(ref: str) -> str:
+    """A game turn reference in words: ``1944-fall`` -> ``Fall 1944``."""
+    year, _, season = ref.partition("-")
+    return f"{season.capitalize()} {year}"
+
+
+def _whom(f: Fields, u: frozenset[str], key: str) -> str:
+    """A power, faction, side or country a sentence names: ``the Western Allies``, ``the U.S.``, ``Germany`` (a
+    faction, a side and the U.S. with their article)."""
+    found, name = _v(f, u, key), f.get(key)
+    group = isinstance(name, str) and name not in FACTION_OF_POWER and bool(powers_of(name))
+    return f"the {found}" if key not in u and (group or name == "usa") else found
+
+
+def _operation_words(f: Fields, u: frozenset[str]) -> str:
+    """``attack by Germany in Belgrade, EUR:Q33 against Yugoslavia``."""
+    where = f" in {_v(f, u, 'places')}" if f.get("places") or "places" in u else ""
+    against = f" against {_whom(f, u, 'against')}" if f.get("against") or "against" in u else ""
+    return f"{_v(f, u, 'kind')} by {_whom(f, u, 'by')}{where}{against}"
+
+
+def _source_text(f: Fields) -> str:
+    return f" ({f['text']})" if f.get("text") else ""
+
+
+def _reported(f: Fields, u: frozenset[str]) -> str:
+    result = "result unknown" if "result" in u else RESULT_WORDS.get(f.get("result", "unknown"), "?")
+    return f"{_operation_words(f, u)}: {result}{_source_text(f)}"
+
+
+def _planned(f: Fields, u: frozenset[str]) -> str:
+    if "planned_for" in u:
+        when = ", for a game turn the source does not give"
+    else:
+        when = f", for {_turn_ref(f['planned_for'])}" if f.get("planned_for") else ""
+    basis = BASIS_WORDS.get(f.get("basis", "plan"), "?")
+    return f"{_operation_words(f, u)}{when} ({basis}){_source_text(f)}"
+
+
+def _quiet(f: Fields, u: frozenset[str]) -> str:
+    return f"the {_v(f, u, 'theater')} theater was quiet{_source_text(f)}"
+
+
+def _conquered(f: Fields, u: frozenset[str]) -> str:
+    by = f" by {_whom(f, u, 'by')}" if f.get("by") or "by" in u else ""
+    return f"{_whom(f, u, 'power')} conquered{by}"
+
+
+def _ended(f: Fields, u: frozenset[str]) -> str:
+    from replays.views.politics import HOW_ENDED, WINNER_WORDS  # the politics view's words, when a game ends
+
+    level = f" ({f['level']} victory)" if f.get("level") else ""
+    how = HOW_ENDED.get(f.get("how", "victory_conditions"), "?")
+    by = f" of {_whom(f, u, 'conceded_by')}" if f.get("conceded_by") else ""
+    return f"{WINNER_WORDS.get(f.get('winner', ''), '?')}{level}, {how}{by}"
+
+
 SENTENCES: Final[dict[str, Sentence]] = {
     "unit_moved": _moved,
     "unit_redeployed": _redeployed,
@@ -430,6 +504,11 @@ SENTENCES: Final[dict[str, Sentence]] = {
     "phase_ended": _phase("ends"),
     "year_started": lambda f, u: "the year begins",
     "map_data_used": _map_data,
+    "operation_reported": _reported,
+    "operation_planned": _planned,
+    "theater_quiet": _quiet,
+    "power_conquered": _conquered,
+    "game_ended": _ended,
 }
 """The events with a sentence of their own (the others read as their name and fields)."""
 

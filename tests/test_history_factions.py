@@ -248,7 +248,7 @@ def test_an_operation_without_its_hexes_is_recorded_and_shown() -> None:
     )
     state = final([created(), op]).politics
     assert [(f.holder, f.what, f.cause) for f in state.operations] == [
-        ("germany", "attack: egypt (against britain)", "success")
+        ("germany", "attack in Egypt against Britain", "success")
     ]
     assert [f["holder"] for f in politics_view.data(state, power="germany")["operations"]] == ["germany"]
     assert politics_view.data(state, power="japan")["operations"] == []
@@ -320,8 +320,8 @@ def test_an_operation_planned_or_implied_is_recorded_and_shown_and_no_check_read
     assert decode(encode(plan)) == plan
     state = final([created(), plan, entry]).politics
     assert [(p.holder, p.what, p.planned_for, p.cause) for p in state.plans] == [
-        ("japan", "attack (against western_allies)", "1941-summer", "plan"),
-        ("usa", "war_entry (against european_axis)", None, "implication"),
+        ("japan", "attack against the Western Allies", "1941-summer", "plan"),
+        ("usa", "war entry against the European Axis", None, "implication"),
     ]
     words = text_of(politics_view.render(state), width=120)
     assert "Operations planned or implied" in words and "Summer 1941" in words and "unknown" in words

@@ -163,6 +163,8 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/charts.py", "LEVELS"): PRESENTATION,
     ("replays/charts.py", "TITLES"): PRESENTATION,
     ("replays/eventwords.py", "ABBREVIATIONS"): PRESENTATION,
+    ("replays/eventwords.py", "RESULT_WORDS"): PRESENTATION,
+    ("replays/eventwords.py", "BASIS_WORDS"): PRESENTATION,
     ("replays/report.py", "VIEW_TITLES"): PRESENTATION,
     ("replays/reportsteps.py", "HEX_FIELDS"): PRESENTATION,
     ("replays/eventwords.py", "_TIME"): PRESENTATION,

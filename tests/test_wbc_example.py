@@ -124,9 +124,9 @@ def test_every_fact_of_the_report_is_recorded(game: Game) -> None:
     assert len(texts) == 7
     # what was to come: two implications of the early war and Japan's plan, each with its game turn where given
     assert [(o["holder"], o["what"], o.get("planned_for"), o["cause"]) for o in politics["plans"]] == [
-        ("european_axis", "attack (against russia)", "1940-summer", "implication"),
-        ("usa", "war_entry (against european_axis)", None, "implication"),
-        ("japan", "attack (against western_allies)", "1941-summer", "plan"),
+        ("european_axis", "attack against Russia", "1940-summer", "implication"),
+        ("usa", "war entry against the European Axis", None, "implication"),
+        ("japan", "attack against the Western Allies", "1941-summer", "plan"),
     ]
     assert politics["plans"][1]["unknown"] == ["planned_for"]
     # the quiet Pacific (found later) is the report's word on a theater over 1939, not a chronicle line
@@ -139,7 +139,7 @@ def test_every_fact_of_the_report_is_recorded(game: Game) -> None:
     ]
     # the attack in Egypt is an operation reported without its hexes, not a chronicle line
     assert [(o["holder"], o["what"], o["cause"]) for o in politics["operations"]] == [
-        ("germany", "attack: egypt (against britain)", "success")
+        ("germany", "attack in Egypt against Britain", "success")
     ]
     for words in (
         "hard time",
