@@ -6,7 +6,9 @@ says which), plus what happened up to it: every event (``events``), where each u
 (``unit_history``), the moves, attacks (with their units and rounds), rolls, builds and redeployments as tables of
 their own (:mod:`replays.eventrows`), the texts players search (notes, the chronicle, citations, rulings' reasons,
 bookmarks) with a full-text index, and the audit's findings (``findings``), each linked to its event. One walk of
-the timeline writes them all, and the audit drives it.
+the timeline writes them all; the findings are the audit's own (:func:`replays.audit.timelines.audit_timeline`, in
+this process), taken from the reports your cache keeps for the ranges nothing changed in, and only the other ranges
+folded and checked (and kept for the next time).
 :func:`replays.readmodel.metadata` gives Datasette the titles, the column descriptions and the canned queries ("BRP
 ledger of one power", "all findings", "units in a hex at a point"); ``awaw materialize`` writes it beside the
 database (``datasette game.db -m game.metadata.json``).
@@ -191,7 +193,7 @@ def _write(
     seq: int,
     progress: Callable[[int], None] | None,
 ) -> dict[str, int]:
-    from replays.audit.catalogue import audit, store_maps
+    from replays.audit.timelines import audit_timeline, collector_at_rest
 
     for name in db.table_names():
         if name in TABLES or name.split("_", 1)[0] in TABLE_PREFIXES:
@@ -207,12 +209,13 @@ def _write(
     walk = Walk(
         [_Events(events, progress), _Spans(history), EventRows({name: table.add for name, table in happened.items()})]
     )
-    records = walk.records(store.open(timeline).effective_records(1, seq))
-    report = audit(records, maps=store_maps(store), fold=walk.fold)
+    opened = store.open(timeline)
+    report = audit_timeline(opened, stop=seq, jobs=1)
+    with collector_at_rest():
+        state = walk.run(opened.effective_records(1, seq))
     if progress is not None:
         progress(seq)
     events.flush()
-    state = walk.finish()
     counts: dict[str, int] = {"events": events.count}
     for name, table in happened.items():
         table.flush()

@@ -1,8 +1,11 @@
 """The game report: one self-contained HTML page to send to the other players (``awaw report``), readable on a phone.
 
 No network: the charts are PNG data URIs, the style and the script are inline. It is drawn in **one walk** of the
-timeline (:mod:`replays.walk`): the fold the audit drives gives each step's board once, when the step ends, the
-losses of the charts and the timeline's events in words; nothing is folded twice. Sections, in order:
+timeline (:mod:`replays.walk`): its fold gives each step's board once, when the step ends, the losses of the charts
+and the timeline's events in words; no step is folded again. The audit's findings are the audit's own
+(:func:`replays.audit.timelines.audit_timeline`, in this process): the reports of the ranges your cache keeps are
+used again, and only the others are folded and checked (then kept, so the next report or audit of the game pays
+for its new events only). Sections, in order:
 
 * ``#summary``: the game, its rules and options, the span of events and game time reported;
 * ``#turns``: the set-up as a step of its own, then each player turn, stepped through with buttons or the arrow
@@ -445,7 +448,7 @@ def build_report(
     ``draw(store, timeline, stop)`` gives the function that draws a step's board (``awaw report`` passes
     :func:`replays.pictures.steps.report_draw`); without it the steps have no board."""
     from replays import charts as charts_mod
-    from replays.audit.catalogue import audit, store_maps
+    from replays.audit.timelines import audit_timeline, collector_at_rest
     from replays.state import state_at
     from replays.walk import Walk
 
@@ -456,6 +459,8 @@ def build_report(
         if progress is not None:
             progress(what)
 
+    step("auditing")
+    report = audit_timeline(opened, start=start, stop=last, jobs=1)
     step("walking")
     first = state_at(opened, start - 1, save=False) if start > 1 else None
     steps = Steps(first if first is not None else GameState(), draw(store, timeline, last) if draw else None)
@@ -471,8 +476,8 @@ def build_report(
             ends[1] = record
             yield record
 
-    report = audit(walk.records(records()), start=start, maps=store_maps(store), fold=walk.fold)
-    end = walk.finish()
+    with collector_at_rest():
+        end = walk.run(records())
     findings: dict[int, list[Any]] = {}
     for f in report.findings:
         findings.setdefault(f.seq, []).append(f)

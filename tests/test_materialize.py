@@ -231,3 +231,25 @@ def test_the_watched_board_knows_its_own_order_and_what_changed(ops: list[tuple[
     was = watched.take()
     assert changed <= was.keys()
     assert all(was[k] is before.get(k) for k in was)  # each as it stood before the first change
+
+
+def test_the_findings_come_from_the_kept_audit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second read model of a game checks no event and folds each once (its walk): the audit's findings are the
+    reports the first one's audit kept, and the tables are the same."""
+    from replays.audit import engine
+
+    store = _store(tmp_path, _read(EXAMPLE, "jsonl"))
+    seq = store.count("g")
+    first = written_tables(store, seq, tmp_path / "a.db")
+    pushed: list[int] = []
+    original = Fold.push
+
+    def counted(self: Any, number: int, event: Any) -> None:
+        pushed.append(number)
+        original(self, number, event)
+
+    monkeypatch.setattr(Fold, "push", counted)
+    monkeypatch.setattr(engine, "run", lambda *a, **k: pytest.fail("audited again"))
+    again = written_tables(store, seq, tmp_path / "b.db")
+    assert sorted(pushed) == list(range(1, seq + 1))
+    assert again == first

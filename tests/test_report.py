@@ -99,7 +99,9 @@ def example_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_report_is_drawn_in_one_walk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every event is folded once, by the walk the audit drives (no refolding per step), on a main line."""
+    """Every event is folded once by the walk (no refolding per step), on a main line; the audit folds each event
+    once more only when the reader's cache keeps no report of its range, and keeps them: the next report of the
+    game folds every event once in all, and says what the first said."""
     from awaw_events.store import GameStore
     from projections import game as game_module
     from replays.pictures.steps import report_draw
@@ -119,11 +121,15 @@ def test_the_report_is_drawn_in_one_walk(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(game_module, "fold_numbered", lambda *a: pytest.fail("folded again"))  # type: ignore[misc]
     store = GameStore(str(db))
     try:
+        first = build_report(store, "g", draw=report_draw)
+        assert sorted(pushed) == sorted([*range(1, EXAMPLE_EVENTS + 1)] * 2)  # the walk's, and the audit's
+        pushed.clear()
         page = build_report(store, "g", draw=report_draw)
     finally:
         store.close()
         monkeypatch.setattr(game_module, "fold_numbered", steps)
     assert sorted(pushed) == list(range(1, EXAMPLE_EVENTS + 1))
+    assert page == first
     assert page.count('<article class="turn"') == 7
 
 
