@@ -1,10 +1,11 @@
 """Ground movement, supply and redeployment on the fronts of the synthetic game.
 
-Movement (13.4): a unit moves through hexes its side holds, each step to an adjacent hex (10-16 extract 1.15), paying
-1 MF a hex and the ZoC surcharge for leaving a hex next to enemy armor (13.41D), within its movement factor (10.11,
-10.31, 13.41F); it never enters a hex holding enemy ground units (13.46) and no hex holds more than two ground units
-when the phase ends (12.11). The moving side first takes the empty enemy hexes on the line (an occupation, 29.21),
-then fills its own line from the second line, then brings units from the rear forward.
+Movement (13.4): a unit moves through hexes its side holds, each step to an adjacent hex, along a path the position
+prices within what the unit has left (:func:`projections.position.movement.path_cost`, ``mf_left``), and each move is
+decided by ``awaw move`` (:func:`replays.commands.move.decide_move`: the cost recorded, the control of an enemy hex
+entered); no hex is planned to hold more than two ground units when the phase ends (12.11). The moving side first
+takes the empty enemy hexes on the line (an occupation, 29.21), then fills its own line from the second line, then
+brings units from the rear forward; the units that will attack this turn stay where they are.
 
 Supply (30.4): the moving side determines the supply of its units that will attack at the initial determination
 and of the hexes it will build in at the post-combat one, all fully supplied from their faction's capital or home
@@ -14,32 +15,29 @@ their power, at most two into and out of any hex a turn (28.62C).
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Sequence
 from typing import Final
 
-from awaw_events.events import HexControlChanged, SupplyDetermined, UnitMoved, UnitRedeployed
+from awaw_events.events import SupplyDetermined, UnitRedeployed
 from awaw_events.events.board import SupplyResult
 from awaw_events.vocab import FACTION_OF_POWER, Power, Side
 from benchmarks.campaign.log import Log
 from benchmarks.campaign.world import (
-    ARMIES,
     HOME_BOXES,
     ROWS,
-    WIDTH,
     Front,
     Unit,
     World,
     hex_id,
-    infantry_mf,
     position,
-    zoc_exit_mf,
 )
+from projections.position import movement
 from projections.rules.combat.stacking import STACKING_LIMITS
 from projections.rules.geometry import neighbours
 from projections.rules.redeployment import SR_GROUND_UNITS_PER_OBJECTIVE
 from projections.rules.supply import AWAW_SOURCES
+from replays.commands.move import Move, decide_move
 
 STACK: Final = STACKING_LIMITS["standard"].ground_units or 0
 """Non-specialized ground units a hex holds at the end of a phase (12.11A)."""
@@ -60,16 +58,12 @@ FORWARD_MOVES: Final = 2
 """Rear units a side brings forward on a front in a movement phase."""
 REGROUP_SHARE: Final = 0.05
 """Share of its units behind the line a side regroups on a front in a movement phase (to another hex with room)."""
+REACH: Final = 6
+"""The most hexes a move is planned to enter (the longest printed armor allowance here)."""
+TRIES: Final = 4
+"""Paths a side prices for one move before it gives that move up."""
 SR_PER_FRONT: Final = 5
 """Strategic redeployments a side makes from a front in a redeployment phase."""
-
-
-def mf_of(unit: Unit, front: Front) -> int:
-    """The unit's movement factor: infantry by map (10.11, 13.41F), armor as printed (10.31)."""
-    if unit.unit_type == "infantry":
-        return infantry_mf(front.map)
-    assert unit.movement is not None
-    return unit.movement
 
 
 class Land:
@@ -80,78 +74,58 @@ class Land:
         self.world = world
         self.rng = rng
 
-    # -- geometry of one front ---------------------------------------------------------------------------------
-
-    def zoc(self, front: Front, side: Side) -> set[str]:
-        """Hexes next to the other side's armor on this front (leaving one costs the ZoC surcharge, 13.41D)."""
-        other: Side = "allied" if side == "axis" else "axis"
-        found: set[str] = set()
-        for row in front.rows():
-            for depth in (0, 1, 2):
-                col = front.front_col(row, other) + depth * front.inward(other)
-                if not front.col0 <= col < front.col0 + WIDTH:
-                    continue
-                for u in self.world.at(hex_id(front.map, row, col)):
-                    if u.unit_type == "armor":
-                        found.update(neighbours(u.location))
-        return found
-
-    def reach(self, front: Front, unit: Unit, side: Side, zoc: set[str]) -> dict[str, tuple[int, list[str]]]:
-        """Every hex the unit can reach this phase through its side's hexes: (MF spent, the hexes entered)."""
-        budget = mf_of(unit, front)
-        exit_cost = zoc_exit_mf(front.map)
-        best: dict[str, tuple[int, list[str]]] = {unit.location: (0, [])}
-        queue = [(0, unit.location)]
-        while queue:
-            spent, here = heapq.heappop(queue)
-            if spent > best[here][0]:
-                continue
-            cost = spent + 1 + (exit_cost if here in zoc else 0)
-            if cost > budget:
-                continue
-            for n in neighbours(here):
-                if (n not in best or cost < best[n][0]) and front.holds(n, side):
-                    best[n] = (cost, [*best[here][1], n])
-                    heapq.heappush(queue, (cost, n))
-        return best
-
-    def towards(self, front: Front, goal: str, side: Side, zoc: set[str], depth: int) -> dict[str, tuple[int, str]]:
-        """What it costs to reach ``goal`` from every hex of the side within ``depth`` MF: (MF, the next hex)."""
-        exit_cost = zoc_exit_mf(front.map)
-        best: dict[str, tuple[int, str]] = {goal: (0, goal)}
-        queue = [(0, goal)]
-        while queue:
-            spent, here = heapq.heappop(queue)
-            if spent > best[here][0]:
-                continue
-            for n in neighbours(here):
-                if not front.holds(n, side):
-                    continue
-                cost = spent + 1 + (exit_cost if n in zoc else 0)
-                if cost <= depth and (n not in best or cost < best[n][0]):
-                    best[n] = (cost, here)
-                    heapq.heappush(queue, (cost, n))
-        return best
-
     # -- movement ----------------------------------------------------------------------------------------------
 
-    def movement(self, side: Side) -> None:
-        moved: set[str] = set()
+    def hops(self, front: Front, start: str, side: Side, depth: int) -> dict[str, tuple[int, str]]:
+        """The side's hexes of the front within ``depth`` steps of ``start``: (steps, the hex one step nearer)."""
+        found: dict[str, tuple[int, str]] = {start: (0, start)}
+        edge = [start]
+        for steps in range(1, depth + 1):
+            nxt = []
+            for here in edge:
+                for n in neighbours(here):
+                    if n not in found and front.holds(n, side):
+                        found[n] = (steps, here)
+                        nxt.append(n)
+            edge = nxt
+        return found
+
+    @staticmethod
+    def path_to(hops: dict[str, tuple[int, str]], hex_: str) -> list[str]:
+        """The hexes entered from the start of :meth:`hops` to ``hex_``."""
+        path = [hex_]
+        while hops[path[-1]][0] > 1:
+            path.append(hops[path[-1]][1])
+        return path[::-1]
+
+    def left(self, unit: Unit) -> int:
+        """The MF the unit has left, as the position gives it (0 where the log does not give its allowance)."""
+        pos = self.log.position
+        return movement.mf_left(pos, pos.board.units[unit.id], pos.state.clock) or 0
+
+    def affords(self, unit: Unit, path: list[str]) -> bool:
+        """Whether the position prices ``path`` within what the unit has left (13.41-13.42)."""
+        pos = self.log.position
+        on_board = pos.board.units[unit.id]
+        cost = movement.path_cost(pos, on_board, path, pos.state.clock)
+        return not cost.breaches and cost.answer.least <= self.left(unit)
+
+    def movement(self, side: Side, keep: set[str]) -> None:
+        """The side's ground moves, each decided by ``awaw move`` (the units in ``keep`` stay: they attack)."""
+        moved: set[str] = set(keep)
         for front in self.world.fronts:
-            zoc = self.zoc(front, side)
-            self.occupy(front, side, zoc, moved)
-            self.fill(front, side, zoc, moved)
-            self.forward(front, side, zoc, moved)
-            self.regroup(front, side, zoc, moved)
+            self.occupy(front, side, moved)
+            self.fill(front, side, moved)
+            self.forward(front, side, moved)
+            self.regroup(front, side, moved)
 
-    def move(self, unit: Unit, path: list[str], mf: int, moved: set[str]) -> None:
+    def move(self, unit: Unit, path: list[str], moved: set[str]) -> None:
         moved.add(unit.id)
+        self.log.play(lambda pos: decide_move(pos, Move(unit.id, tuple(path))))
         self.world.move(unit, path[-1])
-        self.log.emit(UnitMoved, actor=unit.power, unit=unit.id, path=path, mf_used=mf)
 
-    def occupy(self, front: Front, side: Side, zoc: set[str], moved: set[str]) -> None:
+    def occupy(self, front: Front, side: Side, moved: set[str]) -> None:
         """Enter the empty enemy hexes on the line next to a unit that can pay for the step (29.21)."""
-        power = front.power(side)
         for row in front.rows():
             other: Side = "allied" if side == "axis" else "axis"
             target = hex_id(front.map, row, front.front_col(row, other))
@@ -161,43 +135,44 @@ class Land:
                 if not front.holds(n, side):
                     continue
                 unit = next((u for u in self.world.at(n) if u.id not in moved and len(self.world.at(n)) > 1), None)
-                if unit is None:
+                if unit is None or not self.affords(unit, [target]):
                     continue
-                cost = 1 + (zoc_exit_mf(front.map) if n in zoc else 0)
-                if cost > mf_of(unit, front):
-                    continue
-                self.move(unit, [target], cost, moved)
+                self.move(unit, [target], moved)
                 front.take(row, side)
-                self.log.emit(HexControlChanged, actor=power, hex=target, controller=power, cause="occupation")
                 break
 
-    def fill(self, front: Front, side: Side, zoc: set[str], moved: set[str]) -> None:
-        """Fill the gaps in the side's line from units behind it."""
+    def fill(self, front: Front, side: Side, moved: set[str]) -> None:
+        """Fill the gaps in the side's line from units behind it, the nearest that can pay for the path."""
         line = [hex_id(front.map, row, front.front_col(row, side)) for row in front.rows()]
         gaps = [h for h in line if len(self.world.at(h)) < STACK]
         self.rng.shuffle(gaps)
         on_line = set(line)
-        depth = max(ARMIES[front.power(side)].armor_mf or 0, infantry_mf(front.map))
         for gap in gaps[: int(len(gaps) * FILL_SHARE + 0.5)]:
-            costs = self.towards(front, gap, side, zoc, depth)
+            near = self.hops(front, gap, side, REACH)
             found = sorted(
-                (spent, u.id, u)
-                for h, (spent, _) in costs.items()
+                (steps, u.id, u)
+                for h, (steps, _) in near.items()
                 if h not in on_line
                 for u in self.world.at(h)
-                if u.id not in moved and spent <= mf_of(u, front)
+                if u.id not in moved
             )
-            if not found:
-                continue
-            spent, _, unit = found[0]
-            path, here = [], unit.location
-            while here != gap:
-                here = costs[here][1]
-                path.append(here)
-            self.move(unit, path, spent, moved)
+            for _, _, unit in found[:TRIES]:
+                path = [*self.path_to(near, unit.location)[::-1][1:], gap]
+                if self.affords(unit, path):
+                    self.move(unit, path, moved)
+                    break
 
-    def forward(self, front: Front, side: Side, zoc: set[str], moved: set[str]) -> None:
-        """Bring units from the rear columns toward the line, as far as they can go into hexes with room."""
+    def options(self, front: Front, unit: Unit, side: Side) -> list[tuple[str, list[str]]]:
+        """The side's hexes with room the unit could move to (nearest first), each with its path."""
+        near = self.hops(front, unit.location, side, min(REACH, self.left(unit)))
+        return [
+            (h, self.path_to(near, h))
+            for h, (steps, _) in sorted(near.items(), key=lambda kv: (kv[1][0], kv[0]))
+            if steps and len(self.world.at(h)) < STACK
+        ]
+
+    def forward(self, front: Front, side: Side, moved: set[str]) -> None:
+        """Bring units from the rear columns toward the line, as near to it as they can pay for, into room."""
         rear = front.rear_col(side)
         step = -front.inward(side)
         units = [
@@ -209,17 +184,15 @@ class Land:
         ]
         self.rng.shuffle(units)
         for unit in units[:FORWARD_MOVES]:
-            options = [
-                (abs(position(h)[1] - front.front_col(position(h)[0], side)), spent, h, path)
-                for h, (spent, path) in self.reach(front, unit, side, zoc).items()
-                if path and len(self.world.at(h)) < STACK
-            ]
-            if not options:
-                continue
-            _, spent, _, path = min(options)
-            self.move(unit, path, spent, moved)
+            options = sorted(
+                self.options(front, unit, side),
+                key=lambda o: (abs(position(o[0])[1] - front.front_col(position(o[0])[0], side)), len(o[1]), o[0]),
+            )
+            path = next((p for _, p in options[:TRIES] if self.affords(unit, p)), None)
+            if path is not None:
+                self.move(unit, path, moved)
 
-    def regroup(self, front: Front, side: Side, zoc: set[str], moved: set[str]) -> None:
+    def regroup(self, front: Front, side: Side, moved: set[str]) -> None:
         """Move some units behind the line to another hex of the side with room, as players regroup."""
         line = {hex_id(front.map, row, front.front_col(row, side)) for row in front.rows()}
         units = [
@@ -231,14 +204,11 @@ class Land:
         ]
         self.rng.shuffle(units)
         for unit in units[: int(len(units) * REGROUP_SHARE)]:
-            options = sorted(
-                (h, spent, path)
-                for h, (spent, path) in self.reach(front, unit, side, zoc).items()
-                if path and h not in line and len(self.world.at(h)) < STACK
-            )
-            if options:
-                _, spent, path = self.rng.choice(options)
-                self.move(unit, path, spent, moved)
+            options = [(h, p) for h, p in self.options(front, unit, side) if h not in line]
+            self.rng.shuffle(options)
+            path = next((p for _, p in options[:TRIES] if self.affords(unit, p)), None)
+            if path is not None:
+                self.move(unit, path, moved)
 
     # -- supply ------------------------------------------------------------------------------------------------
 

@@ -282,25 +282,22 @@ class Campaign:
         self.economy.oil_adjustment(turn.side)
 
     def phase_movement(self, turn: PlayerTurn) -> None:
-        """The initial supply determination comes first (13.33, 30.42): of the units that will attack this turn
-        (planned once the moves are known) and, for each faction, of a hex on its line; then the ground moves."""
-        log, side = self.log, turn.side
-        mark = len(log.out)
-        before = {u.id: u.location for u in self.world.units.values()}
-        self.land.movement(side)
-        turn.busy |= {u for u, at in before.items() if u in self.world.units and self.world.units[u].location != at}
+        """The attacks of the turn are planned from where the units stand; the initial supply determination comes
+        first (13.33, 30.42): of the units that will attack and, for each faction, of a hex on its line (a faction
+        with no attack still determines its supply, 30.41); then the ground moves (the attackers stay)."""
+        side = turn.side
         turn.battles = self.combat.plan(side)
-        subjects: list[Unit] = [u for b in turn.battles for u in b.attackers]
-        for front in self.world.fronts:  # a faction with no attack still determines its supply (30.41)
+        attackers: list[Unit] = [u for b in turn.battles for u in b.attackers]
+        subjects = list(attackers)
+        for front in self.world.fronts:
             rows = list(front.rows())
             row = self.rng.choice(rows)
             line = (hex_id(front.map, r, front.front_col(r, side)) for r in [row, *rows])
             subjects += next((self.world.at(h) for h in line if self.world.at(h)), [])
-        made = len(log.out)
         self.land.determine(side, "initial", subjects)
-        determined = log.out[made:]
-        del log.out[made:]
-        log.out[mark:mark] = determined
+        before = {u.id: u.location for u in self.world.units.values()}
+        self.land.movement(side, {u.id for u in attackers})
+        turn.busy |= {u for u, at in before.items() if u in self.world.units and self.world.units[u].location != at}
 
     def phase_combat(self, turn: PlayerTurn) -> None:
         self.economy.declare_offensives()

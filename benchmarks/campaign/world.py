@@ -21,9 +21,7 @@ from typing import Final, Literal
 from awaw_events.vocab import FACTION_OF_POWER, Power, Side, WeatherZone
 from awaw_events.vocab import Front as FrontName
 from projections.rules.construction.placement import HOME_BOXES as RULES_HOME_BOXES
-from projections.rules.control import theater_of
 from projections.rules.geometry import label, neighbours, parse
-from projections.rules.movement import INFANTRY_MF, ZOC_EXIT_COST
 
 MapName = Literal["EUR", "PAC"]
 
@@ -66,16 +64,6 @@ HOME_BOXES: Final[dict[Power, dict[MapName, str]]] = {
 """Where the U.S. and Russia build their units: the U.S. boxes and the Urals box (27.42F-G). Every other power
 builds in the rear of its front, whose country the map data does not give."""
 assert all(set(boxes.values()) <= RULES_HOME_BOXES[power] for power, boxes in HOME_BOXES.items())
-
-
-def infantry_mf(map_: MapName) -> int:
-    """Infantry moves 3 MF in Europe and 2 in the Pacific, whatever its counter (10.11, 13.41F)."""
-    return INFANTRY_MF[theater_of(f"{map_}:")]
-
-
-def zoc_exit_mf(map_: MapName) -> int:
-    """Leaving a hex in a hostile armor ZoC costs +2 MF in Europe, +1 in the Pacific (13.41D)."""
-    return ZOC_EXIT_COST[theater_of(f"{map_}:")]
 
 
 TEMPLATES: Final[dict[MapName, tuple[tuple[FrontName, Power, Power], ...]]] = {
