@@ -3,13 +3,14 @@
 Run ``python examples/make_campaign_1939.py`` from the repository root; the output is byte-identical on every run
 (no clock, no randomness: the dice faces are written below, as if typed in from physical dice).
 
-The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``attack``, ``losses``,
-``advance``, ``redeploy``, ``spend``, ``build``, ``fortify``, ``supply``, ``attrition``, ``weather`` and ``end-phase``
-call, on the game so far (:meth:`Game.play`): moves (exploitation included), ground attacks, redeployments,
-declarations of war, offensives and grants, builds, chart actions, fortifications, supply determinations, attritions,
-the weather and the phases of each player turn (with the units that turn face up at its end, 27-30 extract 1.20); a
-decision the rules refuse stops the generator. What no command decides yet (overruns, the Oslo invasion's declaration
-and round, air and naval combat, SW, tension tracks, oil, the Year Start Sequence, repairs) is written here, with the
+The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``overrun``, ``attack``,
+``invade``, ``losses``, ``advance``, ``bridgehead``, ``redeploy``, ``spend``, ``build``, ``fortify``, ``supply``,
+``attrition``, ``weather`` and ``end-phase`` call, on the game so far (:meth:`Game.play`): moves (exploitation
+included), overruns, ground attacks and seaborne invasions, bridgeheads, redeployments, declarations of war, offensives
+and grants, builds, chart actions, fortifications, supply determinations, attritions, the weather and the phases of
+each player turn (with the units that turn face up at its end, 27-30 extract 1.20); a decision the rules refuse stops
+the generator. What no command decides yet (air and naval combat, SW, tension tracks, oil, the Year Start Sequence,
+repairs, minor-country units, control changes) is written here, with the
 rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event it writes is
 refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction limit
 (:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels, growth, the minor
@@ -48,7 +49,6 @@ from awaw_events.events import (
     OilCountersEliminated,
     OilExpended,
     OilProduced,
-    OverrunResolved,
     ResearchResult,
     RpSpent,
     ShipArrivedForRepair,
@@ -59,13 +59,12 @@ from awaw_events.events import (
     TensionChanged,
     UnitEliminated,
     UnitInversionChanged,
-    UnitMoved,
     UnitPlaced,
     UnitReduced,
     WinterPreparationChanged,
     YearStarted,
 )
-from awaw_events.events.base import Modifier, UnitFactors
+from awaw_events.events.base import Modifier
 from awaw_events.gametime import time_key
 from awaw_events.vocab import (
     FACTION_OF_POWER,
@@ -111,10 +110,10 @@ from replays.commands.attrition import (
 from replays.commands.base import NO_DIE, Die, Query, Refusal, judged_in_turn
 from replays.commands.economy import SPENT, Build, Redeploy, Spend, decide_build, decide_redeploy, decide_spend
 from replays.commands.fortify import Fortify, decide_fortify
-from replays.commands.move import JUDGES as MOVE_JUDGES
 from replays.commands.move import Move as MoveCommand
 from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
+from replays.commands.overrun import Overrun, decide_overrun
 from replays.commands.phase import decide_end_phase
 from replays.commands.supply import Supply, decide_supply
 from replays.commands.weather import Weather, decide_weather
@@ -388,26 +387,11 @@ def tension(g: Game, track: str, old: int, mods: Sequence[tuple[str, int, str | 
     return new
 
 
-def move(
-    g: Game,
-    actor: str,
-    unit: str,
-    path: Sequence[str],
-    *,
-    overrun: bool = False,
-    breakthrough: str | None = None,
-) -> None:
+def move(g: Game, actor: str, unit: str, path: Sequence[str], *, breakthrough: str | None = None) -> None:
     """A move (``awaw move``), as the hexes the unit enters in order (``unit_moved.path`` leaves out the hex it
-    starts in): the command prices it on the map data (13.41), gives an exploiting unit its allowance (16.31) and
-    refuses what the rules forbid.
-
-    An overrun is still written here (no command makes one yet): one MF per hex entered (13.41B) and one more for
-    the overrun (13.41E), refused where ``awaw move``'s queries refuse a move (:data:`replays.commands.move.JUDGES`).
-    """
-    if not overrun:
-        g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), breakthrough, actor)))
-        return
-    g.emit(UnitMoved, actor=actor, judges=MOVE_JUDGES, unit=unit, path=list(path), mf_used=len(path) + 1)
+    starts in): the command prices it on the map data (13.41, with the MF of a hex the unit overran, 13.41E), gives
+    an exploiting unit its allowance (16.31) and refuses what the rules forbid."""
+    g.play(lambda pos: decide_move(pos, MoveCommand(unit, tuple(path), breakthrough, actor)))
 
 
 def war(g: Game, power: str, target: str) -> None:
@@ -1005,24 +989,11 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         g.emit(ShipDamaged, ship=ship, cause="naval_combat", ref="skagerrak")
     # 13.33: supply after naval movement, before ground movement
     supply(g, "european_axis", ["ger-inf-8", "ger-inf-9", "ger-arm-4", "ger-arm-5"], source="berlin")
-    fly(g, "germany", "ground_support", ["ger-aaf-2"], COPENHAGEN, "denmark-overrun")
     move(g, "germany", "ger-arm-4", ["EUR:K32", "EUR:J32", "EUR:I32"])
     move(g, "germany", "ger-arm-5", ["EUR:K32", "EUR:J32", "EUR:I32"])
-    overrun_att, overrun_def = 4 + 4 + 5, 1 * 2
-    g.emit(
-        OverrunResolved,
-        actor="germany",
-        overrun="denmark-overrun",
-        units=[UnitFactors(unit="ger-arm-4", factors=4), UnitFactors(unit="ger-arm-5", factors=4)],
-        target=COPENHAGEN,
-        defence_strength=overrun_def,
-        attack_strength=overrun_att,
-        success=overrun_att // overrun_def >= 6,
-        defenders=["den-inf-1"],
-    )
-    g.emit(UnitEliminated, unit="den-inf-1", cause="overrun", ref="denmark-overrun")
-    move(g, "germany", "ger-arm-4", [COPENHAGEN], overrun=True)
-    control(g, [COPENHAGEN], "germany", "overrun", "denmark-overrun")
+    overran = Overrun("denmark-overrun", COPENHAGEN, ("ger-arm-4", "ger-arm-5"), support=("ger-aaf-2",))
+    g.play(lambda pos: decide_overrun(pos, overran))
+    move(g, "germany", "ger-arm-4", [COPENHAGEN])  # the overrun MF is charged by the move (13.41E)
     g.emit(StatusChanged, actor="germany", country="denmark", status="conquered", faction="european_axis")
     g.emit(BrpGained, actor="germany", power="germany", amount=DENMARK_BRPS, cause="conquest", area="denmark")
     g.enter("combat")

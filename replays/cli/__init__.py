@@ -93,6 +93,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.world:invade",
         "Declare a seaborne invasion ATTACK of GAME from a sea hex, roll, and read the CRT (15.32B, 15.51, 15.55).",
     ),
+    "overrun": (
+        "replays.cli.world:overrun",
+        "Overrun a hex of GAME with one or two armor units as they move: 6:1 or better eliminates its defenders.",
+    ),
     "bridgehead": (
         "replays.cli.world:bridgehead",
         "Place the bridgehead of ATTACK in GAME, where its first unit advanced (31.12, 31.22, 31.23, 31.32).",

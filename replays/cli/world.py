@@ -215,3 +215,46 @@ def bridgehead(
         return decide_bridgehead(pos, order)
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command()
+@click.argument("game")
+@click.argument("overrun_id", metavar="OVERRUN")
+@click.option("--on", "target", required=True, metavar="HEX", help="The hex overrun.")
+@click.option("--with", "units", multiple=True, required=True, metavar="UNITS", help="The overrunning units (1-2).")
+@click.option("--support", multiple=True, metavar="UNITS", help="Air units flying ground support.")
+@click.option("--dm", "dms", multiple=True, metavar="[UNIT=]ITEM", help="A DM item claimed (15.3), e.g. rough.")
+@click.option("--as", "actor", metavar="POWER", help="The overrunning power, where control of its units is open.")
+@table_options
+@pass_context
+def overrun(
+    obj: Context,
+    game: str,
+    overrun_id: str,
+    target: str,
+    units: tuple[str, ...],
+    support: tuple[str, ...],
+    dms: tuple[str, ...],
+    actor: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """The strengths are a ground attack's: the units' factors and their ground support against the defenders'
+    factors times their DMs (13.51, 15.34); at 6:1 or better the overrun succeeds and the defenders are eliminated
+    (13.52, 13.54); below it fails (13.531). Then ``awaw move`` the units into the hex (+1 MF, 13.41E).
+
+    \b
+    Example:
+      awaw overrun club-1939 denmark-overrun --on EUR:H32 \\
+          --with ger-arm-4,ger-arm-5 --support ger-aaf-2
+    """
+    from replays.commands.overrun import Overrun, decide_overrun
+
+    order = Overrun(overrun_id, target, _units(units), _units(support), _dms(dms), actor)
+
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        return decide_overrun(pos, order)
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)

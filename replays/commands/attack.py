@@ -174,7 +174,7 @@ def _event(fields: dict[str, Any], where: str) -> AnyEvent:
 # Declaration
 
 
-def _dm_items(pos: Position, codes: list[str], unit_id: str, hex_: str, power: str) -> list[dict[str, Any]] | Refusal:
+def dm_items(pos: Position, codes: list[str], unit_id: str, hex_: str, power: str) -> list[dict[str, Any]] | Refusal:
     """A defender's DM items: the basic DM, the items claimed, and its fortification's, which the board gives where
     none is claimed: an enemy fortification or fortress on the hex is +1 or +2 (32.21B), counted for the player. A
     fortification item claimed is the player's, judged with the declaration (the fortifications queries: none where
@@ -251,20 +251,21 @@ def decide_declaration(pos: Position, command: Attack) -> list[AnyEvent] | Refus
                 codes = [*codes, "exploiting_armor"] if "exploiting_armor" not in codes else codes
             if kind == "invasion" and "invasion" not in map(rules.catalogue_code, codes):
                 codes = [*codes, "invasion"]  # 15.32B: the defender of a seaborne invasion
-            items = _dm_items(pos, codes, u.id, hex_, power)
+            items = dm_items(pos, codes, u.id, hex_, power)
             if isinstance(items, Refusal):
                 return items
             defenders.append({"unit": u.id, "factors": u.factors, "hex": hex_, "dms": items})
     unknown = set(command.dms) - {"*", *(d["unit"] for d in defenders)}
     if unknown:
         return Refusal(COMMAND, f"DM items claimed for {', '.join(sorted(unknown))}, which do not defend here")
-    support = _missions(pos, command, "ground_support", when, power)
+    target, ref = command.hexes[0], command.attack
+    support = missions(pos, command.support, "ground_support", target, ref, when, power)
     if isinstance(support, Refusal):
         return support
-    das = _missions(pos, command, "das", when, None)
+    das = missions(pos, command.das, "das", target, ref, when, None)
     if isinstance(das, Refusal):
         return das
-    fleet = _missions(pos, command, "shore_bombardment", when, power)
+    fleet = missions(pos, command.bombardment, "shore_bombardment", target, ref, when, power)
     if isinstance(fleet, Refusal):
         return fleet
     declared = _event(
@@ -306,15 +307,21 @@ def _terrain(pos: Position, hex_: str) -> str:
     return terrain if terrain in known_terrain else "clear"
 
 
-def _missions(pos: Position, command: Attack, mission: str, when: dict[str, Any], power: str | None) -> Missions:
-    """Air missions flown for an attack (its ground support, or the defender's DAS) and the shore bombardment of its
-    naval units: one ``air_mission_flown`` and the unit's inversion each, and the units and factors the declaration
-    lists."""
+def missions(
+    pos: Position,
+    unit_ids: Sequence[str],
+    mission: str,
+    target: str,
+    ref: str,
+    when: dict[str, Any],
+    power: str | None,
+) -> Missions:
+    """Air missions flown for an attack or an overrun ``ref`` on ``target`` (its ground support, or the defender's
+    DAS) and the shore bombardment of an invasion's naval units: one ``air_mission_flown`` and the unit's inversion
+    each, and the units and factors the declaration lists."""
     events: list[AnyEvent] = []
     listed: list[dict[str, int | str]] = []
-    target, ref = command.hexes[0], command.attack
-    given = {"ground_support": command.support, "das": command.das, "shore_bombardment": command.bombardment}
-    for unit_id in given[mission]:
+    for unit_id in unit_ids:
         found = own_unit(pos, unit_id, power, "flies")
         if isinstance(found, Refusal):
             return found
@@ -585,5 +592,7 @@ __all__ = [
     "decide_declaration",
     "decide_losses",
     "decide_round",
+    "dm_items",
+    "missions",
     "preview_odds",
 ]
