@@ -11,8 +11,9 @@ The Air Nationality DRMs come from A3R Table 26.6, which is not in our sources: 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.combat import AirCombatCase
 from projections.rules.breach import Breach
@@ -34,8 +35,7 @@ def house_air_combat(rules: str, options: Mapping[str, str]) -> bool:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AirResult:
+class AirResult(msgspec.Struct, frozen=True):
     """An Air Combat Table result "x/y": x enemy factors (or squadrons) eliminated, y forced to abort (19.42)."""
 
     eliminated: int
@@ -169,8 +169,7 @@ def nationality_drm(
     return drm
 
 
-@dataclass(frozen=True, slots=True)
-class AirSide:
+class AirSide(msgspec.Struct, frozen=True):
     """One side of an air combat round: the Air Nationality DRMs of the nationalities still present, jet factors
     engaged, and whether it attacks naval units at sea against air cover (19.31)."""
 
@@ -205,8 +204,7 @@ def air_combat_modifier(side: AirSide, enemy: AirSide) -> int:
     return total
 
 
-@dataclass(frozen=True, slots=True)
-class AirRound:
+class AirRound(msgspec.Struct, frozen=True):
     """One simultaneous round: each side's strength, modifier, modified roll and the result it inflicts (19.41)."""
 
     a_strength: int
@@ -260,8 +258,7 @@ def air_round_findings(
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AirType:
+class AirType(msgspec.Struct, frozen=True):
     """One "type" of a mixed force: a nationality, or army air vs jets (19.61); its factors and Air Nationality DRM."""
 
     name: str
@@ -269,8 +266,7 @@ class AirType:
     drm: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class AirLossAllocation:
+class AirLossAllocation(msgspec.Struct, frozen=True):
     """Losses per type: (eliminated, aborted). ``owner_choice``: types tied on factors and DRM, so the owner chooses
     which takes the remnant (19.62): any permutation among tied types is legal."""
 
@@ -351,8 +347,7 @@ def air_loss_findings(
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class CounterairLosses:
+class CounterairLosses(msgspec.Struct, frozen=True):
     """Counterair results against a hex with uninverted and inverted units (19.64)."""
 
     uninverted_eliminated: int

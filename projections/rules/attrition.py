@@ -12,8 +12,9 @@ winter designation limit (14.521). Check functions return :class:`~projections.r
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import GROUND_TYPES, Season
 from projections.rules.breach import Breach
@@ -129,8 +130,7 @@ def on_pacific_map(locations: Iterable[str], front: str) -> bool:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AttritionResult:
+class AttritionResult(msgspec.Struct, frozen=True):
     """C = counters the defender loses, H = hexes the attacker may occupy (14.41)."""
 
     counters: int
@@ -144,8 +144,7 @@ class AttritionResult:
         return f"{self.counters}C" + (f"/{self.hexes}H" if self.hexes else "")
 
 
-@dataclass(frozen=True, slots=True)
-class AttritionColumn:
+class AttritionColumn(msgspec.Struct, frozen=True):
     """A factor column of the Attrition Table: ``low``..``high`` attritioning ground factors (``high=None``: 61+)."""
 
     low: int
@@ -461,8 +460,7 @@ def house_ctl_sim_drm(
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class AttritionOutcome:
+class AttritionOutcome(msgspec.Struct, frozen=True):
     """A resolved attrition: column, the modifier total, the modified roll and row read, and the result applied."""
 
     column: int

@@ -5,11 +5,10 @@ The rules layer knows nothing about events; the audit wraps a breach in its own 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class Breach:
+class Breach(msgspec.Struct, frozen=True):
     """One broken rule: the rule number, a readable message, and (where a number is at stake) what the rule
     allows and what happened."""
 

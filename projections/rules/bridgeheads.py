@@ -8,8 +8,9 @@ caller's job.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import Phase, SupplyStatus, UnitType
 from projections.rules.breach import Breach
@@ -99,8 +100,7 @@ def _river_like(cause: BridgeheadCause, overrun: OverrunBridgeheads) -> bool:
     return cause in ("cross_river_attack", "crossing_arrow_attack") or (cause == "overrun" and overrun == "as_river")
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(msgspec.Struct, frozen=True):
     """The recorded facts of a bridgehead placement (extract 3.4)."""
 
     cause: BridgeheadCause
@@ -155,8 +155,7 @@ def placement_findings(p: Placement) -> tuple[Breach, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class Bridgehead:
+class Bridgehead(msgspec.Struct, frozen=True):
     """A bridgehead in play and what is needed to judge its removal (extract 4.1)."""
 
     cause: BridgeheadCause
@@ -204,8 +203,7 @@ def stacking_findings(ground_units: int, specialized_units: int) -> tuple[Breach
     return ()
 
 
-@dataclass(frozen=True, slots=True)
-class BridgeheadAttacker:
+class BridgeheadAttacker(msgspec.Struct, frozen=True):
     """A ground unit attacking out of a bridgehead (31.61)."""
 
     unit_type: UnitType

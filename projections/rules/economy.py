@@ -10,8 +10,9 @@ The option values are the strings of ``awaw_events.options.A3R_OPTIONS``. BRPs a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.economy import ChangeCause
 from awaw_events.options import (
@@ -146,8 +147,7 @@ Whose = Literal["own", "opponent", "event", "capturing"]
 capturing player's combat phase."""
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(msgspec.Struct, frozen=True):
     """When a cause's BRP change is applied and whether it is prorated (35.73; extract 2.1)."""
 
     point: BatchPoint
@@ -187,8 +187,7 @@ end of a combat phase, the YSS, the start of the Allied player turn); ``immediat
 NEXT_SEASON: Final[dict[Season, Season]] = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
 
 
-@dataclass(frozen=True, slots=True)
-class ConquestCredit:
+class ConquestCredit(msgspec.Struct, frozen=True):
     """When conquest BRPs arrive: the batch point, its season (``None`` at the YSS), and the amount applied."""
 
     point: BatchPoint
@@ -272,8 +271,7 @@ def deficit_findings(
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class GrantApplication:
+class GrantApplication(msgspec.Struct, frozen=True):
     """How a grant is applied (intro; extract 5.3 ``apply_grant``): first to the base-reducing deficit, then to other
     deficits, the rest to available BRPs."""
 
@@ -294,8 +292,7 @@ def apply_grant(grant: int, *, base_reducing_deficit: int = 0, other_deficit: in
     return GrantApplication(a, b, grant - a - b)
 
 
-@dataclass(frozen=True, slots=True)
-class DeficitSettlement:
+class DeficitSettlement(msgspec.Struct, frozen=True):
     """The end-of-player-turn settlement of an Option 2 deficit (intro; extract 5.3 step I)."""
 
     uncovered: int
@@ -439,8 +436,7 @@ JETS_RESEARCH_MINIMUM: Final[int] = 13
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Due:
+class Due(msgspec.Struct, frozen=True):
     """When an accrued BRP change must be applied: the game turn, the player turn's side (None: any), the point."""
 
     turn: int

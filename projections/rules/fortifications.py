@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.options import HOUSE_FORTS
 from awaw_events.vocab import Faction, Phase, Power
@@ -103,8 +104,7 @@ British or U.S. hexes, the U.S. only where at war, WA Pacific builds only after 
 40; checks F-11..F-13)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FortCost:
+class FortCost(msgspec.Struct, frozen=True):
     """BRPs and RPs of one build."""
 
     brps: int
@@ -123,8 +123,7 @@ def island_group_payer(*, usa_at_war_with_japan: bool, group_occupied_by_usa: bo
     return "usa" if usa_at_war_with_japan or group_occupied_by_usa else "britain"
 
 
-@dataclass(frozen=True, slots=True)
-class FortBuild:
+class FortBuild(msgspec.Struct, frozen=True):
     """The recorded facts of one fortification build, for :func:`fort_build_findings`."""
 
     power: Power
@@ -212,8 +211,7 @@ attacks from the hexes they face; a West Wall hex that is fortified becomes an o
 AttackKind = Literal["land", "seaborne", "airdrop"]
 
 
-@dataclass(frozen=True, slots=True)
-class FeatureDm:
+class FeatureDm(msgspec.Struct, frozen=True):
     """A feature's DM, the attacks it applies to, and whether it is directional (lost to any attack from the rear)."""
 
     dm: int
@@ -493,8 +491,7 @@ def mandatory_ex_applies(
 StartKind = Literal["omni_fortress", "dir_fortress", "dir_fortification", "dir_fortress_vs_seaborne"]
 
 
-@dataclass(frozen=True, slots=True)
-class StartingFort:
+class StartingFort(msgspec.Struct, frozen=True):
     """A fortification present at the start (32.41-32.44)."""
 
     location: str
@@ -581,8 +578,7 @@ def ic_siege_delay_turns(ic_brps: int) -> int:
     return ic_brps // IC_SIEGE_DELAY_BRPS
 
 
-@dataclass(frozen=True, slots=True)
-class SiegeState:
+class SiegeState(msgspec.Struct, frozen=True):
     """Per fortified hex: siege turns counted, and Russian-IC delay turns still to absorb (extract 4.6)."""
 
     siege_turns: int = 0
@@ -678,8 +674,7 @@ def house_build_counts(*, upgrade: bool, hexes: int) -> tuple[int, int]:
     return (0, hexes) if upgrade else (1, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class FortResearchEffect:
+class FortResearchEffect(msgspec.Struct, frozen=True):
     """What a German fortification research result allows (App. G table). ``bracket`` is the printed bracketed
     value, meaning unknown (A3R extract Q17)."""
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import POWERS, SIDE_OF_POWER, Theater, powers_of
 from projections.rules.mapdata import HexFacts, HexsideFacts
@@ -90,8 +91,7 @@ UNSUPPLIED_MF: Final = 0
 """Out-of-supply ground units may not move (13.41A, 30.531)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Allowance:
+class Allowance(msgspec.Struct, frozen=True):
     """A ground unit's movement factor for this phase: ``mf`` (None when the log does not give what it depends on,
     ``why`` says what), the rule, and whether its mechanized part works (armor, mechanized infantry)."""
 
@@ -307,8 +307,7 @@ def vichy_active(statuses: Mapping[str, str]) -> bool | None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """One hex entered: what it costs (terrain, ZoC to leave the hex before it, overrun), and what is unknown."""
 
     hex: str
@@ -321,8 +320,7 @@ class Step:
     """The unit's mechanized part is negated in this hex (armor in Pacific rough terrain, 10.32)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Costed:
+class Costed(msgspec.Struct, frozen=True):
     """A move's cost: the least it certainly costs, and the facts that may add to it (first one named)."""
 
     least: int

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
+
+import msgspec
 
 from awaw_events.options import RAILHEADS
 from awaw_events.vocab import AIR_TYPES, FACTION_OF_POWER, GROUND_TYPES, Faction, Power, RuleSet, UnitType
@@ -96,8 +97,7 @@ ETHIOPIA_SR_UNITS_PER_TURN: Final[int] = 1
 SrEnd = Literal["objective", "box", "ethiopia"]
 
 
-@dataclass(frozen=True, slots=True)
-class SrMove:
+class SrMove(msgspec.Struct, frozen=True):
     """One strategic redeployment: the unit, and the two ends (objective names or box ids)."""
 
     unit_type: UnitType
@@ -286,8 +286,7 @@ RAILHEAD_WINTER_BLOCK_LEVEL: Final[int] = 5
 """No railheads in areas under a "5" or worse winter result, winter preparation may offset (28.654C)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RailheadCost:
+class RailheadCost(msgspec.Struct, frozen=True):
     """BRPs and RPs for one railhead."""
 
     brps: int
@@ -375,8 +374,7 @@ InversionCase = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class InversionRule:
+class InversionRule(msgspec.Struct, frozen=True):
     """One row of the inversion table: the unit is inverted (or not) and for how long."""
 
     inverted: bool
@@ -596,8 +594,7 @@ def russia_to_pacific_allowed(
 StraitControl = Literal["friendly", "friendly_or_neutral"]
 
 
-@dataclass(frozen=True, slots=True)
-class Strait:
+class Strait(msgspec.Struct, frozen=True):
     """What an NR through (or to or from) a strait needs: the hexes whose control matters and how."""
 
     hexes: tuple[str, ...]

@@ -17,8 +17,9 @@ Choices where the texts are open:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final
+
+import msgspec
 
 from projections.rules.combat.stacking import StackHex
 from projections.rules.construction import SPECIALIZED_TYPES
@@ -55,8 +56,7 @@ RETREAT_DEADLINE_PHASE: Final = "movement"
 """A defender overstacked by an attrition retreat fixes it by the end of its next movement phase (12.17, 14.74)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
+class Count(msgspec.Struct, frozen=True):
     """One side's units in a hex as 12.11-12.12 count them."""
 
     ground: tuple[str, ...] = ()

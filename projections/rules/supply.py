@@ -10,8 +10,9 @@ at the initial one and the sea lines traced are running facts of :mod:`projectio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import SIDE_OF_FACTION, Faction, Side, SupplyStatus
 from projections.rules.geometry import ROW_LABELS
@@ -61,8 +62,7 @@ Scope = Literal["all", "in_hex", "controller"]
 objectives 30.266)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(msgspec.Struct, frozen=True):
     """A named supply source: its faction, what it gives, whom it supplies, and the rule."""
 
     faction: Faction
@@ -239,8 +239,7 @@ def automatic_supply_valid(exploited_turn: int, turn: int, *, redeployed: bool) 
 BoxRoute = Literal["destination", "line"]
 
 
-@dataclass(frozen=True, slots=True)
-class BoxSupply:
+class BoxSupply(msgspec.Struct, frozen=True):
     """Sea supply from a mapboard box (30.331C): the transports it needs (their SW box), counted per destination
     hex or per line, and the hexes it must end in or pass (empty: anywhere)."""
 

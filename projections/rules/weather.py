@@ -14,8 +14,9 @@ levels, and two extra preparation sources (see :func:`winter_preparation`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.options import WEATHER_WINTER
 from awaw_events.vocab import Faction, Power, Season, WeatherType, WeatherZone
@@ -241,8 +242,7 @@ ARMOR_AS_INFANTRY_LEVEL: Final = 11
 """At level 11: armor treated as infantry (34.41)."""
 
 
-@dataclass(frozen=True, slots=True)
-class WinterEffects:
+class WinterEffects(msgspec.Struct, frozen=True):
     """What a winter level does, cumulatively (34.41; checks W-07, C-WEA-4)."""
 
     level: int

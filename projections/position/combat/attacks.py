@@ -8,8 +8,9 @@ the state stays as it is."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
+
+import msgspec
 
 from awaw_events.events import AttackDeclared, CombatRoundResolved
 from awaw_events.vocab import CombatResult
@@ -219,7 +220,7 @@ def permitted(
     context = result_context(pos, attack, fighting)
     status = early_german(pos, attack, when)
     if status == "applies":
-        return frozenset(rules.permitted_results(rolled, replace(context, early_german=True))), None
+        return frozenset(rules.permitted_results(rolled, msgspec.structs.replace(context, early_german=True))), None
     allowed = frozenset(rules.permitted_with_early_german(rolled, context, early_german_possible=status == "unknown"))
     if status == "unknown" and allowed != frozenset(rules.permitted_results(rolled, context)):
         why = "the attacked hex's country and front are not known (attack_declared.country, front; map data)"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import msgspec
 
 from awaw_events.events import CombatRoundResolved
 from awaw_events.vocab import CombatResult
@@ -219,7 +219,7 @@ def applied_result(
     the conversion it records."""
     context = result_context(pos, attack, fighting)
     early = early_german(pos, attack, when) == "applies"
-    context = replace(context, early_german=True) if early else context
+    context = msgspec.structs.replace(context, early_german=True) if early else context
     result = rules.final_result(
         rolled, context, attacker_takes_ex=attacker_takes_ex, defender_converts=defender_converts
     )

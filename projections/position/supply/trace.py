@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from dataclasses import dataclass
 from typing import Final
+
+import msgspec
 
 from awaw_events.vocab import FACTION_OF_POWER, SIDE_OF_FACTION, Faction
 from projections.board import Unit
@@ -65,8 +66,7 @@ from projections.rules.supply import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Traced:
+class Traced(msgspec.Struct, frozen=True):
     """The supply a hex gets: its status (``full``, ``partial`` or ``unsupplied``), the source (a name of the rules'
     table, a hex, ``urals``) and the land line from the source's hex to the hex (empty where none was found), and the
     sea line that brought it into the zone (None: by land)."""
@@ -248,8 +248,7 @@ def _is_port_in_zoc(source: Traced, hex_: str, pos: Position, side: str, armor: 
 # Full supply, once per faction and position
 
 
-@dataclass(frozen=True, slots=True)
-class _Field:
+class _Field(msgspec.Struct, frozen=True):
     """Where ``faction`` traces full supply on the board as it stands: the full sources a line may enter, and for
     every other hex a line reaches, the next hex of its shortest line toward one (one search from every source at
     once, instead of one from each hex asked)."""

@@ -6,8 +6,9 @@ Sources: 10-16 extract 5.3 (AUD-15-13); A3R extract 2.3.3 and App. C-1, C-2 (C-C
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import CombatResult
 from projections.rules.breach import Breach
@@ -32,8 +33,7 @@ EX_K_RESULTS: Final[frozenset[CombatResult]] = frozenset({"Ex-1", "Ex-2", "Ex-3"
 (15.61; 15.55, 15.551)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SideLoss:
+class SideLoss(msgspec.Struct, frozen=True):
     """One side's loss requirement: ``everything`` or at least ``factors``, counted in ``measure`` (face factors, or
     DM-modified strength with DAS at its strength)."""
 
@@ -42,8 +42,7 @@ class SideLoss:
     measure: LossMeasure = "face"
 
 
-@dataclass(frozen=True, slots=True)
-class LossRequirement:
+class LossRequirement(msgspec.Struct, frozen=True):
     """Both sides' losses for one result (15.61)."""
 
     result: CombatResult | Literal["below_1:4"]
@@ -158,8 +157,7 @@ def loss_set_findings(
     return ()
 
 
-@dataclass(frozen=True, slots=True)
-class LossPool:
+class LossPool(msgspec.Struct, frozen=True):
     """What one side may lose in a round, as the loss checks count it: whole ground units by id, and air and fleet
     factors one token each (``"unit#0"``, ``"unit#1"``: lost factor by factor, 10-16 extract 5.3), each with its
     value (face factors, or DM-modified strength); ``air`` names the tokens that are air factors."""
@@ -217,8 +215,7 @@ def lost_tokens(pool: Mapping[str, int], losses: Iterable[tuple[str, int]]) -> t
     return lost, strays
 
 
-@dataclass(frozen=True, slots=True)
-class MixedCtlAttacker:
+class MixedCtlAttacker(msgspec.Struct, frozen=True):
     """An attacking unit in a 15.551 mixed-CTL attack: its face factors and CTL. Air units: ``ctl=None`` (the lowest
     attacking CTL is read from ground units)."""
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from typing import Final, Literal, get_args
+
+import msgspec
 
 from awaw_events.events.combat import AttackDeclared
 from projections.rules.breach import Breach
@@ -53,8 +54,7 @@ MIN_COLUMN_DIVISOR: Final = 4
 """Attacks below 1:4 are allowed but the attacker is eliminated automatically (15.52)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """An attack's odds (15.51, 15.52): the true ratio with fractions dropped in the defender's favour, the CRT
     column used, and flags.
 

@@ -26,10 +26,11 @@ Where the rules leave a choice to a player, the model makes one and says so:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from typing import Final
+
+import msgspec
 
 from awaw_events.vocab import CombatResult
 from projections.rules.attrition import AttritionVariant, attrition_result
@@ -59,8 +60,7 @@ FACE: Final = Fraction(1, DIE_FACES)
 """The chance of one face of a fair die."""
 
 
-@dataclass(frozen=True, slots=True)
-class Attacker:
+class Attacker(msgspec.Struct, frozen=True):
     """An attacking ground unit: printed factors, CTL (15.8), the rounds it may fight (15.82A: its CTL; the house
     table by nationality and date, 15.71-15.72) and whether it is armor that could make a breakthrough (16.11A)."""
 
@@ -76,8 +76,7 @@ class Attacker:
         return self.rounds if self.rounds is not None else rounds_allowed_by_ctl(self.ctl)
 
 
-@dataclass(frozen=True, slots=True)
-class Defender:
+class Defender(msgspec.Struct, frozen=True):
     """A defending ground unit: printed factors and net DM multiplier (15.3)."""
 
     unit: str
@@ -89,8 +88,7 @@ class Defender:
         return DefendingUnit(self.factors, self.dm).strength
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(msgspec.Struct, frozen=True):
     """An attack to weigh: the forces, the support, and the rules' facts that decide its rounds."""
 
     attackers: tuple[Attacker, ...]
@@ -102,7 +100,7 @@ class Battle:
     invasion: bool = False
     kind: AttackKind = "regular"
     table: CrtTable = "awaw"
-    context: ResultContext = field(default_factory=ResultContext)
+    context: ResultContext = msgspec.field(default_factory=ResultContext)
     """The substitutions in force (15.54, 15.55); its ``lowest_attacking_ctl`` is set per round from the fighters."""
     scopes: frozenset[MinOddsScope] = frozenset()
     d_base: DBase | None = None
@@ -111,8 +109,7 @@ class Battle:
     defender_converts: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class EndState:
+class EndState(msgspec.Struct, frozen=True):
     """How an attack ends: who is left on each side, after how many rounds, and whether a breakthrough may follow."""
 
     attackers_left: tuple[str, ...]
@@ -127,8 +124,7 @@ class EndState:
     """A round read a modified die above 6 as row 6 (option ``combat.crt_above_6``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Distribution:
+class Distribution(msgspec.Struct, frozen=True):
     """Every end state of an attack with its exact chance (summing to 1), and the first round's results."""
 
     battle: Battle
@@ -189,8 +185,7 @@ class ProhibitedAttack(ValueError):
     """The attack may not be made at these odds (15.52): the message names the rule."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Now:
+class _Now(msgspec.Struct, frozen=True):
     attackers: frozenset[str]
     support: int
     defenders: frozenset[str]

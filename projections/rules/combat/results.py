@@ -6,8 +6,9 @@ Sources: 10-16 extract 1.7, 5.2 (AUD-15-10, AUD-15-11); A3R extract 2.3.1, 6.2 (
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.combat import AttackDeclared
 from awaw_events.vocab import CombatResult, Season
@@ -56,8 +57,7 @@ RESULT_ORDER: Final[tuple[CombatResult, ...]] = ("A", "a", "Ex", "Ex-1", "Ex-2",
 """Results from worst to best for the attacker (10-16 extract 1.7 check on the reading)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CrtLookup:
+class CrtLookup(msgspec.Struct, frozen=True):
     """One CRT reading: the modified die, the row read, whether it was clamped, and the result."""
 
     column: OddsColumn
@@ -143,8 +143,7 @@ def fort_scope(declared: AttackDeclared, table: CrtTable) -> bool:
     return mandatory_ex_applies([feature], kind, from_rear=from_rear)
 
 
-@dataclass(frozen=True, slots=True)
-class ResultContext:
+class ResultContext(msgspec.Struct, frozen=True):
     """Facts that decide which substitutions apply to an attack (15.53-15.551; house 15.53-15.54).
 
     * ``fort_scope``: AWAW 15.55 applies: invasion combat or an attack on a hex with a fortification or fortress
@@ -383,7 +382,7 @@ def permitted_with_early_german(
 ) -> frozenset[CombatResult]:
     """:func:`permitted_results`, widened by the 15.54 substitutions when the early-German window may apply (the
     log does not always say whether it does)."""
-    allowed = permitted_results(rolled, replace(ctx, early_german=False))
+    allowed = permitted_results(rolled, msgspec.structs.replace(ctx, early_german=False))
     if early_german_possible:
-        allowed |= permitted_results(rolled, replace(ctx, early_german=True))
+        allowed |= permitted_results(rolled, msgspec.structs.replace(ctx, early_german=True))
     return allowed

@@ -6,8 +6,9 @@ Sources: 10-16 extract 1.4, 5.7 (AUD-12-01, AUD-12-03, AUD-13-11 to 13-13, AUD-1
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import Theater
 from projections.rules.breach import Breach
@@ -32,8 +33,7 @@ OVERRUN_EXTRA_MF: Final = 1
 """Each overrunning unit pays one extra MF to occupy the overrun hex (13.52, 13.41E)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OverrunUnit:
+class OverrunUnit(msgspec.Struct, frozen=True):
     """An overrunning unit: kind, whether its mechanized part works, MF left before entering, cost to enter."""
 
     kind: OverrunUnitKind
@@ -91,8 +91,7 @@ StackHex = Literal[
 """Kinds of hex for stacking. A bridgehead on a Pacific one-hex island is a ``pacific_island*`` (12.13)."""
 
 
-@dataclass(frozen=True, slots=True)
-class StackingLimit:
+class StackingLimit(msgspec.Struct, frozen=True):
     """Limits in one kind of hex: non-specialized ground units, specialized units (airborne, Chindit, marine,
     commando) and flak factors; ``None`` = unlimited."""
 

@@ -6,8 +6,9 @@ Sources: 10-16 extract 1.9, 5.1 (AUD-15-05, EX-18 to EX-21); A3R extract 0.3, 2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.base import Modifier
 from projections.rules.breach import Breach
@@ -19,8 +20,7 @@ from projections.rules.breach import Breach
 DmVariant = Literal["awaw", "a3r_house"]
 
 
-@dataclass(frozen=True, slots=True)
-class DmSpec:
+class DmSpec(msgspec.Struct, frozen=True):
     """One DM item: its value, the rule, and whether it is counted once per turn (15.33D siege and isolation)."""
 
     value: int
@@ -157,8 +157,7 @@ AIRDROP_ONLY_DMS: Final = frozenset({"airdrop_only_infantry", "airdrop_only_armo
 """The items of a defender attacked only by dropped airborne units (15.32H, 10.55D; house ``air.airdrop``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DmClaim:
+class DmClaim(msgspec.Struct, frozen=True):
     """A DM item claimed for a defending unit; ``turns`` counts per-turn items (15.33D); ``value`` is only read for
     the house :data:`A3R_BASE_CODE` item."""
 
@@ -253,8 +252,7 @@ def dm_findings(
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class DefendingUnit:
+class DefendingUnit(msgspec.Struct, frozen=True):
     """A defending ground unit: printed combat factors and its net multiplier (see :func:`net_dm`)."""
 
     factors: int

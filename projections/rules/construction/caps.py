@@ -6,8 +6,9 @@ Sources: 27-30 extract sections 1.6, 1.7, 2.3-2.5.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import (
     AIR_TYPES,
@@ -24,8 +25,7 @@ from projections.rules.construction.costs import CounterItem, RuleBreach
 ConstructionLocation = Literal["australia", "india", "siberia", "korea_manchuria"]
 
 
-@dataclass(frozen=True, slots=True)
-class LocationLimit:
+class LocationLimit(msgspec.Struct, frozen=True):
     """Per-turn construction caps at a location outside a home country (27.47). ``None``: no cap of that kind."""
 
     payer_powers: frozenset[Power]
@@ -80,8 +80,7 @@ EXCLUDED_FROM_LOCATION_LIMITS: Final[frozenset[CounterItem]] = frozenset({"forti
 """Forts and railheads do not count against the 27.47 location limits (27.47)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LocationBuild:
+class LocationBuild(msgspec.Struct, frozen=True):
     """A unit built at a 27.47 location this turn: type, factors, BRPs paid and normal cost."""
 
     unit_type: UnitType

@@ -7,8 +7,9 @@ Sources: 27-30 extract sections 1.1-1.3, 1.5, 2.1, 7 (open question 3). The A3R 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.units import EliminationCause
 from awaw_events.options import SAME_TURN_REBUILD
@@ -99,8 +100,7 @@ CounterItem = Literal["fortification", "railhead", "beach_defense", "port"]
 """Counters priced per counter rather than per factor (27.11D-F)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CounterCost:
+class CounterCost(msgspec.Struct, frozen=True):
     """``brps`` buys ``counters`` counters (beach defenses come two to a purchase, 27.11E)."""
 
     brps: int
@@ -260,8 +260,7 @@ OilSplit = Literal["split", "whole_build"]
 ``whole_build``: a build not wholly covered is wholly uncovered (and leaves the remainder for later builds)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BuildItem:
+class BuildItem(msgspec.Struct, frozen=True):
     """One build of an alliance faction in a unit construction phase, in the order the player made them.
 
     ``normal_cost`` is the 27.11 cost (:func:`unit_cost`, :func:`counter_cost` or a naval installment).
@@ -272,8 +271,7 @@ class BuildItem:
     label: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PricedBuild:
+class PricedBuild(msgspec.Struct, frozen=True):
     """A build priced under construction oil effects (27.35): how much of its normal cost was covered, and the cost."""
 
     label: str

@@ -7,8 +7,9 @@ Sources: 27-30 extract sections 1.4, 2.2 (L-01..L-12), 6.14 (DT-1..DT-4), 7 (ope
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal, cast
+
+import msgspec
 
 from awaw_events.events.economy import LossCause
 from awaw_events.options import LIMIT_COUNTS_REPAIRS
@@ -82,8 +83,7 @@ NegativeLimit = Literal["allow_then_add", "clamp_before_increases"]
 adds increases to the unclamped value (``allow_then_add``, default); the final limit is never below 0."""
 
 
-@dataclass(frozen=True, slots=True)
-class EnemyHeldKea:
+class EnemyHeldKea(msgspec.Struct, frozen=True):
     """A key economic area originally controlled by the power and now under enemy control (27.335)."""
 
     value: int
@@ -91,8 +91,7 @@ class EnemyHeldKea:
     """BRPs lost to bombing of this KEA in the turn it was captured: deducted from its value first (27.335)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoxLosses:
+class BoxLosses(msgspec.Struct, frozen=True):
     """BRPs lost this turn at a mapboard box (27.331B, 27.331D, 27.333)."""
 
     box: MapboardBox
@@ -101,8 +100,7 @@ class BoxLosses:
     adjacency: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class LimitInput:
+class LimitInput(msgspec.Struct, frozen=True):
     """Everything the construction limit of one power in one turn depends on (27.32-27.34).
 
     ``grants_received`` must exclude grants that do not raise this limit (e.g. U.S. grants to Canada, South Africa,
@@ -129,8 +127,7 @@ class LimitInput:
     variant: Variant = "classic"
 
 
-@dataclass(frozen=True, slots=True)
-class LimitBreakdown:
+class LimitBreakdown(msgspec.Struct, frozen=True):
     """The construction limit and how it was reached (27-30 extract 1.4 [DESIGN] formula)."""
 
     adj_base: int

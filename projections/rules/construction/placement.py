@@ -9,8 +9,9 @@ Sources: 27-30 extract sections 1.6, 1.7, 1.19, 2.4 (P-01..P-11), 2.5 (A-01..A-0
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import NAVAL_TYPES, Power, UnitType
 from projections.rules.construction.costs import RuleBreach
@@ -219,8 +220,7 @@ def cve_breaches(power: Power, cves_this_turn: int, rate: int) -> tuple[RuleBrea
 SW_AIR_TYPES: Final[frozenset[UnitType]] = frozenset({"interceptor", "strategic_bomber"})
 
 
-@dataclass(frozen=True, slots=True)
-class SwPlacement:
+class SwPlacement(msgspec.Struct, frozen=True):
     """Where a power places new strategic bombers and interceptors (27.92)."""
 
     boxes: frozenset[str]

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.options import INTERPRETATION_OPTIONS, NAVAL_ADVANCE_TO_LAUNCH
 from awaw_events.vocab import CHART_ROWS, NAMED_SHIP_TYPES, ChartRow, Season, UnitType
@@ -30,8 +31,7 @@ MOVE_ACTIONS: Final[frozenset[str]] = frozenset({"continue", "accelerate_1", "ac
 """Chart options that move a ship within the chart (27.7272A-C): what "how it last moved" reports."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChartPosition:
+class ChartPosition(msgspec.Struct, frozen=True):
     """A cell of a Naval Construction Chart: row (level) and season column (27.724C)."""
 
     row: ChartRow
@@ -171,8 +171,7 @@ ACTION_COLUMN_SHIFT: Final[Mapping[ChartAction, int]] = {
 columns both land on the same column); defer one column right (27.7272B-C)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChartMove:
+class ChartMove(msgspec.Struct, frozen=True):
     """Result of a chart option: the new cell (``None`` if the ship left the chart), its cost, and whether it was
     placed on the board (launched) or scuttled."""
 
@@ -204,13 +203,16 @@ def apply_chart_action(position: ChartPosition, action: ChartAction) -> ChartMov
     return ChartMove(ChartPosition(new_row, column), cost)
 
 
-@dataclass(frozen=True, slots=True)
-class ChartPermissions:
+class ChartPermissions(msgspec.Struct, frozen=True):
     """What the owner may do this phase: accelerate, defer, scuttle (27.7272B, C, E; see :func:`permissions_for`)."""
 
     accelerate: bool = True
     defer: bool = True
     scuttle: bool = True
+
+
+EVERY_OPTION: Final = ChartPermissions()
+"""Every option permitted (accelerate, defer and scuttle): the default when the caller knows of no restriction."""
 
 
 def chart_action_breaches(
@@ -221,7 +223,7 @@ def chart_action_breaches(
     position: ChartPosition,
     season: Season,
     acted_this_phase: bool = False,
-    permissions: ChartPermissions = ChartPermissions(),
+    permissions: ChartPermissions = EVERY_OPTION,
 ) -> tuple[RuleBreach, ...]:
     """Whether an option is legal for a ship in this unit construction phase (checks N-20..N-28).
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import NAMED_SHIP_TYPES, UnitType
 from projections.rules.construction import BRP_COST_PER_FACTOR
@@ -17,8 +18,7 @@ BRPS_PER_SB: Final[int] = 3
 """Every shipbuilding point spent is accompanied by three BRPs (27.72, 27.7251, 27.7267, 27.7272A)."""
 
 
-@dataclass(frozen=True, slots=True)
-class NavalCost:
+class NavalCost(msgspec.Struct, frozen=True):
     """Shipbuilding points and BRPs of one naval payment."""
 
     sb: int
@@ -39,8 +39,7 @@ ConstructionKind = Literal["transport", "sub_asw", "dd_cve", "cruiser", "named_2
 """Rows of the Naval Repair and Construction Costs table (27.721)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RepairConstructionCost:
+class RepairConstructionCost(msgspec.Struct, frozen=True):
     """One row of table 27.721: turns and SB to repair a damaged unit and to build a new one.
 
     ``0`` turns = immediate; ``None`` = not applicable (the unit is never damaged). BRPs = 3 x SB (27.72).

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import FACTION_OF_POWER, Power
 from projections.rules.construction import Variant
@@ -32,8 +33,7 @@ FRANCE_DEFERRAL_TRIGGERS: Final[tuple[str, ...]] = (
 solely against Austria or Czechoslovakia."""
 
 
-@dataclass(frozen=True, slots=True)
-class NavalPolitics:
+class NavalPolitics(msgspec.Struct, frozen=True):
     """The political facts the naval permissions depend on (27.7272B-C)."""
 
     year: int

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import NAMED_SHIP_TYPES, Power, Season, UnitType
 from projections.rules.calendar import turn_index
@@ -53,8 +54,7 @@ CapacityRule = Literal["double_rate", "us_box", "captured"]
 captured yard (2)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Shipyard:
+class Shipyard(msgspec.Struct, frozen=True):
     """A shipyard at the start of AWAW (27.731): owner, starting rate, capacity rule."""
 
     owner: Power

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.vocab import Season, UnitType
 from projections.rules.calendar import add_turns, seasons_until, turn_index
@@ -45,8 +46,7 @@ def expected_launch(
     return add_turns(current[0], current[1], wait + later)
 
 
-@dataclass(frozen=True, slots=True)
-class ConstructionStep:
+class ConstructionStep(msgspec.Struct, frozen=True):
     """One event of a simulated construction: when, what, the cell afterwards (``None`` off the chart), the cost."""
 
     turn: tuple[int, Season]
@@ -55,8 +55,7 @@ class ConstructionStep:
     cost: NavalCost
 
 
-@dataclass(frozen=True, slots=True)
-class ConstructionRun:
+class ConstructionRun(msgspec.Struct, frozen=True):
     """A whole construction or repair from first payment to launch."""
 
     start: tuple[int, Season]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+import msgspec
 
 from awaw_events.vocab import FACTION_OF_POWER, Season
 from projections.rules.calendar import turn_index
@@ -71,8 +72,7 @@ def cash_and_carry_allowed(wa_transports_lost_last_axis_turn: int) -> bool:
     return wa_transports_lost_last_axis_turn > CASH_AND_CARRY_LOSS_THRESHOLD
 
 
-@dataclass(frozen=True, slots=True)
-class PrewarTransportPayment:
+class PrewarTransportPayment(msgspec.Struct, frozen=True):
     """Who pays for pre-war U.S.-built WA transports, and what it is charged to (27.7322).
 
     All of it counts against the **American** construction limit (A: British payments too); the U.S. share also

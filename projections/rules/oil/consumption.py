@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.oil import OilPurpose
 from awaw_events.vocab import PLAYER_TURN_PHASES, POWERS, SIDES, Faction, Phase, Power
@@ -35,8 +36,7 @@ OilService = Literal["air", "naval", "army", "construction", "economic"]
 Unit = Literal["none", "air_factors", "ships", "sub_factors", "brps", "modifier_steps"]
 
 
-@dataclass(frozen=True, slots=True)
-class PurposeCost:
+class PurposeCost(msgspec.Struct, frozen=True):
     """How one purpose is paid for (extract table 1.11).
 
     ``counter_covers``: quantity one full counter covers (``None`` = everything of that kind in the domain).
@@ -279,8 +279,7 @@ RESISTANCE_DELTA_STEPS: Final[tuple[tuple[int, int], ...]] = ((6, 2), (2, 1))
 """Island-group difference thresholds and the resistance modifier they buy: >= 6 -> 2, >= 2 -> 1 (33.74)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ResistancePurchase:
+class ResistancePurchase(msgspec.Struct, frozen=True):
     """The Japanese resistance modifier an island-group difference allows, and who pays how many fifths (33.74)."""
 
     modifier: int

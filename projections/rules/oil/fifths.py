@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+import msgspec
 
 from projections.rules.breach import Breach
 
@@ -44,8 +45,7 @@ def _non_negative(name: str, value: int) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Retention:
+class Retention(msgspec.Struct, frozen=True):
     """Partial oil after consolidation at the end of a player turn (33.83): whole counters back and fifths kept."""
 
     consolidated_counters: int
@@ -66,8 +66,7 @@ def retention_findings(retained_fifths: int) -> tuple[Breach, ...]:
     return ()
 
 
-@dataclass(frozen=True, slots=True)
-class PartialDraw:
+class PartialDraw(msgspec.Struct, frozen=True):
     """Paying ``fifths`` from retained partials first, then by breaking counters from the reserve (extract 4.3, 3.1)."""
 
     from_retained: int

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.options import INTERPRETATION_OPTIONS, OIL_DAMAGED_PLANT, OIL_PLANT_SELF_REPAIR
 from awaw_events.vocab import Power
@@ -42,8 +43,7 @@ SYNTHETIC_PLANT_FIFTHS: Final = 5
 """An undamaged synthetic plant produces one counter per turn (33.4422, 33.4524)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OilSource:
+class OilSource(msgspec.Struct, frozen=True):
     """An oil source: its kind, its undamaged production per turn in fifths (``None`` = unlimited), its rule."""
 
     kind: SourceKind

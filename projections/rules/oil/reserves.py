@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.oil import ReserveKind
 from awaw_events.options import INTERPRETATION_OPTIONS, OIL_PARTIAL_IN_CAP
@@ -33,8 +34,7 @@ WA_MOSUL_TO_RUSSIA_MAX_FIFTHS: Final = 5
 """At most one WA Mosul counter per turn goes to Russia through Turkey (33.4722)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SourceAccess:
+class SourceAccess(msgspec.Struct, frozen=True):
     """A source a faction may draw on, with the most it may take per turn (``None`` = all produced) (extract 1.2)."""
 
     faction: Faction
@@ -91,8 +91,7 @@ def source_access(faction: Faction, source: OilSourceId) -> SourceAccess | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class DrawContext:
+class DrawContext(msgspec.Struct, frozen=True):
     """The recorded facts that decide whether a faction may draw on a source this turn (33.41A, 33.43, 33.44-33.47)."""
 
     controller: Controller
@@ -150,8 +149,7 @@ ReserveId = ReserveKind
 """The nine oil reserves (33.421; extract 4.1): ``oil_reserve_defined.kind``."""
 
 
-@dataclass(frozen=True, slots=True)
-class ReserveSpec:
+class ReserveSpec(msgspec.Struct, frozen=True):
     """An oil reserve: its faction, associated unlimited supply sources (its oil domain, 4.2), the locations whose
     control sets its maximum, the counters per location, any fixed maximum, the minimum, and the starting level.
 

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
+
+import msgspec
 
 from awaw_events.events.oil import RussiaRoute
 from awaw_events.vocab import Faction, Phase, SwBox
@@ -153,8 +154,7 @@ RussiaOilRoute = RussiaRoute
 """The routes of WA oil to Russia (33.4623): ``oil_moved.route``."""
 
 
-@dataclass(frozen=True, slots=True)
-class RussiaOilRouteSpec:
+class RussiaOilRouteSpec(msgspec.Struct, frozen=True):
     """A route for WA oil to Russia: most counters per turn, and transports needed per counter (33.4623)."""
 
     max_counters: int
