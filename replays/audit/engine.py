@@ -423,6 +423,9 @@ def run(
     position = ctx.position
     used: dict[str, None] = {}
     lookup, push, meta = table.get, fold.push, None
+    gaps_of: dict[Missing, bool] = {}
+    """Whether each reason not to check met so far is a want of map data (:func:`map_gap`), decided once."""
+    known_gap = gaps_of.get
     for record in records:
         if work.meta is not meta:  # the game's options or map data changed: geometry and map data follow
             meta = work.meta
@@ -459,7 +462,9 @@ def run(
                         elif made is Breach:
                             findings.append(ctx.found(c, outcome))  # type: ignore[arg-type]
                         else:
-                            gap = map_gap(outcome)  # type: ignore[arg-type]
+                            gap = known_gap(outcome)  # type: ignore[arg-type]
+                            if gap is None:  # a reason not met before: most repeat (a rule not given, a hex)
+                                gap = gaps_of[outcome] = map_gap(outcome)  # type: ignore[index,arg-type]
                             missing.append((c, seq, outcome, gap))  # type: ignore[arg-type]
                             if gap:
                                 position.asked = True
@@ -682,19 +687,20 @@ def _not_checked(missing: list[tuple[Check, int, Missing, bool]]) -> tuple[tuple
     times: dict[tuple[str, str], int] = {}
     unmade: set[tuple[str, int]] = set()
     gaps: set[tuple[str, int]] = set()
-    count = times.get
+    count, unmade_add, gap_add = times.get, unmade.add, gaps.add
     for c, seq, outcome, gap in missing:  # whether each was for want of map data: decided once, as it was kept
-        made = (c.id, seq)
+        ident = c.id
+        made = (ident, seq)
         if gap:
-            gaps.add(made)
-        key = (made[0], outcome.kind or "")
+            gap_add(made)
+        key = (ident, outcome.kind or "")
         seen = count(key)
         if seen is None:
             times[key] = 1
             first[key] = (c, seq, outcome.reason)
         else:
             times[key] = seen + 1
-        unmade.add(made)
+        unmade_add(made)
     skipped = tuple(
         Skipped(check=c.id, rule=c.rule, first_seq=seq, times=times[key], reason=reason, kind=key[1])
         for key, (c, seq, reason) in first.items()
