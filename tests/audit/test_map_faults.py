@@ -39,6 +39,7 @@ from awaw_events.events import (
     MapDataUsed,
     OilFacilityDamaged,
     OilFacilityRepaired,
+    OilMoved,
     OilProduced,
     OverrunResolved,
     RailheadBuilt,
@@ -865,7 +866,57 @@ def _a_line_to_the_western_front_protected_from_the_pacific_sw_box() -> list[Eve
     return start(place("brit-dd", "britain", "sw:pacific", "dd", 1), turn(side="allied"), line)
 
 
-PACIFIC: Final = "no Pacific region on the test map yet (only the rule texts' Pacific facts and two Korean hexes)"
+# ---------------------------------------------------------------------------------------------------------------------
+# The Pacific places the test map names on made-up hexes: Pearl Harbor (PAC:R50), Manila (PAC:V30), Balikpapan
+# (PAC:Y30)
+
+
+def japanese_invasion(target: str, defenders: int, listed: int) -> list[Event]:
+    """A Japanese invasion of ``target`` from PAC:R49 with ``defenders`` U.S. infantry there, ``listed`` of them
+    recorded as defending."""
+    combat = at_(1941, "winter", "axis", "combat")
+    invader = Attacker(unit="j1", factors=3, origin="PAC:R49", role="invading", hexside="sea")
+    declared_ = make(
+        AttackDeclared, combat, actor="japan", attack="a1", kind="invasion", defender_hexes=[target],
+        attackers=[invader], defenders=[Defender(unit=f"u{n}", factors=3, hex=target) for n in range(listed)],
+    )  # fmt: skip
+    units = [place("j1", "japan", "PAC:R49"), *(place(f"u{n}", "usa", target) for n in range(defenders))]
+    return start(*units, war("japan", "usa"), turn(season="winter"), phase("combat", season="winter"), declared_)
+
+
+@case("pearl_harbor_defenders")
+def _three_americans_defend_pearl_harbor_against_a_japanese_invasion() -> list[Event]:
+    # 12.19: two non-specialized units defend Pearl Harbor (R50 on the test map) against a Japanese invasion
+    return japanese_invasion("PAC:R50", defenders=3, listed=3)
+
+
+@case("collective_attack")
+def _a_japanese_invasion_of_manila_leaves_one_defender_out() -> list[Event]:
+    # 15.41: Manila (V30 on the test map) is not Pearl Harbor, so 12.19's exception does not hold
+    return japanese_invasion("PAC:V30", defenders=3, listed=2)
+
+
+@case("japanese_initial_conquests")
+def _the_philippines_pass_while_the_americans_hold_manila() -> list[Event]:
+    # 29.54: the Philippines pass to Japan only once Japan controls Manila (V30 on the test map)
+    combat = at_(1941, "winter", "axis", "combat")
+    rest = make_control("PAC:V31", "japan", combat, "philippines_initial")
+    return start(controlled("PAC:V30", "usa"), controlled("PAC:V31", "usa"), turn(season="winter"), rest)
+
+
+@case("japanese_dei_oil")
+def _japan_ships_brunei_oil_while_the_dutch_hold_balikpapan() -> list[Event]:
+    # 33.4523: Japan ships Brunei oil only while it holds Balikpapan (Y30 on the test map)
+    shipped = make(
+        OilMoved, at_(1942, "summer", "axis", "post_combat_supply"), faction="japan", origin="brunei",
+        destination="japan", amount=10, mode="sea", sw_box="pacific", transports=2, transports_available=10,
+    )  # fmt: skip
+    return start(*reserve("japan", "japan", 50, 20), controlled("PAC:Y30", "netherlands"), shipped)
+
+
+PACIFIC: Final = (
+    "no Pacific region on the test map (only the rule texts' Pacific facts, two Korean hexes and four named places)"
+)
 NO_RIVER: Final = "map data cannot say a hexside has no river: an absent river is unknown"
 PENDING: dict[str, str] = {
     "box_sea_supply": f"{PACIFIC}: the India and Australia boxes' ports",
@@ -883,17 +934,13 @@ PENDING: dict[str, str] = {
     "canada_and_chindit": f"{PACIFIC}: India for the Chindit",
     "chindit_attrition": f"{PACIFIC}: the Southeast Asian front's jungle",
     "chindit_count": f"{PACIFIC}: India and Burma",
-    "collective_attack": f"{PACIFIC}: Pearl Harbor by name (12.19's exception to 15.41)",
     "colonial_rebuild": "needs French colonies (Algeria, Morocco) on the test map",
     "french_surrender_level": "needs France's objectives (Paris) on the test map: four French hexes are in the region",
     "isolation_elimination": "no case yet whose only fault is the hex's fort, port, terrain or country (30.541)",
-    "japanese_dei_oil": f"{PACIFIC}: the Dutch East Indies' oil centres by name",
-    "japanese_initial_conquests": f"{PACIFIC}: Manila by name",
     "monsoon": f"{PACIFIC}: the monsoon zone's jungle",
     "partisan_builders": "no case yet whose only fault is the country (11.33)",
     "partisan_placement": "no case yet whose only fault is the hex's facts (11.353)",
     "path": "its fact is a box at a map edge (13.4): the test map's edges are the rule texts', as the shipped data's",
-    "pearl_harbor_defenders": f"{PACIFIC}: Pearl Harbor by name",
     "preparation_house": "no case yet for the A3R house preparation's zones (App. K)",
     "stacks_at_the_end": "it finds nothing by design: where the events stop inside a phase, a stack over its limit is "
     "named as not checked (the phase may still put it right); the map facts it reads are the stacks check's (12.11), "
