@@ -11,6 +11,7 @@ import pytest
 from awaw_events.events import DiceRolled, GameCreated, PhaseStarted, UnitBuilt
 from awaw_events.keys import KeyRing
 from awaw_events.store import GameStore
+from tests import chromium
 
 POSTGRES_DSN = os.environ.get("AWAW_TEST_POSTGRES_DSN")
 STORE_KINDS = ["sqlite-file", "sqlite-memory"] + (["postgres"] if POSTGRES_DSN else [])
@@ -100,10 +101,24 @@ def phase(name: str, side: str = "axis") -> PhaseStarted:
     return PhaseStarted(year=1939, season="fall", side=side, phase=name)  # type: ignore[arg-type]
 
 
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[chromium.Page]:
+    """A headless Chromium page (:class:`tests.chromium.Page`), closed after the test. Without Chromium the test is
+    skipped, except under CI, which installs it (``.ci/run``) and so fails."""
+    browser = chromium.executable()
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI installs Debian's chromium (.ci/run); it is missing")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    opened = chromium.Page(browser, tmp_path / "profile")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The screenshots the browser tests saved, named in every run's log."""
-    from tests import chromium
-
     if chromium.SCREENSHOTS:
         terminalreporter.section("screenshots")
         for line in chromium.SCREENSHOTS:

@@ -11,7 +11,6 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -131,20 +130,6 @@ def test_the_report_is_drawn_in_one_walk(tmp_path: Path, monkeypatch: pytest.Mon
     assert sorted(pushed) == list(range(1, EXAMPLE_EVENTS + 1))
     assert page == first
     assert page.count('<article class="turn"') == 7
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[chromium.Page]:
-    browser = chromium.executable()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI installs Debian's chromium (.ci/run); it is missing")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    opened = chromium.Page(browser, tmp_path / "profile")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def _screen(png: bytes) -> Any:

@@ -4,9 +4,7 @@ needs no network, and carries the image only when asked."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,20 +22,6 @@ from tests.mapwork.kit import clicks, drawn, hex_args
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(cli, ["map", *args])
     return result.exit_code, result.output
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[chromium.Page]:
-    browser = chromium.executable()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI installs Debian's chromium (.ci/run); it is missing")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    opened = chromium.Page(browser, tmp_path / "profile")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 @pytest.fixture

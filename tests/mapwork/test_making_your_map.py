@@ -8,11 +8,9 @@ those of this walk."""
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -61,20 +59,6 @@ def _run(*args: str) -> str:
     result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
     assert result.exit_code == 0, f"awaw {' '.join(args)}:\n{result.output}"
     return result.output
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[chromium.Page]:
-    browser = chromium.executable()
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI installs Debian's chromium (.ci/run); it is missing")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    opened = chromium.Page(browser, tmp_path / "profile")
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def _confirm_all_and_save(page: chromium.Page, html: Path, downloads: Path) -> Path:
