@@ -186,8 +186,7 @@ def test_a_ship_the_command_decides_audits_clean_and_each_breach_is_refused(
     else:
         on_charts = sorted(pos.state.naval.ships) or ["ger-ca-10"]
         command = Ship(data.draw(st.sampled_from(on_charts)), action)
-    drafted = draft_ship(pos, command)
-    claims_and_decision(events, drafted if isinstance(drafted, Refusal) else [drafted], decide_ship(pos, command))
+    claims_and_decision(events, draft_ship(pos, command), decide_ship(pos, command))
 
 
 def test_a_two_factor_airborne_build_is_refused_as_the_audit_flags_it() -> None:

@@ -75,19 +75,16 @@ class Ship(NamedTuple):
 
 
 def decide_ship(pos: Position, command: Ship) -> list[AnyEvent] | Refusal:
-    """The chart event of a ship (after the construction limit, where it is the power's first construction paid this
-    turn: :func:`~replays.commands.economy.limit_declaration`), or the first rule it breaks."""
-    event = draft_ship(pos, command)
-    if isinstance(event, Refusal):
-        return event
-    paid = getattr(event, "brps", 0) and not getattr(event, "setup", False)
-    events = [*(limit_declaration(pos, event.actor) if paid and event.actor else ()), event]
-    return judged_in_turn(pos, events, JUDGES, SPENT)
+    """The construction limit (where the ship's chart step is the power's first construction paid this turn) and the
+    chart event of a ship, or the first rule they break."""
+    events = draft_ship(pos, command)
+    return events if isinstance(events, Refusal) else judged_in_turn(pos, events, JUDGES, SPENT)
 
 
-def draft_ship(pos: Position, command: Ship) -> AnyEvent | Refusal:
-    """The chart event of a ship as the record has it (its cell and cost from the position), before the rules are
-    asked; or why the record refuses it."""
+def draft_ship(pos: Position, command: Ship) -> list[AnyEvent] | Refusal:
+    """The events of a ship's chart step as the record has them (the construction limit declared by the power's
+    first construction paid this turn: :func:`~replays.commands.economy.limit_declaration`; the chart event at the
+    cell and cost the position gives), before the rules are asked; or why the record refuses them."""
     if command.action not in ACTIONS:
         return Refusal(COMMAND, f"a ship is laid down or {', '.join(ACTIONS[1:])}, not {command.action!r}")
     if command.action == "lay_down":
@@ -96,7 +93,9 @@ def draft_ship(pos: Position, command: Ship) -> AnyEvent | Refusal:
         found = _option(pos, command, cast(rules.ChartAction, command.action))
     if isinstance(found, Refusal):
         return found
-    return parse_event({**now(pos.state), **found}, where="the ship")
+    event = parse_event({**now(pos.state), **found}, where="the ship")
+    paid = getattr(event, "brps", 0) and not getattr(event, "setup", False)
+    return [*(limit_declaration(pos, event.actor) if paid and event.actor else ()), event]
 
 
 def _option(pos: Position, command: Ship, action: rules.ChartAction) -> dict[str, Any] | Refusal:
