@@ -5,12 +5,13 @@ Run ``python examples/make_campaign_1939.py`` from the repository root; the outp
 
 The players' decisions are made by :mod:`replays.commands`, the functions ``awaw move``, ``overrun``, ``attack``,
 ``invade``, ``losses``, ``advance``, ``bridgehead``, ``redeploy``, ``spend``, ``build``, ``fortify``, ``supply``,
-``attrition``, ``weather`` and ``end-phase`` call, on the game so far (:meth:`Game.play`): moves (exploitation
-included), overruns, ground attacks and seaborne invasions, bridgeheads, redeployments, declarations of war, offensives
-and grants, builds, chart actions, fortifications, supply determinations, attritions, the weather and the phases of
-each player turn (with the units that turn face up at its end, 27-30 extract 1.20); a decision the rules refuse stops
-the generator. What no command decides yet (air and naval combat, SW, tension tracks, oil, the Year Start Sequence,
-repairs, minor-country units, control changes) is written here, with the
+``attrition``, ``oil-produce``, ``oil-spend``, ``weather`` and ``end-phase`` call, on the game so far
+(:meth:`Game.play`): moves (exploitation included), overruns, ground attacks and seaborne invasions, bridgeheads,
+redeployments, declarations of war, offensives and grants, builds, chart actions, fortifications, supply
+determinations, attritions, oil produced and spent, the weather and the phases of each player turn (with the units that
+turn face up and the oil above a reserve's maximum eliminated at its end); a decision the rules refuse stops the
+generator. What no command decides yet (air and naval combat, SW, tension tracks, the Year Start Sequence, repairs,
+minor-country units, control changes) is written here, with the
 rules read from their one home, ``projections.rules``; the generator holds none of its own, and each event it writes is
 refused, as a command's expenditure is, where it spends beyond the BRPs available or the construction limit
 (:data:`replays.commands.economy.SPENT`). Set-up numbers that the extracts do not give (BRP levels, growth, the minor
@@ -46,9 +47,6 @@ from awaw_events.events import (
     MapDataUsed,
     NavalCombatResolved,
     NoteAdded,
-    OilCountersEliminated,
-    OilExpended,
-    OilProduced,
     ResearchResult,
     RpSpent,
     ShipArrivedForRepair,
@@ -77,7 +75,6 @@ from awaw_events.vocab import (
     Side,
 )
 from projections.game import GameState, fold, initial
-from projections.oil import over_maximum
 from projections.position import Position
 from projections.rules.air import air_combat_result
 from projections.rules.combat.stacking import STACKING_LIMITS
@@ -85,9 +82,6 @@ from projections.rules.construction import SPECIALIZED_TYPES
 from projections.rules.construction.costs import FULL_OFFENSIVE_COST, unit_cost
 from projections.rules.geometry import parse, ring
 from projections.rules.naval.chart import repair_cost, repair_position
-from projections.rules.oil.consumption import BRPS_PER_FIFTH
-from projections.rules.oil.fifths import FIFTHS_PER_COUNTER
-from projections.rules.oil.reserves import partial_in_cap
 from projections.rules.stacks import NON_SPECIALIZED_GROUND
 from replays.commands.attack import (
     Advance,
@@ -113,6 +107,8 @@ from replays.commands.fortify import Fortify, decide_fortify
 from replays.commands.move import Move as MoveCommand
 from replays.commands.move import decide_move
 from replays.commands.naval import Ship, decide_ship
+from replays.commands.oil import Produce, decide_produce, decide_spend_oil
+from replays.commands.oil import Spend as OilSpend
 from replays.commands.overrun import Overrun, decide_overrun
 from replays.commands.phase import decide_end_phase
 from replays.commands.supply import Supply, decide_supply
@@ -204,23 +200,10 @@ class Game:
             self.play(decide_end_phase)
 
     def end_player_turn(self) -> None:
-        """The end of the player turn (``awaw end-phase`` from its last phase): the inverted air and naval units the
-        position says turn face up (27-30 extract 1.20), then the next player turn or the end of the game turn.
-        Before it, the oil above each reserve's maximum is eliminated (33.422), as the oil ledger finds it under the
-        game's reading of option ``oil.partial_in_cap`` (:func:`projections.oil.over_maximum`, which the audit's
-        33.422 check asks): by default (``excluded``) partial oil is not held against the maximum, and the faction
-        keeps its partial counters (33.83)."""
+        """The end of the player turn (``awaw end-phase`` from its last phase): the oil above each tracked reserve's
+        maximum eliminated (33.422), the inverted air and naval units the position says turn face up (27-30 extract
+        1.20), then the next player turn or the end of the game turn."""
         self.enter("end_of_player_turn")
-        state = self.position().state
-        cap = over_maximum(state.oil, partial_in_cap(state.meta.options), state.meta.variant)
-        for excess in cap:
-            self.emit(
-                OilCountersEliminated,
-                faction=excess.faction,
-                reserve=excess.reserve,
-                amount=excess.excess,
-                reason="over_reserve_max",
-            )
         self.play(decide_end_phase)
 
     # -- writing ------------------------------------------------------------------------------------------------
@@ -485,37 +468,17 @@ def attrition(
         g.play(lambda pos: decide_occupation(pos, Occupation(ident, occupy)))
 
 
-def oil_turn(g: Game, produced: int, spends: Sequence[tuple[str, int]]) -> None:
-    """Japan's oil adjustment phase: market oil in, then the general offsets bought (33.41A, 33.52, 33.61)."""
-    g.emit(OilProduced, actor="japan", faction="japan", source="international_market", amount=produced, reserve="japan")
-    for purpose, amount in spends:
-        g.emit(
-            OilExpended,
-            actor="japan",
-            faction="japan",
-            reserve="japan",
-            purpose=purpose,
-            amount=amount,
-            domain="japan",
-            nationality="japan",
-        )
+def oil_turn(g: Game, produced: int) -> None:
+    """Japan's oil adjustment phase (``awaw oil-produce``, ``oil-spend``): market oil in, then the army and general
+    air offsets bought (33.41A, 33.52, 33.61A, C)."""
+    g.play(lambda pos: decide_produce(pos, Produce("japan", "international_market", produced)))
+    for purpose in ("army", "air_general"):
+        g.play(partial(decide_spend_oil, command=OilSpend("japan", purpose)))
 
 
-def construction_oil(g: Game, brps: int) -> None:
-    """Construction oil for Japan: one fifth per 5 BRPs at normal cost (33.61D, 33.82C)."""
-    if brps % BRPS_PER_FIFTH:
-        raise ValueError("Japanese builds are planned in whole 5-BRP blocks")
-    g.emit(
-        OilExpended,
-        actor="japan",
-        faction="japan",
-        reserve="japan",
-        purpose="construction",
-        amount=brps // BRPS_PER_FIFTH,
-        domain="japan",
-        nationality="japan",
-        detail={"brps": brps},
-    )
+def oil_for(g: Game, purpose: str, brps: int) -> None:
+    """Japan's construction or growth oil for ``brps`` BRPs (``awaw oil-spend japan construction 10``; 33.61D-E)."""
+    g.play(lambda pos: decide_spend_oil(pos, OilSpend("japan", purpose, brps)))
 
 
 # =====================================================================================================================
@@ -615,7 +578,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     g.enter("diplomacy")
     war(g, "germany", "poland")
     g.enter("oil_adjustment")
-    oil_turn(g, 15, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
+    oil_turn(g, 15)
     g.enter("movement")
     # Supply is determined in the movement phase, after air and naval movement and before ground movement (13.33).
     supply(
@@ -696,7 +659,7 @@ def fall_1939(g: Game, t: dict[str, int]) -> None:
     fortify(g, "germany", KONIGSBERG, "city")
     lay_down(g, "genoa", "ita-ca-3", "ca", 2)
     build(g, "italy", "ita-inf-7", "infantry", 2, ROME)
-    construction_oil(g, 10)
+    oil_for(g, "construction", 10)
     lay_down(g, "tokyo", "jap-dd-3", "dd", 1)
     for n in (13, 14):
         build(g, "japan", f"jap-inf-{n}", "infantry", 3, TOKYO, oil_covered=True)
@@ -777,7 +740,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
     # ---------------------------------------------------------------- Axis Winter 1939
     g.start_player_turn("axis")
     g.enter("oil_adjustment")
-    oil_turn(g, 10, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
+    oil_turn(g, 10)
     g.enter("sw")
     g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=5, killers=2, brps_taken=6, subs_lost=2)
     for n in (1, 2):
@@ -812,7 +775,7 @@ def winter_1939(g: Game, t: dict[str, int]) -> None:
         build(g, "germany", f"ger-inf-{n}", "infantry", 3, BERLIN)
     lay_down(g, "trieste", "ita-dd-3", "dd", 1)
     build(g, "italy", "ita-inf-8", "infantry", 2, ROME)
-    construction_oil(g, 10)
+    oil_for(g, "construction", 10)
     launch(g, "jap-dd-3", paid=False)
     lay_down(g, "tokyo", "jap-ca-4", "ca", 2)
     for n in (15, 16):
@@ -919,17 +882,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     for power, (base, _) in START_BRPS.items():
         bases[power] = base + GROWTH_1940[power] + (POLAND_BRPS if power == "germany" else 0)
         g.emit(BrpsSet, power=power, base=bases[power], available=bases[power], growth=GROWTH_1940[power])
-    g.emit(
-        OilExpended,
-        actor="japan",
-        faction="japan",
-        reserve="japan",
-        purpose="brp_growth",
-        amount=GROWTH_1940["japan"] // BRPS_PER_FIFTH,
-        domain="japan",
-        nationality="japan",
-        detail={"brps": GROWTH_1940["japan"]},
-    )
+    oil_for(g, "brp_growth", GROWTH_1940["japan"])
     g.enter("research")
     g.emit(RpSpent, actor="germany", power="germany", amount=2, purpose="winter_preparation")
     g.emit(
@@ -960,7 +913,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
         nationality="norway",
     )
     g.enter("oil_adjustment")
-    oil_turn(g, 10, [("army", FIFTHS_PER_COUNTER), ("air_general", FIFTHS_PER_COUNTER)])
+    oil_turn(g, 10)
     g.enter("sw")
     g.emit(SwCombatResolved, actor="germany", box="atlantic", submarines=4, killers=3, brps_taken=2, subs_lost=3)
     for n in (3, 4, 5):
@@ -1046,7 +999,7 @@ def spring_1940(g: Game, t: dict[str, int]) -> None:
     launch(g, "ita-ca-3", paid=True)
     launch(g, "ita-dd-3", paid=False)
     build(g, "italy", "ita-inf-9", "infantry", 2, ROME)
-    construction_oil(g, 10)
+    oil_for(g, "construction", 10)
     for n in (4, 5):
         lay_down(g, "tokyo", f"jap-dd-{n}", "dd", 1)
     build(g, "japan", "jap-inf-17", "infantry", 3, TOKYO, oil_covered=True)

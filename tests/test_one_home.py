@@ -61,6 +61,7 @@ NOT_RULES: dict[tuple[str, str], str] = {
     ("replays/commands/weather.py", "JUDGES"): REGISTRY,
     ("replays/commands/move.py", "JUDGES"): REGISTRY,
     ("replays/commands/overrun.py", "JUDGES"): REGISTRY,
+    ("replays/commands/oil.py", "JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "DECLARATION_JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "DECLARED_JUDGES"): REGISTRY,
     ("replays/commands/attrition.py", "LOSS_JUDGES"): REGISTRY,

@@ -93,6 +93,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "replays.cli.world:invade",
         "Declare a seaborne invasion ATTACK of GAME from a sea hex, roll, and read the CRT (15.32B, 15.51, 15.55).",
     ),
+    "oil-produce": (
+        "replays.cli.world:oil_produce",
+        "FACTION produces AMOUNT fifths of oil at SOURCE in GAME, into its reserve (33.2, 33.41, 33.4521).",
+    ),
+    "oil-spend": (
+        "replays.cli.world:oil_spend",
+        "FACTION spends oil in GAME for PURPOSE, at the rules' cost for the QUANTITY it pays for (33.5-33.8).",
+    ),
     "overrun": (
         "replays.cli.world:overrun",
         "Overrun a hex of GAME with one or two armor units as they move: 6:1 or better eliminates its defenders.",

@@ -258,3 +258,87 @@ def overrun(
         return decide_overrun(pos, order)
 
     _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command("oil-produce")
+@click.argument("game")
+@click.argument("faction")
+@click.argument("source")
+@click.argument("amount", type=click.IntRange(min=1))
+@click.option("--reserve", help="The reserve the oil goes to (default: the faction's one reserve).")
+@click.option("--hex", "hex_", metavar="HEX", help="The source's hex (an oil center or a plant).")
+@table_options
+@pass_context
+def oil_produce(
+    obj: Context,
+    game: str,
+    faction: str,
+    source: str,
+    amount: int,
+    reserve: str | None,
+    hex_: str | None,
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """AMOUNT is in fifths of an oil counter. The source's output, access and control are judged by the position
+    (33.2, 33.41A, 33.44, 33.4521).
+
+    \b
+    Example:
+      awaw oil-produce club-1939 japan international_market 15
+    """
+    from replays.commands.oil import Produce, decide_produce
+
+    order = Produce(faction, source, amount, reserve, hex_)
+
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        return decide_produce(pos, order)
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)
+
+
+@command("oil-spend")
+@click.argument("game")
+@click.argument("faction")
+@click.argument("purpose")
+@click.argument("quantity", type=click.IntRange(min=0), default=0, required=False)
+@click.option("--reserve", help="The reserve the oil comes from (default: the faction's one reserve).")
+@click.option("--domain", help="The oil domain an offset serves (default: the reserve).")
+@click.option("--nationality", metavar="POWER", help="The nationality an offset serves (Britain, the U.S.: 33.55).")
+@click.option("--for", "pays_for", multiple=True, metavar="IDS", help="The units or operations it pays for.")
+@table_options
+@pass_context
+def oil_spend(
+    obj: Context,
+    game: str,
+    faction: str,
+    purpose: str,
+    quantity: int,
+    reserve: str | None,
+    domain: str | None,
+    nationality: str | None,
+    pays_for: tuple[str, ...],
+    dry_run: bool,
+    yes: bool,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """The amount is the rules' for PURPOSE and QUANTITY: a full counter for the army, air_general and naval_general
+    offsets (33.61A-C); one fifth per 5 BRPs of construction or brp_growth (QUANTITY in BRPs, 33.82C-D); by air or
+    submarine factors or ships for strategic_air, submarines and heavy_ships (33.82A-B).
+
+    \b
+    Examples:
+      awaw oil-spend club-1939 japan army
+      awaw oil-spend club-1939 japan construction 10
+    """
+    from replays.commands.oil import Spend, decide_spend_oil
+
+    order = Spend(faction, purpose, quantity, reserve, domain, nationality, _units(pays_for))
+
+    def decide(pos: Position, _die: Die) -> list[AnyEvent] | Refusal:
+        return decide_spend_oil(pos, order)
+
+    _play(obj, game, decide, dry_run=dry_run, yes=yes, strict=strict, as_json=as_json)

@@ -1,8 +1,10 @@
 """``awaw end-phase``: the current phase ends and the next one of the sequence of play begins (27-30 extract 5.3;
 31-34 extract 5.3): ``phase_started`` within a player turn; at the end of a player turn, the inverted air and naval
-units that turn face up then (the position's answer, 27-30 extract 1.20: a unit a rule holds inverted stays so),
-``player_turn_ended``, and the other side's player turn (the Axis move first, A3R intro) or the end of the game turn;
-then the next game turn. A player turn whose ``player_turn_ended`` is recorded does not end again.
+units that turn face up then (the position's answer, 27-30 extract 1.20: a unit a rule holds inverted stays so) and
+the oil of each tracked reserve above its maximum, eliminated (33.422: under the game's reading of option
+``oil.partial_in_cap``, :func:`projections.oil.over_maximum`), ``player_turn_ended``, and the other side's player
+turn (the Axis move first, A3R intro) or the end of the game turn; then the next game turn. A player turn whose
+``player_turn_ended`` is recorded does not end again.
 
 The game-turn level steps that need rolls or choices (weather, the Year Start Sequence, research) are recorded with
 ``awaw record`` or ``awaw roll`` in the game-turn phases; ``end-phase`` from any of them starts the Axis player turn.
@@ -17,14 +19,17 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from awaw_events.codec import parse_event
-from awaw_events.events import AnyEvent, PhaseStarted, PlayerTurnEnded
+from awaw_events.events import AnyEvent, OilCountersEliminated, PhaseStarted, PlayerTurnEnded
 from awaw_events.gametime import turn_index
 from awaw_events.vocab import PLAYER_TURN_PHASES, SIDES
+from projections.oil import over_maximum
 from projections.position import Position, offensives, overruns, stacking
 from projections.position.combat import advance
+from projections.position.oil import ledger
 from projections.position.redeployment import inversion
 from projections.redeployment import turn_ended_at
 from projections.rules.calendar import turn_at
+from projections.rules.oil.reserves import partial_in_cap
 from projections.rules.sequence import FIRST_SIDE
 from replays.commands.base import Query, Refusal, judged_in_turn
 
@@ -33,6 +38,7 @@ END_OF_GAME_TURN: Final = "end_of_game_turn"
 OPENING: Final[dict[type, tuple[Query, ...]]] = {
     PhaseStarted: (advance.exploitation_stacking, advance.airdrop_attacks, overruns.failed_overrun),
     PlayerTurnEnded: (offensives.operations_paid_and_used,),
+    OilCountersEliminated: (ledger.over_maximum_elimination,),
 }
 """The position's queries on the events that end a phase, each asked on the state before it."""
 CLOSING: Final = (stacking.stacks, stacking.gone_by_phase_end)
@@ -66,7 +72,7 @@ def _sequence(pos: Position) -> list[AnyEvent] | Refusal:
                 f"the {side} player turn has ended already (player_turn_ended, event {ended}); record what follows "
                 "it with awaw record",
             )
-        events = uninvert(pos, turn, side)
+        events = [*over_the_maximum(pos, turn, side), *uninvert(pos, turn, side)]
         events.append(_event("player_turn_ended", turn, side=side, phase=END_OF_PLAYER_TURN))
         if side == FIRST_SIDE:  # the Axis move first, then the Allies (A3R intro; 27-30 extract 5.3)
             return [*events, *_player_turn(turn, next(s for s in SIDES if s != FIRST_SIDE))]
@@ -105,4 +111,24 @@ def uninvert(pos: Position, turn: dict[str, Any], side: str) -> list[AnyEvent]:
         )
         for face in faces
         if face.face_up
+    ]
+
+
+def over_the_maximum(pos: Position, turn: dict[str, Any], side: str) -> list[AnyEvent]:
+    """The ``oil_counters_eliminated`` events that cut each tracked reserve to its maximum at the end of a player turn
+    (33.422), as the oil ledger finds the excess under the game's reading of option ``oil.partial_in_cap``."""
+    state = pos.state
+    excess = over_maximum(state.oil, partial_in_cap(state.meta.options), state.meta.variant)
+    return [
+        _event(
+            "oil_counters_eliminated",
+            turn,
+            side=side,
+            phase=END_OF_PLAYER_TURN,
+            faction=found.faction,
+            reserve=found.reserve,
+            amount=found.excess,
+            reason="over_reserve_max",
+        )
+        for found in excess
     ]
