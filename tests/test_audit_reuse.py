@@ -17,14 +17,13 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from awaw_events.errors import UnreadableEventError
 from awaw_events.events import AnyEvent, Ruling
 from awaw_events.snapshots import EVERY, MemorySnapshots, SnapshotCache
 from awaw_events.store import GameStore
-from benchmarks.campaign.economy import Faults
+from benchmarks.campaign import Faults
 from benchmarks.synthetic import events
 from projections import game
 from replays.audit import catalogue, reuse
@@ -218,8 +217,7 @@ def test_an_event_edited_in_the_store_is_audited_again_with_every_range_after_it
         before = cached(store)
         edited = faulty_seq(before, 1, EVERY)
         stream = store.timeline("g").stream
-    fields = msgspec.to_builtins(log[edited - 1])
-    change: dict[str, object] = {k: not v for k, v in fields.items() if isinstance(v, bool)} or {"year": 1950}
+    change: dict[str, object] = {"year": 1950}  # out of game time: the audit of it differs, whatever the event
     _edit(db, stream, edited, change)
     with _open(db, keys) as store:
         folds.reset()

@@ -326,6 +326,57 @@ def test_the_scan_sees_the_shapes_a_table_takes() -> None:
     assert len(found) == 4
 
 
+RULE_CITED = re.compile(r"\b\d{1,2}\.\d{1,4}[A-Z]?\b")
+"""A rule number in a docstring (``34.41``, ``27.42F``)."""
+
+CHOICES: dict[tuple[str, str], str] = {
+    ("benchmarks/campaign/combat.py", "TAKE_EX_SHARE"): "how often the benchmark's attacker makes the 15.53 choice",
+}
+"""Numbers of the generators whose docstring cites a rule but that are the players' choices, not the rule's figure."""
+
+
+def numbers_citing_rules() -> list[tuple[str, str]]:
+    """(module path, name) of every UPPER_CASE number of the generators whose docstring cites a rule: a figure taken
+    from a rule, which is imported from ``projections/rules`` instead of written again."""
+    found: list[tuple[str, str]] = []
+    for package in GENERATORS:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            body = ast.parse(path.read_text(encoding="utf-8")).body
+            for node, after in zip(body, [*body[1:], None], strict=False):
+                if isinstance(node, ast.Assign):
+                    names, value = [t.id for t in node.targets if isinstance(t, ast.Name)], node.value
+                elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+                    names, value = [node.target.id], node.value
+                else:
+                    continue
+                number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
+                doc = after.value.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) else ""
+                if number and isinstance(doc, str) and RULE_CITED.search(doc):
+                    where = path.relative_to(ROOT).as_posix()
+                    found += [(where, n) for n in names if n.lstrip("_").isupper()]
+    return found
+
+
+def test_the_generators_take_the_rules_figures_from_the_rules() -> None:
+    """A number the example or benchmark generator writes with a rule's citation is that rule's figure, written a
+    second time (the benchmark's winter level that bans ground attacks, 34.41; a box's room, 12.18): it is imported
+    from ``projections/rules``. The players' choices that cite the rule they choose under are listed in CHOICES."""
+    found = [f"{where}: {name}" for where, name in numbers_citing_rules() if (where, name) not in CHOICES]
+    assert found == []
+    assert sorted(set(CHOICES) - set(numbers_citing_rules())) == []
+
+
+def test_the_scan_sees_a_rules_figure_written_again(tmp_path: Path) -> None:
+    planted = 'BAN = 9\n"""No ground attacks from winter level 9 (34.41)."""\nSHARE = 0.5\n"""How often."""\n'
+    body = ast.parse(planted).body
+    cited = [
+        n.targets[0].id  # type: ignore[attr-defined]
+        for n, doc in zip(body[::2], body[1::2], strict=True)
+        if RULE_CITED.search(doc.value.value)  # type: ignore[attr-defined]
+    ]
+    assert cited == ["BAN"]
+
+
 def test_the_hexes_the_rules_name_are_those_of_the_shipped_map_data() -> None:
     """The Maginot Line and the West Wall live as rules (32.43-32.44) and as map data; the two must agree."""
     data = shipped_map_data().data

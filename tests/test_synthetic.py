@@ -14,6 +14,7 @@ from awaw_events.events import (
     AdvanceAfterCombat,
     AnyEvent,
     AttackDeclared,
+    DiceRolled,
     PhaseStarted,
     SeedRevealed,
     UnitMoved,
@@ -74,13 +75,18 @@ def test_a_campaign_without_planted_faults_audits_clean(archive: list[AnyEvent])
         assert kinds[kind] > 0, kind
 
 
-def test_the_audit_finds_exactly_the_faults_planted() -> None:
-    game = campaign(SIZE, faults=Faults(crt=0.05, cost=0.02))
+def test_the_audit_finds_exactly_the_faults_planted(archive: list[AnyEvent]) -> None:
+    game = campaign(SIZE, faults=Faults(crt=0.2, cost=0.02))
     log = list(cut(game, SIZE))
     planted = sorted((seq, check) for seq, check in game.planted if seq <= SIZE)
     assert {check for _, check in planted} == {"crt_result", "unit_cost"}
     found = sorted((f.seq, f.check) for f in _audit(log).findings)
     assert found == planted
+    # the game is played clean, then tampered: only the planted events (and a misread round's die) differ
+    changed = {seq for seq, (a, b) in enumerate(zip(archive, log, strict=True), start=1) if a != b}
+    dice = {seq - 1 for seq, check in planted if check == "crt_result"}
+    assert changed == {seq for seq, _ in planted} | dice
+    assert all(isinstance(log[seq - 1], DiceRolled) and log[seq - 1].source == "physical" for seq in dice)
 
 
 def test_moves_step_between_adjacent_hexes_within_the_allowance_and_the_stacking_limit(

@@ -41,12 +41,13 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier, Move, UnitFactors
 from awaw_events.events.combat import Attacker, Defender
 from awaw_events.vocab import FACTION_OF_POWER, CombatResult, Side
-from benchmarks.campaign.economy import Economy, Faults
+from benchmarks.campaign.economy import Economy
 from benchmarks.campaign.log import Log
 from benchmarks.campaign.world import Front, Unit, World, hex_id
 from projections.rules import attrition as attrition_rules
 from projections.rules import combat as rules
 from projections.rules.geometry import distance, neighbours
+from projections.rules.weather import GROUND_ATTACK_BAN_LEVEL
 
 BASIC_DM: Final = Modifier(code="basic", value=rules.DM_BASE["awaw"], rule="15.32A")
 ATTACK_SHARE: Final = 0.3
@@ -64,8 +65,6 @@ SUPPORT_SHARE: Final = 0.9
 """How often an attack gets ground support when an air unit is ready."""
 TAKE_EX_SHARE: Final = 0.3
 """How often an attacker takes Ex for a d to clear the hex (15.53)."""
-GROUND_ATTACK_BAN: Final = 9
-"""No ground attacks where the winter level is 9 or more (34.41, the Winter Table's effects)."""
 
 
 def choose_losses(pool: dict[str, int], need: int | None) -> list[str]:
@@ -119,12 +118,8 @@ class Battle:
 class Combat:
     """The combat and attrition phases of the side whose player turn it is."""
 
-    def __init__(
-        self, log: Log, world: World, economy: Economy, rng: random.Random, ctl: dict[str, int], faults: Faults
-    ) -> None:
+    def __init__(self, log: Log, world: World, economy: Economy, rng: random.Random, ctl: dict[str, int]) -> None:
         self.log = log
-        self.faults = faults
-        self.planted = economy.planted
         self.world = world
         self.economy = economy
         self.rng = rng
@@ -144,7 +139,7 @@ class Combat:
         battles: list[Battle] = []
         used: set[str] = set()
         for front in self.world.fronts:
-            if self.winter.get(front.weather_zone or "", 0) >= GROUND_ATTACK_BAN:
+            if self.winter.get(front.weather_zone or "", 0) >= GROUND_ATTACK_BAN_LEVEL:
                 continue
             power = front.power(side)
             rows = list(front.rows())
@@ -264,7 +259,7 @@ class Combat:
         column = rules.odds_column(attack, defence)
         roll, (die,) = self.log.roll("crt", ref=battle.attack, actor=power)
         lookup = rules.crt_lookup(column, die, round_no)  # type: ignore[arg-type]
-        result = self.applied(column, die, round_no, lookup.result)
+        result = self.applied(lookup.result)
         self.log.emit(
             CombatRoundResolved,
             actor=power,
@@ -277,8 +272,6 @@ class Combat:
             modified_die=lookup.modified_die,
             result=result,
         )
-        if result not in rules.permitted_results(lookup.result, rules.ResultContext()):
-            self.planted.append((self.log.made, "crt_result"))
         need = rules.losses_required(result, attack=attack, defenders=list(defending.values()))
         a_pool = rules.attacker_loss_pool({u.id: u.factors for u in fighting}, battle.air_left, {}).units
         side_loss = need.attacker
@@ -293,17 +286,10 @@ class Combat:
             chosen = choose_losses(d_pool, None if side_loss.everything else side_loss.factors)
             self.lose(battle, "defender", round_no, [u for u in defenders if u.id in chosen], power)
 
-    def applied(self, column: str, die: int, round_no: int, rolled: CombatResult) -> CombatResult:
-        """The result the players apply: the CRT's, or Ex for a d when the attacker wants the hex (15.53); now and
-        then, at the planted fault rate, a result read off the wrong row of the table."""
+    def applied(self, rolled: CombatResult) -> CombatResult:
+        """The result the players apply: the CRT's, or Ex for a d when the attacker wants the hex (15.53)."""
         if rolled == "d" and self.rng.random() < TAKE_EX_SHARE:
             return "Ex"
-        if self.rng.random() < self.faults.crt:
-            for other in (die + 1, die - 1):
-                if 1 <= other <= rules.CRT_MAX_ROW:
-                    misread = rules.crt_lookup(column, other, round_no).result  # type: ignore[arg-type]
-                    if misread not in rules.permitted_results(rolled, rules.ResultContext()):
-                        return misread
         return rolled
 
     def lose(

@@ -36,7 +36,7 @@ from awaw_events.events import (
 )
 from awaw_events.vocab import FACTION_OF_POWER, POWERS, SEASONS, Power, Side
 from benchmarks.campaign.log import Log
-from benchmarks.campaign.world import Unit, World
+from benchmarks.campaign.world import BOX_STACK, STACK, Unit, World
 from projections.rules.construction import (
     FULL_OFFENSIVE_COST,
     LimitInput,
@@ -94,8 +94,6 @@ YARD_PLACES: Final[dict[str, str]] = {
 COVERED: Final = cost_multiplier(None, True)
 UNCOVERED: Final = cost_multiplier(None, False)
 """The cost multipliers of a build covered by oil and of one beyond the oil coverage (27.13B, 27.35B)."""
-BOX_ROOM: Final = 10_000
-"""A mapboard box holds any number of units (12.18)."""
 KEEP: Final = 10
 """BRPs a power keeps back beyond what its shipyards will need."""
 OIL_KEPT: Final = 10
@@ -106,19 +104,6 @@ SHIP_PLAN: Final[tuple[tuple[str, int], ...]] = (("dd", 1), ("ca", 2), ("bb", 4)
 SMALL_YARD_PLAN: Final[tuple[tuple[str, int], ...]] = (("dd", 1), ("ca", 2))
 """What Canada and Australia lay down: destroyers and cruisers (27.712C-D: :func:`projections.rules.naval.status.
 chart_build_breaches`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Faults:
-    """Mistakes a real log has, planted at these rates so that the audit has something to find: a combat result read
-    off the wrong row of the CRT (per round), a build paid one BRP too many (per build)."""
-
-    crt: float = 0.002
-    cost: float = 0.0005
-
-    @classmethod
-    def none(cls) -> Faults:
-        return cls(0.0, 0.0)
 
 
 @dataclass(slots=True)
@@ -157,11 +142,8 @@ class Reserve:
 class Economy:
     """BRPs, limits, shipyards and oil of every power."""
 
-    def __init__(self, log: Log, world: World, rng: random.Random, faults: Faults) -> None:
+    def __init__(self, log: Log, world: World, rng: random.Random) -> None:
         self.log = log
-        self.faults = faults
-        self.planted: list[tuple[int, str]] = []
-        """The planted faults: (event number, the audit check that should find it)."""
         self.world = world
         self.rng = rng
         fronts: dict[Power, int] = {}
@@ -329,14 +311,12 @@ class Economy:
         oil = construction_allowance_brps(max(0, reserve.amount - OIL_KEPT)) if reserve is not None else None
         covering = min(oil, spent) if oil is not None else 0
         pool = self.world.pool.get(power, [])
-        builds: list[tuple[Unit, str, int, int | None, bool]] = []
-        free = {h: BOX_ROOM if h[:4] == "box:" else 2 - len(self.world.at(h)) for hs in places.values() for h in hs}
+        builds: list[tuple[Unit, str, int, int | None]] = []
+        free = {h: self.room(h, len(pool)) for hs in places.values() for h in hs}
         for unit in list(pool):
             normal = unit_cost(unit.unit_type, unit.factors)  # type: ignore[arg-type]
             covered = None if oil is None else min(normal, oil - covering)
             cost = normal if covered is None else covered * COVERED + (normal - covered) * UNCOVERED
-            fault = covered in (None, normal) and self.rng.random() < self.faults.cost
-            cost += fault  # a planted fault: one BRP too many (27.11)
             ground = unit.ground
             where = next((h for h in places.get(unit.front, ()) if (free[h] > 0 or not ground) and h in supplied), None)
             if where is None or spent + cost > budget:
@@ -344,19 +324,24 @@ class Economy:
             free[where] -= ground
             spent += cost
             covering += covered or 0
-            builds.append((unit, where, cost, covered, fault))
+            builds.append((unit, where, cost, covered))
         if reserve is not None and covering:
             self.spend_oil(
                 reserve, "construction", oil_cost_fifths("construction", covering), {"brps": covering}, power
             )
         for action, _ in naval:
             action()  # type: ignore[operator]
-        for unit, where, cost, covered, fault in builds:
+        for unit, where, cost, covered in builds:
             pool.remove(unit)
             self.build(unit, where, cost, covered)
-            if fault:
-                self.planted.append((self.log.made, "unit_cost"))
         return [(u, w) for u, w, *_ in builds]
+
+    def room(self, where: str, wanted: int) -> int:
+        """Ground units ``where`` takes: a hex to its stacking limit (12.11A), a box as many as are wanted when its
+        stacking is unlimited (12.18)."""
+        if where[:4] != "box:":
+            return STACK - len(self.world.at(where))
+        return wanted if BOX_STACK is None else BOX_STACK - len(self.world.at(where))
 
     def build(self, unit: Unit, where: str, cost: int, covered: int | None) -> None:
         """A unit from the force pool built in ``where``; air units enter play inverted (27.81)."""

@@ -26,6 +26,7 @@ from benchmarks.campaign.log import Log
 from benchmarks.campaign.world import (
     HOME_BOXES,
     ROWS,
+    STACK,
     Front,
     Unit,
     World,
@@ -33,14 +34,10 @@ from benchmarks.campaign.world import (
     position,
 )
 from projections.position import movement
-from projections.rules.combat.stacking import STACKING_LIMITS
 from projections.rules.geometry import neighbours
 from projections.rules.redeployment import SR_GROUND_UNITS_PER_OBJECTIVE
 from projections.rules.supply import AWAW_SOURCES
 from replays.commands.move import Move, decide_move
-
-STACK: Final = STACKING_LIMITS["standard"].ground_units or 0
-"""Non-specialized ground units a hex holds at the end of a phase (12.11A)."""
 
 SOURCE_OF: Final[dict[str, str]] = {
     "european_axis": "berlin",

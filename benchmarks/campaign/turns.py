@@ -37,9 +37,10 @@ from awaw_events.events import (
 from awaw_events.events.base import Modifier
 from awaw_events.vocab import PLAYER_TURN_PHASES, SEASONS, SIDES, Power, Side
 from benchmarks.campaign.combat import Battle, Combat
-from benchmarks.campaign.economy import YARD_PLACES, Economy, Faults
+from benchmarks.campaign.economy import YARD_PLACES, Economy
 from benchmarks.campaign.land import Land
 from benchmarks.campaign.log import Log
+from benchmarks.campaign.tamper import Faults, Tamper
 from benchmarks.campaign.world import ARMIES, HOME_BOXES, ROWS, Front, Unit, World, hex_id, lay_out, reserved_hexes
 from projections.rules.construction import DECLARATION_OF_WAR_COST
 from projections.rules.tensions import WAR_LEVEL
@@ -91,17 +92,19 @@ class Campaign:
 
     def __init__(self, fronts: int, seed: int, *, pace: int | None = None, faults: Faults | None = None) -> None:
         """``fronts`` fronts; ``pace``: the events a game turn should give (the attack rate follows it); ``faults``:
-        the planted mistakes (default :class:`Faults`'s rates; ``Faults.none()`` for a clean log)."""
+        the mistakes :class:`~benchmarks.campaign.tamper.Tamper` plants once the game is played (default
+        :class:`Faults`'s rates; ``Faults.none()`` for a clean log)."""
         self.rng = random.Random(seed)
         self.log = Log(random.Random(self.rng.getrandbits(64)))
         self.world = World(lay_out(fronts, reserved_hexes(list(YARD_PLACES.values()))))
-        self.economy = Economy(self.log, self.world, self.rng, faults or Faults())
-        self.planted = self.economy.planted
+        self.tamper = Tamper(faults or Faults(), random.Random(self.rng.getrandbits(64)))
+        self.planted = self.tamper.planted
         """The planted faults: (event number, the audit check that finds it)."""
+        self.economy = Economy(self.log, self.world, self.rng)
         self.ctl: dict[str, int] = dict(START_CTL)
         self.preparation: dict[str, int] = dict(WINTER_PREPARATION_START["awaw"].items())
         self.land = Land(self.log, self.world, self.rng)
-        self.combat = Combat(self.log, self.world, self.economy, self.rng, self.ctl, faults or Faults())
+        self.combat = Combat(self.log, self.world, self.economy, self.rng, self.ctl)
         self.combat.preparation = self.preparation
         self.turn = 0
         self.units = 0
@@ -129,8 +132,9 @@ class Campaign:
         self.combat.attack_share = min(MAX_ATTACK_SHARE, max(MIN_ATTACK_SHARE, self.combat.attack_share * factor))
 
     def flush(self) -> list[AnyEvent]:
+        """The events played since the last flush, with the faults planted in them."""
         out, self.log.out = self.log.out, []
-        return out
+        return self.tamper.batch(out)
 
     # -- the set-up --------------------------------------------------------------------------------------------
 

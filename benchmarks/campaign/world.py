@@ -20,6 +20,7 @@ from typing import Final, Literal
 
 from awaw_events.vocab import FACTION_OF_POWER, Power, Side, WeatherZone
 from awaw_events.vocab import Front as FrontName
+from projections.rules.combat.stacking import STACKING_LIMITS
 from projections.rules.construction.placement import HOME_BOXES as RULES_HOME_BOXES
 from projections.rules.geometry import label, neighbours, parse
 
@@ -33,6 +34,12 @@ MARGIN: Final = 2
 """Columns each side keeps at least: a front line that would leave fewer is not pushed further."""
 BANDS: Final = (0, 10, 20, 30)
 """The first row of each band of fronts."""
+
+
+STACK: Final = STACKING_LIMITS["standard"].ground_units or 0
+"""Non-specialized ground units a hex holds at the end of a phase (12.11A)."""
+BOX_STACK: Final = STACKING_LIMITS["mapboard_box"].ground_units
+"""Ground units a mapboard box holds (None: any number, 12.18)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from awaw_events.errors import UnreadableEventError
 from awaw_events.store import GameStore
-from benchmarks.campaign.economy import Faults
+from benchmarks.campaign import Faults
 from benchmarks.synthetic import events
 from replays.audit import timelines
 from replays.audit.timelines import audit_timeline, cuts
@@ -33,10 +33,10 @@ EVENTS = 12_000
 @pytest.fixture(scope="module")
 def campaign(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The benchmark's campaign (its first 12,000 events) in a store file, with faults planted in every range: a
-    CRT result misread in one round in twenty, a build paid one BRP too many in one in a hundred."""
+    combat die typed in wrong in one physical round in five, a build recorded one BRP too cheap in one in 33."""
     db = str(tmp_path_factory.mktemp("parallel") / "campaign.db")
     with GameStore(db) as store:
-        store.create_game("synthetic", list(events(EVENTS, faults=Faults(crt=0.05, cost=0.01))))
+        store.create_game("synthetic", list(events(EVENTS, faults=Faults(crt=0.2, cost=0.03))))
     return db
 
 
