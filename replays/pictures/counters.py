@@ -8,6 +8,7 @@ for ground units, the counter's abbreviation for air and naval units).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from typing import Final
@@ -116,6 +117,7 @@ INK: Final = "#1e1e1e"
 ELIMINATED: Final = "#c01010"
 
 
+@functools.lru_cache(maxsize=1 << 10)
 def colour(nationality: str | None) -> str:
     """The colour of a nationality, power, faction or minor country (``commonwealth:canada`` as the Commonwealth)."""
     if not nationality:
@@ -127,12 +129,14 @@ def colour(nationality: str | None) -> str:
     return MINOR_COLOURS[index]
 
 
+@functools.lru_cache(maxsize=1 << 10)
 def ink_on(fill: str) -> str:
     """Black or white, whichever reads better on ``fill`` (``#rrggbb``)."""
     r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 120 else "#ffffff"
 
 
+@functools.lru_cache(maxsize=1 << 10)
 def darker(fill: str, by: float = 0.55) -> str:
     r, g, b = (int(int(fill[i : i + 2], 16) * by) for i in (1, 3, 5))
     return f"#{r:02x}{g:02x}{b:02x}"
@@ -183,7 +187,34 @@ def factors_words(unit: Unit) -> str:
 
 def counter(unit: Unit, *, crossed: bool = False) -> list[Node]:
     """A counter on the 40-pixel square: nationality colour, type symbol, factors; paler with a dashed edge when
-    inverted, a red dot when damaged, a red cross when it is gone (``crossed``)."""
+    inverted, a red dot when damaged, a red cross when it is gone (``crossed``). A board draws the same few kinds of
+    counter again and again (a long game's report, thousands a step): each is made once, from what it shows."""
+    shown = (unit.nationality, unit.owner, unit.unit_type, unit.factors, unit.movement, unit.inverted, unit.damaged)
+    return list(_counter(*shown, crossed))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _counter(
+    nationality: str,
+    owner: str,
+    unit_type: str,
+    factors: int,
+    movement: int | None,
+    inverted: bool,
+    damaged: bool,
+    crossed: bool,
+) -> tuple[Node, ...]:
+    unit = Unit(
+        id="",
+        owner=owner,
+        nationality=nationality,
+        unit_type=unit_type,
+        factors=factors,
+        location="",
+        inverted=inverted,
+        damaged=damaged,
+        movement=movement,
+    )
     fill = colour(unit.nationality)
     ink = ink_on(fill)
     half = COUNTER / 2
@@ -210,7 +241,7 @@ def counter(unit: Unit, *, crossed: bool = False) -> list[Node]:
             Polyline(points=((-half, -half), (half, half)), stroke=ELIMINATED, width=4),
             Polyline(points=((-half, half), (half, -half)), stroke=ELIMINATED, width=4),
         ]
-    return shapes
+    return tuple(shapes)
 
 
 def type_kind(unit_type: str) -> str:
