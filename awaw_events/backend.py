@@ -19,6 +19,7 @@ advisory lock, so that concurrent first opens do not race each other's DDL).
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -91,12 +92,29 @@ class Transaction:
         self._insert(rows)
 
 
+class PartialIndex(NamedTuple):
+    """An index of the events table, by stream and version, over only the rows that ``where`` selects (SQL over the
+    table's columns, literals only), for a read that asks for those rows of a stretch of a stream without reading
+    the rest of it. The name ends in a hash of ``where``: an index of an older definition is dropped when this one
+    is made."""
+
+    family: str
+    where: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.family}_{hashlib.sha256(self.where.encode()).hexdigest()[:12]}"
+
+
 class Backend:
     """SQL on one kind of database. Statements are written with ``?`` placeholders, ``{t}`` for the table and
     ``{state}`` for the state column as bytes."""
 
     kind: str
     table: str
+    indexed: frozenset[str] = frozenset()
+    """The names of the :class:`PartialIndex` es that exist (as the store was opened or written): a read may name
+    one of them (SQLite's ``INDEXED BY``)."""
 
     def read(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         raise NotImplementedError
@@ -109,10 +127,12 @@ class Backend:
         raise NotImplementedError
 
 
-def backend_for(recorder: ApplicationRecorder) -> Backend:
-    """The backend of a library recorder (SQLite or PostgreSQL), its schema created if it was missing."""
+def backend_for(recorder: ApplicationRecorder, indexes: Sequence[PartialIndex] = ()) -> Backend:
+    """The backend of a library recorder (SQLite or PostgreSQL), its schema created if it was missing. On SQLite the
+    ``indexes`` are made by the first write transaction that finds them missing (a read never writes: until then,
+    reads do without them); PostgreSQL has none of them (its reads scan the stretch they ask for)."""
     if isinstance(recorder, SQLiteApplicationRecorder):
-        return SQLiteBackend(recorder)
+        return SQLiteBackend(recorder, indexes)
     return PostgresBackend(recorder)
 
 
@@ -229,13 +249,41 @@ class SQLiteBackend(Backend):
 
     kind = "sqlite"
 
-    def __init__(self, recorder: SQLiteApplicationRecorder) -> None:
+    def __init__(self, recorder: SQLiteApplicationRecorder, indexes: Sequence[PartialIndex] = ()) -> None:
         self.datastore = recorder.datastore
         self.table = recorder.events_table_name
+        self.indexes = tuple(indexes)
+        names = [self.table, *(index.name for index in self.indexes)]
         with _sqlite_errors():
-            found = self.read("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", [self.table])
-            if not found:
+            found = {
+                row[0]
+                for row in self.read(
+                    f"SELECT name FROM sqlite_master WHERE name IN ({', '.join('?' * len(names))})", names
+                )
+            }
+            if self.table not in found:
                 recorder.create_table()  # CREATE TABLE IF NOT EXISTS: safe if another process wins the race
+        self.indexed = frozenset(found - {self.table})
+
+    def _make_indexes(self, cursor: sqlite3.Cursor) -> list[str]:
+        """Inside a write transaction: make the indexes that are missing (each reads the table once, the first
+        time), dropping any of an older definition; the names made."""
+        made = []
+        for index in self.indexes:
+            if index.name in self.indexed:
+                continue
+            older = cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name GLOB ? AND name != ?",
+                [self.table, index.family + "_*", index.name],
+            ).fetchall()
+            for (name,) in older:
+                cursor.execute(f'DROP INDEX IF EXISTS "{name}"')
+            cursor.execute(
+                f'CREATE INDEX IF NOT EXISTS "{index.name}" ON {self.table} (originator_id, originator_version) '
+                f"WHERE {index.where}"
+            )
+            made.append(index.name)
+        return made
 
     @contextmanager
     def _cursor(self, *, writer: bool) -> Iterator[tuple[Any, sqlite3.Cursor]]:
@@ -256,11 +304,14 @@ class SQLiteBackend(Backend):
         with self._cursor(writer=True) as (conn, cursor):
             cursor.execute("BEGIN IMMEDIATE")
             try:
+                made = self._make_indexes(cursor) if len(self.indexed) < len(self.indexes) else []
                 yield _SQLiteTransaction(cursor, self.table)
             except BaseException:
                 conn.rollback()
                 raise
             conn.commit()
+            if made:
+                self.indexed = self.indexed | set(made)
 
     @contextmanager
     def reading(self) -> Iterator[Transaction]:

@@ -57,10 +57,12 @@ from awaw_events.stored import (
     _SELECT_BETWEEN,
     _SELECT_LAST,
     _SELECT_OFF_ORDER,
+    _SELECT_OFF_ORDER_INDEXED,
     _TAGS,
     ANNOTATION_TAGS,
     APPROXIMATE_PATTERN,
     GENESIS_HASH,
+    OFF_ORDER_INDEX,
     PAGE,
     REGISTRY_STREAM,
     Numbered,
@@ -127,7 +129,7 @@ class GameStore:
         self._app = backend.EventStoreApp(env={f"AWAW_{k}": v for k, v in env.items()})
         self._recorder = self._app.recorder
         try:
-            self._db = backend.backend_for(self._recorder)
+            self._db = backend.backend_for(self._recorder, (OFF_ORDER_INDEX,))
         except BaseException:
             self._app.close()
             raise
@@ -549,7 +551,11 @@ class GameStore:
 
     def _off_order_rows(self, stream: str, gt: int, lte: int) -> list[tuple[int, str, bytes]]:
         """The rows of one stream after ``gt`` up to ``lte`` that the log's order of game time does not place
-        (:meth:`awaw_events.timeline.TimelineView.off_order`), selected by the store, not decoded here."""
+        (:meth:`awaw_events.timeline.TimelineView.off_order`), selected by the store, not decoded here: found in
+        :data:`OFF_ORDER_INDEX` where it exists (SQLite, once written to by this version), else by reading the
+        stretch's stored bytes."""
+        if OFF_ORDER_INDEX.name in self._db.indexed:
+            return self._read(_SELECT_OFF_ORDER_INDEXED, [stream, gt, lte])
         tags = ANNOTATION_TAGS
         sql = _SELECT_OFF_ORDER.replace("{tags}", ", ".join("?" * len(tags)))
         return self._read(sql, [stream, gt, lte, *tags, APPROXIMATE_PATTERN])

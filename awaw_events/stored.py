@@ -220,6 +220,21 @@ quote inside a string is escaped, so only the field matches (a nested field of t
 what this finds and keeps what it needs)."""
 ANNOTATION_TAGS: Final = tuple(sorted(str(c.__struct_config__.tag) for c in EVENT_TYPES if c.annotation))
 """The types of annotations (notes, rulings, bookmarks, seeds ...): they carry a game time outside the log's order."""
+assert all(re.fullmatch(r"[a-z_]+", tag) for tag in ANNOTATION_TAGS)  # written into SQL as literals below
+OFF_ORDER_INDEX: Final = backend.PartialIndex(
+    "awaw_off_order",
+    f"topic IN ({', '.join(repr(tag) for tag in ANNOTATION_TAGS)}) "
+    f"OR instr(CAST(state AS BLOB), X'{APPROXIMATE_PATTERN.hex()}') > 0",
+)
+"""The rows :data:`_SELECT_OFF_ORDER` selects, indexed (SQLite): a read of a span of game time finds them in the
+index instead of reading the whole log's bytes (0.07 s of CPU on a 60,000-event game). Its clause is the query's
+with the values written in, so that the query below names it and is planned on it."""
+_SELECT_OFF_ORDER_INDEXED: Final = (
+    f"SELECT originator_version, topic, {{state}} FROM {{t}} INDEXED BY {OFF_ORDER_INDEX.name} "
+    "WHERE originator_id = ? AND originator_version > ? AND originator_version <= ? "
+    f"AND ({OFF_ORDER_INDEX.where}) ORDER BY originator_version"
+)
+""":data:`_SELECT_OFF_ORDER` through :data:`OFF_ORDER_INDEX`, once it exists."""
 _LAST_VERSION: Final = 2**62
 """Above any sequence number: "no upper bound" in the queries."""
 

@@ -19,7 +19,6 @@ from awaw_events.errors import InputError, PointError
 from awaw_events.events import AnyEvent, SeedCommitted
 from awaw_events.gametime import GamePoint, label, parse_game_point, time_key
 from awaw_events.keys import KeyRing
-from awaw_events.log import context_of
 from awaw_events.store import GameStore, Record, TimelineEntry
 from replays.points import check_span, last_in_place, resolve_point, seq_for_game_time
 from replays.state import state_at
@@ -61,6 +60,8 @@ def create_branch(
     fork_at = resolve_point(store.open(parent), point)
     if fork_at < 1:
         raise InputError(f"a branch forks after at least the first event of {parent!r}")
+    from awaw_events.log import context_of  # the log's writer: a branch is made, a diff or a board reads
+
     context = context_of(store, parent, fork_at)
     seed = dice.new_seed() if reroll else None
     if seed is not None and keys is not None:

@@ -5,6 +5,7 @@ number of events that follows the turn, not the game."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from awaw_events.errors import InputError
 from awaw_events.events import AnyEvent
 from awaw_events.gametime import GamePoint, parse_game_point
 from awaw_events.store import GameStore
+from awaw_events.stored import _SELECT_OFF_ORDER_INDEXED, OFF_ORDER_INDEX
 from benchmarks.synthetic import events
 from replays.logview import LogFilter, Row, select
 
@@ -126,3 +128,59 @@ def test_a_span_of_a_long_game_decodes_its_turn_not_the_game(tmp_path: Path, cou
         assert rows and all(span.contains(row.record.event) for row in rows)
     # the turn's events, the binary search's few reads and the events outside the order (none in the campaign)
     assert in_turn <= decoded <= in_turn + 100, (decoded, in_turn)
+
+
+def _scanned(store: GameStore, stream: str, gt: int, lte: int) -> list[tuple[int, str, bytes]]:
+    """The off-order rows as a store without the index finds them (reading every row's bytes)."""
+    indexed = store._db.indexed
+    store._db.indexed = frozenset()
+    try:
+        return store._off_order_rows(stream, gt, lte)
+    finally:
+        store._db.indexed = indexed
+
+
+def test_the_rows_outside_the_order_come_from_an_index_once_the_store_is_written(tmp_path: Path) -> None:
+    """SQLite: the first write makes the index of the rows outside the order, and a read of a span names it (a
+    query the index cannot serve is an error, INDEXED BY): the same rows as reading every row's bytes finds."""
+    path = tmp_path / "g.db"
+    with GameStore(str(path)) as store:
+        store.create_game("g", LOG)
+        assert OFF_ORDER_INDEX.name in store._db.indexed
+        stream = store.timeline("g").stream
+        for gt, lte in [(0, 16), (0, 5), (3, 13), (13, 16), (16, 16)]:
+            rows = store._off_order_rows(stream, gt, lte)
+            assert rows == _scanned(store, stream, gt, lte)
+        assert [seq for seq, _topic, _state in store._off_order_rows(stream, 0, 16)] == [2, 4, 7, 13, 14]
+    with sqlite3.connect(path) as conn:
+        plan = conn.execute(
+            "EXPLAIN QUERY PLAN " + _SELECT_OFF_ORDER_INDEXED.format(t="stored_events", state="state"), [stream, 0, 16]
+        ).fetchall()
+    assert any(OFF_ORDER_INDEX.name in str(step) for step in plan), plan
+
+
+def test_a_store_without_the_index_reads_the_same_and_gets_it_at_its_next_write(tmp_path: Path) -> None:
+    """A store written before the index (or whose index is of an older definition) is read by scanning, with the
+    same rows; its next write makes the index and drops the older one."""
+    path = tmp_path / "g.db"
+    with GameStore(str(path)) as store:
+        store.create_game("g", LOG)
+        expected = {span: list(select(store, "g", LogFilter(parse_game_point(span)))) for span in SPANS}
+    with sqlite3.connect(path) as conn:
+        conn.execute(f'DROP INDEX "{OFF_ORDER_INDEX.name}"')
+        conn.execute("CREATE INDEX awaw_off_order_0123456789ab ON stored_events (originator_id) WHERE topic = 'x'")
+    with GameStore(str(path)) as store:
+        assert OFF_ORDER_INDEX.name not in store._db.indexed
+        assert {span: list(select(store, "g", LogFilter(parse_game_point(span)))) for span in SPANS} == expected
+        store.append("g", [ev("note_added", 1940, "summer", side="allied", about=16, text="later")])
+        assert OFF_ORDER_INDEX.name in store._db.indexed
+        assert [row.record.seq for row in select(store, "g", LogFilter(parse_game_point("1940-summer")))] == [
+            4,
+            12,
+            14,
+            16,
+            17,
+        ]
+    with sqlite3.connect(path) as conn:
+        names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {n for n in names if n.startswith("awaw_off_order")} == {OFF_ORDER_INDEX.name}

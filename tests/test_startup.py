@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,3 +139,25 @@ def test_awaw_log_of_a_turn_folds_nothing_and_reads_no_file(game: Path) -> None:
     third = [m for m in unneeded(modules, "") if not m.startswith("replays.")]
     assert third == []
     assert [m for m in modules if m.startswith(LOG_NEEDS_NOT)] == []
+
+
+BOARD_NEEDS_NOT = ("replays.charts", "replays.walk", "replays.plotting", "replays.report")
+"""What ``awaw board`` never needs: the charts of ``awaw plot`` (and the walk and views they read), the report."""
+
+
+def test_awaw_board_imports_no_chart(game: Path) -> None:
+    modules = loaded(game, "board", "g", "-o", str(game / "board.svg"))
+    assert "replays.pictures.board" in modules  # the probe saw the command run
+    assert [m for m in modules if m.startswith(BOARD_NEEDS_NOT)] == []
+
+
+def test_the_plot_command_offers_every_chart() -> None:
+    """``awaw plot --view`` writes out the charts' names (so that ``awaw board`` need not import the charts)."""
+    from replays.charts import CHART_VIEWS
+    from replays.cli import cli
+
+    command = cli.get_command(click.Context(cli), "plot")
+    assert command is not None
+    (view,) = [p for p in command.params if p.name == "view"]
+    assert isinstance(view.type, click.Choice)
+    assert tuple(view.type.choices) == CHART_VIEWS

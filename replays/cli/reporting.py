@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from replays.charts import CHART_VIEWS
 from replays.cli.common import Context, NoSuchPoint, command, domain_errors, json_option, pass_context, progress, say
 from replays.points import resolve_point
 
@@ -144,7 +143,13 @@ def board(
 @command()
 @click.argument("game")
 @click.option(
-    "--view", type=click.Choice(list(CHART_VIEWS)), default="brp", show_default=True, help="Which chart to draw."
+    "--view",
+    # replays.charts.CHART_VIEWS, written out: importing the charts (the views they word, the walk) at start-up costs
+    # `awaw board` 20 ms (tests/test_startup.py holds the two lists equal)
+    type=click.Choice(["brp", "oil", "naval", "losses"]),
+    default="brp",
+    show_default=True,
+    help="Which chart to draw.",
 )
 @click.option("--from", "start", help="Start the x axis at this point's game turn.")
 @click.option("--to", "stop", help="Draw the game up to this point (default: the end).")
