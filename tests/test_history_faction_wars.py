@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from awaw_events.events import Event, FortificationBuilt, HexControlChanged, RailheadBuilt, WarDeclared
+from awaw_events.events import (
+    Event,
+    FortificationBuilt,
+    HexControlChanged,
+    PartisansPlaced,
+    RailheadBuilt,
+    StatusChanged,
+    WarDeclared,
+)
 from projections.rules.mapdata import HexsideFacts, MapData
 from tests.build import (
     FALL,
@@ -418,3 +426,51 @@ def test_the_zoc_query_names_the_war_in_doubt() -> None:
     cost, present, reason = zoc(war("european_axis", "western_allies"))
     assert (cost, present) == (0, None)
     assert reason is not None and reason.startswith("not checked: whether Britain and Germany are at war (11.353E)")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Partisans (11.32A, 11.341B, 11.353B, 11.354)
+
+
+def partisans(owner: str, hex_: str, area: str, side: str = "allied") -> PartisansPlaced:
+    return make(
+        PartisansPlaced, WHEN, side=side, phase="unit_construction", unit="p1", owner=owner, area=area, hex=hex_, cost=2
+    )
+
+
+def test_american_partisans_in_fallen_france_after_a_war_of_factions_are_not_checked() -> None:
+    """11.354: Western Allied partisans are built by a power at war with Germany; 11.353B: in a hex of a power the
+    builder is at war with. A war of the European Axis on the Western Allies may or may not be Germany's on the U.S."""
+    before = [
+        created(),
+        war("germany", "russia"),
+        make(StatusChanged, WHEN, phase="combat", country="france", status="fallen"),
+        controlled("EUR:P22", "germany"),
+        turn("allied"),
+        phase("unit_construction", "allied"),
+    ]
+    after = [partisans("usa", "EUR:P22", "FR")]
+    none, own, factions = three_ways(
+        before, after, "partisan_builders", ("germany", "usa"), ("european_axis", "western_allies")
+    )
+    assert any("usa is not at war with Germany (11.354)" in m for m in none[0])
+    assert own == ([], [])
+    only_doubt(factions, "Germany", "11.33")
+
+
+def test_a_war_of_the_western_allies_on_ireland_is_an_allied_declaration() -> None:
+    """11.341B: German partisans in Ireland after a diplomatic result of 7 or more or an Allied declaration of war on
+    Ireland: the Western Allies' war on Ireland is one, whichever of their powers declared it."""
+    before = [
+        created(),
+        war("germany", "britain"),
+        controlled("EUR:H15", "britain"),
+        turn(),
+        phase("unit_construction"),
+    ]
+    irish = [partisans("germany", "EUR:H15", "ireland", side="axis")]
+    ireland = "Ireland has no diplomatic result of 7 or more and no Allied declaration of war (11.341B)"
+    assert any(ireland in m for m in judged([*before, *irish], "partisan_builders")[0])
+    for declarer in ("britain", "western_allies", "allies"):
+        found = judged([*before, war(declarer, "ireland"), *irish], "partisan_builders")[0]
+        assert not any(ireland in m for m in found), (declarer, found)

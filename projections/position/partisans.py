@@ -20,10 +20,12 @@ from awaw_events.events import (
     SupplyDetermined,
     UnitRedeployed,
 )
+from awaw_events.vocab import powers_of
 from projections import movement as facts
-from projections.board import at_war
+from projections.board import BoardState, war_between
 from projections.position.core import Position, Unknown, Verdict, breach
 from projections.position.units import engaged
+from projections.position.wars import war_doubt
 from projections.position.zoc import zoc_on
 from projections.rules import partisans as rules
 from projections.rules.combat.rounds import PARTISAN_CTL
@@ -98,6 +100,17 @@ def partisan_builders(pos: Position, event: PartisansPlaced) -> Verdict:
     board = pos.board
     faction = facts.faction_of(event.owner)
     problems: list[str] = []
+    doubts: dict[tuple[str, str], bool | None] = {}
+
+    def not_at_war(a: str, *bs: str) -> bool:
+        """Whether the record says ``a`` is at war with none of ``bs``; where a war of factions or sides leaves it
+        open (and no war of theirs is certain), the pairs go to ``doubts`` and the answer is False (never accuse)."""
+        wars = {(a, b): war_between(board, a, b) for b in bs}
+        if True in wars.values():
+            return False
+        doubts.update({k: v for k, v in wars.items() if v is None})
+        return None not in wars.values()
+
     banned = rules.NO_PARTISANS_IN.get(event.area.lower())
     if banned is not None:
         problems.append(f"no partisans are built in {event.area} ({banned})")
@@ -108,14 +121,14 @@ def partisan_builders(pos: Position, event: PartisansPlaced) -> Verdict:
     if surrender is not None and board.statuses.get(surrender[0]) not in rules.SURRENDER_STATUSES:
         problems.append(f"{surrender[0]} has not surrendered ({surrender[1]})")
     war = rules.NEEDS_RUSSIAN_WAR.get(event.area)
-    if war is not None and faction == "russia" and not at_war(board, "russia", war[0]):
+    if war is not None and faction == "russia" and not_at_war("russia", war[0]):
         problems.append(f"Russia is not at war with {war[0]} ({war[1]})")
     europe = event.hex.startswith("EUR:")
     if europe and faction in ("western_allies", "russia"):
         rgt = board.tensions.get("rgt", 0)
-        if not any(at_war(board, "russia", axis) for axis in ("germany", "italy")) and rgt < rules.EUROPEAN_AREAS_RGT:
+        if rgt < rules.EUROPEAN_AREAS_RGT and not_at_war("russia", "germany", "italy"):
             problems.append(f"Russia is not at war with the Axis and RGT are {rgt}, below 50 (11.32A)")
-        if faction == "western_allies" and not at_war(board, event.owner, "germany"):
+        if faction == "western_allies" and not_at_war(event.owner, "germany"):
             problems.append(f"{event.owner} is not at war with Germany (11.354)")
     if europe and faction == "european_axis" and event.owner != "germany":
         problems.append("European Axis partisans are built by Germany (11.355)")
@@ -127,13 +140,15 @@ def partisan_builders(pos: Position, event: PartisansPlaced) -> Verdict:
         and enemy is not None
         and facts.side_of(enemy) not in (None, facts.side_of(event.owner))
     )
-    if fought and enemy is not None and not at_war(board, event.owner, enemy):
+    if fought and enemy is not None and not_at_war(event.owner, enemy):
         problems.append(f"{event.owner} is not at war with {enemy}, which holds {event.hex} (11.353B)")
     for outcome in _special_cases(pos, event, faction):
         if isinstance(outcome, str):
             problems.append(outcome)
         else:
             yield outcome
+    if doubts:
+        yield war_doubt(doubts, "11.33")
     for problem in problems:
         message = f"partisan {event.unit} ({event.owner}, {event.area}): {problem}"
         yield breach("11.33", message, "a partisan its builder may place", problem)
@@ -279,9 +294,8 @@ def _special_cases(pos: Position, event: PartisansPlaced, faction: str | None) -
         if indian >= rules.INDIAN_PARTISANS:
             out.append(f"Japan has {indian} Indian partisans already; two at most (11.341C)")
     if area == rules.IRELAND:
-        allied = any(at_war(board, power, rules.IRELAND) for power in ("britain", "france", "usa", "russia"))
-        if board.diplomacy.get(rules.IRELAND, 0) < rules.IRELAND_RESULT and not allied:
-            out.append("Ireland has no diplomatic result of 7 or more and no Allied declaration of war (11.341B)")
+        if board.diplomacy.get(rules.IRELAND, 0) < rules.IRELAND_RESULT:
+            out.extend(_no_allied_war_on_ireland(board))
     elif area not in rules.MAJOR_AREAS and area not in rules.PRODUCTION_RESULTS:
         if f"{faction}/{area}" in pos.state.movement.declarations:
             out.append(f"the {(faction or '').replace('_', ' ')} declared war on {area} (11.34)")
@@ -289,3 +303,14 @@ def _special_cases(pos: Position, event: PartisansPlaced, faction: str | None) -
             Unknown(reason=f"whether {area} has partisans: the Minor Country Forces Table (11.23) is unreadable")
         )
     return out
+
+
+def _no_allied_war_on_ireland(board: BoardState) -> list[str | Unknown]:
+    """11.341B's other way in: an Allied declaration of war on Ireland. A war the record gives between Ireland and an
+    Allied faction or side (``western_allies``, ``allies``) is one: the Allies declared it, whichever power did."""
+    for key in board.wars:
+        x, _, y = key.partition("|")
+        other = y if x == rules.IRELAND else x if y == rules.IRELAND else None
+        if other is not None and {other, *powers_of(other)} & rules.IRELAND_DECLARERS:
+            return []
+    return ["Ireland has no diplomatic result of 7 or more and no Allied declaration of war (11.341B)"]

@@ -112,6 +112,8 @@ IRELAND: Final = "ireland"
 IRELAND_RESULT: Final = 7
 """Germany builds Irish partisans after a diplomatic result of 7 or more for Ireland, or an Allied declaration of war
 on Ireland (11.341B)."""
+IRELAND_DECLARERS: Final[frozenset[str]] = frozenset({"britain", "france", "usa", "russia"})
+"""The Allied powers whose declaration of war on Ireland opens it to German partisans (11.341B)."""
 
 UKRAINE: Final = "ukraine"
 UKRAINE_RESULT: Final = 6
