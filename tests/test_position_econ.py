@@ -200,3 +200,16 @@ def test_a_two_factor_airborne_build_is_refused_as_the_audit_flags_it() -> None:
     assert [f.check for f in found] == ["unit_counters"]
     decided = decide_build(pos_of(events), command)
     assert isinstance(decided, Refusal) and decided.message == found[0].message
+
+
+def test_an_archangel_grant_in_spring_is_refused_only_where_the_audit_judges_it() -> None:
+    """A3R intro: the Archangel route carries grants in Summer and Fall only. The AWAW rule texts give no such rule,
+    so an AWAW game's audit does not make that check (replays.audit.rulesets): its command must not refuse the grant
+    either; an A3R game's command refuses it under the rule its audit cites."""
+    line = "1940-spring allied unit_construction | brit: inf-1 EUR:J19 | brp brit 30/30"
+    command = Spend("britain", "grant", "russia", "eastern", "full", 5, "archangel", None)
+    for rules, refused in (("awaw", False), ("a3r", True)):
+        events = opening(f"{line} | rules {rules}" if rules != "awaw" else line)
+        decided = decide_spend(pos_of(events), command)
+        found = [f for f in audit([*events, draft_spend(pos_of(events), command)]).findings if f.seq > len(events)]
+        assert isinstance(decided, Refusal) == refused == bool(found), (rules, decided, found)

@@ -18,6 +18,7 @@ from projections.board import Unit
 from projections.game import GameState, fold
 from projections.position.core import Position
 from projections.rules.breach import Breach
+from projections.rules.texts import awaw_rule
 from replays import records
 
 Roller: TypeAlias = Callable[[int, int], list[int]]
@@ -147,9 +148,14 @@ def first_refusal(
 ) -> Refusal | None:
     """The refusal of the first breach that the position's claim queries ``judges`` find in a drafted event, in
     their order (the queries the audit asks of the recorded event); None when none is broken for certain (what they
-    cannot decide, the preview's audit lists as not checked)."""
+    cannot decide, the preview's audit lists as not checked). In an AWAW game a breach of an A3R rule the AWAW rule
+    texts do not give is no refusal: the audit reports such a check as not made there (replays.audit.rulesets), so
+    the command must not refuse what that audit would not find; one they reproduce is refused citing the AWAW rule."""
+    awaw = pos.meta.rules == "awaw"
     for judge in judges:
         for found in judge(pos, event):
             if type(found) is Breach:
-                return Refusal(found.rule, found.message)
+                rule = awaw_rule(found.rule) if awaw and found.rule.startswith("A3R") else found.rule
+                if rule is not None:
+                    return Refusal(rule, found.message)
     return None
