@@ -18,6 +18,7 @@ from awaw_events.events import (
     RailheadBuilt,
     StatusChanged,
     WarDeclared,
+    WinterPreparationChanged,
 )
 from projections.rules.mapdata import HexsideFacts, MapData
 from tests.build import (
@@ -474,3 +475,27 @@ def test_a_war_of_the_western_allies_on_ireland_is_an_allied_declaration() -> No
     for declarer in ("britain", "western_allies", "allies"):
         found = judged([*before, war(declarer, "ireland"), *irish], "partisan_builders")[0]
         assert not any(ireland in m for m in found), (declarer, found)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Winter preparation (34.432)
+
+
+def test_automatic_winter_preparation_after_a_war_of_factions_on_russia_is_not_checked() -> None:
+    """34.432: the European Axis gain the automatic +2 only while Germany is at war with Russia. A war of the Axis
+    side on the Allies may or may not be Germany's on Russia."""
+    setup = make(
+        WinterPreparationChanged, year=1939, season="fall", phase="setup", faction="european_axis", level=0,
+        cause="setup",
+    )  # fmt: skip
+    automatic = make(
+        WinterPreparationChanged, year=1941, season="winter", phase="end_of_game_turn", faction="european_axis",
+        level=2, cause="automatic",
+    )  # fmt: skip
+    none, own, factions = three_ways(
+        [created(), setup], [automatic], "preparation_automatic", ("germany", "russia"), ("axis", "allies")
+    )
+    assert any("only while germany is at war with Russia (34.432)" in m for m in none[0])
+    assert not any("at war with Russia" in m for m in own[0])
+    assert not any("at war with Russia" in m for m in factions[0])
+    assert any("34.432" in d for d in factions[1]), factions

@@ -7,9 +7,10 @@ from __future__ import annotations
 from awaw_events.events import WinterPreparationChanged
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import GROUND_TYPES, Faction
-from projections.board import at_war
+from projections.board import war_between
 from projections.position.common import from_play
 from projections.position.core import Position, Unknown, breach
+from projections.position.wars import war_doubt
 from projections.position.weather import (
     STANDARD_A3R,
     Verdict,
@@ -119,7 +120,10 @@ def preparation_automatic(pos: Position, event: WinterPreparationChanged) -> Ver
             f"{possessive(who)} automatic winter preparation comes at the end of a winter game turn, not {event.season}"
         )
         yield breach("34.432", message, "winter", event.season)
-    if not at_war(pos.board, power, "russia"):
+    at_war = war_between(pos.board, power, "russia")
+    if at_war is None:  # a war of factions or sides that may or may not be this power's on Russia
+        yield war_doubt({(power, "russia"): None}, "34.432")
+    elif not at_war:
         message = f"{who} gain the automatic +{increase} only while {power} is at war with Russia (34.432)"
         yield breach("34.432", message, f"{power} at war with Russia", "not at war")
     expected = _expected_after(pos, event.faction, increase)
