@@ -499,3 +499,37 @@ def test_automatic_winter_preparation_after_a_war_of_factions_on_russia_is_not_c
     assert not any("at war with Russia" in m for m in own[0])
     assert not any("at war with Russia" in m for m in factions[0])
     assert any("34.432" in d for d in factions[1]), factions
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Russian-German tensions (A3R App. E)
+
+
+def test_the_at_war_count_of_rgt_after_a_war_of_factions_is_not_checked_where_it_decides_the_code() -> None:
+    """A3R App. E: +1 if two or more major powers are at war with the European Axis, +2 if one, +3 if none. Britain's
+    own war is certain; a war of the Western Allies on the European Axis may or may not also be France's and the
+    U.S.'s: ST_AT_WAR_1 and ST_AT_WAR_2PLUS are each possible, ST_AT_WAR_0 is not."""
+    from tests.audit.test_politics_checks import a3r, rgt
+
+    setup = [
+        a3r(),
+        make(WarDeclared, year=1939, season="fall", phase="setup", aggressor="britain", target="germany", brp_cost=0),
+    ]
+    factions = make(
+        WarDeclared,
+        year=1939,
+        season="fall",
+        phase="setup",
+        aggressor="western_allies",
+        target="european_axis",
+        brp_cost=0,
+    )
+    for code, value in (("ST_AT_WAR_1", 2), ("ST_AT_WAR_2PLUS", 1)):
+        start = rgt(0, 1 + value, ("automatic", 1), (code, value))
+        britain_alone = judged([*setup, start], "rgt_turn_start")[0]  # one power at war: ST_AT_WAR_1
+        assert (britain_alone == []) == (code == "ST_AT_WAR_1"), (code, britain_alone)
+        messages, doubts = judged([*setup, factions, start], "rgt_turn_start")
+        assert not any("at war with the European Axis" in m for m in messages), (code, messages)
+        assert any("European Axis" in d and "A3R App. E" in d for d in doubts), (code, doubts)
+    none = rgt(0, 4, ("automatic", 1), ("ST_AT_WAR_0", 3))
+    assert any("at war with the European Axis" in m for m in judged([*setup, factions, none], "rgt_turn_start")[0])

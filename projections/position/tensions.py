@@ -20,8 +20,9 @@ from awaw_events.events import (
 )
 from awaw_events.options import A3R_OPTIONS
 from awaw_events.vocab import GROUND_TYPES, POWERS, SIDE_OF_FACTION
-from projections.board import at_war
+from projections.board import war_between
 from projections.position.core import Position, Unknown, breach, turn_of
+from projections.position.wars import war_doubt
 from projections.rules import tensions as rules
 from projections.rules.breach import Breach
 from projections.rules.control import SURRENDER_STATUSES
@@ -114,7 +115,7 @@ def _twice(code: str, value: int, expected: int | None) -> Breach:
     return breach(RULE, why, f"{code} {expected:+d}, once a game turn", f"{value:+d}")
 
 
-def _status_at_turn_start(pos: Position, event: TensionChanged) -> Iterable[Breach]:
+def _status_at_turn_start(pos: Position, event: TensionChanged) -> Iterable[Breach | Unknown]:
     codes = {m.code: m.value for m in event.modifiers}
     board = pos.board
     if "ST_POLAND_UNCONQUERED" in codes and board.statuses.get("poland") == "conquered":
@@ -122,14 +123,17 @@ def _status_at_turn_start(pos: Position, event: TensionChanged) -> Iterable[Brea
         yield breach(RULE, why, "no Poland modifier", "ST_POLAND_UNCONQUERED")
     if AUTOMATIC not in codes or turn_of(event) < RGT_FROM:
         return
-    at_war_with_axis = sum(
-        1
-        for p in POWERS
-        if p not in ("germany", "italy") and (at_war(board, p, "germany") or at_war(board, p, "italy"))
-    )
+    axis = ("germany", "italy")
+    wars = {p: (war_between(board, p, "germany"), war_between(board, p, "italy")) for p in POWERS if p not in axis}
+    at_war_with_axis = sum(True in w for w in wars.values())
+    in_doubt = [(p, "european_axis") for p, w in wars.items() if None in w and True not in w]
     wanted = at_war_code(at_war_with_axis)
     recorded = [code for code in codes if code in AT_WAR_CODES]
-    if recorded != [wanted]:
+    possible = {at_war_code(at_war_with_axis + n) for n in range(len(in_doubt) + 1)}
+    if in_doubt and len(possible) > 1 and len(recorded) == 1 and recorded[0] in possible:
+        # a war of factions or sides that may or may not hold these powers: the count is one of several
+        yield war_doubt(dict.fromkeys(in_doubt), "A3R App. E")
+    elif recorded != [wanted]:
         yield breach(
             RULE,
             f"{at_war_with_axis} major power(s) at war with the European Axis at the start of the turn give {wanted} "
