@@ -533,3 +533,25 @@ def test_the_at_war_count_of_rgt_after_a_war_of_factions_is_not_checked_where_it
         assert any("European Axis" in d and "A3R App. E" in d for d in doubts), (code, doubts)
     none = rgt(0, 4, ("automatic", 1), ("ST_AT_WAR_0", 3))
     assert any("at war with the European Axis" in m for m in judged([*setup, factions, none], "rgt_turn_start")[0])
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Oil (33.4421A)
+
+
+def test_ploesti_oil_drawn_while_russia_holds_it_after_a_war_of_factions_is_not_checked() -> None:
+    """33.4421A: the European Axis draw no Ploesti oil while Russia holds it and is at war with Germany (or RGT are
+    45 or more). A war of the European Axis on Russia may or may not be Germany's."""
+    from tests.audit.test_oil_production import produced
+
+    ploesti = "EUR:V36"
+    before = [created(), controlled(ploesti, "russia")]
+    after = [produced("european_axis", "ploesti", 15, hex=ploesti)]
+    none, own, factions = three_ways(
+        before, after, "oil_source_access", ("germany", "russia"), ("european_axis", "russia")
+    )
+    assert none == ([], [])
+    assert own[0] == [
+        "European Axis drew oil from ploesti: Ploesti is Russian-held while at war or RGT >= 45 (33.4421A)"
+    ]
+    only_doubt(factions, "Germany", "Russia", "33.4421A")

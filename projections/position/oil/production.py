@@ -17,11 +17,12 @@ from typing import Any, cast
 from awaw_events.events import OilEmbargoImposed, OilFacilityDamaged, OilFacilityRepaired, OilPlantBuilt, OilProduced
 from awaw_events.gametime import game_turn
 from awaw_events.vocab import SIDE_OF_FACTION, Faction, power_name
-from projections.board import at_war, war_key
+from projections.board import war_between, war_key
 from projections.oil import plants_of
 from projections.position.common import before_the_game
 from projections.position.core import Position, Unknown, breach
 from projections.position.oil import Verdict, controller_at, controller_of, fifths, place_hex, power_faction
+from projections.position.wars import war_doubt
 from projections.rules import oil as rules
 from projections.rules.combat import DefendingUnit, defence_strength
 
@@ -144,7 +145,7 @@ def _draw_context(pos: Position, event: OilProduced, controller: Any) -> rules.D
     return rules.DrawContext(
         controller=controller,
         captured_this_turn=captured_now,
-        germany_russia_at_war=at_war(state.board, "germany", "russia"),
+        germany_russia_at_war=war_between(state.board, "germany", "russia") is True,
         rgt=state.board.tensions.get("rgt", 0),
         persian_route_opened_previous_turn=persian is not None and persian < turn,
         allies_control_turkey=state.politics.alignment.get("turkey") in ("western_allies", "russia"),
@@ -182,6 +183,14 @@ def oil_source_access(pos: Position, event: OilProduced) -> Verdict:
     context = (
         rules.DrawContext(controller=event.faction) if controller is None else _draw_context(pos, event, controller)
     )
+    if (
+        context.controller == "russia"
+        and event.faction == "european_axis"
+        and source == "ploesti"
+        and context.rgt < rules.EA_PLOESTI_RGT_BAR
+        and war_between(pos.board, "germany", "russia") is None
+    ):  # 33.4421A turns on a war the record gives only as one of factions or sides
+        yield war_doubt({("germany", "russia"): None}, "33.4421A")
     for b in rules.draw_findings(event.faction, source, event.amount, context):
         message = f"{who} drew oil from {source}: {b.message} ({b.rule})"
         yield breach(b.rule, message, "no oil from it", fifths(event.amount))
