@@ -28,6 +28,7 @@ from tests.build import (
     built,
     controlled,
     declared,
+    facts,
     make,
     map_data,
     move,
@@ -555,3 +556,26 @@ def test_ploesti_oil_drawn_while_russia_holds_it_after_a_war_of_factions_is_not_
         "European Axis drew oil from ploesti: Ploesti is Russian-held while at war or RGT >= 45 (33.4421A)"
     ]
     only_doubt(factions, "Germany", "Russia", "33.4421A")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Chindits (10.66)
+
+
+def test_a_chindit_leaving_india_after_a_war_of_factions_is_not_checked() -> None:
+    """10.66: Chindits stay in India until Britain and Japan are at war. A war of Japan on the Western Allies may or
+    may not be Japan's on Britain (FICTIONAL hexes: Burma PAC:K31, India PAC:K30)."""
+    data = map_data(
+        [
+            facts("PAC:K31", front="southeast_asian", country="burma"),
+            facts("PAC:K30", front="southeast_asian", country="india"),
+        ]
+    )
+    before = [created(), placed("ch1", "chindit", 1, "PAC:K30", owner="britain"), turn("allied")]
+    after = [phase("movement", "allied"), move("ch1", "PAC:K31", mf=1, actor="britain", side="allied")]
+    none, own, factions = three_ways(
+        before, after, "hexes_entered", ("japan", "britain"), ("japan", "western_allies"), data
+    )
+    assert any("before Britain and Japan are at war (10.66)" in m for m in none[0])
+    assert own == ([], [])
+    only_doubt(factions, "Britain", "Japan", "10.66")

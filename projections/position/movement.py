@@ -33,11 +33,12 @@ from awaw_events.events import SupplyDetermined, UnitMoved
 from awaw_events.vocab import AIR_TYPES, GROUND_TYPES, Theater
 from projections import land
 from projections import movement as facts
-from projections.board import Unit, at_war
+from projections.board import Unit, war_between
 from projections.movement import around
 from projections.position.combat.advance import placed_on
 from projections.position.core import Judged, Position, Timed, Unknown, breach, turn_of
 from projections.position.core import Verdict as Verdict  # re-exported: queries of other families import it here
+from projections.position.wars import war_doubt
 from projections.position.zoc import NO_ZOC, ZocAt, zoc_on
 from projections.rules import movement as rules
 from projections.rules import partisans, units
@@ -630,7 +631,8 @@ def _entered(pos: Position, event: UnitMoved, unit: Unit) -> Verdict:
 
 def _chindit_area(pos: Position, event: UnitMoved) -> Verdict:
     """Chindits stay on the Southeast Asian front, in India until Britain and Japan are at war (10.66)."""
-    at_war_with_japan = at_war(pos.state.board, "britain", "japan")
+    war = war_between(pos.state.board, "britain", "japan")
+    at_war_with_japan = war is True
     for hex_ in event.path:
         found = pos.hex(hex_) if _on_map(hex_) else None
         front = found.front if found else None
@@ -648,6 +650,9 @@ def _chindit_area(pos: Position, event: UnitMoved) -> Verdict:
             )
             return
         if not at_war_with_japan and country != units.CHINDIT_HOME:
+            if war is None:  # the record's only war of Britain on Japan is one of a faction or side
+                yield war_doubt({("britain", "japan"): None}, "10.66")
+                return
             yield breach(
                 "10.66",
                 f"Chindit {event.unit} leaves India ({hex_}, {country}) before Britain and Japan are at war (10.66)",
