@@ -101,6 +101,32 @@ def phase(name: str, side: str = "axis") -> PhaseStarted:
     return PhaseStarted(year=1939, season="fall", side=side, phase=name)  # type: ignore[arg-type]
 
 
+class Folds:
+    """How many events the projection fold (``projections.game._step``) has applied since :meth:`reset`."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from projections import game
+
+        self.count = 0
+        step = game._step
+
+        def counting(state: game.GameState, event: object, seq: int) -> None:
+            self.count += 1
+            step(state, event, seq)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(game, "_step", counting)
+
+    def reset(self) -> int:
+        count, self.count = self.count, 0
+        return count
+
+
+@pytest.fixture
+def folds(monkeypatch: pytest.MonkeyPatch) -> Folds:
+    """A counter of the events folded during the test."""
+    return Folds(monkeypatch)
+
+
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[chromium.Page]:
     """A headless Chromium page (:class:`tests.chromium.Page`), closed after the test. Without Chromium the test is

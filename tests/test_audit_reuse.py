@@ -25,11 +25,11 @@ from awaw_events.snapshots import EVERY, MemorySnapshots, SnapshotCache
 from awaw_events.store import GameStore
 from benchmarks.campaign import Faults
 from benchmarks.synthetic import events
-from projections import game
 from replays.audit import catalogue, reuse
 from replays.audit.engine import AuditReport
 from replays.audit.timelines import GC_THRESHOLD, audit_timeline
 from replays.maps import DeclaredMapData
+from tests.conftest import Folds
 
 SIZE = 3 * EVERY + 500
 """Three ranges of the grid and a part of a fourth."""
@@ -38,29 +38,6 @@ SIZE = 3 * EVERY + 500
 @pytest.fixture(scope="module")
 def log() -> list[AnyEvent]:
     return list(events(SIZE, faults=Faults(crt=0.2, cost=0.05)))
-
-
-class Folds:
-    """How many events the projection fold has applied since :meth:`reset`."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count = 0
-        step = game._step
-
-        def counting(state: game.GameState, event: object, seq: int) -> None:
-            self.count += 1
-            step(state, event, seq)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(game, "_step", counting)
-
-    def reset(self) -> int:
-        count, self.count = self.count, 0
-        return count
-
-
-@pytest.fixture
-def folds(monkeypatch: pytest.MonkeyPatch) -> Folds:
-    return Folds(monkeypatch)
 
 
 @pytest.fixture

@@ -16,36 +16,13 @@ from awaw_events.codec import tag_of
 from awaw_events.io import write_jsonl
 from awaw_events.snapshots import EVERY, HEADS, Entry, SnapshotCache
 from benchmarks.synthetic import events
-from projections import game
 from replays.cli import cli
+from tests.conftest import Folds
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "campaign-1939.jsonl"
 FIRST = 700
 """Events of the example imported first (the game so far); the rest (64) are the opponent's turn."""
-
-
-class Counter:
-    """How many events the projection fold has applied since :meth:`reset`."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count = 0
-        step = game._step
-
-        def counting(state: game.GameState, event: object, seq: int) -> None:
-            self.count += 1
-            step(state, event, seq)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(game, "_step", counting)
-
-    def reset(self) -> int:
-        count, self.count = self.count, 0
-        return count
-
-
-@pytest.fixture
-def folds(monkeypatch: pytest.MonkeyPatch) -> Counter:
-    return Counter(monkeypatch)
 
 
 @pytest.fixture
@@ -68,7 +45,7 @@ def run(awaw: list[str], *argv: str) -> str:
 
 
 def test_an_import_of_a_turn_folds_only_the_events_since_the_nearest_snapshot(
-    tmp_path: Path, awaw: list[str], folds: Counter
+    tmp_path: Path, awaw: list[str], folds: Folds
 ) -> None:
     head, turn, size = _halves(tmp_path)
     run(awaw, "import", "g", str(head))
@@ -101,7 +78,7 @@ def long_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, int
 
 @pytest.mark.parametrize("end_kept", [True, False], ids=["end-kept", "only-the-grid"])
 def test_an_import_of_a_turn_onto_a_long_game_folds_no_more_than_the_events_since_the_nearest_snapshot(
-    tmp_path: Path, awaw: list[str], folds: Counter, long_game: tuple[Path, Path, int, int], end_kept: bool
+    tmp_path: Path, awaw: list[str], folds: Folds, long_game: tuple[Path, Path, int, int], end_kept: bool
 ) -> None:
     head, turn, size, turn_size = long_game
     run(awaw, "import", "g", str(head), "--no-audit")
@@ -119,7 +96,7 @@ def test_an_import_of_a_turn_onto_a_long_game_folds_no_more_than_the_events_sinc
     assert folds.reset() == 0  # the end, kept by the import's audit
 
 
-def test_an_import_without_its_audit_keeps_the_end_too(tmp_path: Path, awaw: list[str], folds: Counter) -> None:
+def test_an_import_without_its_audit_keeps_the_end_too(tmp_path: Path, awaw: list[str], folds: Folds) -> None:
     head, turn, size = _halves(tmp_path)
     run(awaw, "import", "g", str(head), "--no-audit")
     folds.reset()
@@ -129,7 +106,7 @@ def test_an_import_without_its_audit_keeps_the_end_too(tmp_path: Path, awaw: lis
     assert folds.reset() == 0
 
 
-def test_a_recorded_event_folds_one_event(tmp_path: Path, awaw: list[str], folds: Counter) -> None:
+def test_a_recorded_event_folds_one_event(tmp_path: Path, awaw: list[str], folds: Folds) -> None:
     run(awaw, "import", "g", str(EXAMPLE))
     folds.reset()
     run(awaw, "note", "g", "1", "a remark")
@@ -149,7 +126,7 @@ def test_without_a_usable_keys_directory_the_answers_are_the_same(tmp_path: Path
 
 
 def test_a_ruling_makes_stale_only_the_snapshots_after_what_it_voids(
-    tmp_path: Path, awaw: list[str], folds: Counter
+    tmp_path: Path, awaw: list[str], folds: Folds
 ) -> None:
     run(awaw, "import", "g", str(EXAMPLE), "--no-audit")
     end = len(EXAMPLE.read_text().splitlines())

@@ -24,7 +24,7 @@ from replays.audit import timelines
 from replays.audit.timelines import audit_timeline, cuts
 from replays.cli import cli
 from replays.state import build_snapshots
-from tests.conftest import POSTGRES_DSN, _postgres_store
+from tests.conftest import POSTGRES_DSN, Folds, _postgres_store
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = 12_000
@@ -171,28 +171,17 @@ def test_left_to_choose_the_audit_takes_one_process_a_core_from_30000_events(cam
 
 
 def test_a_range_starts_from_the_snapshot_before_it_instead_of_folding_from_the_first_event(
-    campaign: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    campaign: str, tmp_path: Path, folds: Folds
 ) -> None:
-    import projections.game as game
-
     db = tmp_path / "snapshots.db"
     db.write_bytes(Path(campaign).read_bytes())
-    folded = 0
-    real = game._step
-
-    def counting(state: game.GameState, event: object, seq: int) -> None:
-        nonlocal folded
-        folded += 1
-        real(state, event, seq)  # type: ignore[arg-type]
-
     with GameStore(str(db)) as store:
         build_snapshots(store.open("synthetic"))  # one every 2,000 events
-        monkeypatch.setattr(game, "_step", counting)
+        folds.reset()
         from_snapshot = timelines._audit_range(store.open("synthetic"), 10_001, 12_000, None, None, from_snapshot=True)
-        assert folded == 2_000  # the snapshot at event 10,000, then the range itself
-        folded = 0
+        assert folds.reset() == 2_000  # the snapshot at event 10,000, then the range itself
         from_start = timelines._audit_range(store.open("synthetic"), 10_001, 12_000, None, None)
-        assert folded == 12_000
+        assert folds.reset() == 12_000
     assert from_snapshot == from_start
 
 
